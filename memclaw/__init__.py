@@ -1,0 +1,1 @@
+"""memclaw: long-term memory for AI agents, kept in plain markdown files."""
