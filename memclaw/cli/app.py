@@ -1,2 +1,87 @@
+"""The memclaw command line: a thin layer over the library.
+
+Each command parses its options, calls one library function, and renders the
+result. Library errors become one red line on stderr and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from memclaw import __version__
+from memclaw.cli.state import CliState, state
+from memclaw.errors import MemclawError
+
+
+class MemclawGroup(TyperGroup):
+    """Turns MemclawError into one clear line, unless --debug asks for the traceback."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemclawError as exc:
+            if isinstance(ctx.obj, CliState) and ctx.obj.debug:
+                raise
+            from memclaw.cli.render import err
+
+            err().print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+            raise typer.Exit(exc.exit_code) from None
+
+
+app = typer.Typer(
+    cls=MemclawGroup,
+    name="memclaw",
+    help="Long-term memory for AI agents, kept in plain markdown files.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode="markdown",
+    add_completion=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"memclaw {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    root: Annotated[
+        str | None,
+        typer.Option("--root", help="Workspaces folder (default: $MEMCLAW_ROOT or ./workspaces)."),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Override a setting for this run: KEY=VALUE (repeatable)."),
+    ] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """memclaw: long-term memory for AI agents, kept in plain markdown files."""
+    from memclaw.config import parse_assignment
+
+    current = state(ctx)
+    current.root, current.debug = root, debug
+    current.overrides = dict(parse_assignment(item) for item in set_ or [])
+
+
+def _register() -> None:
+    from memclaw.cli import basic
+
+    for module in (basic,):
+        module.register(app)
+
+
+_register()
+
+
 def main() -> None:
-    pass
+    app()

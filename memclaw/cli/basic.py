@@ -1,0 +1,325 @@
+"""Foundation commands: init, status, prompt, config and files."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from memclaw.cli.render import err, human_size, out, print_json
+from memclaw.cli.state import state
+
+AgentArg = Annotated[str, typer.Argument(help="Agent id (a folder under the workspaces root).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+OwnerOpt = Annotated[
+    str | None, typer.Option("--owner", help="Owner key, e.g. user:alice or telegram:123.")
+]
+
+config_app = typer.Typer(help="Inspect settings.", no_args_is_help=True)
+files_app = typer.Typer(
+    help="List, read, write and edit an agent's markdown files.", no_args_is_help=True
+)
+
+
+def init(ctx: typer.Context, agent: AgentArg) -> None:
+    """Create an agent with seeded AGENTS.md, SOUL.md, PROFILE.md and MEMORY.md.
+
+    Existing files are never overwritten, so running it twice is safe.
+
+    Examples:
+
+        memclaw init assistant
+
+        memclaw --root ~/agents init research
+    """
+    ws = state(ctx).workspace()
+    created_agent, created = ws.init_agent(agent)
+    if created:
+        err().print(f"created {created_agent.path} with {', '.join(created)}")
+    else:
+        err().print(f"{created_agent.path} already has its core files; nothing changed")
+
+
+def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """Show every agent: files, sizes, ceilings, last extraction and dream.
+
+    Examples:
+
+        memclaw status
+
+        memclaw status --json
+    """
+    from memclaw.workspace.logs import last_record
+
+    ws = state(ctx).workspace()
+    settings = ws.settings
+    ceilings = {"PROFILE.md": settings.profile_max_chars, "MEMORY.md": settings.memory_max_chars}
+    agents: list[dict[str, Any]] = []
+    for agent_id in ws.agent_ids():
+        agent = ws.agent(agent_id)
+        files = agent.list_files()
+        extracted = last_record(agent, "extract")
+        dreamed = last_record(agent, "dream")
+        agents.append(
+            {
+                "agent": agent_id,
+                "path": str(agent.path),
+                "files": [
+                    {
+                        "name": f.name,
+                        "size": f.size,
+                        "enabled": f.enabled,
+                        "ceiling": ceilings.get(f.name),
+                    }
+                    for f in files
+                ],
+                "daily_notes": sum(1 for f in files if f.name.startswith("memory/")),
+                "owners": agent.owners(),
+                "last_extracted": extracted and extracted.get("time"),
+                "last_dreamed": dreamed and dreamed.get("time"),
+            }
+        )
+    if as_json:
+        print_json({"root": str(ws.root), "agents": agents})
+        return
+    from rich.table import Table
+
+    if not agents:
+        err().print(f"no agents under {ws.root}; create one with `memclaw init NAME`")
+        return
+    table = Table(title=f"agents under {ws.root}", title_justify="left")
+    for column in ("agent", "core files", "daily notes", "owners", "extracted", "dreamed"):
+        table.add_column(column)
+    for row in agents:
+        core = []
+        for f in row["files"]:
+            if f["enabled"] or f["ceiling"]:
+                limit = f" / {f['ceiling']}" if f["ceiling"] else ""
+                flag = "" if f["enabled"] else " (off)"
+                core.append(f"{f['name']} {f['size']}{limit}{flag}")
+        table.add_row(
+            row["agent"],
+            "\n".join(core),
+            str(row["daily_notes"]),
+            str(len(row["owners"])),
+            row["last_extracted"] or "never",
+            row["last_dreamed"] or "never",
+        )
+    out().print(table)
+
+
+def prompt(
+    ctx: typer.Context, agent: AgentArg, owner: OwnerOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Print the system prompt exactly as the model receives it, with token counts.
+
+    The prompt text goes to stdout; the per-block token table goes to stderr.
+
+    Examples:
+
+        memclaw prompt demo
+
+        memclaw prompt demo --owner user:maya --json
+    """
+    from memclaw.prompt import assemble_prompt
+
+    assembled = assemble_prompt(state(ctx).workspace().agent(agent), owner)
+    if as_json:
+        print_json(
+            {
+                "agent": assembled.agent,
+                "owner": assembled.owner,
+                "tokens": assembled.total_tokens,
+                "exact": assembled.exact_tokens,
+                "counter": assembled.counter,
+                "omitted_entries": assembled.omitted_entries,
+                "blocks": [
+                    {"label": b.label, "source": b.source, "tokens": b.tokens, "text": b.text}
+                    for b in assembled.blocks
+                ],
+                "text": assembled.text,
+            }
+        )
+        return
+    sys.stdout.write(assembled.text + "\n")
+    from rich.table import Table
+
+    kind = "tokens" if assembled.exact_tokens else "tokens (estimate)"
+    table = Table(title=f"prompt of {agent} ({assembled.counter})", title_justify="left")
+    table.add_column("block")
+    table.add_column(kind, justify="right")
+    for block in assembled.blocks:
+        table.add_row(block.label, str(block.tokens))
+    table.add_row("[bold]total[/]", f"[bold]{assembled.total_tokens}[/]")
+    err().print(table)
+
+
+@config_app.command("show")
+def config_show(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """Print every setting's effective value and where it came from.
+
+    Sources, lowest first: default, memclaw.yaml at the root, the user's config
+    file, MEMCLAW_* environment variables, --set flags.
+
+    Examples:
+
+        memclaw config show
+
+        memclaw --set memory_max_chars=12000 config show --json
+    """
+    from memclaw.config import describe
+
+    ws = state(ctx).workspace()
+    rows = describe(ws.settings)
+    if as_json:
+        print_json({"root": str(ws.root), "settings": rows})
+        return
+    from rich.table import Table
+
+    table = Table(title=f"settings for {ws.root}", title_justify="left")
+    for column in ("key", "value", "source"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(row["key"], str(row["value"]), row["source"])
+    out().print(table)
+
+
+@files_app.command("list")
+def files_list(
+    ctx: typer.Context,
+    agent: AgentArg,
+    prefix: Annotated[str, typer.Option("--prefix", help="Only names starting with this.")] = "",
+    as_json: JsonOpt = False,
+) -> None:
+    """List an agent's markdown files, injected ones first by sort order.
+
+    Examples:
+
+        memclaw files list demo
+
+        memclaw files list demo --prefix memory/ --json
+    """
+    from memclaw.workspace.files import list_files
+
+    result = list_files(state(ctx).workspace().agent(agent), prefix)
+    if as_json:
+        print_json(result)
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{result['count']} files of {agent}", title_justify="left")
+    for column in ("file", "size", "injected", "order"):
+        table.add_column(column)
+    for f in result["files"]:
+        order = "" if f["sort_order"] is None else str(f["sort_order"])
+        table.add_row(f["name"], human_size(f["size"]), "yes" if f["enabled"] else "no", order)
+    out().print(table)
+
+
+@files_app.command("read")
+def files_read(
+    ctx: typer.Context,
+    agent: AgentArg,
+    name: Annotated[str, typer.Argument(help="File relative to the agent, e.g. MEMORY.md.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Print one markdown file of an agent.
+
+    Examples:
+
+        memclaw files read demo MEMORY.md
+
+        memclaw files read demo memory/2026-11-28.md --json
+    """
+    from memclaw.workspace.files import read_file
+
+    result = read_file(state(ctx).workspace().agent(agent), name)
+    if as_json:
+        print_json(result)
+    else:
+        sys.stdout.write(result["content"])
+
+
+@files_app.command("write")
+def files_write(
+    ctx: typer.Context,
+    agent: AgentArg,
+    name: Annotated[str, typer.Argument(help="File relative to the agent, e.g. NOTES.md.")],
+    content: Annotated[
+        str | None, typer.Option("--content", "-c", help="New content; read from stdin if absent.")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Replace a file's whole content (a new file is not injected until enabled).
+
+    Examples:
+
+        memclaw files write demo NOTES.md -c "# Notes"
+
+        cat draft.md | memclaw files write demo MEMORY.md
+    """
+    from memclaw.workspace.files import write_file
+
+    text = content if content is not None else _stdin_text()
+    result = write_file(state(ctx).workspace().agent(agent), name, text)
+    _report_write(result, as_json)
+
+
+@files_app.command("edit")
+def files_edit(
+    ctx: typer.Context,
+    agent: AgentArg,
+    name: Annotated[str, typer.Argument(help="File relative to the agent.")],
+    old: Annotated[str, typer.Option("--old", help="Exact text to replace.")],
+    new: Annotated[str, typer.Option("--new", help="Replacement text.")],
+    replace_all: Annotated[
+        bool, typer.Option("--all", help="Replace every occurrence, not just a unique one.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Replace exact text in a file and report how many replacements were made.
+
+    Examples:
+
+        memclaw files edit demo MEMORY.md --old "Dec 5" --new "Dec 12"
+
+        memclaw files edit demo PROFILE.md --old Poetry --new uv --all
+    """
+    from memclaw.workspace.files import edit_file
+
+    result = edit_file(state(ctx).workspace().agent(agent), name, old, new, replace_all)
+    _report_write(result, as_json)
+
+
+def _report_write(result: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print_json(result)
+        return
+    if "replacements" in result:
+        err().print(f"{result['filename']}: {result['replacements']} replacement(s)")
+    else:
+        verb = "created" if result["created"] else "wrote"
+        err().print(f"{verb} {result['filename']} ({result['chars']} chars)")
+    if result.get("truncated"):
+        err().print(f"[yellow]{result['filename']} was over its ceiling and was cut[/]")
+
+
+def _stdin_text() -> str:
+    from memclaw.errors import UsageError
+
+    if sys.stdin.isatty():
+        raise UsageError("no content: pass --content TEXT or pipe the text on stdin")
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"stdin is not UTF-8 text (byte {exc.start}); convert it first") from exc
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(init)
+    app.command()(status)
+    app.command()(prompt)
+    app.add_typer(config_app, name="config")
+    app.add_typer(files_app, name="files")

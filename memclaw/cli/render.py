@@ -1,0 +1,40 @@
+"""Output helpers: data to stdout, status to stderr, rich only when needed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+
+
+def out() -> Console:
+    return Console(soft_wrap=True, highlight=False)
+
+
+def err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    """One JSON document on stdout, UTF-8, no colour, for scripts."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+def print_json_lines(rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        sys.stdout.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+
+
+def status(message: str) -> None:
+    err().print(message)
+
+
+def human_size(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} B"

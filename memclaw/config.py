@@ -1,0 +1,275 @@
+"""Settings: one frozen object built from layered sources.
+
+Precedence, lowest first: built-in defaults < ``memclaw.yaml`` at the workspaces
+root < the user's config file < ``MEMCLAW_*`` environment variables < flags.
+Every value remembers where it came from, so ``memclaw config show`` can say.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from memclaw.errors import ConfigError
+
+
+def _key(default: Any, help: str, *, minimum: float | None = 0, secret: bool = False) -> Any:
+    return field(default=default, metadata={"help": help, "minimum": minimum, "secret": secret})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every tunable of memclaw. Field names are the keys of memclaw.yaml."""
+
+    # --- model endpoint (any OpenAI-compatible server) ---
+    base_url: str = _key("", "OpenAI-compatible endpoint, e.g. http://localhost:11434/v1")
+    api_key: str = _key("", "API key for the endpoint (also read from OPENAI_API_KEY)", secret=True)
+    model: str = _key("gpt-4o-mini", "chat model name")
+    embedding_model: str = _key("", "embedding model; empty disables semantic recall")
+    request_timeout: float = _key(60.0, "seconds before a model request is abandoned")
+    max_retries: int = _key(2, "retries on 429, 5xx and connection errors")
+
+    # --- post-chat extraction ---
+    extract_enabled: bool = _key(True, "extract memories after conversations")
+    extract_min_messages: int = _key(4, "fewest messages a conversation needs to be extracted")
+    extract_min_user_chars: int = _key(10, "shortest last user message worth extracting")
+    extract_skip_automated: bool = _key(True, "never extract cron/heartbeat/automation sessions")
+    extract_max_messages: int = _key(30, "most recent messages sent to extraction")
+    extract_max_message_chars: int = _key(2000, "each message is cut to this many characters")
+    extract_summary_max_tokens: int = _key(1000, "token budget of the extraction answer")
+    extract_cooldown_minutes: float = _key(5.0, "minutes between two extractions of one agent")
+
+    # --- dreaming (nightly consolidation of daily notes) ---
+    dream_enabled: bool = _key(True, "allow nightly consolidation")
+    dream_days: int = _key(7, "how many days of daily notes a dream looks at")
+    dream_cron: str = _key("0 3 * * *", "crontab schedule of the nightly dream")
+    dream_min_days: int = _key(2, "distinct days a candidate must recur on to be promoted")
+    dream_min_score: float = _key(0.35, "lowest score a candidate needs to be promoted")
+    dream_max_promotions: int = _key(10, "most candidates promoted in one run")
+    dream_max_loss_ratio: float = _key(
+        0.25, "largest share of MEMORY.md entries a rewrite may drop"
+    )
+    dreams_max_chars: int = _key(20000, "DREAMS.md size that rolls old entries into an archive")
+
+    # --- structured consolidation of memory entries ---
+    consolidate_enabled: bool = _key(True, "merge near-duplicate memory entries nightly")
+    consolidate_min_entries: int = _key(8, "buckets with fewer entries are skipped")
+    consolidate_max_owners: int = _key(50, "owner buckets per agent per run (0 = unlimited)")
+    consolidate_cron: str = _key("30 3 * * *", "crontab schedule of structured consolidation")
+
+    # --- owners and scopes ---
+    owner_isolation: bool = _key(True, "writes made for an owner go to their PERSONAL memory")
+
+    # --- bounded injection and file ceilings ---
+    inject_max_chars: int = _key(4000, "character budget of injected memory entries (0 = no cap)")
+    inject_max_entries_per_type: int = _key(40, "entries injected per category (0 = no cap)")
+    profile_max_chars: int = _key(4000, "ceiling of PROFILE.md on rewrite (0 = unlimited)")
+    memory_max_chars: int = _key(8000, "ceiling of MEMORY.md on rewrite (0 = unlimited)")
+
+    # --- context window of a chat ---
+    context_window_tokens: int = _key(128000, "model context window in tokens")
+    compact_trigger_ratio: float = _key(0.75, "share of the window that triggers compression")
+    preserve_recent_pairs: int = _key(2, "user/assistant pairs always kept verbatim")
+    min_recent_messages: int = _key(10, "fewest recent messages kept verbatim")
+    context_summary_max_tokens: int = _key(300, "token budget of the compressed summary")
+    summary_cache_minutes: float = _key(30.0, "minutes a compressed summary is reused")
+
+    # --- recall and search ---
+    recall_enabled: bool = _key(True, "recall relevant memories on every chat turn")
+    recall_top_k: int = _key(5, "memories recalled per turn")
+    recall_min_score: float = _key(0.5, "relative score (0-1) a recalled memory needs")
+    search_limit: int = _key(10, "hits returned by search")
+    search_max_files: int = _key(50, "candidate files a search result is grouped into")
+    weight_memory: float = _key(1.0, "ranking weight of MEMORY.md")
+    weight_daily: float = _key(0.7, "ranking weight of daily notes")
+    weight_profile: float = _key(0.5, "ranking weight of PROFILE.md")
+    weight_agents: float = _key(0.3, "ranking weight of AGENTS.md")
+    weight_other: float = _key(0.5, "ranking weight of every other memory file")
+    recency_half_life_days: float = _key(0.0, "half-life of recency decay (0 = off)")
+
+    # --- watch mode ---
+    watch_debounce_ms: int = _key(300, "quiet time before a burst of edits is re-indexed")
+
+    sources: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False
+    )
+
+    @property
+    def model_configured(self) -> bool:
+        """True when a model endpoint is set; otherwise the offline engine is used."""
+        return bool(self.base_url or self.api_key)
+
+    def source(self, key: str) -> str:
+        return self.sources.get(key, "default")
+
+
+def setting_fields() -> list[dataclasses.Field[Any]]:
+    """The user-facing keys, in declaration order."""
+    return [f for f in dataclasses.fields(Settings) if f.name != "sources"]
+
+
+_FIELDS = {f.name: f for f in setting_fields()}
+# Well-known variables of the OpenAI ecosystem, read after their MEMCLAW_ twins.
+_ENV_ALIASES = {"api_key": ("OPENAI_API_KEY",), "base_url": ("OPENAI_BASE_URL",)}
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def normalise_key(key: str) -> str:
+    return key.strip().replace("-", "_").lower()
+
+
+def _coerce(key: str, value: Any, where: str) -> Any:
+    """Convert ``value`` to the type of ``key``, or raise a ConfigError naming ``where``."""
+    f = _FIELDS[key]
+    kind: Any = type(f.default)
+    bad = ConfigError(f"{where}: '{key}' must be {kind.__name__}, got {value!r}")
+    if kind is bool:
+        if isinstance(value, bool):
+            result: Any = value
+        elif isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            result = value.strip().lower() in _TRUE
+        else:
+            raise bad
+    elif kind is int:
+        if isinstance(value, bool):
+            raise bad
+        try:
+            result = int(value) if isinstance(value, int | str) else None
+        except ValueError:
+            result = None
+        if result is None:
+            raise bad
+    elif kind is float:
+        if isinstance(value, bool):
+            raise bad
+        try:
+            result = float(value) if isinstance(value, int | float | str) else None
+        except ValueError:
+            result = None
+        if result is None:
+            raise bad
+    else:
+        if not isinstance(value, str | int | float) or isinstance(value, bool):
+            raise bad
+        result = str(value)
+    minimum = f.metadata.get("minimum")
+    if kind in (int, float) and minimum is not None and result < minimum:
+        raise ConfigError(f"{where}: '{key}' must be at least {minimum}, got {result}")
+    if key == "compact_trigger_ratio" and not 0 < result <= 1:
+        raise ConfigError(f"{where}: '{key}' must be between 0 and 1, got {result}")
+    if key.endswith("_cron") and len(str(result).split()) != 5:
+        raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
+    return result
+
+
+def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
+    """Parse a settings file into {key: (value, "file:line")}, validating keys."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason}); save it as UTF-8") from exc
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ConfigError(f"{path}{line}: invalid YAML ({problem})") from exc
+    if root is None:
+        return {}
+    if not isinstance(root, yaml.MappingNode):
+        raise ConfigError(f"{path}:{root.start_mark.line + 1}: expected 'key: value' lines")
+    loader = yaml.SafeLoader("")
+    values: dict[str, tuple[Any, str]] = {}
+    for key_node, value_node in root.value:
+        where = f"{path}:{key_node.start_mark.line + 1}"
+        key = normalise_key(str(key_node.value))
+        if key not in _FIELDS:
+            raise ConfigError(
+                f"{where}: unknown key '{key_node.value}' (see `memclaw config show`)"
+            )
+        if key in values:
+            raise ConfigError(f"{where}: '{key}' is set twice")
+        if not isinstance(value_node, yaml.ScalarNode):
+            raise ConfigError(f"{where}: '{key}' must be a single value")
+        raw = loader.construct_object(value_node)
+        values[key] = (_coerce(key, raw, where), where)
+    return values
+
+
+def user_config_path(env: Mapping[str, str]) -> Path:
+    """The user's own config file: $MEMCLAW_CONFIG, else the XDG location."""
+    if env.get("MEMCLAW_CONFIG"):
+        return Path(env["MEMCLAW_CONFIG"]).expanduser()
+    base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME", "~")) / ".config")
+    return Path(base).expanduser() / "memclaw" / "config.yaml"
+
+
+def load_settings(
+    root: Path,
+    env: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Settings:
+    """Build the effective settings for the workspaces at ``root``.
+
+    ``overrides`` are command-line flags: {key: value}, already named by key.
+    """
+    env = os.environ if env is None else env
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+
+    for path in (root / "memclaw.yaml", user_config_path(env)):
+        if path.is_file():
+            for key, (value, where) in _read_yaml(path).items():
+                values[key], sources[key] = value, where
+
+    for key in _FIELDS:
+        for name in (f"MEMCLAW_{key.upper()}", *_ENV_ALIASES.get(key, ())):
+            if env.get(name):
+                where = f"env {name}"
+                values[key], sources[key] = _coerce(key, env[name], where), where
+                break
+
+    for raw_key, value in (overrides or {}).items():
+        key = normalise_key(raw_key)
+        if key not in _FIELDS:
+            raise ConfigError(f"--set: unknown key '{raw_key}' (see `memclaw config show`)")
+        values[key], sources[key] = _coerce(key, value, "flag"), "flag"
+
+    return Settings(**values, sources=MappingProxyType(sources))
+
+
+def parse_assignment(text: str) -> tuple[str, str]:
+    """Split a ``--set key=value`` flag."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise ConfigError(f"--set expects KEY=VALUE, got {text!r}")
+    return normalise_key(key), value
+
+
+def describe(settings: Settings) -> list[dict[str, Any]]:
+    """Every key with its effective value, source and help; secrets masked."""
+    rows = []
+    for f in setting_fields():
+        value = getattr(settings, f.name)
+        if f.metadata.get("secret") and value:
+            value = value[:3] + "…" + f" ({len(value)} chars)"
+        rows.append(
+            {
+                "key": f.name,
+                "value": value,
+                "source": settings.source(f.name),
+                "help": f.metadata["help"],
+            }
+        )
+    return rows

@@ -1,0 +1,6 @@
+"""What the model sees: system-prompt assembly and token counting."""
+
+from memclaw.prompt.assemble import AssembledPrompt, PromptBlock, assemble_prompt
+from memclaw.prompt.tokens import TokenCounter, token_counter
+
+__all__ = ["AssembledPrompt", "PromptBlock", "TokenCounter", "assemble_prompt", "token_counter"]

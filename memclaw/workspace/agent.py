@@ -1,0 +1,343 @@
+"""The workspace: agents, their files, and every way memclaw writes to them.
+
+All writes go through :meth:`Agent.write` or :meth:`Agent.append_daily`, which
+hold the agent's lock, refuse secrets, apply ceilings, keep the previous
+version of rewritten core files, and replace files atomically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from memclaw.clock import Clock, system_clock
+from memclaw.config import Settings, load_settings
+from memclaw.errors import AgentNotFoundError, SecretDetectedError, UsageError, WorkspaceError
+from memclaw.workspace import history
+from memclaw.workspace.atomic import append_text, atomic_write, file_lock
+from memclaw.workspace.meta import FileMeta, load_meta, save_meta
+from memclaw.workspace.owners import Scope, normalise_owner, owner_dirname
+from memclaw.workspace.paths import (
+    GLOBAL_DIR,
+    META_DIR,
+    resolve_inside,
+    resolve_root,
+    validate_agent_id,
+)
+from memclaw.workspace.sections import CeilingResult, apply_ceiling, replace_section, upsert_kv
+from memclaw.workspace.templates import SEED_FILES
+
+DAILY_DIR = "memory"
+OWNERS_DIR = "owners"
+# Rewrites of these files keep the previous version, so a bad rewrite can be undone.
+VERSIONED = frozenset({"PROFILE.md", "MEMORY.md"})
+
+
+class WriteStrategy(StrEnum):
+    APPEND = "append"
+    REPLACE_SECTION = "replace_section"
+    UPSERT_KV = "upsert_kv"
+    OVERWRITE = "overwrite"
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    name: str  # relative to the agent folder, e.g. owners/user%3Aalice/MEMORY.md
+    path: Path
+    changed: bool
+    created: bool
+    chars: int
+    ceiling: CeilingResult | None = None
+    backup: Path | None = None
+
+    @property
+    def truncated(self) -> bool:
+        return self.ceiling is not None and self.ceiling.cut
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    name: str
+    size: int
+    enabled: bool
+    sort_order: int | None
+    modified: float
+
+
+class Workspace:
+    """A workspaces root holding one folder per agent plus ``_global/``."""
+
+    def __init__(self, root: Path, settings: Settings, clock: Clock = system_clock) -> None:
+        self.root = root
+        self.settings = settings
+        self.clock = clock
+
+    @classmethod
+    def open(
+        cls,
+        root: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        clock: Clock = system_clock,
+    ) -> Workspace:
+        env = os.environ if env is None else env
+        path = resolve_root(root, env)
+        return cls(path, load_settings(path, env, overrides), clock)
+
+    @property
+    def global_dir(self) -> Path:
+        return self.root / GLOBAL_DIR
+
+    def agent_ids(self) -> list[str]:
+        if not self.root.is_dir():
+            return []
+        ids = []
+        for child in sorted(self.root.iterdir()):
+            if child.is_dir() and not child.name.startswith(("_", ".")):
+                with contextlib.suppress(Exception):
+                    ids.append(validate_agent_id(child.name))
+        return ids
+
+    def agent(self, agent_id: str) -> Agent:
+        path = self.root / validate_agent_id(agent_id)
+        if not path.is_dir():
+            raise AgentNotFoundError(
+                f"no agent {agent_id!r} under {self.root}: create it with `memclaw init {agent_id}`"
+            )
+        return Agent(self, agent_id, path)
+
+    def init_agent(self, agent_id: str) -> tuple[Agent, list[str]]:
+        """Create an agent with its four seeded core files; existing files are kept."""
+        path = self.root / validate_agent_id(agent_id)
+        agent = Agent(self, agent_id, path)
+        created = []
+        path.mkdir(parents=True, exist_ok=True)
+        with agent.lock():
+            for name, content in SEED_FILES.items():
+                if not (path / name).exists():
+                    atomic_write(path / name, content)
+                    created.append(name)
+            if not agent.meta_path.exists():
+                save_meta(agent.meta_path, load_meta(agent.meta_path))
+        return agent, created
+
+    def today(self) -> date:
+        return self.clock().date()
+
+
+class Agent:
+    """One agent's folder, and the only door through which memclaw writes to it."""
+
+    def __init__(self, workspace: Workspace, agent_id: str, path: Path) -> None:
+        self.workspace = workspace
+        self.id = agent_id
+        self.path = path
+
+    @property
+    def settings(self) -> Settings:
+        return self.workspace.settings
+
+    @property
+    def meta_dir(self) -> Path:
+        return self.path / META_DIR
+
+    @property
+    def meta_path(self) -> Path:
+        return self.meta_dir / "agent.yaml"
+
+    # --- locking and metadata -------------------------------------------------
+
+    def lock(self, wait: float | None = 30.0) -> contextlib.AbstractContextManager[None]:
+        """Serialise writers of this agent, across threads and processes."""
+        return file_lock(self.meta_dir / "write.lock", wait=wait)
+
+    def meta(self) -> dict[str, FileMeta]:
+        return load_meta(self.meta_path)
+
+    def set_meta(self, name: str, *, enabled: bool | None = None, order: int | None = None) -> None:
+        resolve_inside(self.path, name)
+        with self.lock():
+            meta = self.meta()
+            current = meta.get(name, FileMeta(False, 100))
+            meta[name] = FileMeta(
+                current.enabled if enabled is None else enabled,
+                current.sort_order if order is None else order,
+            )
+            save_meta(self.meta_path, meta)
+
+    # --- scopes -----------------------------------------------------------------
+
+    def owner_prefix(self, owner: str | None) -> str:
+        """Folder (relative, '' for TEAM) where writes made for ``owner`` land."""
+        if owner is None or not self.settings.owner_isolation:
+            return ""
+        return f"{OWNERS_DIR}/{owner_dirname(normalise_owner(owner))}/"
+
+    def scope_of(self, owner: str | None) -> Scope:
+        return Scope.PERSONAL if self.owner_prefix(owner) else Scope.TEAM
+
+    def owners(self) -> list[str]:
+        """Owner keys that have personal memory in this agent."""
+        from memclaw.workspace.owners import owner_from_dirname
+
+        folder = self.path / OWNERS_DIR
+        if not folder.is_dir():
+            return []
+        return sorted(owner_from_dirname(p.name) for p in folder.iterdir() if p.is_dir())
+
+    def file(self, name: str, owner: str | None = None) -> Path:
+        return resolve_inside(self.path, self.owner_prefix(owner) + name)
+
+    # --- reading ------------------------------------------------------------------
+
+    def read(self, name: str, owner: str | None = None) -> str:
+        """The text of a memory file, or '' when it does not exist yet."""
+        path = self.file(name, owner)
+        try:
+            return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return ""
+        except UnicodeDecodeError as exc:
+            raise WorkspaceError(
+                f"{path} is not UTF-8 text (byte {exc.start}); re-save it as UTF-8"
+            ) from exc
+        except IsADirectoryError as exc:
+            raise WorkspaceError(f"{path} is a folder, not a file") from exc
+
+    def list_files(self, prefix: str = "", owner: str | None = None) -> list[FileInfo]:
+        """Markdown files of one scope, injected ones first in their sort order."""
+        base = self.path / self.owner_prefix(owner) if owner else self.path
+        meta = self.meta() if not owner else {}
+        infos = []
+        for path in base.rglob("*.md"):
+            rel = path.relative_to(base).as_posix()
+            if any(part.startswith(".") for part in Path(rel).parts):
+                continue
+            if not owner and rel.startswith(OWNERS_DIR + "/"):
+                continue
+            if not rel.startswith(prefix):
+                continue
+            stat = path.stat()
+            entry = meta.get(rel)
+            infos.append(
+                FileInfo(
+                    rel,
+                    stat.st_size,
+                    bool(entry and entry.enabled),
+                    entry.sort_order if entry else None,
+                    stat.st_mtime,
+                )
+            )
+        infos.sort(key=lambda i: (i.sort_order is None, i.sort_order or 0, i.name))
+        return infos
+
+    # --- writing ------------------------------------------------------------------
+
+    def write(
+        self,
+        name: str,
+        content: str,
+        strategy: WriteStrategy = WriteStrategy.OVERWRITE,
+        *,
+        section: str | None = None,
+        key: str | None = None,
+        owner: str | None = None,
+    ) -> WriteResult:
+        """Write a memory file with one of the four strategies.
+
+        ``replace_section`` needs ``section``; ``upsert_kv`` needs ``key`` (and
+        takes an optional ``section``); ``content`` is the new body or value.
+        """
+        rel = self.owner_prefix(owner) + name
+        path = resolve_inside(self.path, rel)
+        refuse_secrets(content, rel)
+        with self.lock():
+            old = self.read(rel) if path.exists() else None
+            current = old or ""
+            if strategy is WriteStrategy.OVERWRITE:
+                new = content
+            elif strategy is WriteStrategy.APPEND:
+                sep = "" if not current or current.endswith("\n") else "\n"
+                new = current + sep + content
+            elif strategy is WriteStrategy.REPLACE_SECTION:
+                if not section:
+                    raise UsageError("replace_section needs a section heading")
+                new = replace_section(current, section, content)
+            else:
+                if not key:
+                    raise UsageError("upsert_kv needs a key")
+                new = upsert_kv(current, key, content, section)
+            if new and not new.endswith("\n"):
+                new += "\n"
+            ceiling = self._ceiling(name)
+            cut = apply_ceiling(new, ceiling) if ceiling is not None else None
+            if cut is not None:
+                new = cut.text
+            if new == old:
+                return WriteResult(rel, path, False, False, len(new), cut, None)
+            backup = None
+            if old is not None and Path(name).name in VERSIONED:
+                backup = history.save(self, rel, old)
+            atomic_write(path, new)
+        return WriteResult(rel, path, True, old is None, len(new), cut, backup)
+
+    def append_daily(
+        self,
+        text: str,
+        *,
+        owner: str | None = None,
+        day: date | None = None,
+        heading: str | None = None,
+    ) -> WriteResult:
+        """Append to ``memory/YYYY-MM-DD.md``; the file starts with its date heading.
+
+        ``heading`` adds a ``## heading`` above the text (chat extraction uses
+        the time of day). Daily notes are only ever appended to.
+        """
+        now = self.workspace.clock()
+        day = day or now.date()
+        rel = f"{self.owner_prefix(owner)}{DAILY_DIR}/{day.isoformat()}.md"
+        path = resolve_inside(self.path, rel)
+        refuse_secrets(text, rel)
+        block = (f"\n## {heading}\n" if heading else "\n") + text.strip("\n") + "\n"
+        with self.lock():
+            created = not path.exists()
+            if created:
+                block = f"# {day.isoformat()}\n" + block
+            else:
+                existing = path.read_bytes()
+                if existing and not existing.endswith(b"\n"):
+                    block = "\n" + block
+            append_text(path, block)
+            size = path.stat().st_size
+        return WriteResult(rel, path, True, created, size)
+
+    def _ceiling(self, name: str) -> int | None:
+        base = Path(name).name
+        if base == "PROFILE.md":
+            return self.settings.profile_max_chars
+        if base == "MEMORY.md":
+            return self.settings.memory_max_chars
+        return None
+
+    def now(self) -> datetime:
+        return self.workspace.clock()
+
+
+def refuse_secrets(text: str, where: str) -> None:
+    """The last line of defence: no credential reaches a memory file."""
+    from memclaw.gates import find_secrets
+
+    findings = find_secrets(text)
+    if findings:
+        first = findings[0]
+        raise SecretDetectedError(
+            f"refusing to write {where}: line {first.line} looks like a {first.kind} secret; "
+            "remove it (memory must never hold credentials)"
+        )

@@ -1,0 +1,95 @@
+"""Crash-safe writes and cross-process locks.
+
+A reader never sees half a file: content goes to a temporary file in the same
+folder, is fsynced, then renamed over the target (rename is atomic on POSIX).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from memclaw.errors import LockBusyError, WorkspaceError
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that it is always either old or new."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def append_text(path: Path, text: str) -> None:
+    """Append and fsync; callers hold the agent lock so appends never interleave."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _fsync_dir(folder: Path) -> None:
+    # The rename itself must reach the disk, or a power cut may undo it.
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, *, wait: float | None = 30.0) -> Iterator[None]:
+    """Hold an exclusive flock on ``path`` (created if missing).
+
+    ``wait=None`` blocks forever, ``wait=0`` fails at once when busy. flock
+    belongs to the open file, so it also serialises threads of one process.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise WorkspaceError(f"cannot open lock file {path}: {exc.strerror}") from exc
+    try:
+        _acquire(fd, path, wait)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _acquire(fd: int, path: Path, wait: float | None) -> None:
+    if wait is None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        return
+    deadline = time.monotonic() + wait
+    delay = 0.005
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise LockBusyError(
+                    f"{path.parent.parent.name}: another memclaw process is busy with this "
+                    "agent; try again in a moment"
+                ) from None
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)

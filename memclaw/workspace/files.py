@@ -1,0 +1,79 @@
+"""The workspace file tools: list, read, write and edit an agent's markdown files.
+
+These are exactly what the model is offered as tools in chat, and what
+``memclaw files`` runs, so both obey the same safety rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from memclaw.errors import WorkspaceError
+from memclaw.workspace.agent import Agent, WriteStrategy
+from memclaw.workspace.paths import resolve_inside
+
+
+def list_files(agent: Agent, prefix: str = "") -> dict[str, Any]:
+    files = agent.list_files(prefix)
+    return {
+        "agent": agent.id,
+        "count": len(files),
+        "files": [{k: v for k, v in asdict(info).items() if k != "modified"} for info in files],
+    }
+
+
+def read_file(agent: Agent, name: str) -> dict[str, Any]:
+    path = resolve_inside(agent.path, name)
+    if not path.is_file():
+        raise WorkspaceError(f"{agent.id}/{name} does not exist; `memclaw files list` shows files")
+    entry = agent.meta().get(name)
+    return {
+        "agent": agent.id,
+        "filename": name,
+        "enabled": bool(entry and entry.enabled),
+        "content": agent.read(name),
+    }
+
+
+def write_file(agent: Agent, name: str, content: str) -> dict[str, Any]:
+    """Full overwrite. A file created here is not injected until enabled."""
+    result = agent.write(name, content, WriteStrategy.OVERWRITE)
+    return {
+        "agent": agent.id,
+        "filename": name,
+        "created": result.created,
+        "chars": result.chars,
+        "truncated": result.truncated,
+    }
+
+
+def edit_file(
+    agent: Agent, name: str, old_text: str, new_text: str, replace_all: bool = False
+) -> dict[str, Any]:
+    """Replace exact text; ambiguous edits are refused instead of guessed."""
+    if not old_text:
+        raise WorkspaceError("old text is empty: give the exact text to replace")
+    current = read_file(agent, name)["content"]
+    count = current.count(old_text)
+    if count == 0:
+        raise WorkspaceError(
+            f"{name}: the old text was not found; read the file and copy it exactly"
+        )
+    if count > 1 and not replace_all:
+        raise WorkspaceError(
+            f"{name}: the old text occurs {count} times; add context to make it unique "
+            "or replace all occurrences"
+        )
+    updated = (
+        current.replace(old_text, new_text)
+        if replace_all
+        else current.replace(old_text, new_text, 1)
+    )
+    result = agent.write(name, updated, WriteStrategy.OVERWRITE)
+    return {
+        "agent": agent.id,
+        "filename": name,
+        "replacements": count if replace_all else 1,
+        "truncated": result.truncated,
+    }

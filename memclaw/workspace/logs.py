@@ -1,0 +1,51 @@
+"""Append-only JSON-lines logs under ``.memclaw/logs/`` (extract, dream, recall ...).
+
+Logs are history, not memory: losing them loses no remembered fact.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memclaw.workspace.atomic import append_text, file_lock
+
+if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent
+
+
+def log_path(agent: Agent, name: str) -> Path:
+    return agent.meta_dir / "logs" / f"{name}.jsonl"
+
+
+def append_log(agent: Agent, name: str, record: dict[str, Any]) -> None:
+    """Add one record, stamped with the workspace clock; safe across processes."""
+    stamped = {"time": agent.now().isoformat(timespec="seconds"), **record}
+    line = json.dumps(stamped, ensure_ascii=False, default=str) + "\n"
+    path = log_path(agent, name)
+    with file_lock(path.with_suffix(".lock")):
+        append_text(path, line)
+
+
+def read_log(agent: Agent, name: str) -> Iterator[dict[str, Any]]:
+    """Records oldest first; a torn last line (a crash mid-append) is skipped."""
+    path = log_path(agent, name)
+    if not path.is_file():
+        return
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(record, dict):
+                yield record
+
+
+def last_record(agent: Agent, name: str) -> dict[str, Any] | None:
+    last = None
+    for record in read_log(agent, name):
+        last = record
+    return last

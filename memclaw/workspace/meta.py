@@ -1,0 +1,63 @@
+"""Per-agent metadata: which files are injected, and in which order.
+
+Kept in ``.memclaw/agent.yaml`` rather than in the markdown, so the files stay
+pure content that a person can edit freely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from memclaw.errors import WorkspaceError
+from memclaw.workspace.atomic import atomic_write
+
+CORE_FILES = ("AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md")
+_HEADER = "# Per-file injection settings for this agent. Files not listed are not injected.\n"
+
+
+@dataclass(frozen=True)
+class FileMeta:
+    enabled: bool
+    sort_order: int
+
+
+def default_meta() -> dict[str, FileMeta]:
+    return {name: FileMeta(True, order) for order, name in enumerate(CORE_FILES)}
+
+
+def load_meta(path: Path) -> dict[str, FileMeta]:
+    """Read agent.yaml; a missing file means the defaults of a freshly seeded agent."""
+    if not path.is_file():
+        return default_meta()
+    try:
+        data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark is not None else ""
+        raise WorkspaceError(f"{path}{line}: invalid agent metadata; fix or delete it") from exc
+    files = (data or {}).get("files", {}) if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        raise WorkspaceError(f"{path}: expected a 'files:' mapping; fix or delete it")
+    result: dict[str, FileMeta] = {}
+    for name, entry in files.items():
+        if not isinstance(entry, dict):
+            raise WorkspaceError(f"{path}: entry for {name!r} must be a mapping")
+        enabled, order = entry.get("enabled", False), entry.get("sort_order", 100)
+        if not isinstance(enabled, bool) or not isinstance(order, int):
+            raise WorkspaceError(
+                f"{path}: {name!r} needs enabled: true/false and an integer sort_order"
+            )
+        result[str(name)] = FileMeta(enabled, order)
+    return result
+
+
+def save_meta(path: Path, meta: dict[str, FileMeta]) -> None:
+    lines = [_HEADER, "files:\n"]
+    for name, entry in sorted(meta.items(), key=lambda item: (item[1].sort_order, item[0])):
+        enabled = "true" if entry.enabled else "false"
+        lines.append(f"  {name}: {{enabled: {enabled}, sort_order: {entry.sort_order}}}\n")
+    atomic_write(path, "".join(lines))

@@ -1,0 +1,59 @@
+"""Owners and visibility scopes.
+
+Any identity (a web user, a chat sender on a channel, an API end user, the
+system itself) is normalised to one owner key such as ``user:42`` or
+``telegram:alice``. PERSONAL memory is visible to its owner only, TEAM memory to
+everyone using the agent, GLOBAL memory to every agent.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from urllib.parse import quote, unquote
+
+from memclaw.errors import UsageError
+
+SYSTEM_OWNER = "system"
+_CHANNEL = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class Scope(StrEnum):
+    PERSONAL = "personal"
+    TEAM = "team"
+    GLOBAL = "global"
+
+
+def normalise_owner(identity: str) -> str:
+    """Turn ``alice``, ``User:alice``, ``telegram:123`` or ``api:u-9`` into an owner key.
+
+    A bare id means a user of this installation (``user:<id>``); the channel
+    part is lower-cased, the id is kept verbatim because ids are case-sensitive.
+    """
+    raw = identity.strip()
+    if not raw:
+        raise UsageError("owner is empty: pass an identity such as user:alice")
+    if _CONTROL.search(raw) or len(raw) > 200:
+        raise UsageError("owner must be at most 200 printable characters")
+    if raw.lower() == SYSTEM_OWNER:
+        return SYSTEM_OWNER
+    channel, sep, ident = raw.partition(":")
+    if not sep:
+        channel, ident = "user", raw
+    channel, ident = channel.strip().lower(), ident.strip()
+    if not _CHANNEL.fullmatch(channel) or not ident:
+        raise UsageError(
+            f"owner {identity!r} is not valid: use user:<id>, <channel>:<sender>, "
+            "api:<endUserId> or system"
+        )
+    return f"{channel}:{ident}"
+
+
+def owner_dirname(owner_key: str) -> str:
+    """A reversible, filesystem-safe folder name for an owner key."""
+    return quote(owner_key, safe="@+-_.")
+
+
+def owner_from_dirname(name: str) -> str:
+    return unquote(name)
