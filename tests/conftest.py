@@ -1,0 +1,52 @@
+"""Shared pytest fixtures. Keep each block small and self-contained."""
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fake_openai import FakeOpenAI
+
+# --- fake_openai: a local OpenAI-compatible server (see tests/fake_openai.py) ---------------
+
+
+@pytest.fixture
+def fake_openai() -> Iterator[FakeOpenAI]:
+    """A running FakeOpenAI on 127.0.0.1; use ``fake_openai.base_url`` as the client base URL."""
+    with FakeOpenAI() as server:
+        yield server
+
+
+# --- end fake_openai ---------------------------------------------------------------------------
+
+# --- isolation: every test gets its own workspaces root and home --------------------------------
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point memclaw at a fresh root and home; no test touches the user's files or a model."""
+    root = tmp_path / "workspaces"
+    root.mkdir()
+    home = tmp_path / "home"
+    home.mkdir()
+    for name in list(os.environ):
+        if name.startswith(("MEMCLAW_", "OPENAI_")):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("MEMCLAW_ROOT", str(root))
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    return root
+
+
+DEMO = Path(__file__).resolve().parent.parent / "workspaces" / "demo"
+
+
+@pytest.fixture
+def demo_agent(isolated_env: Path) -> Path:
+    """A private copy of the bundled demo agent, safe to modify."""
+    target = isolated_env / "demo"
+    shutil.copytree(DEMO, target)
+    return target
