@@ -53,3 +53,23 @@ class ContextTooLargeError(ModelError):
 
 class SnapshotError(MemclawError):
     """A snapshot zip is invalid or unsafe to import."""
+
+
+class ModelNotConfiguredError(ModelError):
+    """No endpoint is configured and the command cannot run on the offline engine."""
+
+
+class ModelUnreachableError(ModelError):
+    """The endpoint could not be reached (connection refused, DNS, timeout)."""
+
+
+class ModelAuthError(ModelError):
+    """The endpoint rejected the API key."""
+
+
+class ModelNotFoundError(ModelError):
+    """The endpoint does not know the configured model."""
+
+
+class ModelAnswerError(ModelError):
+    """The model answered, but not in the shape that was asked for; nothing is written."""
