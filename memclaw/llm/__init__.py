@@ -1,0 +1,51 @@
+"""The model layer: one small interface over any OpenAI-compatible endpoint.
+
+Callers code against ``ChatModel`` and ``Embedder``; ``open_model`` / ``open_embedder``
+build them from settings. Importing this package does not import ``openai``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memclaw.errors import ModelNotConfiguredError
+from memclaw.llm.base import ChatModel, ChatResult, Embedder, ToolCall, Usage
+from memclaw.llm.jsonanswer import check_required, parse_json_answer
+
+if TYPE_CHECKING:
+    from memclaw.config import Settings
+
+__all__ = [
+    "ChatModel",
+    "ChatResult",
+    "Embedder",
+    "ToolCall",
+    "Usage",
+    "check_required",
+    "open_embedder",
+    "open_model",
+    "parse_json_answer",
+]
+
+NOT_CONFIGURED = (
+    "no model configured: set OPENAI_API_KEY, or MEMCLAW_BASE_URL for a local server "
+    "such as Ollama (http://localhost:11434/v1)"
+)
+
+
+def open_model(settings: Settings, *, model: str | None = None) -> ChatModel:
+    """The chat model ``model`` (default ``settings.model``) at the configured endpoint."""
+    if not settings.model_configured:
+        raise ModelNotConfiguredError(NOT_CONFIGURED)
+    from memclaw.llm.openai_client import OpenAIChatModel
+
+    return OpenAIChatModel(settings, model or settings.model)
+
+
+def open_embedder(settings: Settings) -> Embedder | None:
+    """The embedding model, or None when no endpoint or no ``embedding_model`` is set."""
+    if not settings.model_configured or not settings.embedding_model:
+        return None
+    from memclaw.llm.openai_client import OpenAIEmbedder
+
+    return OpenAIEmbedder(settings, settings.embedding_model)

@@ -1,0 +1,325 @@
+"""ChatModel and Embedder over any OpenAI-compatible endpoint.
+
+The one module that touches the ``openai`` package, and only inside functions, so that
+importing memclaw (and running ``memclaw search``) never pays for it. Retries with
+exponential backoff on 429, 5xx, timeouts and connection errors are the openai client's
+own, bounded by ``max_retries``; this module turns whatever still fails into one
+memclaw error whose message names the URL, model or setting to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from memclaw.errors import (
+    ContextTooLargeError,
+    ModelAnswerError,
+    ModelAuthError,
+    ModelError,
+    ModelNotFoundError,
+    ModelUnreachableError,
+)
+from memclaw.llm.assemble import StreamAssembler, result_from_completion
+from memclaw.llm.base import ChatResult
+from memclaw.llm.jsonanswer import check_required, parse_json_answer
+
+if TYPE_CHECKING:
+    import openai
+
+    from memclaw.config import Settings
+
+OPENAI_URL = "https://api.openai.com/v1"
+EMBED_BATCH = 64
+_CONTEXT_CODES = {"context_length_exceeded", "exceed_context_size_error", "string_above_max_length"}
+_CONTEXT_WORDS = re.compile(
+    r"context[ _-]?(length|window|size)|maximum context|too many tokens|prompt is too long"
+    r"|reduce the length of the messages",
+    re.IGNORECASE,
+)
+# Request fields some servers reject; dropped (and remembered) after a 400 that names them.
+_OPTIONAL_FIELDS = ("response_format", "stream_options", "temperature")
+# Dropped even when the 400 names nothing: servers often reject them with a vague message.
+_EXTENSION_FIELDS = ("response_format", "stream_options")
+_JSON_HINT = "Answer with one JSON object and nothing else."
+_KEY_SHAPE = re.compile(r"\b(sk-|sk_)[A-Za-z0-9_-]{6,}")
+
+
+class _Endpoint:
+    """The client for one endpoint, built on first use, and the error translation."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.url = (settings.base_url or OPENAI_URL).rstrip("/")
+        self._client: openai.OpenAI | None = None
+
+    def client(self) -> openai.OpenAI:
+        if self._client is None:
+            import openai
+
+            self._client = openai.OpenAI(
+                base_url=self.url,
+                # Local servers ignore the key, but the client insists on having one.
+                api_key=self.settings.api_key or "not-needed",
+                timeout=self.settings.request_timeout,
+                max_retries=self.settings.max_retries,
+            )
+        return self._client
+
+    @contextmanager
+    def errors(self, model: str, model_setting: str) -> Iterator[None]:
+        """Re-raise any openai failure inside the block as a one-line memclaw error."""
+        import openai
+
+        try:
+            yield
+        except openai.APIError as exc:
+            raise self.translate(exc, model, model_setting) from exc
+
+    def _clean(self, text: str) -> str:
+        """A short, single-line server message with anything key-like removed."""
+        key = self.settings.api_key
+        if key and len(key) >= 4:
+            text = text.replace(key, "***")
+        text = _KEY_SHAPE.sub(r"\1***", " ".join(text.split()))
+        return text if len(text) <= 200 else text[:199] + "…"
+
+    def server_message(self, exc: openai.APIError) -> str:
+        body = exc.body
+        if isinstance(body, Mapping) and isinstance(body.get("message"), str):
+            return self._clean(str(body["message"]))
+        if isinstance(body, str) and body.strip():
+            return self._clean(body)
+        return self._clean(exc.message)
+
+    def translate(self, exc: openai.APIError, model: str, model_setting: str) -> ModelError:
+        import openai
+
+        url, retries = self.url, self.settings.max_retries
+        if isinstance(exc, openai.APITimeoutError):
+            return ModelUnreachableError(
+                f"request to {url} timed out after {self.settings.request_timeout:g} s; "
+                "raise request_timeout (MEMCLAW_REQUEST_TIMEOUT) or check the server"
+            )
+        if isinstance(exc, openai.APIConnectionError):
+            return ModelUnreachableError(
+                f"cannot reach {url}: {_connection_reason(exc)}; is the server running? "
+                "check MEMCLAW_BASE_URL"
+            )
+        message = self.server_message(exc)
+        if is_context_error(exc):
+            return ContextTooLargeError(
+                f"the prompt is larger than the context window of {model!r}: {message}"
+            )
+        if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
+            return ModelAuthError(
+                f"{url} rejected the API key (HTTP {exc.status_code}); check OPENAI_API_KEY"
+            )
+        if isinstance(exc, openai.NotFoundError):
+            if exc.code == "model_not_found" or "model" in message.lower():
+                return ModelNotFoundError(
+                    f"model {model!r} is not available at {url}; set {model_setting}"
+                )
+            return ModelError(
+                f"{url} answered 404 ({message}); check MEMCLAW_BASE_URL "
+                "(OpenAI-compatible servers usually end in /v1)"
+            )
+        if isinstance(exc, openai.APIResponseValidationError):
+            return ModelAnswerError(f"{url} answered in an unexpected format: {message}")
+        if isinstance(exc, openai.RateLimitError):
+            return ModelError(
+                f"{url} is rate limiting requests (HTTP 429) after {retries} retries: "
+                f"{message}; wait, or raise max_retries"
+            )
+        if isinstance(exc, openai.APIStatusError):
+            tried = f" after {retries} retries" if exc.status_code >= 500 else ""
+            return ModelError(f"{url} failed with HTTP {exc.status_code}{tried}: {message}")
+        return ModelError(f"the answer from {url} broke off: {message}")
+
+
+def _connection_reason(exc: BaseException) -> str:
+    seen: list[str] = []
+    cause: BaseException | None = exc
+    while cause is not None and len(seen) < 10:
+        seen.append(str(cause).lower())
+        cause = cause.__cause__ or cause.__context__
+    text = " ".join(seen)
+    if "refused" in text:
+        return "connection refused"
+    if "name or service not known" in text or "nodename" in text or "getaddrinfo" in text:
+        return "host name not found"
+    if "unreachable" in text:
+        return "network unreachable"
+    if "reset" in text:
+        return "connection reset"
+    return "connection failed"
+
+
+def is_context_error(exc: BaseException) -> bool:
+    """True for a 400 (or 413) saying the prompt does not fit the model's context."""
+    status = getattr(exc, "status_code", None)
+    if status not in (400, 413):
+        return False
+    if status == 413 or getattr(exc, "code", None) in _CONTEXT_CODES:
+        return True
+    if getattr(exc, "type", None) in _CONTEXT_CODES:
+        return True
+    body = getattr(exc, "body", None)
+    message = body.get("message") if isinstance(body, Mapping) else None
+    text = message if isinstance(message, str) else str(exc)
+    return bool(_CONTEXT_WORDS.search(text))
+
+
+def _mentions_json(messages: list[dict[str, Any]]) -> bool:
+    return any("json" in str(m.get("content") or "").lower() for m in messages)
+
+
+class OpenAIChatModel:
+    """ChatModel over ``/chat/completions``."""
+
+    def __init__(self, settings: Settings, model: str) -> None:
+        self.name = model
+        self._endpoint = _Endpoint(settings)
+        # Fields this server rejected once; never sent again by this instance.
+        self._unsupported: set[str] = set()
+        self._tokens_field = "max_tokens"
+
+    def _errors(self) -> Any:
+        return self._endpoint.errors(self.name, "MEMCLAW_MODEL")
+
+    def _request(
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        max_tokens: int | None,
+        **extra: Any,
+    ) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"model": self.name, "messages": messages}
+        if tools:
+            kwargs["tools"] = tools
+        if max_tokens is not None:
+            kwargs[self._tokens_field] = max_tokens
+        for key, value in extra.items():
+            if value is not None and key not in self._unsupported:
+                kwargs[key] = value
+        return kwargs
+
+    def _drop_rejected(self, kwargs: dict[str, Any], exc: openai.BadRequestError) -> bool:
+        """Adapt ``kwargs`` to a 400 the server gave; False when there is nothing to adapt."""
+        said = f"{exc.param or ''} {self._endpoint.server_message(exc)}".lower()
+        if "max_completion_tokens" in said and "max_tokens" in kwargs:
+            # Newer OpenAI models renamed the field; local servers only know the old name.
+            self._tokens_field = "max_completion_tokens"
+            kwargs["max_completion_tokens"] = kwargs.pop("max_tokens")
+            return True
+        named = [key for key in _OPTIONAL_FIELDS if key in kwargs and key in said]
+        dropped = named or [key for key in _EXTENSION_FIELDS if key in kwargs]
+        for key in dropped:
+            kwargs.pop(key)
+            self._unsupported.add(key)
+        return bool(dropped)
+
+    def _create(self, kwargs: dict[str, Any]) -> Any:
+        import openai
+
+        create: Callable[..., Any] = self._endpoint.client().chat.completions.create
+        for _ in range(len(_OPTIONAL_FIELDS) + 2):
+            try:
+                return create(**kwargs)
+            except openai.BadRequestError as exc:
+                if is_context_error(exc) or not self._drop_rejected(kwargs, exc):
+                    raise
+        return create(**kwargs)
+
+    def chat(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        tools: list[dict[str, Any]] | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+    ) -> ChatResult:
+        kwargs = self._request(messages, tools, max_tokens, temperature=temperature)
+        with self._errors():
+            completion = self._create(kwargs)
+        return result_from_completion(completion, self.name)
+
+    def stream(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        tools: list[dict[str, Any]] | None = None,
+        max_tokens: int | None = None,
+        on_text: Callable[[str], None],
+    ) -> ChatResult:
+        kwargs = self._request(
+            messages, tools, max_tokens, stream=True, stream_options={"include_usage": True}
+        )
+        assembler = StreamAssembler(model=self.name, on_text=on_text)
+        with self._errors():
+            chunks = self._create(kwargs)
+            try:
+                for chunk in chunks:
+                    assembler.feed(chunk)
+            finally:
+                # Also on KeyboardInterrupt: release the connection instead of leaking it.
+                chunks.close()
+        return assembler.result()
+
+    def chat_json(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        required: Mapping[str, type | tuple[type, ...]],
+        max_tokens: int | None = None,
+    ) -> dict[str, Any]:
+        if not _mentions_json(messages):
+            # OpenAI refuses json_object mode unless the conversation mentions JSON.
+            messages = [*messages, {"role": "system", "content": _JSON_HINT}]
+        kwargs = self._request(messages, None, max_tokens, response_format={"type": "json_object"})
+        with self._errors():
+            completion = self._create(kwargs)
+        result = result_from_completion(completion, self.name)
+        try:
+            value = parse_json_answer(result.text)
+        except ModelAnswerError as exc:
+            if result.finish_reason == "length":
+                raise ModelAnswerError(
+                    f"the model's JSON answer was cut off at {max_tokens} tokens; "
+                    "raise the token budget"
+                ) from exc
+            raise
+        return check_required(value, required)
+
+
+class OpenAIEmbedder:
+    """Embedder over ``/embeddings``, sending at most ``batch_size`` texts per request."""
+
+    def __init__(self, settings: Settings, model: str, batch_size: int = EMBED_BATCH) -> None:
+        self.name = model
+        self.batch_size = max(1, batch_size)
+        self._endpoint = _Endpoint(settings)
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        vectors: list[list[float]] = []
+        for start in range(0, len(texts), self.batch_size):
+            # Several servers reject an empty input; a blank embeds the same everywhere.
+            batch = [
+                text if text.strip() else " " for text in texts[start : start + self.batch_size]
+            ]
+            with self._endpoint.errors(self.name, "MEMCLAW_EMBEDDING_MODEL"):
+                response = self._endpoint.client().embeddings.create(
+                    model=self.name, input=batch, encoding_format="float"
+                )
+            data = sorted(response.data or [], key=lambda item: item.index)
+            if len(data) != len(batch):
+                raise ModelAnswerError(
+                    f"{self._endpoint.url} returned {len(data)} embeddings for {len(batch)} texts"
+                )
+            for item in data:
+                if not isinstance(item.embedding, list):
+                    raise ModelAnswerError(f"{self._endpoint.url} returned a malformed embedding")
+                vectors.append([float(x) for x in item.embedding])
+        return vectors
