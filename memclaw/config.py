@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -173,18 +174,22 @@ def _coerce(key: str, value: Any, where: str) -> Any:
 def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
     """Parse a settings file into {key: (value, "file:line")}, validating keys."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason}); save it as UTF-8") from exc
+        data = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
     try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        index = data[: exc.start].count(b"\n")
+        lines = data.decode("utf-8", errors="replace").splitlines()
+        raise ConfigError(
+            f"{path}:{index + 1}:{_near_key(lines, index)} not UTF-8 text ({exc.reason}); "
+            "save it as UTF-8"
+        ) from exc
+    try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ConfigError(f"{path}{line}: invalid YAML ({problem})") from exc
+        raise _yaml_error(path, text, exc) from exc
     if root is None:
         return {}
     if not isinstance(root, yaml.MappingNode):
@@ -202,9 +207,42 @@ def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
             raise ConfigError(f"{where}: '{key}' is set twice")
         if not isinstance(value_node, yaml.ScalarNode):
             raise ConfigError(f"{where}: '{key}' must be a single value")
-        raw = loader.construct_object(value_node)
+        try:
+            raw = loader.construct_object(value_node)
+        # What PyYAML's constructors raise for explicit tags they cannot apply
+        # (``!!int abc``, ``!!bool maybe``, ``!!python/object:...``).
+        except (yaml.YAMLError, ValueError, KeyError, AttributeError, TypeError) as exc:
+            tag = value_node.tag.removeprefix("tag:yaml.org,2002:")
+            raise ConfigError(
+                f"{where}: '{key}' cannot be read as !!{tag} {value_node.value!r}; "
+                "write a plain value"
+            ) from exc
         values[key] = (_coerce(key, raw, where), where)
     return values
+
+
+_KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*:")
+
+
+def _near_key(lines: list[str], index: int) -> str:
+    """Name the key on line ``index`` (0-based) or the closest one above it, if any."""
+    for line in reversed(lines[: index + 1]):
+        found = _KEY_LINE.match(line)
+        if found:
+            return f" near key '{found.group(1)}':"
+    return ""
+
+
+def _yaml_error(path: Path, text: str, exc: yaml.YAMLError) -> ConfigError:
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    mark = getattr(exc, "problem_mark", None)
+    context = getattr(exc, "context_mark", None)
+    if mark is not None and context is not None and mark.index >= len(text.rstrip()):
+        mark = context  # the file ended inside something (a quote, a list) opened earlier
+    if mark is None:
+        return ConfigError(f"{path}: invalid YAML ({problem})")
+    near = _near_key(text.splitlines(), mark.line)
+    return ConfigError(f"{path}:{mark.line + 1}:{near} invalid YAML ({problem})")
 
 
 def user_config_path(env: Mapping[str, str]) -> Path:
