@@ -25,9 +25,12 @@ class MemclawGroup(TyperGroup):
         except MemclawError as exc:
             if isinstance(ctx.obj, CliState) and ctx.obj.debug:
                 raise
+            from rich.markup import escape
+
             from memclaw.cli.render import err
 
-            err().print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+            # Escaped: names in messages may contain '[...]'; soft_wrap: one line, never wrapped.
+            err().print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True, highlight=False)
             raise typer.Exit(exc.exit_code) from None
 
 
