@@ -34,10 +34,21 @@ class MemclawGroup(TyperGroup):
             raise typer.Exit(exc.exit_code) from None
 
 
+APP_HELP = """Long-term memory for AI agents, kept in plain markdown files.
+
+Examples:
+
+    memclaw init assistant
+
+    memclaw prompt assistant
+
+    memclaw --root ~/agents status --json
+"""
+
 app = typer.Typer(
     cls=MemclawGroup,
     name="memclaw",
-    help="Long-term memory for AI agents, kept in plain markdown files.",
+    help=APP_HELP,
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     rich_markup_mode="markdown",

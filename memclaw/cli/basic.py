@@ -16,10 +16,24 @@ OwnerOpt = Annotated[
     str | None, typer.Option("--owner", help="Owner key, e.g. user:alice or telegram:123.")
 ]
 
-config_app = typer.Typer(help="Inspect settings.", no_args_is_help=True)
-files_app = typer.Typer(
-    help="List, read, write and edit an agent's markdown files.", no_args_is_help=True
-)
+CONFIG_HELP = """Inspect settings.
+
+Examples:
+
+    memclaw config show
+
+    memclaw config show --json
+"""
+FILES_HELP = """List, read, write and edit an agent's markdown files.
+
+Examples:
+
+    memclaw files list demo
+
+    memclaw files read demo MEMORY.md
+"""
+config_app = typer.Typer(help=CONFIG_HELP, no_args_is_help=True)
+files_app = typer.Typer(help=FILES_HELP, no_args_is_help=True)
 
 
 def init(ctx: typer.Context, agent: AgentArg) -> None:
