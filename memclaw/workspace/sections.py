@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_H2 = re.compile(r"^## +(.+?)\s*#*\s*$", re.MULTILINE)
+_H2 = re.compile(r"^## +(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _HEADING_LE2 = re.compile(r"^#{1,2} +\S", re.MULTILINE)
 TRUNCATION_PREFIX = "> ✂ memclaw truncated this file"
 _MARKER_LINE = re.compile(r"\n*^> ✂ memclaw truncated this file.*\n?", re.MULTILINE)
@@ -31,8 +31,10 @@ def replace_section(text: str, heading: str, body: str) -> str:
         sep = "" if not text or text.endswith("\n\n") else "\n" if text.endswith("\n") else "\n\n"
         return f"{text}{sep}## {title}\n\n{body}"
     _, start, end = span
-    tail = text[end:]
-    return text[:start] + "\n" + body + ("\n" if tail else "") + tail
+    head, tail = text[:start], text[end:]
+    if not head.endswith("\n"):  # the heading is the last line and has no newline
+        head += "\n"
+    return head + "\n" + body + ("\n" if tail else "") + tail
 
 
 def upsert_kv(text: str, key: str, value: str, section: str | None = None) -> str:
@@ -53,6 +55,8 @@ def upsert_kv(text: str, key: str, value: str, section: str | None = None) -> st
     if match:
         return text[: match.start()] + line + text[match.end() :]
     region = text[start:end].rstrip("\n")
+    if section is not None and not region.strip():
+        return replace_section(text, section, line)  # same spacing as any section body
     insert_at = start + len(region)
     after = text[insert_at:]
     if after and not after.startswith("\n"):
