@@ -17,6 +17,8 @@ from memclaw.errors import UsageError
 SYSTEM_OWNER = "system"
 _CHANNEL = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Most filesystems cap one path component at 255 bytes; quoting can triple the length.
+_MAX_DIRNAME = 255
 
 
 class Scope(StrEnum):
@@ -47,7 +49,10 @@ def normalise_owner(identity: str) -> str:
             f"owner {identity!r} is not valid: use user:<id>, <channel>:<sender>, "
             "api:<endUserId> or system"
         )
-    return f"{channel}:{ident}"
+    key = f"{channel}:{ident}"
+    if len(owner_dirname(key)) > _MAX_DIRNAME:
+        raise UsageError(f"owner {identity!r} is too long to be stored: use a shorter id")
+    return key
 
 
 def owner_dirname(owner_key: str) -> str:
