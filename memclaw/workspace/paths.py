@@ -50,6 +50,8 @@ def validate_relpath(name: str, *, md_only: bool = True) -> PurePosixPath:
     if name.startswith("/") or re.match(r"[A-Za-z]:", name):
         raise UnsafePathError(f"file name {name!r} is absolute: give it relative to the agent")
     path = PurePosixPath(name)
+    if not path.parts:  # "." or "./": the agent folder itself, not a file in it
+        raise UnsafePathError(f"file name {name!r} names no file: give a path such as MEMORY.md")
     if any(part == ".." for part in path.parts):
         raise UnsafePathError(f"file name {name!r} contains '..': stay inside the agent folder")
     if any(part.startswith(".") for part in path.parts):
