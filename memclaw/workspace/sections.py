@@ -90,8 +90,9 @@ def apply_ceiling(text: str, ceiling: int) -> CeilingResult:
     The head of the file is what matters most, so the tail goes. A visible
     marker tells readers (and the model) that something was cut. 0 = no ceiling.
     """
-    if ceiling <= 0 or len(text) <= ceiling:
-        return CeilingResult(text, False, len(text), len(text))
+    original = len(text)
+    if ceiling <= 0 or original <= ceiling:
+        return CeilingResult(text, False, original, original)
     text = strip_marker(text)  # never stack a second marker under an old one
     # Room for the marker itself, sized for the worst case of its numbers.
     room = ceiling - len(truncation_marker(ceiling, len(text))) - 2
@@ -103,4 +104,4 @@ def apply_ceiling(text: str, ceiling: int) -> CeilingResult:
     head = text[:cut_at].rstrip("\n")
     removed = len(text) - len(head)
     kept = (head + "\n\n" if head else "") + truncation_marker(ceiling, removed)
-    return CeilingResult(kept, True, len(text), len(kept))
+    return CeilingResult(kept, True, original, len(kept))
