@@ -1,0 +1,173 @@
+"""Split markdown into line-addressed blocks, the unit of retrieval.
+
+A block is a list item (with its continuation lines), a paragraph, a table
+row, a fenced code block or a heading. Each knows its first and last line
+(1-based), the path of headings above it, and a date when one applies: the
+daily note's own date, else an "As of YYYY-MM-DD" in the text, else a date
+that opens the block or heads its section.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import date
+
+_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)")
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_RULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_TABLE_SEP = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_ISO_DATE = r"(\d{4}-\d{2}-\d{2})"
+_AS_OF = re.compile(r"\bas of\s+" + _ISO_DATE + r"\b", re.IGNORECASE)
+_LEADING_DATE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])?[ \t]*\**" + _ISO_DATE + r"\b")
+_DAILY_NAME = re.compile(_ISO_DATE + r"\.md$")
+
+SECTION_SEP = " › "
+
+
+@dataclass(frozen=True)
+class Block:
+    line: int
+    end_line: int
+    kind: str  # heading | item | paragraph | row | code
+    text: str
+    section: tuple[str, ...]
+    date: str | None
+    context: str = ""  # extra searchable context, e.g. the header row of a table
+
+    @property
+    def hash(self) -> str:
+        """Content hash: the same text anywhere is the same block for caches and logs."""
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
+
+    @property
+    def section_path(self) -> str:
+        return SECTION_SEP.join(self.section)
+
+
+def _valid(day: str | None) -> str | None:
+    if day is None:
+        return None
+    try:
+        return date.fromisoformat(day).isoformat()
+    except ValueError:
+        return None
+
+
+def file_date(rel_path: str) -> str | None:
+    """The date of a daily note (``memory/2026-11-28.md``), from its name."""
+    match = _DAILY_NAME.search(rel_path.rsplit("/", 1)[-1])
+    return _valid(match.group(1)) if match else None
+
+
+def text_date(text: str) -> str | None:
+    """An explicit "As of" date, else a date that opens the text."""
+    match = _AS_OF.search(text)
+    if match and _valid(match.group(1)):
+        return match.group(1)
+    match = _LEADING_DATE.match(text)
+    return _valid(match.group(1)) if match else None
+
+
+class _Builder:
+    """Accumulates lines into blocks while walking a file once."""
+
+    def __init__(self, daily: str | None) -> None:
+        self.daily = daily
+        self.blocks: list[Block] = []
+        self.headings: list[tuple[int, str, str | None]] = []  # level, title, date
+        self.kind = ""
+        self.start = 0
+        self.lines: list[str] = []
+        self.context = ""
+
+    def section(self) -> tuple[str, ...]:
+        return tuple(title for _, title, _ in self.headings)
+
+    def section_date(self) -> str | None:
+        for _, _, day in reversed(self.headings):
+            if day:
+                return day
+        return None
+
+    def emit(
+        self, kind: str, start: int, lines: list[str], context: str = "", day: str | None = None
+    ) -> None:
+        text = "\n".join(lines).strip("\n")
+        if not text.strip():
+            return
+        day = self.daily or day or text_date(text) or self.section_date()
+        end = start + len(lines) - 1
+        self.blocks.append(Block(start, end, kind, text, self.section(), day, context))
+
+    def open(self, kind: str, start: int, line: str, context: str = "") -> None:
+        self.flush()
+        self.kind, self.start, self.lines, self.context = kind, start, [line], context
+
+    def flush(self) -> None:
+        if self.lines:
+            self.emit(self.kind, self.start, self.lines, self.context)
+        self.kind, self.lines, self.context = "", [], ""
+
+    def heading(self, number: int, level: int, title: str, line: str) -> None:
+        self.flush()
+        while self.headings and self.headings[-1][0] >= level:
+            self.headings.pop()
+        day = text_date(title)
+        self.emit("heading", number, [line], day=day)
+        self.headings.append((level, title, day))
+
+
+def split_blocks(text: str, rel_path: str = "") -> list[Block]:
+    """Blocks of one markdown file; ``rel_path`` gives daily notes their date."""
+    b = _Builder(file_date(rel_path))
+    fence: str | None = None
+    table_header = ""
+    in_table = False
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip("\r")
+        if fence is not None:
+            b.lines.append(line)
+            if line.strip().startswith(fence):
+                fence = None
+                b.flush()
+            continue
+        stripped = line.strip()
+        was_table, in_table = in_table, stripped.startswith("|")
+        if not stripped:
+            b.flush()
+            continue
+        opening = _FENCE.match(line)
+        if opening:
+            b.open("code", number, line)
+            fence = opening.group(1)
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            b.heading(number, len(heading.group(1)), (heading.group(2) or "").strip(), line)
+            continue
+        if in_table:
+            if _TABLE_SEP.match(stripped):
+                b.flush()
+                continue
+            if not was_table:
+                table_header = stripped
+                b.open("row", number, line)
+            else:
+                b.open("row", number, line, table_header)
+            b.flush()
+            continue
+        if _RULE.match(line):
+            b.flush()
+            continue
+        if _LIST_ITEM.match(line):
+            b.open("item", number, line)
+            continue
+        if b.lines and b.kind in ("item", "paragraph"):
+            b.lines.append(line)
+        else:
+            b.open("paragraph", number, line)
+    b.flush()
+    return b.blocks

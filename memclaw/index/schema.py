@@ -1,0 +1,85 @@
+"""The index schema, changed only through numbered migrations.
+
+``PRAGMA user_version`` records the last migration applied. The index holds
+nothing that cannot be rebuilt from the markdown files, so an index written
+by a newer memclaw (a version we do not know) is simply rebuilt.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: files, blocks and the full-text index over pre-tokenised text.
+    """
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE files (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        owner TEXT,
+        size INTEGER NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        checked_ns INTEGER NOT NULL,
+        blocks INTEGER NOT NULL
+    );
+    CREATE TABLE blocks (
+        id INTEGER PRIMARY KEY,
+        file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+        line INTEGER NOT NULL,
+        end_line INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        section TEXT NOT NULL,
+        date TEXT,
+        hash TEXT NOT NULL,
+        text TEXT NOT NULL
+    );
+    CREATE INDEX blocks_file ON blocks(file_id);
+    CREATE VIRTUAL TABLE blocks_fts USING fts5(
+        body, context, tokenize = 'unicode61 remove_diacritics 0'
+    );
+    """,
+    # 2: embedding vectors, cached by model and block content hash.
+    """
+    CREATE TABLE vectors (
+        model TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        dim INTEGER NOT NULL,
+        vec BLOB NOT NULL,
+        PRIMARY KEY (model, hash)
+    ) WITHOUT ROWID;
+    CREATE INDEX blocks_hash ON blocks(hash);
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class NewerSchema(Exception):
+    """The index was written by a newer memclaw; the caller rebuilds it."""
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Apply every migration not yet applied, each in its own transaction."""
+    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if current > SCHEMA_VERSION:
+        raise NewerSchema(f"index schema {current} is newer than {SCHEMA_VERSION}")
+    for number in range(current + 1, SCHEMA_VERSION + 1):
+        script = MIGRATIONS[number - 1]
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-check under the write lock: another process may have migrated meanwhile.
+            if int(conn.execute("PRAGMA user_version").fetchone()[0]) >= number:
+                conn.execute("ROLLBACK")
+                continue
+            for statement in script.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return SCHEMA_VERSION

@@ -1,0 +1,319 @@
+"""The SQLite index of one folder of markdown files, and its incremental sync.
+
+Each agent has ``<agent>/.memclaw/index.sqlite``; the GLOBAL files have their
+own at ``<root>/_global/.memclaw/index.sqlite``. A sync skips files whose size
+and modification time are unchanged, hashes the others, and re-indexes only
+files whose content changed; files gone from disk leave the index.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memclaw.index.blocks import SECTION_SEP, Block, file_date, split_blocks
+from memclaw.index.schema import NewerSchema, migrate
+from memclaw.index.tokenize import TOKENIZER_VERSION, index_text, nfc
+from memclaw.workspace.owners import Scope, owner_from_dirname
+from memclaw.workspace.paths import META_DIR
+
+INDEX_NAME = "index.sqlite"
+OWNERS_DIR = "owners"
+# A file modified this close to the moment it was indexed may change again
+# within the file system's timestamp granularity: hash it again next time.
+_RACY_NS = 2_000_000_000
+
+
+@dataclass
+class SyncStats:
+    """What one sync did. ``changed`` lists files (re)indexed, ``removed`` files dropped."""
+
+    files: int = 0
+    unchanged: int = 0
+    added: int = 0
+    updated: int = 0
+    touched: int = 0  # same content, new size/mtime: nothing re-indexed
+    blocks: int = 0
+    bytes: int = 0
+    seconds: float = 0.0
+    rebuilt: bool = False
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self.changed or self.removed)
+
+    def merge(self, other: SyncStats) -> None:
+        for name in ("files", "unchanged", "added", "updated", "touched", "blocks", "bytes"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.seconds += other.seconds
+        self.rebuilt = self.rebuilt or other.rebuilt
+        self.changed.extend(other.changed)
+        self.removed.extend(other.removed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class FileState:
+    size: int
+    mtime_ns: int
+
+
+def index_path(base: Path) -> Path:
+    return base / META_DIR / INDEX_NAME
+
+
+def scan(base: Path) -> dict[str, FileState]:
+    """Every visible markdown file under ``base``: no hidden names, no symlinks."""
+    found: dict[str, FileState] = {}
+    stack = [(base, "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except (FileNotFoundError, NotADirectoryError, PermissionError):
+            continue
+        for entry in entries:
+            if entry.name.startswith(".") or entry.is_symlink():
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                stack.append((Path(entry.path), f"{prefix}{entry.name}/"))
+            elif entry.name.endswith(".md") and entry.is_file(follow_symlinks=False):
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                except FileNotFoundError:
+                    continue
+                found[prefix + entry.name] = FileState(st.st_size, st.st_mtime_ns)
+    return found
+
+
+def classify(rel: str, is_global: bool) -> tuple[str, Scope, str | None]:
+    """(kind, scope, owner) of a file; kind selects the ranking weight."""
+    scope, owner, inner = (Scope.GLOBAL if is_global else Scope.TEAM), None, rel
+    parts = rel.split("/")
+    if not is_global and len(parts) >= 3 and parts[0] == OWNERS_DIR:
+        scope, owner, inner = Scope.PERSONAL, owner_from_dirname(parts[1]), "/".join(parts[2:])
+    if inner == "MEMORY.md":
+        kind = "memory"
+    elif inner.startswith("entries/"):
+        kind = "entries"
+    elif inner.startswith("memory/") and file_date(inner):
+        kind = "daily"
+    elif inner == "PROFILE.md":
+        kind = "profile"
+    elif inner == "AGENTS.md":
+        kind = "agents"
+    else:
+        kind = "other"
+    return kind, scope, owner
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA busy_timeout = 30000")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    migrate(conn)
+    return conn
+
+
+def remove_index(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            Path(f"{path}{suffix}").unlink()
+
+
+def open_index(base: Path) -> sqlite3.Connection:
+    """Open (creating or upgrading) the index of ``base``; an unreadable one is rebuilt."""
+    path = index_path(base)
+    try:
+        return _connect(path)
+    except (NewerSchema, sqlite3.DatabaseError):
+        # Only derived data lives here, so starting over loses nothing.
+        remove_index(path)
+        return _connect(path)
+
+
+@contextlib.contextmanager
+def _write(conn: sqlite3.Connection) -> Iterator[None]:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+_Row = tuple[int, int, int, str, int]  # id, size, mtime_ns, sha256, checked_ns
+
+
+def _known(conn: sqlite3.Connection) -> dict[str, _Row]:
+    rows = conn.execute("SELECT path, id, size, mtime_ns, sha256, checked_ns FROM files")
+    return {r[0]: (r[1], r[2], r[3], r[4], r[5]) for r in rows}
+
+
+def _stale(disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]:
+    todo = []
+    for rel, st in disk.items():
+        row = known.get(rel)
+        if (
+            row is None
+            or row[1] != st.size
+            or row[2] != st.mtime_ns
+            or row[4] - st.mtime_ns < _RACY_NS
+        ):
+            todo.append(rel)
+    return todo
+
+
+def _drop_file(conn: sqlite3.Connection, file_id: int) -> None:
+    conn.execute(
+        "DELETE FROM blocks_fts WHERE rowid IN (SELECT id FROM blocks WHERE file_id = ?)",
+        (file_id,),
+    )
+    conn.execute("DELETE FROM blocks WHERE file_id = ?", (file_id,))
+
+
+def _read(path: Path) -> tuple[bytes, FileState] | None:
+    try:
+        with open(path, "rb") as handle:
+            st = os.fstat(handle.fileno())
+            data = handle.read()
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        return None
+    return data, FileState(st.st_size, st.st_mtime_ns)
+
+
+def _insert_blocks(conn: sqlite3.Connection, file_id: int, blocks: list[Block]) -> None:
+    first = int(conn.execute("SELECT coalesce(max(id), 0) FROM blocks").fetchone()[0]) + 1
+    rows, fts = [], []
+    for offset, block in enumerate(blocks):
+        block_id = first + offset
+        section = block.section_path
+        rows.append(
+            (
+                block_id,
+                file_id,
+                block.line,
+                block.end_line,
+                block.kind,
+                section,
+                block.date,
+                block.hash,
+                block.text,
+            )
+        )
+        context = index_text(f"{section}{SECTION_SEP}{block.context}" if block.context else section)
+        fts.append((block_id, index_text(block.text), context))
+    conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    conn.executemany("INSERT INTO blocks_fts(rowid, body, context) VALUES (?, ?, ?)", fts)
+
+
+def _clear(conn: sqlite3.Connection) -> None:
+    conn.execute("DELETE FROM blocks_fts")
+    conn.execute("DELETE FROM blocks")
+    conn.execute("DELETE FROM files")
+
+
+def meta_value(conn: sqlite3.Connection, key: str) -> str | None:
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+    conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+
+def sync(
+    conn: sqlite3.Connection, base: Path, *, is_global: bool, now: str, force: bool = False
+) -> SyncStats:
+    """Bring the index of ``base`` up to date with its files; ``force`` rebuilds it."""
+    started = time.perf_counter()
+    stats = SyncStats()
+    disk = scan(base)
+    stats.files = len(disk)
+    fresh = meta_value(conn, "tokenizer") == TOKENIZER_VERSION and not force
+    known = _known(conn) if fresh else {}
+    if fresh and not _stale(disk, known) and not (known.keys() - disk.keys()):
+        stats.unchanged = len(disk)
+        stats.seconds = time.perf_counter() - started
+        return stats
+    with _write(conn):
+        if not fresh or meta_value(conn, "tokenizer") != TOKENIZER_VERSION:
+            _clear(conn)
+            stats.rebuilt = True
+        known = _known(conn)  # again, under the write lock
+        todo = set(_stale(disk, known))
+        stats.unchanged = len(disk) - len(todo)
+        checked = time.time_ns()
+        for rel in sorted(todo):
+            _sync_file(conn, base, rel, known.get(rel), is_global, checked, stats)
+        for rel in sorted(known.keys() - disk.keys()):
+            _drop_file(conn, known[rel][0])
+            conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
+            stats.removed.append(rel)
+        _set_meta(conn, "tokenizer", TOKENIZER_VERSION)
+        if stats.dirty or stats.rebuilt:
+            _set_meta(conn, "synced_at", now)
+    stats.seconds = time.perf_counter() - started
+    return stats
+
+
+def _sync_file(
+    conn: sqlite3.Connection,
+    base: Path,
+    rel: str,
+    row: _Row | None,
+    is_global: bool,
+    checked: int,
+    stats: SyncStats,
+) -> None:
+    got = _read(base / rel)
+    if got is None:  # vanished between scan and read; the next sync drops it
+        return
+    data, st = got
+    digest = hashlib.sha256(data).hexdigest()
+    if row is not None and row[3] == digest:
+        conn.execute(
+            "UPDATE files SET size = ?, mtime_ns = ?, checked_ns = ? WHERE id = ?",
+            (st.size, st.mtime_ns, checked, row[0]),
+        )
+        stats.touched += 1
+        return
+    text = nfc(data.decode("utf-8", errors="replace").removeprefix("\ufeff"))
+    blocks = split_blocks(text, rel)
+    kind, scope, owner = classify(rel, is_global)
+    if row is None:
+        file_id = conn.execute(
+            "INSERT INTO files(path, kind, scope, owner, size, mtime_ns, sha256, checked_ns,"
+            " blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (rel, kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks)),
+        ).lastrowid
+        assert file_id is not None
+        stats.added += 1
+    else:
+        file_id = row[0]
+        _drop_file(conn, file_id)
+        conn.execute(
+            "UPDATE files SET kind = ?, scope = ?, owner = ?, size = ?, mtime_ns = ?,"
+            " sha256 = ?, checked_ns = ?, blocks = ? WHERE id = ?",
+            (kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks), file_id),
+        )
+        stats.updated += 1
+    _insert_blocks(conn, file_id, blocks)
+    stats.blocks += len(blocks)
+    stats.bytes += len(data)
+    stats.changed.append(rel)

@@ -1,0 +1,230 @@
+"""One tokeniser for the index and the query, so they always agree.
+
+* Latin (and every other alphabetic) text: case-folded, diacritics removed
+  (Göteborg = goteborg, Straße = strasse), split on word boundaries, and
+  plain ASCII words stemmed (running = run).
+* Chinese, Japanese and Korean: overlapping two-character windows, plus the
+  last character of each run on its own, so that every character starts some
+  token and a one-character query can be answered with a prefix match.
+
+Tokens contain letters and digits only, so SQLite's ``unicode61`` tokenizer
+sees exactly the tokens produced here. Queries are turned into FTS5 MATCH
+expressions built only from quoted tokens: no user text is ever FTS syntax.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from memclaw.index.stem import stem
+
+# Bump when tokens change: every index built with another version is rebuilt.
+TOKENIZER_VERSION = "1"
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_CJK_CLASS = (
+    "\u1100-\u11ff"  # Hangul Jamo
+    "\u3005-\u3007"  # 々 〆 〇
+    "\u3040-\u30ff"  # Hiragana, Katakana
+    "\u3130-\u318f"  # Hangul compatibility Jamo
+    "\u31f0-\u31ff"  # Katakana phonetic extensions
+    "\u3400-\u4dbf"  # CJK extension A
+    "\u4e00-\u9fff"  # CJK unified ideographs
+    "\uac00-\ud7af"  # Hangul syllables
+    "\uf900-\ufaff"  # CJK compatibility ideographs
+    "\uff66-\uff9f"  # half-width Katakana
+    "\U00020000-\U0003134f"  # CJK extensions B-G
+)
+_SCRIPT_RUNS = re.compile(f"([{_CJK_CLASS}]+)|([^{_CJK_CLASS}]+)")
+_CJK_CHAR = re.compile(f"[{_CJK_CLASS}]")
+_ALNUM = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token and the span of source text it came from (``text[start:end]``)."""
+
+    term: str
+    start: int
+    end: int
+
+
+@lru_cache(maxsize=65536)
+def _fold_latin(word: str) -> tuple[str, ...]:
+    """Case-fold, strip diacritics and stem one non-CJK word; may yield several parts."""
+    folded = word.casefold()
+    if not folded.isascii():
+        decomposed = unicodedata.normalize("NFKD", folded)
+        folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    folded = folded.replace("’", "'")
+    if "'" in folded:
+        if folded.endswith("'s"):
+            folded = folded[:-2]
+        folded = folded.replace("'", "")
+    parts = _ALNUM.findall(folded)
+    return tuple(stem(p) if p.isascii() else p for p in parts)
+
+
+@lru_cache(maxsize=4096)
+def _fold_cjk(ch: str) -> str:
+    # NFKC maps half-width Katakana to full width and leaves everything else alone.
+    return unicodedata.normalize("NFKC", ch)
+
+
+def _cjk_tokens(run: str, offset: int) -> Iterator[Token]:
+    chars = [_fold_cjk(c) for c in run]
+    for i in range(len(chars) - 1):
+        yield Token(chars[i] + chars[i + 1], offset + i, offset + i + 2)
+    last = len(chars) - 1
+    yield Token(chars[last], offset + last, offset + last + 1)
+
+
+def _word_tokens(word: str, offset: int) -> Iterator[Token]:
+    if word.isascii():
+        for part in _fold_latin(word):
+            yield Token(part, offset, offset + len(word))
+        return
+    for match in _SCRIPT_RUNS.finditer(word):
+        start, end = match.span()
+        if match.group(1):
+            yield from _cjk_tokens(match.group(1), offset + start)
+        else:
+            for part in _fold_latin(match.group(2)):
+                yield Token(part, offset + start, offset + end)
+
+
+def iter_tokens(text: str) -> Iterator[Token]:
+    """Tokens of ``text`` with their source spans (text should be NFC, see ``nfc``)."""
+    for match in _WORD.finditer(text):
+        yield from _word_tokens(match.group(), match.start())
+
+
+def nfc(text: str) -> str:
+    """Compose characters so that spans and regular expressions see whole letters."""
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    return unicodedata.normalize("NFC", text)
+
+
+def tokens(text: str) -> list[str]:
+    """The terms of ``text``, in order, as stored in the full-text index."""
+    text = nfc(text)
+    if text.isascii():
+        out: list[str] = []
+        for word in _WORD.findall(text):
+            out.extend(_fold_latin(word))
+        return out
+    return [t.term for t in iter_tokens(text)]
+
+
+def index_text(text: str) -> str:
+    """The token stream of ``text`` as one space-separated string for FTS5."""
+    return " ".join(tokens(text))
+
+
+# Dropped from queries (never from the index) unless a query is nothing else.
+_STOPWORD_TEXT = """
+    a about am an and any are as at be been but by can could did do does doing for from
+    had has have he her hers him his how i if in into is it its just me my no nor not of
+    on or our ours she should so some such than that the their them then there these they
+    this those to too us very was we were what when where which who whom why will with
+    would you your yours s t d ll m re ve
+    och att det en ett som är på för med av den har inte jag om men var till
+    und der die das ist nicht ein eine zu mit von den dem auf für sich auch es
+"""
+STOPWORDS = frozenset(tok for word in _STOPWORD_TEXT.split() for tok in _fold_latin(word))
+
+
+# --- queries --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    """One query term: a phrase of tokens; ``prefix`` when the last token is a prefix."""
+
+    tokens: tuple[str, ...]
+    prefix: bool = False
+
+    def fts(self) -> str:
+        quoted = '"' + " ".join(t.replace('"', '""') for t in self.tokens) + '"'
+        return quoted + "*" if self.prefix else quoted
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str
+    terms: tuple[Term, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.terms
+
+    def match(self) -> str:
+        """An FTS5 MATCH expression: the quoted terms joined with OR."""
+        return " OR ".join(t.fts() for t in self.terms)
+
+    def vocabulary(self) -> frozenset[str]:
+        return frozenset(tok for t in self.terms if not t.prefix for tok in t.tokens)
+
+    def prefixes(self) -> tuple[str, ...]:
+        return tuple(t.tokens[-1] for t in self.terms if t.prefix)
+
+    def matches(self, term: str) -> bool:
+        return term in self.vocabulary() or any(term.startswith(p) for p in self.prefixes())
+
+
+def _groups(text: str) -> Iterator[list[str]]:
+    """Whitespace-separated chunks: '2026-12-12' or 'stops.geog' stay one group."""
+    for chunk in text.split():
+        words = _WORD.findall(chunk)
+        if words:
+            yield words
+
+
+def parse_query(text: str) -> Query:
+    """Turn free text into terms; punctuation, quotes and operators are just separators.
+
+    A Latin chunk joined by punctuation (a date, a dotted name) becomes one
+    phrase; each CJK window is its own term, so a CJK question matches by
+    overlap and the exact substring ranks first.
+    """
+    text = nfc(text)
+    terms: list[Term] = []
+    for words in _groups(text):
+        latin: list[str] = []
+        for word in words:
+            for tok in _word_tokens(word, 0):
+                if _is_cjk(tok.term):
+                    _flush(latin, terms)
+                    single = len(tok.term) == 1
+                    if single and tok.end - tok.start == 1 and _starts_run(word, tok.start):
+                        terms.append(Term((tok.term,), prefix=True))
+                    elif not single:
+                        terms.append(Term((tok.term,)))
+                else:
+                    latin.append(tok.term)
+        _flush(latin, terms)
+    unique = list(dict.fromkeys(terms))
+    content = [t for t in unique if not (len(t.tokens) == 1 and t.tokens[0] in STOPWORDS)]
+    return Query(text, tuple(content or unique))
+
+
+def _flush(latin: list[str], terms: list[Term]) -> None:
+    if latin:
+        terms.append(Term(tuple(latin)))
+        latin.clear()
+
+
+def _is_cjk(term: str) -> bool:
+    return _CJK_CHAR.match(term) is not None
+
+
+def _starts_run(word: str, pos: int) -> bool:
+    """True when the CJK character at ``pos`` is a run of its own (a one-character query)."""
+    before = pos == 0 or not _is_cjk(word[pos - 1])
+    after = pos + 1 >= len(word) or not _is_cjk(word[pos + 1])
+    return before and after
