@@ -65,7 +65,10 @@ def result_from_completion(completion: Any, model: str) -> ChatResult:
     """A ChatResult from a non-streamed ``ChatCompletion``."""
     choices = getattr(completion, "choices", None) or []
     if not choices:
-        raise ModelAnswerError("the endpoint returned a completion without any choice")
+        raise ModelAnswerError(
+            "the endpoint answered without a chat completion; "
+            "is MEMCLAW_BASE_URL an OpenAI-compatible API?"
+        )
     choice = choices[0]
     message = choice.message
     calls = [

@@ -128,13 +128,14 @@ class _Endpoint:
             )
         if isinstance(exc, openai.APIResponseValidationError):
             return ModelAnswerError(f"{url} answered in an unexpected format: {message}")
+        tried = f" after {retries} retries" if retries else ""
         if isinstance(exc, openai.RateLimitError):
             return ModelError(
-                f"{url} is rate limiting requests (HTTP 429) after {retries} retries: "
-                f"{message}; wait, or raise max_retries"
+                f"{url} is rate limiting requests (HTTP 429){tried}: {message}; "
+                "wait, or raise max_retries"
             )
         if isinstance(exc, openai.APIStatusError):
-            tried = f" after {retries} retries" if exc.status_code >= 500 else ""
+            tried = tried if exc.status_code >= 500 else ""
             return ModelError(f"{url} failed with HTTP {exc.status_code}{tried}: {message}")
         return ModelError(f"the answer from {url} broke off: {message}")
 
