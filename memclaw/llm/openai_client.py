@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import (
@@ -111,7 +111,8 @@ class _Endpoint:
         message = self.server_message(exc)
         if is_context_error(exc):
             return ContextTooLargeError(
-                f"the prompt is larger than the context window of {model!r}: {message}"
+                f"the prompt does not fit the context window of {model!r} ({message}); "
+                "shorten it or use a model with a larger window"
             )
         if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
             return ModelAuthError(
@@ -187,7 +188,7 @@ class OpenAIChatModel:
         self._unsupported: set[str] = set()
         self._tokens_field = "max_tokens"
 
-    def _errors(self) -> Any:
+    def _errors(self) -> AbstractContextManager[None]:
         return self._endpoint.errors(self.name, "MEMCLAW_MODEL")
 
     def _request(
