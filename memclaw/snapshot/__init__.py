@@ -1,0 +1,48 @@
+"""Snapshots: carry an agent's memory elsewhere as one zip, and bring it back safely.
+
+``export_snapshot`` packs the memory files and a ``manifest.json`` (format,
+versions, source agent, "content as of" time, and each file's path, size and
+SHA-256) into a deterministic zip. ``read_snapshot`` validates a zip without
+trusting it, ``import_snapshot`` previews or applies it atomically, and
+``recover`` finishes an import that was interrupted.
+
+Snapshots carry content only: per-file injection settings, the index, logs,
+history and sessions stay behind, and the target decides them.
+"""
+
+from memclaw.snapshot.apply import ImportResult, import_snapshot, recover
+from memclaw.snapshot.export import (
+    ExportResult,
+    default_filename,
+    export_snapshot,
+    write_snapshot_file,
+)
+from memclaw.snapshot.plan import Action, ImportPlan, PlanRow, plan_import
+from memclaw.snapshot.reader import (
+    ManifestKind,
+    Snapshot,
+    SnapshotFile,
+    load_path,
+    read_snapshot,
+    read_source,
+)
+
+__all__ = [
+    "Action",
+    "ExportResult",
+    "ImportPlan",
+    "ImportResult",
+    "ManifestKind",
+    "PlanRow",
+    "Snapshot",
+    "SnapshotFile",
+    "default_filename",
+    "export_snapshot",
+    "import_snapshot",
+    "load_path",
+    "plan_import",
+    "read_snapshot",
+    "read_source",
+    "recover",
+    "write_snapshot_file",
+]

@@ -1,0 +1,137 @@
+"""What an import would do to each file, computed without writing anything."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from memclaw.errors import SnapshotError
+from memclaw.snapshot.reader import Snapshot
+from memclaw.workspace import Workspace
+from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
+from memclaw.workspace.templates import SEED_FILES
+
+JOURNAL = "import-journal.json"
+SEEDED_NOTE = "default content: not in the snapshot"
+
+
+class Action(StrEnum):
+    CREATE = "create"
+    UPDATE = "update"
+    UNCHANGED = "unchanged"
+    SKIP = "skip"
+
+
+@dataclass(frozen=True)
+class PlanRow:
+    path: str
+    action: Action
+    old_size: int | None = None
+    new_size: int | None = None
+    note: str = ""
+
+    @property
+    def delta(self) -> int:
+        if self.action in (Action.CREATE, Action.UPDATE):
+            return (self.new_size or 0) - (self.old_size or 0)
+        return 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "action": str(self.action),
+            "old_size": self.old_size,
+            "new_size": self.new_size,
+            "delta": self.delta,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class ImportPlan:
+    agent: str
+    agent_exists: bool
+    rows: list[PlanRow]
+    contents: dict[str, bytes]
+    snapshot: Snapshot
+    pending_recovery: bool = False
+
+    def counts(self) -> dict[str, int]:
+        counts = {str(action): 0 for action in Action}
+        for row in self.rows:
+            counts[str(row.action)] += 1
+        return counts
+
+    def changes(self) -> list[tuple[str, bytes]]:
+        """(path, new bytes) of every file the import writes, sorted by path."""
+        return [
+            (row.path, self.contents[row.path])
+            for row in self.rows
+            if row.action in (Action.CREATE, Action.UPDATE)
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "agent": self.agent,
+            "agent_exists": self.agent_exists,
+            "snapshot": {
+                "manifest": str(self.snapshot.kind),
+                "source_agent": self.snapshot.source_agent,
+                "created": self.snapshot.created,
+                "memclaw_version": self.snapshot.memclaw_version,
+            },
+            "pending_recovery": self.pending_recovery,
+            "counts": self.counts(),
+            "files": [row.to_dict() for row in self.rows],
+        }
+
+
+def plan_import(workspace: Workspace, agent_id: str, snapshot: Snapshot) -> ImportPlan:
+    """Compare each snapshot file with the agent's current one."""
+    folder = workspace.root / validate_agent_id(agent_id)
+    if folder.exists() and not folder.is_dir():
+        raise SnapshotError(f"{folder} is a file, not an agent folder; move it away first")
+    exists = folder.is_dir()
+    contents = {item.path: item.data for item in snapshot.files}
+    notes: dict[str, str] = {}
+    if not exists:
+        # A brand-new agent still needs its four core files; an existing one keeps its own.
+        for name, text in SEED_FILES.items():
+            if name not in contents:
+                contents[name] = text.encode("utf-8")
+                notes[name] = SEEDED_NOTE
+    rows = [
+        _row(folder, rel, data, notes.get(rel, "")) if exists else _new(rel, data, notes)
+        for rel, data in contents.items()
+    ]
+    rows += [PlanRow(item.path, Action.SKIP, note=item.reason) for item in snapshot.skipped]
+    rows.sort(key=lambda row: row.path)
+    pending = exists and (folder / META_DIR / JOURNAL).is_file()
+    return ImportPlan(agent_id, exists, rows, contents, snapshot, pending)
+
+
+def _new(rel: str, data: bytes, notes: dict[str, str]) -> PlanRow:
+    return PlanRow(rel, Action.CREATE, None, len(data), notes.get(rel, ""))
+
+
+def _row(folder: Path, rel: str, data: bytes, note: str) -> PlanRow:
+    target = resolve_inside(folder, rel)
+    _check_target(folder, rel, target)
+    if not target.exists():
+        return PlanRow(rel, Action.CREATE, None, len(data), note)
+    old = target.read_bytes()
+    action = Action.UNCHANGED if old == data else Action.UPDATE
+    return PlanRow(rel, action, len(old), len(data), note)
+
+
+def _check_target(folder: Path, rel: str, target: Path) -> None:
+    """A file can only land where nothing but a file (or nothing) is in the way."""
+    if target.is_dir():
+        raise SnapshotError(f"cannot import {rel}: {target} is a folder; move it away first")
+    parent = target.parent
+    while parent != folder:
+        if parent.exists() and not parent.is_dir():
+            raise SnapshotError(f"cannot import {rel}: {parent} is a file; move it away first")
+        parent = parent.parent
