@@ -88,9 +88,9 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import basic
+    from memclaw.cli import basic, search, snapshot
 
-    for module in (basic,):
+    for module in (basic, snapshot, search):
         module.register(app)
 
 
