@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memclaw.cli.app import app
+from memclaw.workspace import Workspace
+
+from .helpers import make_agent, snapshot_zip, tree
+
+FILES = {"MEMORY.md": "# Memory\n- Dec 12 launch\n", "memory/2026-11-15.md": "# 2026-11-15\n"}
+
+
+def run(*args: str, data: bytes | None = None) -> tuple[int, bytes, str]:
+    result = CliRunner().invoke(app, list(args), input=data, catch_exceptions=False)
+    return result.exit_code, result.stdout_bytes, result.stderr
+
+
+def test_pipe_export_into_import(ws: Workspace) -> None:
+    source = make_agent(ws, "a", FILES)
+    code, zipped, err = run("export", "a", "-o", "-")
+    assert code == 0 and "exported 2 files of a" in err
+    assert zipfile.ZipFile(io.BytesIO(zipped)).namelist()[0] == "manifest.json"
+    code, out, err = run("import", "b", "-", data=zipped)
+    assert code == 0, err
+    assert "imported into b" in err
+    assert tree(ws.root / "b") == {**tree(source), **_seeded_except(FILES)}
+    assert "MEMORY.md" in out.decode()
+
+
+def _seeded_except(files: dict[str, str]) -> dict[str, bytes]:
+    from memclaw.workspace.templates import SEED_FILES
+
+    return {k: v.encode() for k, v in SEED_FILES.items() if k not in files}
+
+
+def test_default_output_name_and_no_clobber(
+    ws: Workspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_agent(ws, "a", FILES)
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run("export", "a")
+    assert code == 0
+    [made] = list(tmp_path.glob("a-memclaw-*.zip"))
+    assert re.fullmatch(r"a-memclaw-\d{8}\.zip", made.name)
+    before = made.read_bytes()
+    code, _, err = run("export", "a", "-o", made.name)
+    assert code == 2 and "--force" in err
+    (ws.root / "a" / "MEMORY.md").write_text("# Memory\nchanged\n")
+    code, _, _ = run("export", "a", "-o", made.name, "--force")
+    assert code == 0 and made.read_bytes() != before
+
+
+def test_owner_flags(ws: Workspace, tmp_path: Path) -> None:
+    make_agent(ws, "a", {**FILES, "owners/user%3Aalice/MEMORY.md": "# Alice\n"})
+    out = tmp_path / "o.zip"
+    assert run("export", "a", "-o", str(out), "--owner", "alice")[0] == 0
+    assert "owners/user%3Aalice/MEMORY.md" in zipfile.ZipFile(out).namelist()
+    code, _, err = run("export", "a", "-o", "-", "--owner", "alice", "--all-owners")
+    assert code == 2 and "not both" in err
+
+
+def test_dry_run_json(ws: Workspace, tmp_path: Path) -> None:
+    make_agent(ws, "a", {"MEMORY.md": "# Old\n"})
+    snap = tmp_path / "s.zip"
+    snap.write_bytes(snapshot_zip({"MEMORY.md": b"# Newer\n"}, [("x.txt", b"")]))
+    code, out, err = run("import", "a", str(snap), "--preview", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["dry_run"] is True
+    assert [(f["path"], f["action"], f["delta"]) for f in doc["files"]] == [
+        ("MEMORY.md", "update", 2),
+        ("x.txt", "skip", 0),
+    ]
+    assert "nothing written" in err
+    assert (ws.root / "a" / "MEMORY.md").read_text() == "# Old\n"
+
+
+def test_dry_run_table(ws: Workspace, tmp_path: Path) -> None:
+    snap = tmp_path / "s.zip"
+    snap.write_bytes(snapshot_zip({"MEMORY.md": b"# M\n"}))
+    code, out, _err = run("import", "new", str(snap), "--dry-run")
+    assert code == 0
+    text = out.decode()
+    assert "MEMORY.md" in text and "create" in text and "+4 B" in text
+    assert "SOUL.md" in text and "default content" in text
+    assert not (ws.root / "new").exists()
+
+
+def test_rejection_is_one_line_and_writes_nothing(ws: Workspace, tmp_path: Path) -> None:
+    folder = make_agent(ws, "a", {"MEMORY.md": "# Old\n"})
+    before = tree(folder)
+    snap = tmp_path / "evil.zip"
+    snap.write_bytes(snapshot_zip({"MEMORY.md": b"# New\n"}, [("../escape.md", b"x")]))
+    code, _out, err = run("import", "a", str(snap))
+    assert code == 1
+    assert err.strip().count("\n") == 0 and "snapshot rejected" in err
+    assert tree(folder) == before
+    assert not list((folder / ".memclaw").glob("import-*"))
+    assert not (tmp_path / "escape.md").exists()
+    code, _, err = run("import", "b", str(snap))
+    assert code == 1 and not (ws.root / "b").exists()
+
+
+def test_missing_and_empty_sources(ws: Workspace, tmp_path: Path) -> None:
+    code, _, err = run("import", "a", str(tmp_path / "nope.zip"))
+    assert code == 1 and "does not exist" in err
+    code, _, err = run("import", "a", "-", data=b"")
+    assert code == 1 and "empty" in err
