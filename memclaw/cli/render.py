@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def out() -> Console:
+    # rich is imported on first use so that fast commands (search --json) never pay for it.
+    from rich.console import Console
+
     return Console(soft_wrap=True, highlight=False)
 
 
 def err() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False)
 
 

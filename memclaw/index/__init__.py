@@ -8,12 +8,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from memclaw.index.rank import Hit
+from memclaw.index.search import RECALL_LOG, search
+from memclaw.index.stats import IndexStats, index_stats
 from memclaw.index.store import SyncStats, open_index, sync
+from memclaw.workspace.logs import read_log
 
 if TYPE_CHECKING:
     from memclaw.workspace import Agent, Workspace
 
-__all__ = ["SyncStats", "reindex", "sync_agent", "sync_global"]
+__all__ = [
+    "Hit",
+    "IndexStats",
+    "SyncStats",
+    "global_stats",
+    "reindex",
+    "reindex_global",
+    "search",
+    "stats",
+    "sync_agent",
+    "sync_global",
+]
 
 
 def sync_agent(agent: Agent) -> SyncStats:
@@ -47,6 +62,31 @@ def reindex(agent: Agent) -> SyncStats:
         return sync(conn, agent.path, is_global=False, now=_now(agent.workspace), force=True)
     finally:
         conn.close()
+
+
+def reindex_global(workspace: Workspace) -> SyncStats:
+    """Rebuild the GLOBAL index from ``<root>/_global`` alone."""
+    if not workspace.global_dir.is_dir():
+        return SyncStats()
+    conn = open_index(workspace.global_dir)
+    try:
+        return sync(conn, workspace.global_dir, is_global=True, now=_now(workspace), force=True)
+    finally:
+        conn.close()
+
+
+def stats(agent: Agent) -> IndexStats:
+    """Files, blocks, size, last sync and recall counts of the agent's index."""
+    return index_stats(agent.id, agent.path, list(read_log(agent, RECALL_LOG)))
+
+
+def global_stats(workspace: Workspace) -> IndexStats:
+    """The same for the GLOBAL index (recall of GLOBAL files is logged under _global/)."""
+    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.paths import GLOBAL_DIR
+
+    holder = Agent(workspace, GLOBAL_DIR, workspace.global_dir)
+    return index_stats(GLOBAL_DIR, workspace.global_dir, list(read_log(holder, RECALL_LOG)))
 
 
 def _now(workspace: Workspace) -> str:

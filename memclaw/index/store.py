@@ -160,12 +160,12 @@ def _write(conn: sqlite3.Connection) -> Iterator[None]:
 _Row = tuple[int, int, int, str, int]  # id, size, mtime_ns, sha256, checked_ns
 
 
-def _known(conn: sqlite3.Connection) -> dict[str, _Row]:
+def known_files(conn: sqlite3.Connection) -> dict[str, _Row]:
     rows = conn.execute("SELECT path, id, size, mtime_ns, sha256, checked_ns FROM files")
     return {r[0]: (r[1], r[2], r[3], r[4], r[5]) for r in rows}
 
 
-def _stale(disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]:
+def stale_files(disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]:
     todo = []
     for rel, st in disk.items():
         row = known.get(rel)
@@ -246,8 +246,8 @@ def sync(
     disk = scan(base)
     stats.files = len(disk)
     fresh = meta_value(conn, "tokenizer") == TOKENIZER_VERSION and not force
-    known = _known(conn) if fresh else {}
-    if fresh and not _stale(disk, known) and not (known.keys() - disk.keys()):
+    known = known_files(conn) if fresh else {}
+    if fresh and not stale_files(disk, known) and not (known.keys() - disk.keys()):
         stats.unchanged = len(disk)
         stats.seconds = time.perf_counter() - started
         return stats
@@ -255,8 +255,8 @@ def sync(
         if not fresh or meta_value(conn, "tokenizer") != TOKENIZER_VERSION:
             _clear(conn)
             stats.rebuilt = True
-        known = _known(conn)  # again, under the write lock
-        todo = set(_stale(disk, known))
+        known = known_files(conn)  # again, under the write lock
+        todo = set(stale_files(disk, known))
         stats.unchanged = len(disk) - len(todo)
         checked = time.time_ns()
         for rel in sorted(todo):

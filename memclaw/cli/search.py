@@ -1,0 +1,281 @@
+"""Recall commands: search, stats, reindex and watch.
+
+``memclaw search`` is on the hot path: it imports rich only to draw a table
+on a terminal, and never imports the model layer unless embeddings are set.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from memclaw.cli.state import state
+from memclaw.errors import UsageError
+
+if TYPE_CHECKING:
+    from memclaw.index import Hit, IndexStats, SyncStats
+    from memclaw.workspace import Workspace
+
+
+class ScopeChoice(StrEnum):
+    all = "all"
+    personal = "personal"
+    team = "team"
+    global_ = "global"
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+AllOpt = Annotated[bool, typer.Option("--all", help="Every agent (and the GLOBAL files).")]
+
+
+def _is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def search(
+    ctx: typer.Context,
+    query: Annotated[list[str], typer.Argument(help="Words to look for, in any language.")],
+    agent: Annotated[
+        list[str] | None,
+        typer.Option("--agent", "-a", help="Search this agent (repeatable; default: all)."),
+    ] = None,
+    all_agents: AllOpt = False,
+    owner: Annotated[
+        str | None,
+        typer.Option("--owner", help="Also search this owner's personal memory, e.g. user:maya."),
+    ] = None,
+    scope: Annotated[
+        ScopeChoice, typer.Option("--scope", help="Which memory to search.")
+    ] = ScopeChoice.all,
+    since: Annotated[
+        str | None, typer.Option("--since", metavar="DATE", help="Only blocks dated on/after.")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option("--until", metavar="DATE", help="Only blocks dated on/before.")
+    ] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", "-n", min=1, help="Most hits to show.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per hit.")] = False,
+) -> None:
+    """Find remembered lines: file, line number, a snippet with the matches marked.
+
+    Every markdown file of the agents is searched (MEMORY.md, PROFILE.md, daily
+    notes, entries, personal memory of --owner, and the GLOBAL files), after the
+    index has caught up with any edits. Punctuation and operators in the query
+    are plain text. On a terminal the hits are a table; piped, one line each.
+
+    Examples:
+
+        memclaw search knee
+
+        memclaw search "cutover window" --agent demo --since 2026-11-20
+
+        memclaw search 東京 --owner user:maya --scope personal --json
+    """
+    from memclaw.index import search as run_search
+
+    if agent and all_agents:
+        raise UsageError("pass --agent or --all, not both")
+    ws = state(ctx).workspace()
+    hits = run_search(
+        ws,
+        " ".join(query),
+        agents=agent or None,
+        owner=owner,
+        scope=str(scope),
+        since=since,
+        until=until,
+        limit=limit,
+    )
+    if as_json:
+        for hit in hits:
+            sys.stdout.write(_json_line(hit.to_dict()))
+        return
+    if not hits:
+        sys.stderr.write(f"no matches for {' '.join(query)!r}\n")
+        return
+    if _is_terminal():
+        _hits_table(hits, ws)
+    else:
+        for hit in hits:
+            sys.stdout.write(f"{_where(hit)}: {hit.marked()}\n")
+
+
+def _json_line(data: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def _where(hit: Hit) -> str:
+    return f"{hit.agent}/{hit.file}:{hit.line}"
+
+
+def _hits_table(hits: list[Hit], ws: Workspace) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from memclaw.cli.render import out
+
+    table = Table(title_justify="left", show_lines=False)
+    table.add_column("score", justify="right")
+    table.add_column("where", overflow="fold")
+    table.add_column("date")
+    table.add_column("snippet", overflow="fold")
+    for hit in hits:
+        snippet = Text(hit.snippet)
+        for start, end in hit.highlights:
+            snippet.stylize("bold yellow", start, end)
+        where = _where(hit) + ("" if hit.scope == "team" else f" ({hit.scope})")
+        table.add_row(f"{hit.score:.2f}", where, hit.date or "", snippet)
+    out().print(table)
+
+
+def stats(
+    ctx: typer.Context,
+    agent: Annotated[str | None, typer.Argument(help="Agent id (default: every agent).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show what the search index holds and how often memory was recalled.
+
+    Files and blocks indexed, index size on disk, last sync, files waiting to
+    be re-indexed, searches with hits and the most recalled files.
+
+    Examples:
+
+        memclaw stats
+
+        memclaw stats demo --json
+    """
+    from memclaw.index import global_stats
+    from memclaw.index import stats as agent_stats
+
+    ws = state(ctx).workspace()
+    if agent:
+        rows = [agent_stats(ws.agent(agent))]
+    else:
+        rows = [agent_stats(ws.agent(a)) for a in ws.agent_ids()]
+        if ws.global_dir.is_dir():
+            rows.append(global_stats(ws))
+    if as_json:
+        sys.stdout.write(_json_line({"root": str(ws.root), "indexes": [r.to_dict() for r in rows]}))
+        return
+    if not rows:
+        sys.stderr.write(f"no agents under {ws.root}; create one with `memclaw init NAME`\n")
+        return
+    _stats_table(rows)
+
+
+def _stats_table(rows: list[IndexStats]) -> None:
+    from rich.table import Table
+
+    from memclaw.cli.render import human_size, out
+
+    table = Table(title="search index", title_justify="left")
+    for column in ("index", "files", "blocks", "size", "synced", "stale", "recalled"):
+        left = column in ("index", "synced")
+        width = max(len(r.name) for r in rows) if column == "index" else None
+        table.add_column(column, justify="left" if left else "right", no_wrap=True, min_width=width)
+    for r in rows:
+        personal = f" ({r.personal_files} personal)" if r.personal_files else ""
+        table.add_row(
+            r.name,
+            f"{r.files}{personal}",
+            str(r.blocks),
+            human_size(r.index_bytes) if r.exists else "none",
+            (r.last_sync or "never")[:16].replace("T", " "),
+            str(r.pending),
+            str(r.recalled),
+        )
+    console = out()
+    console.print(table)
+    for r in rows:
+        if r.top_files:
+            top = ", ".join(f"{t['file']} ({t['hits']})" for t in r.top_files)
+            console.print(f"{r.name}: {r.searches} searches with hits; most recalled: {top}")
+
+
+def reindex(
+    ctx: typer.Context,
+    agent: Annotated[str | None, typer.Argument(help="Agent id to rebuild.")] = None,
+    all_agents: AllOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Rebuild the search index from the markdown files alone.
+
+    The index holds nothing else, so this is always safe; cached embeddings
+    are kept. Searches bring the index up to date on their own: use this after
+    upgrading memclaw or if the index looks wrong.
+
+    Examples:
+
+        memclaw reindex demo
+
+        memclaw reindex --all --json
+    """
+    from memclaw.index import reindex as rebuild
+    from memclaw.index import reindex_global
+
+    if bool(agent) == bool(all_agents):
+        raise UsageError("name one agent, or pass --all to rebuild every index")
+    ws = state(ctx).workspace()
+    done: list[tuple[str, SyncStats]] = []
+    for agent_id in [agent] if agent else ws.agent_ids():
+        done.append((agent_id, rebuild(ws.agent(agent_id))))
+    if all_agents and ws.global_dir.is_dir():
+        done.append(("_global", reindex_global(ws)))
+    for name, result in done:
+        if as_json:
+            sys.stdout.write(_json_line({"index": name, **_brief(result)}))
+        else:
+            sys.stderr.write(
+                f"{name}: {result.added} files, {result.blocks} blocks, "
+                f"{result.bytes / 1e6:.1f} MB in {result.seconds:.2f} s\n"
+            )
+
+
+def _brief(result: SyncStats) -> dict[str, Any]:
+    data = result.to_dict()
+    data.pop("changed")
+    data.pop("removed")
+    return data
+
+
+def watch(
+    ctx: typer.Context,
+    agents: Annotated[
+        list[str] | None, typer.Argument(help="Agents to watch (default: all, and GLOBAL).")
+    ] = None,
+) -> None:
+    """Keep the search index in step with edits to the files, until Ctrl-C.
+
+    Edits by people and other programs are picked up after a short quiet time
+    (setting watch_debounce_ms), including editors' save-by-rename, renames
+    and deletes. Each change is printed with what was re-indexed.
+
+    Examples:
+
+        memclaw watch
+
+        memclaw --set watch_debounce_ms=1000 watch demo
+    """
+    from memclaw.watch import run_watch
+
+    ws = state(ctx).workspace()
+    run_watch(ws, agents or None, report=_status)
+
+
+def _status(line: str) -> None:
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(search)
+    app.command()(stats)
+    app.command()(reindex)
+    app.command()(watch)

@@ -1,0 +1,306 @@
+"""Ranking pieces of a search: filters, keyword candidates, file grouping, hits.
+
+Ranking is BM25 from FTS5, multiplied by the file's weight (MEMORY.md above
+daily notes above PROFILE.md above AGENTS.md by default) and, when a
+half-life is set, by a recency decay of dated blocks. Visibility is enforced
+in the SQL itself: a PERSONAL block is only ever read for its own owner.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, replace
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from memclaw.config import Settings
+from memclaw.errors import UsageError
+from memclaw.index.snippet import make_snippet, mark
+from memclaw.index.store import SyncStats, open_index, sync
+from memclaw.index.tokenize import Query
+from memclaw.workspace.owners import Scope, normalise_owner
+from memclaw.workspace.paths import GLOBAL_DIR
+
+if TYPE_CHECKING:
+    from memclaw.workspace import Agent, Workspace
+
+SCOPES = ("all", "personal", "team", "global")
+# Column weights of bm25(): the block's own words count more than its headings.
+_BODY_WEIGHT, _CONTEXT_WEIGHT = 1.0, 0.3
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One recalled block. ``file`` is relative to the agent folder (or ``_global/``)."""
+
+    agent: str
+    file: str
+    line: int
+    end_line: int
+    scope: str
+    owner: str | None
+    date: str | None
+    snippet: str
+    score: float
+    text: str
+    highlights: tuple[tuple[int, int], ...]
+    section: str = ""
+    hash: str = ""
+
+    def marked(self, open_: str = "«", close: str = "»") -> str:
+        return mark(self.snippet, list(self.highlights), open_, close)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["highlights"] = [list(span) for span in self.highlights]
+        data["score"] = round(self.score, 6)
+        return data
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A ranked block before its snippet is cut; ``key`` names the index it came from."""
+
+    key: str
+    block_id: int
+    file: str
+    line: int
+    end_line: int
+    section: str
+    date: str | None
+    hash: str
+    text: str
+    scope: str
+    owner: str | None
+    kind: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Who is asking and what they asked for: one SQL WHERE clause per index."""
+
+    owner: str | None
+    scope: str
+    since: str | None
+    until: str | None
+
+    def where(self, is_global: bool) -> tuple[str, list[Any]] | None:
+        """SQL condition over ``f`` (files) and ``b`` (blocks), or None if nothing is visible."""
+        params: list[Any] = []
+        if is_global:
+            if self.scope not in ("all", "global"):
+                return None
+            clause = "f.scope = 'global'"
+        else:
+            personal = self.owner is not None and self.scope in ("all", "personal")
+            team = self.scope in ("all", "team")
+            if personal and team:
+                clause = "(f.scope = 'team' OR (f.scope = 'personal' AND f.owner = ?))"
+                params.append(self.owner)
+            elif personal:
+                clause = "(f.scope = 'personal' AND f.owner = ?)"
+                params.append(self.owner)
+            elif team:
+                clause = "f.scope = 'team'"
+            else:
+                return None
+        if self.since:
+            clause += " AND b.date >= ?"
+            params.append(self.since)
+        if self.until:
+            clause += " AND b.date <= ?"
+            params.append(self.until)
+        return clause, params
+
+
+def weights(settings: Settings) -> dict[str, float]:
+    """Ranking weight per file kind (see ``store.classify``)."""
+    return {
+        "memory": settings.weight_memory,
+        "entries": settings.weight_memory,
+        "daily": settings.weight_daily,
+        "profile": settings.weight_profile,
+        "agents": settings.weight_agents,
+        "other": settings.weight_other,
+    }
+
+
+def decay(day: str | None, today: str, half_life: float) -> float:
+    """Recency factor of a block dated ``day``: 1 today, 0.5 one half-life ago."""
+    if not day or half_life <= 0:
+        return 1.0
+    try:
+        age = (date.fromisoformat(today) - date.fromisoformat(day)).days
+    except ValueError:
+        return 1.0
+    return float(0.5 ** (max(age, 0) / half_life))
+
+
+_SELECT = """
+SELECT b.id, f.path, b.line, b.end_line, b.section, b.date, b.hash, b.text, f.scope, f.owner,
+       f.kind,
+       -bm25(blocks_fts, {body}, {context})
+       * CASE f.kind WHEN 'memory' THEN ? WHEN 'entries' THEN ? WHEN 'daily' THEN ?
+                     WHEN 'profile' THEN ? WHEN 'agents' THEN ? ELSE ? END
+       * {decay} AS score
+FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN files f ON f.id = b.file_id
+WHERE blocks_fts MATCH ? AND {where}
+ORDER BY score DESC, f.path, b.line
+LIMIT ?
+"""
+_KINDS = ("memory", "entries", "daily", "profile", "agents", "other")
+
+
+def keyword_candidates(
+    conn: sqlite3.Connection,
+    key: str,
+    query: Query,
+    filters: Filters,
+    *,
+    is_global: bool,
+    settings: Settings,
+    today: str,
+    limit: int,
+) -> list[Candidate]:
+    """The best ``limit`` blocks of one index for ``query``, best first."""
+    where = filters.where(is_global)
+    if where is None or query.empty:
+        return []
+    clause, params = where
+    kind_weight = weights(settings)
+    args: list[Any] = [kind_weight[k] for k in _KINDS]
+    half_life = settings.recency_half_life_days
+    if half_life > 0:
+        conn.create_function("memclaw_decay", 3, decay, deterministic=True)
+        decay_sql = "memclaw_decay(b.date, ?, ?)"
+        args += [today, half_life]
+    else:
+        decay_sql = "1.0"
+    sql = _SELECT.format(body=_BODY_WEIGHT, context=_CONTEXT_WEIGHT, decay=decay_sql, where=clause)
+    rows = conn.execute(sql, [*args, query.match(), *params, limit])
+    return [candidate(key, row, float(row[11])) for row in rows]
+
+
+def candidate(key: str, row: Sequence[Any], score: float) -> Candidate:
+    """A Candidate from the first eleven columns selected by ``_SELECT``."""
+    return Candidate(
+        key,
+        int(row[0]),
+        str(row[1]),
+        int(row[2]),
+        int(row[3]),
+        str(row[4]),
+        row[5],
+        str(row[6]),
+        str(row[7]),
+        str(row[8]),
+        row[9],
+        str(row[10]),
+        score,
+    )
+
+
+def group_files(candidates: Iterable[Candidate], max_files: int) -> list[Candidate]:
+    """Keep candidates from the best ``max_files`` files only, in rank order."""
+    files: set[tuple[str, str]] = set()
+    kept = []
+    for cand in candidates:
+        where = (cand.key, cand.file)
+        if where not in files:
+            if max_files and len(files) >= max_files:
+                continue
+            files.add(where)
+        kept.append(cand)
+    return kept
+
+
+def _iso(value: str | date | None, flag: str) -> str | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, date):
+        return value.isoformat()
+    try:
+        return date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        raise UsageError(f"{flag} {value!r} is not a date: use YYYY-MM-DD") from None
+
+
+def make_filters(
+    owner: str | None, scope: str, since: str | date | None, until: str | date | None
+) -> Filters:
+    if scope not in SCOPES:
+        raise UsageError(f"scope {scope!r} is not one of {', '.join(SCOPES)}")
+    key = normalise_owner(owner) if owner else None
+    if scope == Scope.PERSONAL and key is None:
+        raise UsageError("--scope personal needs --owner: personal memory belongs to one owner")
+    return Filters(key, scope, _iso(since, "--since"), _iso(until, "--until"))
+
+
+@dataclass
+class Source:
+    """One index to query: an agent's or the GLOBAL one."""
+
+    key: str  # agent id, or "_global"
+    conn: sqlite3.Connection
+    is_global: bool
+    agent: Agent | None
+    synced: SyncStats | None = None
+
+
+def open_sources(
+    workspace: Workspace,
+    agents: Sequence[str] | None,
+    filters: Filters,
+    *,
+    bring_up_to_date: bool = True,
+) -> list[Source]:
+    """Open (and sync) the indexes a search needs."""
+    now = workspace.clock().isoformat(timespec="seconds")
+    chosen = list(agents) if agents else workspace.agent_ids()
+    sources: list[Source] = []
+    try:
+        if filters.scope != "global":
+            for agent_id in dict.fromkeys(chosen):
+                agent = workspace.agent(agent_id)
+                sources.append(Source(agent_id, open_index(agent.path), False, agent))
+        if filters.scope in ("all", "global") and workspace.global_dir.is_dir():
+            conn = open_index(workspace.global_dir)
+            sources.append(Source(GLOBAL_DIR, conn, True, None))
+        if bring_up_to_date:
+            for src in sources:
+                base = workspace.global_dir if src.is_global else src.agent.path  # type: ignore[union-attr]
+                src.synced = sync(src.conn, base, is_global=src.is_global, now=now)
+    except BaseException:
+        close_sources(sources)
+        raise
+    return sources
+
+
+def close_sources(sources: Iterable[Source]) -> None:
+    for src in sources:
+        src.conn.close()
+
+
+def to_hit(cand: Candidate, query: Query, score: float | None = None) -> Hit:
+    snippet, spans = make_snippet(cand.text, query)
+    return Hit(
+        agent=cand.key,
+        file=cand.file,
+        line=cand.line,
+        end_line=cand.end_line,
+        scope=cand.scope,
+        owner=cand.owner,
+        date=cand.date,
+        snippet=snippet,
+        score=cand.score if score is None else score,
+        text=cand.text,
+        highlights=tuple(spans),
+        section=cand.section,
+        hash=cand.hash,
+    )
+
+
+def rescore(cand: Candidate, score: float) -> Candidate:
+    return replace(cand, score=score)

@@ -1,0 +1,177 @@
+"""Search: bring the indexes up to date, rank, fuse, cut snippets, log the recall."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from memclaw.errors import ModelError, UsageError
+from memclaw.index.rank import (
+    Candidate,
+    Filters,
+    Hit,
+    Source,
+    close_sources,
+    group_files,
+    keyword_candidates,
+    make_filters,
+    open_sources,
+    to_hit,
+)
+from memclaw.index.tokenize import Query, parse_query
+from memclaw.workspace.logs import append_log
+
+if TYPE_CHECKING:
+    from memclaw.workspace import Workspace
+
+RECALL_LOG = "recall"
+_log = logging.getLogger("memclaw.index")
+
+
+def search(
+    workspace: Workspace,
+    query: str,
+    *,
+    agents: Sequence[str] | None = None,
+    owner: str | None = None,
+    scope: str = "all",
+    since: str | date | None = None,
+    until: str | date | None = None,
+    limit: int | None = None,
+    log: bool = True,
+    sync: bool = True,
+) -> list[Hit]:
+    """Find the blocks that best answer ``query``, best first.
+
+    ``agents`` None means every agent; GLOBAL files are searched too unless
+    ``scope`` excludes them. PERSONAL blocks are visible only when ``owner``
+    is their owner. ``since``/``until`` (inclusive, YYYY-MM-DD) keep dated
+    blocks only. ``sync`` False skips the freshness check (a watcher keeps
+    the index current). Searches with hits are appended to each agent's
+    recall log unless ``log`` is False.
+    """
+    settings = workspace.settings
+    filters = make_filters(owner, scope, since, until)
+    limit = settings.search_limit if limit is None else limit
+    if limit < 1:
+        raise UsageError(f"limit must be at least 1, got {limit}")
+    parsed = parse_query(query)
+    sources = open_sources(workspace, agents, filters, bring_up_to_date=sync)
+    try:
+        if parsed.empty:
+            return []
+        ranked = _rank(workspace, sources, parsed, filters, pool=max(limit * 5, 50))
+        chosen = group_files(ranked, settings.search_max_files)[:limit]
+        hits = [to_hit(c, parsed) for c in chosen]
+    finally:
+        close_sources(sources)
+    if log and hits:
+        log_recall(workspace, sources, query, filters, hits)
+    return hits
+
+
+def _rank(
+    workspace: Workspace, sources: list[Source], query: Query, filters: Filters, *, pool: int
+) -> list[Candidate]:
+    settings = workspace.settings
+    today = workspace.clock().date().isoformat()
+    keyword: list[Candidate] = []
+    for src in sources:
+        keyword += keyword_candidates(
+            src.conn,
+            src.key,
+            query,
+            filters,
+            is_global=src.is_global,
+            settings=settings,
+            today=today,
+            limit=pool,
+        )
+    keyword.sort(key=lambda c: (-c.score, c.key, c.file, c.line))
+    if not settings.embedding_model:
+        return keyword
+    try:
+        vector = _vector_ranking(workspace, sources, query, filters, today=today, pool=pool)
+    except ModelError as exc:
+        # Recall must keep working when the endpoint is down: keyword results stand.
+        _log.warning("semantic recall skipped: %s", exc)
+        return keyword
+    if vector is None:
+        return keyword
+    from memclaw.index.semantic import fuse
+
+    return fuse([keyword[:pool], vector])
+
+
+def _vector_ranking(
+    workspace: Workspace,
+    sources: list[Source],
+    query: Query,
+    filters: Filters,
+    *,
+    today: str,
+    pool: int,
+) -> list[Candidate] | None:
+    from memclaw.index.semantic import embed_missing, open_embedder, vector_candidates
+
+    settings = workspace.settings
+    embedder = open_embedder(settings)
+    if embedder is None:
+        return None
+    model = settings.embedding_model
+    query_vector = embedder.embed([query.text])[0]
+    found: list[Candidate] = []
+    for src in sources:
+        where = filters.where(src.is_global)
+        if where is None:
+            continue
+        embed_missing(src.conn, embedder, model, *where)
+        found += vector_candidates(
+            src.conn,
+            src.key,
+            query_vector,
+            filters,
+            is_global=src.is_global,
+            settings=settings,
+            model=model,
+            today=today,
+            limit=pool,
+        )
+    found.sort(key=lambda c: (-c.score, c.key, c.file, c.line))
+    return found[:pool]
+
+
+def log_recall(
+    workspace: Workspace,
+    sources: list[Source],
+    query: str,
+    filters: Filters,
+    hits: list[Hit],
+) -> None:
+    """Append one record per index that contributed hits (GLOBAL ones under _global/)."""
+    from memclaw.workspace.agent import Agent
+
+    for src in sources:
+        mine = [h for h in hits if h.agent == src.key]
+        if not mine:
+            continue
+        agent = src.agent or Agent(workspace, src.key, workspace.global_dir)
+        record: dict[str, Any] = {
+            "query": query,
+            "owner": filters.owner,
+            "scope": filters.scope,
+            "hits": [
+                {
+                    "file": h.file,
+                    "line": h.line,
+                    "end_line": h.end_line,
+                    "hash": h.hash,
+                    "scope": h.scope,
+                    "score": round(h.score, 6),
+                }
+                for h in mine
+            ],
+        }
+        append_log(agent, RECALL_LOG, record)
