@@ -26,11 +26,10 @@ def save(agent: Agent, rel: str, text: str) -> Path:
     """Store ``text`` as the newest previous version of ``rel``; caller holds the lock."""
     target = folder(agent, rel)
     stamp = agent.now().strftime("%Y%m%dT%H%M%S%f")
-    path = target / f"{stamp}.md"
-    counter = 1
-    while path.exists():  # two rewrites within the same microsecond
-        path = target / f"{stamp}-{counter}.md"
-        counter += 1
+    # Two rewrites within one clock tick (a fixed clock in tests, a coarse clock) get
+    # increasing sequence numbers, so the newest always sorts first.
+    same_tick = [_order(p)[1] for p in versions(agent, rel) if _order(p)[0] == stamp]
+    path = target / (f"{stamp}-{max(same_tick) + 1}.md" if same_tick else f"{stamp}.md")
     atomic_write(path, text)
     for stale in versions(agent, rel)[KEEP:]:
         stale.unlink(missing_ok=True)
@@ -42,7 +41,13 @@ def versions(agent: Agent, rel: str) -> list[Path]:
     target = folder(agent, rel)
     if not target.is_dir():
         return []
-    return sorted(target.glob("*.md"), key=lambda p: p.name, reverse=True)
+    return sorted(target.glob("*.md"), key=_order, reverse=True)
+
+
+def _order(path: Path) -> tuple[str, int]:
+    """(timestamp, sequence): ``<stamp>.md`` is sequence 0, ``<stamp>-<n>.md`` is n."""
+    stamp, _, seq = path.stem.partition("-")
+    return stamp, int(seq) if seq.isdigit() else 0
 
 
 def restore(agent: Agent, name: str, owner: str | None = None) -> WriteResult:
