@@ -1,0 +1,88 @@
+"""What search recalled: which lines of which files, for which queries.
+
+Search appends one record per answered query to ``.memclaw/logs/recall.jsonl``::
+
+    {"time": ..., "query": "cutover date", "owner": "user:maya",
+     "hits": [{"file": "memory/2026-11-24.md", "line": 12, ...}, ...]}
+
+A hit may name a single ``line`` or a ``start_line``..``end_line`` range; the file
+is relative to the agent folder. Dreaming uses this to reward facts that were
+actually looked up, and by how many different questions.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memclaw.workspace.logs import read_log
+
+if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent
+
+RECALL_LOG = "recall"
+
+
+@dataclass(frozen=True)
+class RecallIndex:
+    """Queries that hit each (file, line), plus line ranges per file."""
+
+    lines: dict[tuple[str, int], list[str]]
+    ranges: dict[str, list[tuple[int, int, str]]] | None = None
+
+    def queries_for(self, file: str, line: int) -> list[str]:
+        found = list(self.lines.get((file, line), ()))
+        for start, end, query in (self.ranges or {}).get(file, ()):
+            if start <= line <= end:
+                found.append(query)
+        return found
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
+
+
+def _relative(agent: Agent, file: str) -> str:
+    path = Path(file)
+    if path.is_absolute():
+        try:
+            return path.relative_to(agent.path).as_posix()
+        except ValueError:
+            return file
+    return path.as_posix()
+
+
+def load_recall(agent: Agent, owner: str | None = None) -> RecallIndex:
+    """Read the recall log of ``agent``; for an owner, only that owner's searches count."""
+    from memclaw.workspace.owners import normalise_owner
+
+    wanted = normalise_owner(owner) if owner else None
+    lines: dict[tuple[str, int], list[str]] = defaultdict(list)
+    ranges: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+    for record in read_log(agent, RECALL_LOG):
+        query = record.get("query")
+        hits = record.get("hits")
+        if not isinstance(query, str) or not isinstance(hits, list):
+            continue
+        if wanted is not None and record.get("owner") not in (wanted, owner):
+            continue
+        query = " ".join(query.lower().split())
+        for hit in hits:
+            if not isinstance(hit, dict) or not isinstance(hit.get("file"), str):
+                continue
+            file = _relative(agent, hit["file"])
+            line = _as_int(hit.get("line"))
+            start, end = _as_int(hit.get("start_line")), _as_int(hit.get("end_line"))
+            if start is not None and end is not None and end > start:
+                ranges[file].append((start, end, query))
+            elif line is not None or start is not None:
+                lines[(file, line if line is not None else start or 0)].append(query)
+    return RecallIndex(dict(lines), dict(ranges))

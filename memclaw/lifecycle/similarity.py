@@ -1,0 +1,116 @@
+"""Cheap text likeness for dreaming and consolidation: tokens, a light stemmer, Jaccard.
+
+Two statements are "the same fact" when their content words overlap strongly and
+their values (the tokens holding digits: dates, times, sizes, versions) agree.
+Same subject with different values means one statement superseded the other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# A token keeps inner punctuation so that 2026-12-12, 3.12 and 08:15 stay whole values.
+_TOKEN = re.compile(r"\w(?:[\w.:/+-]*\w)?")
+STOPWORDS = frozenset(
+    """a about above after again all also am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for
+    from further had has have having he her here hers him his how i if in into is it its
+    just me more most my no nor not now of off on once only or other our out over own same
+    she should so some such than that the their them then there these they this those
+    through to too under until up very was we were what when where which while who whom
+    why will with would you your yours today tomorrow yesterday""".split()  # noqa: SIM905
+)
+# Suffixes removed by the stemmer, longest first; the stem must keep three letters.
+_SUFFIXES = ("ingly", "ings", "ing", "edly", "ies", "ied", "ed", "es", "ly", "s")
+
+
+def stem(word: str) -> str:
+    """A deliberately small stemmer: enough that 'runs', 'running' and 'run' meet."""
+    if len(word) <= 3 or any(ch.isdigit() for ch in word):
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                return word
+            base = word[: -len(suffix)]
+            if suffix in ("ies", "ied"):
+                return base + "y"
+            doubled = len(base) > 3 and base[-1] == base[-2] and base[-1] not in "aeiouls"
+            if suffix.startswith(("ing", "ed")) and doubled:
+                base = base[:-1]  # running -> runn -> run; planned -> plann -> plan
+            return base
+    return word
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased tokens, stop words removed, stemmed."""
+    found = []
+    for token in _TOKEN.findall(text.lower()):
+        if token in STOPWORDS or (len(token) == 1 and not token.isdigit()):
+            continue
+        found.append(stem(token))
+    return found
+
+
+def is_value(token: str) -> bool:
+    return any(ch.isdigit() for ch in token)
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """What a statement is about (subject words) and what it claims (values)."""
+
+    tokens: frozenset[str]
+    subject: frozenset[str]
+    values: frozenset[str]
+
+    @classmethod
+    def of(cls, text: str) -> Fingerprint:
+        tokens = frozenset(words(text))
+        values = frozenset(t for t in tokens if is_value(t))
+        return cls(tokens, tokens - values, values)
+
+
+def jaccard(a: Iterable[str], b: Iterable[str]) -> float:
+    sa, sb = set(a), set(b)
+    if not sa and not sb:
+        return 1.0
+    return len(sa & sb) / len(sa | sb)
+
+
+def containment(small: Iterable[str], big: Iterable[str]) -> float:
+    """Share of ``small`` found in ``big``."""
+    ss = set(small)
+    return len(ss & set(big)) / len(ss) if ss else 0.0
+
+
+def values_compatible(a: Fingerprint, b: Fingerprint) -> bool:
+    """No value of one statement is contradicted by the other (one may add detail)."""
+    return not a.values or not b.values or a.values <= b.values or b.values <= a.values
+
+
+def near_duplicate(a: Fingerprint, b: Fingerprint, threshold: float = 0.5) -> bool:
+    """Same fact, maybe worded differently or with one more detail."""
+    if not values_compatible(a, b):
+        return False
+    if jaccard(a.tokens, b.tokens) >= threshold:
+        return True
+    small, big = (a, b) if len(a.tokens) <= len(b.tokens) else (b, a)
+    return len(small.tokens) >= 3 and containment(small.tokens, big.tokens) >= 0.9
+
+
+def supersedes(newer: Fingerprint, older: Fingerprint, threshold: float = 0.75) -> bool:
+    """Same subject, different values: the newer statement replaces the older one."""
+    if not newer.values or not older.values or values_compatible(newer, older):
+        return False
+    if min(len(newer.subject), len(older.subject)) < 2:
+        return False
+    return jaccard(newer.subject, older.subject) >= threshold
+
+
+def mentions_topic(text_tokens: Iterable[str], topic: str) -> bool:
+    """True when every word of ``topic`` occurs in the text (after stemming)."""
+    wanted = set(words(topic))
+    return bool(wanted) and wanted <= set(text_tokens)
