@@ -115,6 +115,8 @@ class Workspace:
     def init_agent(self, agent_id: str) -> tuple[Agent, list[str]]:
         """Create an agent with its four seeded core files; existing files are kept."""
         path = self.root / validate_agent_id(agent_id)
+        if path.exists() and not path.is_dir():
+            raise WorkspaceError(f"{path} exists and is not a folder: choose another agent id")
         agent = Agent(self, agent_id, path)
         created = []
         path.mkdir(parents=True, exist_ok=True)
