@@ -69,11 +69,8 @@ def export(
     else:
         path = Path(output) if output else Path(default_filename(found))
         where = str(write_snapshot_file(path, result.data, force=force))
-    err().print(
-        f"exported {len(result.files)} files of {agent} ({human_size(len(result.data))}) "
-        f"to {where}",
-        markup=False,
-    )
+    size = human_size(len(result.data))
+    _status(f"exported {len(result.files)} files of {agent} ({size}) to {where}")
 
 
 def import_(
@@ -109,7 +106,7 @@ def import_(
     # An import that was interrupted is finished first, even if this zip turns out bad.
     recovered = [] if dry_run else recover(ws, agent)
     if recovered:
-        err().print(f"finished an interrupted import: {len(recovered)} files", markup=False)
+        _status(f"finished an interrupted import: {len(recovered)} files")
     if source == "-":
         if sys.stdin.isatty():
             raise UsageError("no snapshot on stdin: pipe a zip in, or give FILE.zip")
@@ -162,11 +159,15 @@ def _summary(result: ImportResult) -> None:
     if not result.applied:
         note = " (an interrupted import will be finished first)"
         pending = note if result.plan.pending_recovery else ""
-        err().print(f"dry run for {result.plan.agent}: {parts}; nothing written{pending}")
+        _status(f"dry run for {result.plan.agent}: {parts}; nothing written{pending}")
     elif result.written:
-        err().print(f"imported into {result.plan.agent}: {parts}", markup=False)
+        _status(f"imported into {result.plan.agent}: {parts}")
     else:
-        err().print(f"{result.plan.agent} already matches the snapshot; nothing written")
+        _status(f"{result.plan.agent} already matches the snapshot; nothing written")
+
+
+def _status(message: str) -> None:
+    err().print(message, markup=False, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

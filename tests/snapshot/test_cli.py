@@ -113,3 +113,12 @@ def test_missing_and_empty_sources(ws: Workspace, tmp_path: Path) -> None:
     assert code == 1 and "does not exist" in err
     code, _, err = run("import", "a", "-", data=b"")
     assert code == 1 and "empty" in err
+
+
+def test_hostile_names_are_shown_literally(ws: Workspace, tmp_path: Path) -> None:
+    snap = tmp_path / "s.zip"
+    snap.write_bytes(snapshot_zip({"MEMORY.md": b"# M\n"}, [("notes[/x].txt", b"")]))
+    code, out, err = run("import", "a-rather-long-agent-name-for-wrapping", str(snap), "--dry-run")
+    assert code == 0
+    assert "notes[/x].txt" in out.decode()
+    assert err.count("\n") == 1  # one status line, never wrapped
