@@ -214,14 +214,15 @@ class Agent:
 
     def list_files(self, prefix: str = "", owner: str | None = None) -> list[FileInfo]:
         """Markdown files of one scope, injected ones first in their sort order."""
-        base = self.path / self.owner_prefix(owner) if owner else self.path
-        meta = self.meta() if not owner else {}
+        personal = self.owner_prefix(owner)  # '' when isolation is off: owner sees TEAM
+        base = self.path / personal
+        meta = {} if personal else self.meta()
         infos = []
         for path in base.rglob("*.md"):
             rel = path.relative_to(base).as_posix()
             if any(part.startswith(".") for part in Path(rel).parts):
                 continue
-            if not owner and rel.startswith(OWNERS_DIR + "/"):
+            if not personal and rel.startswith(OWNERS_DIR + "/"):
                 continue
             if not rel.startswith(prefix):
                 continue
