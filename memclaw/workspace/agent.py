@@ -18,7 +18,13 @@ from typing import Any
 
 from memclaw.clock import Clock, system_clock
 from memclaw.config import Settings, load_settings
-from memclaw.errors import AgentNotFoundError, SecretDetectedError, UsageError, WorkspaceError
+from memclaw.errors import (
+    AgentNotFoundError,
+    SecretDetectedError,
+    UnsafePathError,
+    UsageError,
+    WorkspaceError,
+)
 from memclaw.workspace import history
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
@@ -100,7 +106,7 @@ class Workspace:
         ids = []
         for child in sorted(self.root.iterdir()):
             if child.is_dir() and not child.name.startswith(("_", ".")):
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(UnsafePathError):
                     ids.append(validate_agent_id(child.name))
         return ids
 
