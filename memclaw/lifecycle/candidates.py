@@ -344,7 +344,7 @@ def build_candidates(
         mentions,
         today=today,
         window_days=window,
-        recall=load_recall(agent, owner) if mentions else RecallIndex({}),
+        recall=load_recall(agent) if mentions else RecallIndex({}),
         memory_entries=entry_lines(memory),
         min_days=settings.dream_min_days,
         min_score=settings.dream_min_score,

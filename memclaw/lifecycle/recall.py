@@ -5,9 +5,10 @@ Search appends one record per answered query to ``.memclaw/logs/recall.jsonl``::
     {"time": ..., "query": "cutover date", "owner": "user:maya",
      "hits": [{"file": "memory/2026-11-24.md", "line": 12, ...}, ...]}
 
-A hit may name a single ``line`` or a ``start_line``..``end_line`` range; the file
-is relative to the agent folder. Dreaming uses this to reward facts that were
-actually looked up, and by how many different questions.
+A hit names the block it found: ``line`` (and ``end_line`` when the block spans
+several lines); the file is relative to the agent folder, owners' files under
+``owners/``, so the path alone says whose memory was recalled. Dreaming uses
+this to reward facts that were actually looked up, and by how many questions.
 """
 
 from __future__ import annotations
@@ -60,11 +61,8 @@ def _relative(agent: Agent, file: str) -> str:
     return path.as_posix()
 
 
-def load_recall(agent: Agent, owner: str | None = None) -> RecallIndex:
-    """Read the recall log of ``agent``; for an owner, only that owner's searches count."""
-    from memclaw.workspace.owners import normalise_owner
-
-    wanted = normalise_owner(owner) if owner else None
+def load_recall(agent: Agent) -> RecallIndex:
+    """Read the recall log of ``agent`` into a (file, line) -> queries index."""
     lines: dict[tuple[str, int], list[str]] = defaultdict(list)
     ranges: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
     for record in read_log(agent, RECALL_LOG):
@@ -72,15 +70,14 @@ def load_recall(agent: Agent, owner: str | None = None) -> RecallIndex:
         hits = record.get("hits")
         if not isinstance(query, str) or not isinstance(hits, list):
             continue
-        if wanted is not None and record.get("owner") not in (wanted, owner):
-            continue
         query = " ".join(query.lower().split())
         for hit in hits:
             if not isinstance(hit, dict) or not isinstance(hit.get("file"), str):
                 continue
             file = _relative(agent, hit["file"])
             line = _as_int(hit.get("line"))
-            start, end = _as_int(hit.get("start_line")), _as_int(hit.get("end_line"))
+            start = _as_int(hit.get("start_line", hit.get("line")))
+            end = _as_int(hit.get("end_line"))
             if start is not None and end is not None and end > start:
                 ranges[file].append((start, end, query))
             elif line is not None or start is not None:

@@ -1,8 +1,8 @@
 """Cheap text likeness for dreaming and consolidation: tokens, a light stemmer, Jaccard.
 
 Two statements are "the same fact" when their content words overlap strongly and
-their values (the tokens holding digits: dates, times, sizes, versions) agree.
-Same subject with different values means one statement superseded the other.
+their values (the tokens holding digits) agree. Same subject with different
+measures (dates, times, sizes, versions) means one superseded the other.
 """
 
 from __future__ import annotations
@@ -54,23 +54,36 @@ def words(text: str) -> list[str]:
     return found
 
 
+# Dates, times, decimals and versions, and numbers glued to a unit (6h, 412mb): a newer
+# statement may change these. A bare integer is more often a name (PR 482, room 3).
+_MEASURE = re.compile(
+    r"\d{4}-\d{2}(?:-\d{2})?|\d{1,2}:\d{2}(?::\d{2})?|v?\d+(?:[.,]\d+)+|\d+(?:[.,]\d+)?[a-z%]+"
+)
+
+
 def is_value(token: str) -> bool:
     return any(ch.isdigit() for ch in token)
 
 
 @dataclass(frozen=True)
 class Fingerprint:
-    """What a statement is about (subject words) and what it claims (values)."""
+    """What a statement is about (subject words) and what it claims (values).
+
+    ``values`` are all tokens holding digits; ``measures`` the ones a newer
+    statement may change, and ``subject`` everything else.
+    """
 
     tokens: frozenset[str]
     subject: frozenset[str]
     values: frozenset[str]
+    measures: frozenset[str]
 
     @classmethod
     def of(cls, text: str) -> Fingerprint:
         tokens = frozenset(words(text))
         values = frozenset(t for t in tokens if is_value(t))
-        return cls(tokens, tokens - values, values)
+        measures = frozenset(t for t in values if _MEASURE.fullmatch(t))
+        return cls(tokens, tokens - measures, values, measures)
 
 
 def jaccard(a: Iterable[str], b: Iterable[str]) -> float:
@@ -102,8 +115,10 @@ def near_duplicate(a: Fingerprint, b: Fingerprint, threshold: float = 0.5) -> bo
 
 
 def supersedes(newer: Fingerprint, older: Fingerprint, threshold: float = 0.75) -> bool:
-    """Same subject, different values: the newer statement replaces the older one."""
-    if not newer.values or not older.values or values_compatible(newer, older):
+    """Same subject, different measures: the newer statement replaces the older one."""
+    if not newer.measures or not older.measures:
+        return False
+    if newer.measures <= older.measures or older.measures <= newer.measures:
         return False
     if min(len(newer.subject), len(older.subject)) < 2:
         return False

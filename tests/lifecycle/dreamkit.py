@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from memclaw.workspace import Agent, Workspace
 
-NOW = datetime(2026, 11, 28, 3, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 28, 3, 0, tzinfo=UTC)
 TODAY = NOW.date()
 
 
@@ -30,7 +30,9 @@ def workspace(root: Path, clock: Clock | None = None, **overrides: Any) -> Works
     return Workspace.open(root, env={}, overrides=overrides, clock=clock or Clock())
 
 
-def model_workspace(root: Path, base_url: str, clock: Clock | None = None, **extra: Any) -> Workspace:
+def model_workspace(
+    root: Path, base_url: str, clock: Clock | None = None, **extra: Any
+) -> Workspace:
     return workspace(root, clock, base_url=base_url, api_key="test-key", max_retries=0, **extra)
 
 
@@ -40,7 +42,9 @@ def day(offset: int) -> date:
 
 
 def note(agent: Agent, when: date, *items: str, owner: str | None = None) -> None:
-    agent.append_daily("\n".join(f"- {item}" for item in items), day=when, owner=owner, heading="10:00")
+    agent.append_daily(
+        "\n".join(f"- {item}" for item in items), day=when, owner=owner, heading="10:00"
+    )
 
 
 def tree(path: Path) -> dict[str, str]:

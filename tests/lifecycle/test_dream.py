@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from lifecycle.dreamkit import MEMORY, Clock, day, note, tree, workspace
 from memclaw.errors import WorkspaceError
 from memclaw.lifecycle.candidates import Status, build_candidates
 from memclaw.lifecycle.dream import DreamStatus, dream_agent, dream_undo, lock_path
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
-from lifecycle.dreamkit import MEMORY, Clock, day, note, tree, workspace
 
 RECURRING = "Maya prefers uv over Poetry for every Python project."
 ONE_OFF = "Maya cooked a red lentil dal for the week's lunches."
@@ -77,7 +77,9 @@ def test_explicit_correction_words_drop_the_older_statement(tmp_path: Path) -> N
     agent = _agent(tmp_path / "ws")
     note(agent, day(6), "Kenji sends the delta trigger script to Maya by email.")
     note(agent, day(5), "Kenji sends the delta trigger script to Maya by email.")
-    note(agent, day(2), "Kenji no longer sends the delta trigger by email; he opens a pull request.")
+    note(
+        agent, day(2), "Kenji no longer sends the delta trigger by email; he opens a pull request."
+    )
     report = build_candidates(agent)
     statuses = {c.text: c.status for c in report.candidates}
     assert statuses["Kenji sends the delta trigger script to Maya by email."] is Status.CORRECTED
@@ -256,3 +258,19 @@ def test_dreaming_can_be_switched_off(tmp_path: Path) -> None:
     agent = _agent(tmp_path / "ws", dream_enabled=False)
     note(agent, day(1), RECURRING)
     assert dream_agent(agent).status is DreamStatus.DISABLED
+
+
+def test_real_searches_feed_the_recall_score(tmp_path: Path) -> None:
+    from memclaw.index.search import search
+
+    agent = _agent(tmp_path / "ws")
+    fact = "The lotsen cutover runbook lives in the ops wiki under Migrations."
+    note(agent, day(2), fact, "Maya had a quiet afternoon without meetings at all.")
+    ws = agent.workspace
+    assert search(ws, "cutover runbook", agents=["demo"])
+    assert search(ws, "where is the ops wiki runbook", agents=["demo"])
+    report = build_candidates(agent)
+    by_text = {c.text: c for c in report.candidates}
+    assert by_text[fact].queries == 2
+    assert by_text[fact].status is Status.PROMOTE
+    assert by_text["Maya had a quiet afternoon without meetings at all."].status is Status.ONE_OFF

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from fake_openai import FakeOpenAI
-from lifecycle.dreamkit import MEMORY, day, model_workspace, note, tree
 
+from lifecycle.dreamkit import MEMORY, day, model_workspace, note, tree
 from memclaw.errors import ModelError
 from memclaw.lifecycle.dream import DreamStatus, dream_agent
 from memclaw.workspace.logs import read_log
@@ -26,7 +26,11 @@ def _agent(root: Path, server: FakeOpenAI, **extra: object):
 
 
 def _answer(content: str, update: bool = True) -> dict[str, object]:
-    return {"should_update": update, "reason": "uv recurred on three days", "memory_content": content}
+    return {
+        "should_update": update,
+        "reason": "uv recurred on three days",
+        "memory_content": content,
+    }
 
 
 def test_the_model_gets_notes_memory_and_ranked_candidates(
@@ -84,7 +88,10 @@ def test_a_rewrite_dropping_more_than_a_quarter_is_refused_and_logged(
 def test_dropping_exactly_a_quarter_is_allowed(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
     agent = _agent(tmp_path / "ws", fake_openai)
     lines = MEMORY.splitlines(keepends=True)
-    drop = {"- CI caches uv downloads with setup-uv.\n", "- Kenji Morita is a GIS contractor in Osaka.\n"}
+    drop = {
+        "- CI caches uv downloads with setup-uv.\n",
+        "- Kenji Morita is a GIS contractor in Osaka.\n",
+    }
     fake_openai.queue_json(_answer("".join(line for line in lines if line not in drop)))
     assert dream_agent(agent).status is DreamStatus.UPDATED  # 2 of 8 = 25 %
 

@@ -1,0 +1,439 @@
+"""Dreaming commands: dream (run, undo, status), consolidate, and cron."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
+from memclaw.cli.render import err, out, print_json
+from memclaw.cli.state import state
+
+if TYPE_CHECKING:
+    from memclaw.lifecycle.batch import Outcome, Target
+    from memclaw.lifecycle.candidates import CandidateReport
+    from memclaw.lifecycle.consolidate import ConsolidateResult
+    from memclaw.lifecycle.dream import DreamResult
+
+
+class DefaultRunGroup(TyperGroup):
+    """`memclaw dream ARGS` means `memclaw dream run ARGS` unless ARGS names a sub-command."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ctx.help_option_names):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+dream_app = typer.Typer(
+    cls=DefaultRunGroup,
+    help=(
+        "Consolidate recent daily notes into MEMORY.md, and look back at past dreams.\n\n"
+        "`memclaw dream AGENT` is short for `memclaw dream run AGENT`.\n\n"
+        "Examples:\n\n"
+        "    memclaw dream demo --dry-run\n\n"
+        "    memclaw dream status demo\n\n"
+        "    memclaw dream undo demo"
+    ),
+)
+cron_app = typer.Typer(
+    help=(
+        "Show, install or remove memclaw's nightly lines in your crontab.\n\n"
+        "Examples:\n\n    memclaw cron show\n\n    memclaw cron install"
+    ),
+    no_args_is_help=True,
+)
+
+AgentsArg = Annotated[
+    list[str] | None, typer.Argument(help="Agent ids (folders under the workspaces root).")
+]
+AllOpt = Annotated[bool, typer.Option("--all", help="Every agent under the root.")]
+
+
+def _unattended() -> bool:
+    """Under cron (stdout is no terminal) only errors are printed."""
+    return not sys.stdout.isatty()
+
+
+def _progress(total: int) -> Any:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err(),
+        transient=True,
+    )
+
+
+@dream_app.command("run")
+def dream_run(
+    ctx: typer.Context,
+    agents: AgentsArg = None,
+    all_agents: AllOpt = False,
+    owner: OwnerOpt = None,
+    all_owners: Annotated[
+        bool, typer.Option("--all-owners", help="Also dream every owner's personal memory.")
+    ] = False,
+    days: Annotated[
+        int | None, typer.Option("--days", min=1, help="Days of daily notes to read (default 7).")
+    ] = None,
+    focus: Annotated[
+        str | None, typer.Option("--focus", help="Consolidate only what concerns this topic.")
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the diff and the candidates; write nothing.")
+    ] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=64, help="Agents and owners in parallel.")
+    ] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Turn the last days of daily notes into a better MEMORY.md.
+
+    Facts that recur over several days, or that searches keep finding, are
+    promoted; one-offs, corrected statements and secrets are left out. With a
+    model configured it rewrites MEMORY.md; without one the best facts are
+    merged in. Each run writes an entry in DREAMS.md. Sections marked
+    hand-edited (a `<!-- memclaw:keep -->` line, or a heading ending in
+    "(hand-edited)") are never changed. Exit status: 0 all done, 1 some agent
+    failed (the others still ran), 2 bad usage.
+
+    Examples:
+
+        memclaw dream demo
+
+        memclaw dream demo --dry-run --focus cutover
+
+        memclaw dream --all --all-owners --workers 4
+    """
+    from memclaw.lifecycle.batch import dream_many, dream_targets, select_agents
+
+    ws = state(ctx).workspace()
+    ids = select_agents(ws, agents or [], all_agents)
+    targets = dream_targets(ws, ids, owner=owner, all_owners=all_owners)
+    quiet = _unattended()
+    trigger = "cron" if quiet else "manual"
+
+    def report(outcome: Outcome[Target, DreamResult]) -> None:
+        if outcome.error is not None:
+            err().print(
+                f"[red]{outcome.item.label}: failed: {outcome.error}[/]",
+                markup=True,
+                highlight=False,
+            )
+        elif not quiet and not as_json and outcome.result is not None:
+            _say_dream(outcome.result)
+
+    if len(targets) > 1 and not quiet and sys.stderr.isatty():
+        with _progress(len(targets)) as bar:
+            task = bar.add_task("dreaming", total=len(targets))
+
+            def step(outcome: Outcome[Target, DreamResult]) -> None:
+                report(outcome)
+                bar.advance(task)
+
+            outcomes = dream_many(
+                ws, targets, workers=workers, days=days, focus=focus, dry_run=dry_run,
+                trigger=trigger, on_done=step,
+            )  # fmt: skip
+    else:
+        outcomes = dream_many(
+            ws, targets, workers=workers, days=days, focus=focus, dry_run=dry_run,
+            trigger=trigger, on_done=report,
+        )  # fmt: skip
+    failed = [o for o in outcomes if o.error is not None]
+    if as_json:
+        print_json(
+            {
+                "ok": not failed,
+                "results": [o.result.to_dict() for o in outcomes if o.result is not None],
+                "errors": [
+                    {"agent": o.item.agent, "owner": o.item.owner, "error": o.error} for o in failed
+                ],
+            }
+        )
+    elif dry_run:
+        for outcome in outcomes:
+            if outcome.result is not None:
+                _print_dry_run(outcome.result)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _say_dream(result: DreamResult) -> None:
+    who = f"{result.agent} ({result.owner})" if result.owner else result.agent
+    change = f" ({result.change})" if result.status == "updated" else ""
+    prefix = "would be " if result.dry_run and result.status == "updated" else ""
+    err().print(f"{who}: {prefix}{result.status}{change}: {result.reason}", highlight=False)
+
+
+def _print_dry_run(result: DreamResult) -> None:
+    who = f"{result.agent} ({result.owner})" if result.owner else result.agent
+    sys.stdout.write(f"# {who}: {result.status} ({result.engine})\n")
+    sys.stdout.write(result.diff or "(no change to MEMORY.md)\n")
+    if result.report is not None:
+        _candidates_table(result.report, f"candidates of {who}")
+
+
+def _candidates_table(report: CandidateReport, title: str, limit: int = 30) -> None:
+    from rich.table import Table
+
+    shown = [c for c in report.candidates if c.status != "off-focus"][:limit]
+    table = Table(title=title, title_justify="left")
+    for column in ("score", "status", "days", "recalled", "fact", "why"):
+        table.add_column(column, overflow="fold")
+    for cand in shown:
+        text = cand.to_dict()["text"]
+        table.add_row(
+            f"{cand.score:.2f}",
+            str(cand.status),
+            str(len(cand.days)),
+            f"{cand.recalls}/{cand.queries}q" if cand.recalls else "",
+            text,
+            "; ".join(cand.reasons),
+        )
+    out().print(table)
+    if not shown:
+        out().print(f"no candidates in {len(report.notes)} daily notes")
+
+
+@dream_app.command("undo")
+def dream_undo_cmd(
+    ctx: typer.Context, agent: AgentArg, owner: OwnerOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Put MEMORY.md back as it was before the last dream that changed it.
+
+    The version the undo replaces is kept in history too, so nothing is lost.
+
+    Examples:
+
+        memclaw dream undo demo
+
+        memclaw dream undo demo --owner user:maya
+    """
+    from memclaw.lifecycle.dream import dream_undo
+
+    result = dream_undo(state(ctx).workspace().agent(agent), owner)
+    if as_json:
+        print_json(result)
+        return
+    err().print(f"restored MEMORY.md of {agent} from {result['restored_from']}")
+    if result["edited_since"]:
+        err().print(
+            "[yellow]MEMORY.md had changed since that dream; the replaced version is in "
+            f"{result['current_saved_as']}[/]"
+        )
+
+
+@dream_app.command("status")
+def dream_status_cmd(
+    ctx: typer.Context, agent: AgentArg, owner: OwnerOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Show the last dream, the next scheduled one, the latest diary entry and waiting facts.
+
+    Examples:
+
+        memclaw dream status demo
+
+        memclaw dream status demo --owner user:maya --json
+    """
+    from memclaw.lifecycle.dream_status import dream_status
+
+    data = dream_status(state(ctx).workspace().agent(agent), owner)
+    if as_json:
+        print_json(data)
+        return
+    last = data["last_run"]
+    console = out()
+    if last:
+        console.print(
+            f"last run:  {last.get('time')} — {last.get('status')} "
+            f"(+{last.get('added', 0)} −{last.get('removed', 0)} lines, {last.get('engine')})",
+            highlight=False,
+        )
+    else:
+        console.print("last run:  never")
+    schedule = data["next_run"] or "not scheduled (dream_enabled=false)"
+    console.print(f"next run:  {schedule}  [dim]({data['schedule']})[/]", highlight=False)
+    console.print(
+        f"notes:     {data['notes']} in {data['window']['start']} … {data['window']['end']}; "
+        f"{data['waiting_total']} fact(s) waiting to be promoted",
+        highlight=False,
+    )
+    for cand in data["waiting"]:
+        console.print(f"  {cand['score']:.2f}  {cand['text']}", highlight=False, markup=False)
+    if data["latest_entry"]:
+        console.print("\nlatest diary entry:\n", highlight=False)
+        sys.stdout.write(data["latest_entry"])
+
+
+def consolidate(
+    ctx: typer.Context,
+    agents: AgentsArg = None,
+    all_agents: AllOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Merge near-duplicate and stale memory entries, per owner bucket.
+
+    Buckets with fewer than 8 entries are skipped, at most 50 owners are handled
+    per agent per run (the rest next time), and the number of entries only ever
+    goes down. Prints owners consolidated, buckets updated, entries before and
+    after.
+
+    Examples:
+
+        memclaw consolidate demo
+
+        memclaw consolidate --all --json
+    """
+    from memclaw.lifecycle.batch import consolidate_many, select_agents
+
+    ws = state(ctx).workspace()
+    ids = select_agents(ws, agents or [], all_agents)
+    quiet = _unattended()
+
+    def report(outcome: Outcome[str, ConsolidateResult]) -> None:
+        if outcome.error is not None:
+            err().print(f"[red]{outcome.item}: failed: {outcome.error}[/]", highlight=False)
+
+    outcomes = consolidate_many(ws, ids, trigger="cron" if quiet else "manual", on_done=report)
+    failed = [o for o in outcomes if o.error is not None]
+    results = [o.result for o in outcomes if o.result is not None]
+    if as_json:
+        print_json(
+            {
+                "ok": not failed,
+                "results": [r.to_dict() for r in results],
+                "errors": [{"agent": o.item, "error": o.error} for o in failed],
+            }
+        )
+    elif not quiet and results:
+        from rich.table import Table
+
+        table = Table(title="structured consolidation", title_justify="left")
+        for column in ("agent", "owners", "buckets updated", "entries", "deferred"):
+            table.add_column(column)
+        for r in results:
+            entries = f"{r.entries_before} → {r.entries_after}"
+            table.add_row(
+                r.agent + (" (busy, skipped)" if r.skipped else ""),
+                str(r.owners_consolidated),
+                str(r.buckets_updated),
+                entries,
+                str(len(r.deferred)),
+            )
+        out().print(table)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _cron_setup(ctx: typer.Context) -> tuple[list[Any], list[str], Any]:
+    from memclaw.lifecycle.cronjobs import cron_lines, crontab_command
+
+    ws = state(ctx).workspace()
+    s = ws.settings
+    lines = cron_lines(
+        ws.root,
+        dream_cron=s.dream_cron,
+        consolidate_cron=s.consolidate_cron,
+        dream_enabled=s.dream_enabled,
+        consolidate_enabled=s.consolidate_enabled,
+    )
+    return lines, crontab_command(), ws.root
+
+
+@cron_app.command("show")
+def cron_show(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """Print the crontab lines memclaw uses for this root, and whether they are installed.
+
+    Examples:
+
+        memclaw cron show
+
+        memclaw --root ~/agents cron show --json
+    """
+    from memclaw.lifecycle.cronjobs import CronUnavailableError, available, installed
+
+    lines, command, root = _cron_setup(ctx)
+    present: list[str] | None = None
+    note = ""
+    if available(command):
+        try:
+            present = installed(command, root)
+        except CronUnavailableError as exc:
+            note = str(exc)
+    else:
+        note = f"'{command[0]}' is not installed; these lines are not active"
+    if as_json:
+        print_json(
+            {
+                "lines": [line.text for line in lines],
+                "installed": present,
+                "up_to_date": present == [line.text for line in lines],
+                "note": note or None,
+            }
+        )
+        return
+    for line in lines:
+        sys.stdout.write(line.text + "\n")
+    if note:
+        err().print(f"[yellow]{note}[/]", highlight=False)
+    elif present == [line.text for line in lines]:
+        err().print("installed and up to date")
+    elif present:
+        err().print("installed, but different: run `memclaw cron install` to update")
+    else:
+        err().print("not installed: run `memclaw cron install`")
+
+
+@cron_app.command("install")
+def cron_install(ctx: typer.Context) -> None:
+    """Add (or update) the nightly dream and consolidation lines in your crontab.
+
+    Your other crontab lines are left exactly as they are; running it twice
+    changes nothing the second time.
+
+    Examples:
+
+        memclaw cron install
+
+        memclaw --set dream_cron="15 2 * * *" cron install
+    """
+    from memclaw.lifecycle.cronjobs import install
+
+    lines, command, root = _cron_setup(ctx)
+    result = install(command, root, lines)
+    if result["changed"]:
+        err().print(f"installed {len(lines)} crontab line(s) for {root}")
+    else:
+        err().print("crontab already up to date")
+
+
+@cron_app.command("remove")
+def cron_remove(ctx: typer.Context) -> None:
+    """Remove memclaw's lines for this root from your crontab, and nothing else.
+
+    Examples:
+
+        memclaw cron remove
+
+        memclaw --root ~/agents cron remove
+    """
+    from memclaw.lifecycle.cronjobs import remove
+
+    _lines, command, root = _cron_setup(ctx)
+    result = remove(command, root)
+    removed = result["removed"]
+    count = len(removed) if isinstance(removed, list) else 0
+    err().print(f"removed {count} crontab line(s)" if count else "no memclaw lines to remove")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(dream_app, name="dream")
+    app.command()(consolidate)
+    app.add_typer(cron_app, name="cron")
