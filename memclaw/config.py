@@ -14,11 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ConfigError
+
+if TYPE_CHECKING:
+    import yaml
 
 
 def _key(default: Any, help: str, *, minimum: float | None = 0, secret: bool = False) -> Any:
@@ -173,6 +174,8 @@ def _coerce(key: str, value: Any, where: str) -> Any:
 
 def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
     """Parse a settings file into {key: (value, "file:line")}, validating keys."""
+    import yaml  # only when a settings file exists: keeps `memclaw search` start-up fast
+
     try:
         data = path.read_bytes()
     except OSError as exc:

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from memclaw.errors import WorkspaceError
 from memclaw.workspace.atomic import atomic_write
 
@@ -33,6 +31,8 @@ def load_meta(path: Path) -> dict[str, FileMeta]:
     """Read agent.yaml; a missing file means the defaults of a freshly seeded agent."""
     if not path.is_file():
         return default_meta()
+    import yaml  # only when an agent.yaml exists: search never needs it
+
     try:
         data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
