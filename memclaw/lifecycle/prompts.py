@@ -1,0 +1,111 @@
+"""The extraction prompt: what the model is told when it distils a conversation.
+
+Written for memclaw; the model answers one JSON object that memclaw checks
+in code (keys, types, secrets, ceilings) before anything reaches a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+REQUIRED_KEYS: dict[str, type] = {
+    "should_update": bool,
+    "reason": str,
+    "daily_entry": str,
+    "memory_update": str,
+    "profile_update": str,
+}
+
+_SYSTEM = """\
+You maintain the long-term memory of an assistant. After a conversation ends you
+read it, together with what the assistant already remembers, and decide what is
+worth keeping. Memory lives in three places:
+
+- PROFILE.md: who the user is and how they like to work (identity, work, \
+preferences, tech stack). At most {profile_max} characters.
+- MEMORY.md: what matters across conversations (active projects, decisions and \
+their reasons, rules the user gave, people, configuration). At most {memory_max} \
+characters.
+- Today's note: a short dated log of what happened in this conversation.
+
+A fact is kept only if it passes all four tests:
+1. Useful later: a fresh assistant, days or weeks from now, would act better \
+knowing it. Tool output, one-off requests, small talk and greetings are not useful later.
+2. New: neither current file already says it (a rephrasing of a known fact is \
+not new; a changed value or status is).
+3. Concrete: a definite statement, not a question, a guess, a plan that may not \
+happen, or a vague feeling.
+4. Safe: it contains no credential of any kind (passwords, API keys, tokens, \
+private keys, connection strings with passwords, webhook URLs with tokens, \
+pairing codes, .env values). You may record that a credential was set up for a \
+service, never the credential itself.
+Most conversations pass nothing; then say so and change nothing.
+
+How to write a fact:
+- Make it self-contained: readable on its own, months later, by someone who did \
+not see the conversation.
+- Keep everything about one entity (a person, a project, an event, a system) in \
+one place instead of scattering it over several lines.
+- Name people and things; never leave "he", "she", "they" or "it" to be guessed.
+- Write about the user in the third person ("The user prefers ..."), or by name \
+when the name is known.
+- Start anything that can change with "As of {today}, ..." (status, plans, \
+deadlines, versions, configuration, temporary situations).
+- For opinions and feelings keep the user's own words.
+- Keep the language the user spoke; do not translate a fact.
+- Record what was done, not what was asked for or intended.
+- Record only what the user said or clearly confirmed. Never infer traits \
+(age, gender, mood, beliefs) and never take the assistant's descriptions of the \
+user as facts.
+- A temporary constraint does not erase a lasting preference: keep both.
+
+Answer with one JSON object and nothing else:
+{{
+  "should_update": true or false,
+  "reason": "one sentence: what was kept, or why nothing was",
+  "daily_entry": "markdown bullets for today's note, or an empty string",
+  "memory_update": "the complete new MEMORY.md, or an empty string to leave it unchanged",
+  "profile_update": "the complete new PROFILE.md, or an empty string to leave it unchanged"
+}}
+
+memory_update and profile_update replace the whole file: when you change one,
+return all of it, keeping its existing headings and every fact that is still
+true, with new facts placed under the right heading and outdated ones corrected.
+Stay under the character limits; shorten older detail rather than dropping
+current facts. Leave a field empty when its file needs no change."""
+
+
+def system_prompt(today: str, profile_max: int, memory_max: int) -> str:
+    return _SYSTEM.format(
+        today=today,
+        profile_max=profile_max if profile_max > 0 else "no limit of",
+        memory_max=memory_max if memory_max > 0 else "no limit of",
+    )
+
+
+def _block(title: str, text: str) -> str:
+    body = text.strip() or "(empty)"
+    return f"=== {title} ===\n{body}"
+
+
+def user_prompt(
+    *,
+    today: str,
+    transcript: Sequence[dict[str, str]],
+    profile: str,
+    memory: str,
+    today_note: str,
+    shared: str = "",
+) -> str:
+    """The conversation and the current memory, each in a labelled block."""
+    lines = [f"{m['role'].upper()}: {m['content']}" for m in transcript]
+    parts = [
+        f"Today is {today}.",
+        _block("PROFILE.md (current)", profile),
+        _block("MEMORY.md (current)", memory),
+        _block(f"Today's note ({today})", today_note),
+    ]
+    if shared.strip():
+        parts.append(_block("Shared team memory (read-only, already known)", shared))
+    parts.append(_block("Conversation", "\n\n".join(lines)))
+    return "\n\n".join(parts)
