@@ -88,9 +88,9 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import basic, dream, search, snapshot
+    from memclaw.cli import basic, dream, extract, memories, search, snapshot
 
-    for module in (basic, snapshot, search, dream):
+    for module in (basic, snapshot, search, dream, extract, memories):
         module.register(app)
 
 

@@ -1,0 +1,151 @@
+"""memclaw extract and memclaw scan: distil a conversation, find secrets on disk."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
+from memclaw.cli.render import err, print_json
+from memclaw.cli.state import state
+from memclaw.errors import UsageError
+
+
+def extract(
+    ctx: typer.Context,
+    agent: AgentArg,
+    transcript: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[-]", help="'-' reads the transcript from stdin.", show_default=False
+        ),
+    ] = None,
+    session: Annotated[
+        str | None, typer.Option("--session", help="Session id: sessions/ID.jsonl of the agent.")
+    ] = None,
+    transcript_file: Annotated[
+        str | None,
+        typer.Option("--transcript", "-t", metavar="FILE", help="Transcript file ('-' for stdin)."),
+    ] = None,
+    owner: OwnerOpt = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Ignore the preconditions and the cooldown.")
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show the diff that would be written; write nothing.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Distil a conversation into PROFILE.md, MEMORY.md and today's note.
+
+    The transcript is a chat session of the agent, a file, or stdin: OpenAI-style
+    JSON messages (an array, or an object with "messages"), JSON lines, or plain
+    text with "User:" / "Assistant:" turns. Secrets are redacted before anything
+    reaches a model or a file. With no model configured the offline rule-based
+    engine does the work. Each run is logged in .memclaw/logs/extract.jsonl.
+
+    Examples:
+
+        memclaw extract demo --session 2026-11-28-demo
+
+        memclaw extract demo --transcript chat.json --owner user:maya --dry-run
+
+        cat chat.txt | memclaw extract demo - --force --json
+    """
+    from memclaw.lifecycle.extract import extract_conversation
+    from memclaw.lifecycle.transcripts import load_session, load_transcript
+
+    sources = [s for s in (session, transcript_file, transcript) if s is not None]
+    if len(sources) != 1:
+        raise UsageError("give exactly one of --session ID, --transcript FILE or - (stdin)")
+    if transcript is not None and transcript != "-":
+        raise UsageError(f"unexpected argument {transcript!r}: use --transcript FILE or -")
+    ws = state(ctx).workspace()
+    found = ws.agent(agent)
+    if session is not None:
+        messages = load_session(found, session, owner)
+    else:
+        messages = load_transcript(transcript_file or "-")
+    if not ws.settings.model_configured:
+        err().print("no model configured: using the offline rule-based engine")
+    result = extract_conversation(
+        found, messages, owner=owner, session_id=session, force=force, dry_run=dry_run
+    )
+    if as_json:
+        print_json(result.to_dict())
+        return
+    for diff in result.diffs.values():
+        sys.stdout.write(diff if diff.endswith("\n") else diff + "\n")
+    console = err()
+    verb = "would write" if dry_run else "wrote"
+    console.print(f"{result.status}: {result.reason}", markup=False)
+    if result.files_changed:
+        console.print(f"{verb} {', '.join(result.files_changed)}", markup=False)
+    elif dry_run and result.diffs:
+        console.print(f"{verb} {', '.join(result.diffs)}", markup=False)
+    if result.redacted:
+        console.print(f"redacted {result.redacted} secret(s) from the model's answer")
+    if result.tokens:
+        console.print(f"tokens: {result.prompt_tokens} in, {result.completion_tokens} out")
+    for note in result.notes:
+        console.print(note, markup=False)
+
+
+def scan(
+    ctx: typer.Context,
+    agent: Annotated[
+        str | None, typer.Argument(help="Agent to scan (default: every agent and _global).")
+    ] = None,
+    all_agents: Annotated[
+        bool, typer.Option("--all", help="Scan every agent and _global.")
+    ] = False,
+    redact: Annotated[
+        bool,
+        typer.Option("--redact", help="Replace what is found; keep each old file in history."),
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find credentials already on disk in memory files and sessions; optionally redact them.
+
+    Reports file:line: kind for every finding, never the secret itself. With
+    --redact each file is rewritten with [REDACTED:kind] in place of the secret and
+    its previous version is kept under .memclaw/history/ (delete those backups
+    once the credential is rotated). Exits 1 when secrets remain.
+
+    Examples:
+
+        memclaw scan demo
+
+        memclaw scan --all --json
+
+        memclaw scan demo --redact
+    """
+    from memclaw.lifecycle.scan import scan_secrets
+
+    if agent and all_agents:
+        raise UsageError("give an AGENT or --all, not both")
+    ws = state(ctx).workspace()
+    report = scan_secrets(ws, [agent] if agent else None, redact=redact)
+    if as_json:
+        print_json(report.to_dict())
+    else:
+        for finding in report.findings:
+            sys.stdout.write(f"{finding.file}:{finding.line}: {finding.kind}\n")
+        console = err()
+        for name in report.unreadable:
+            console.print(f"could not read {name} (not UTF-8 text)", markup=False)
+        console.print(
+            f"{len(report.findings)} secret(s) in {report.files_scanned} file(s) scanned",
+            markup=False,
+        )
+        for name, backup in zip(report.redacted, report.backups, strict=True):
+            console.print(f"redacted {name} (backup: {backup})", markup=False)
+    if report.findings and not redact:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(extract)
+    app.command()(scan)
