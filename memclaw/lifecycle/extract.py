@@ -10,6 +10,7 @@ not a dry run is logged in ``.memclaw/logs/extract.jsonl``.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -258,7 +259,9 @@ def _run(
         reason = reason or _cooldown_reason(agent, owner)
         if reason:
             return _skip(agent, owner, reason)
-    with extraction_lock(agent, owner) as held:
+    # A dry run writes nothing, so it needs no lock (and creates no lock file).
+    lock = contextlib.nullcontext(True) if dry_run else extraction_lock(agent, owner)
+    with lock as held:
         if not held:
             return _skip(agent, owner, "another extraction of this agent is running")
         # Checked again under the lock: a run that just finished elsewhere counts.
