@@ -63,7 +63,7 @@ _SV: list[_Rule] = [
     _r(r"\bvår stack är (?P<x>.+)$", "technical", "Teamets stack: {x}"),
     _r(rf"\b(?P<n>{NAME}) är (?P<w>min|vår) (?P<x>.+)$", "relationship", "{n} är {W} {x}"),
     _r(
-        r"\b(?P<s>vi|jag) (?:jobbar på|bygger|arbetar med) (?P<x>.+)$",
+        r"\b(?P<s>vi|jag) (?:jobbar med|bygger|arbetar med) (?P<x>.+)$",
         "project",
         "{S} arbetar med {x}",
         True,
@@ -88,7 +88,7 @@ _DE: list[_Rule] = [
         "Regel des Nutzers: {v} {a} {x}",
     ),
     _r(
-        r"\b(?P<s>wir|ich) (?:haben|habe) (?:uns )?(?P<v>entschieden|beschlossen) (?P<x>.+)$",
+        r"\b(?P<s>wir|ich) (?:haben|habe) (?:uns )?(?P<v>entschieden|beschlossen),? (?P<x>.+)$",
         "decision",
         "{S} {h} {v} {x}",
         True,

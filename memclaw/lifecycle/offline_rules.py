@@ -266,6 +266,8 @@ def decision(sentence: str, day: str) -> Fact | None:
         verb = match.group(2).lower()
         if verb in {"switched", "moved", "migrated"} and not re.search(r"\bto\b", match.group(3)):
             return None
+        if verb == "moved" and re.match(r"to\s", match.group(3), I_):
+            return None  # "I moved to Oslo" is a relocation: identity says it
         clause = _FILLER.sub("", sentence[match.start(1) :])
         return Fact(
             "decision", finish(dated(third_person(clause), day)), object_head(match.group(3))
