@@ -1,5 +1,5 @@
 """``python -m memclaw``: the same as the ``memclaw`` command."""
 
-from memclaw.cli.app import main
+from memclaw.cli.fast import main
 
 main()

@@ -16,8 +16,7 @@ from memclaw.cli.state import state
 from memclaw.errors import UsageError
 
 if TYPE_CHECKING:
-    from memclaw.index import Hit, IndexStats, SyncStats
-    from memclaw.workspace import Workspace
+    from memclaw.index import IndexStats, SyncStats
 
 
 class ScopeChoice(StrEnum):
@@ -31,13 +30,11 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a t
 AllOpt = Annotated[bool, typer.Option("--all", help="Every agent (and the GLOBAL files).")]
 
 
-def _is_terminal() -> bool:
-    return sys.stdout.isatty()
-
-
 def search(
     ctx: typer.Context,
-    query: Annotated[list[str], typer.Argument(help="Words to look for, in any language.")],
+    query: Annotated[
+        list[str], typer.Argument(metavar="QUERY...", help="Words to look for, in any language.")
+    ],
     agent: Annotated[
         list[str] | None,
         typer.Option("--agent", "-a", help="Search this agent (repeatable; default: all)."),
@@ -76,6 +73,7 @@ def search(
 
         memclaw search 東京 --owner user:maya --scope personal --json
     """
+    from memclaw.cli.hits import print_hits
     from memclaw.index import search as run_search
 
     if agent and all_agents:
@@ -91,48 +89,13 @@ def search(
         until=until,
         limit=limit,
     )
-    if as_json:
-        for hit in hits:
-            sys.stdout.write(_json_line(hit.to_dict()))
-        return
-    if not hits:
-        sys.stderr.write(f"no matches for {' '.join(query)!r}\n")
-        return
-    if _is_terminal():
-        _hits_table(hits, ws)
-    else:
-        for hit in hits:
-            sys.stdout.write(f"{_where(hit)}: {hit.marked()}\n")
+    print_hits(hits, " ".join(query), as_json=as_json)
 
 
 def _json_line(data: dict[str, Any]) -> str:
     import json
 
     return json.dumps(data, ensure_ascii=False) + "\n"
-
-
-def _where(hit: Hit) -> str:
-    return f"{hit.agent}/{hit.file}:{hit.line}"
-
-
-def _hits_table(hits: list[Hit], ws: Workspace) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    from memclaw.cli.render import out
-
-    table = Table(title_justify="left", show_lines=False)
-    table.add_column("score", justify="right")
-    table.add_column("where", overflow="fold")
-    table.add_column("date")
-    table.add_column("snippet", overflow="fold")
-    for hit in hits:
-        snippet = Text(hit.snippet)
-        for start, end in hit.highlights:
-            snippet.stylize("bold yellow", start, end)
-        where = _where(hit) + ("" if hit.scope == "team" else f" ({hit.scope})")
-        table.add_row(f"{hit.score:.2f}", where, hit.date or "", snippet)
-    out().print(table)
 
 
 def stats(

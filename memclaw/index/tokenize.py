@@ -39,8 +39,19 @@ _CJK_CLASS = (
     "\uff66-\uff9f"  # half-width Katakana
     "\U00020000-\U0003134f"  # CJK extensions B-G
 )
-_SCRIPT_RUNS = re.compile(f"([{_CJK_CLASS}]+)|([^{_CJK_CLASS}]+)")
-_CJK_CHAR = re.compile(f"[{_CJK_CLASS}]")
+
+
+@lru_cache(maxsize=1)
+def _script_runs() -> re.Pattern[str]:
+    # Compiled on first non-ASCII word: the class is large and ASCII text never needs it.
+    return re.compile(f"([{_CJK_CLASS}]+)|([^{_CJK_CLASS}]+)")
+
+
+@lru_cache(maxsize=1)
+def _cjk_char() -> re.Pattern[str]:
+    return re.compile(f"[{_CJK_CLASS}]")
+
+
 _ALNUM = re.compile(r"[^\W_]+")
 
 
@@ -88,7 +99,7 @@ def _word_tokens(word: str, offset: int) -> Iterator[Token]:
         for part in _fold_latin(word):
             yield Token(part, offset, offset + len(word))
         return
-    for match in _SCRIPT_RUNS.finditer(word):
+    for match in _script_runs().finditer(word):
         start, end = match.span()
         if match.group(1):
             yield from _cjk_tokens(match.group(1), offset + start)
@@ -220,7 +231,7 @@ def _flush(latin: list[str], terms: list[Term]) -> None:
 
 
 def _is_cjk(term: str) -> bool:
-    return _CJK_CHAR.match(term) is not None
+    return _cjk_char().match(term) is not None
 
 
 def _starts_run(word: str, pos: int) -> bool:

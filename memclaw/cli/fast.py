@@ -1,0 +1,163 @@
+"""The ``memclaw`` entry point, with a fast lane for ``memclaw search``.
+
+Search is what an agent (or a shell alias) runs most, so its start-up time
+matters. Loading typer costs more than the search itself (typer builds
+pydantic validators for every option), so a well-formed ``memclaw search``
+command line is parsed here by hand and answered directly. Anything else,
+``--help``, an unknown flag, a value that does not parse, goes to the full
+typer application, which stays the single source of truth for help and usage
+errors. Both lanes call the same library function and the same printer.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+
+_SCOPES = ("all", "personal", "team", "global")
+_VALUE_OPTIONS = {
+    "--agent": "agent",
+    "-a": "agent",
+    "--owner": "owner",
+    "--scope": "scope",
+    "--since": "since",
+    "--until": "until",
+    "--limit": "limit",
+    "-n": "limit",
+}
+
+
+@dataclass
+class SearchArgs:
+    root: str | None = None
+    sets: list[str] = field(default_factory=list)
+    debug: bool = False
+    words: list[str] = field(default_factory=list)
+    agent: list[str] = field(default_factory=list)
+    all_agents: bool = False
+    owner: str | None = None
+    scope: str = "all"
+    since: str | None = None
+    until: str | None = None
+    limit: int | None = None
+    as_json: bool = False
+
+
+def _split(token: str) -> tuple[str, str | None]:
+    name, sep, value = token.partition("=")
+    return (name, value) if sep and name.startswith("--") else (token, None)
+
+
+def parse_search(argv: list[str]) -> SearchArgs | None:
+    """The arguments of a plain search command line, or None to let typer handle it."""
+    args = SearchArgs()
+    i = 0
+    while i < len(argv) and argv[i].startswith("-"):
+        name, value = _split(argv[i])
+        if name == "--debug" and value is None:
+            args.debug = True
+        elif name in ("--root", "--set"):
+            if value is None:
+                i += 1
+                if i >= len(argv) or argv[i].startswith("-"):
+                    return None
+                value = argv[i]
+            if name == "--root":
+                args.root = value
+            else:
+                args.sets.append(value)
+        else:
+            return None
+        i += 1
+    if i >= len(argv) or argv[i] != "search":
+        return None
+    rest = argv[i + 1 :]
+    j = 0
+    while j < len(rest):
+        token = rest[j]
+        if token == "--":
+            args.words.extend(rest[j + 1 :])
+            break
+        if not token.startswith("-") or token == "-":
+            args.words.append(token)
+        elif token == "--json":
+            args.as_json = True
+        elif token == "--all":
+            args.all_agents = True
+        else:
+            name, value = _split(token)
+            key = _VALUE_OPTIONS.get(name)
+            if key is None:
+                return None
+            if value is None:
+                j += 1
+                if j >= len(rest) or rest[j].startswith("-"):
+                    return None
+                value = rest[j]
+            if not _store(args, key, value):
+                return None
+        j += 1
+    if not args.words or (args.agent and args.all_agents):
+        return None
+    return args
+
+
+def _store(args: SearchArgs, key: str, value: str) -> bool:
+    if key == "agent":
+        args.agent.append(value)
+    elif key == "limit":
+        if not value.isdigit() or int(value) < 1:
+            return False
+        args.limit = int(value)
+    elif key == "scope":
+        if value not in _SCOPES:
+            return False
+        args.scope = value
+    elif key in ("owner", "since", "until"):
+        if getattr(args, key) is not None:
+            return False  # repeated: let typer decide what that means
+        setattr(args, key, value)
+    return True
+
+
+def run_search(args: SearchArgs) -> int:
+    from memclaw.cli.hits import print_hits
+    from memclaw.config import parse_assignment
+    from memclaw.errors import MemclawError
+    from memclaw.index import search
+    from memclaw.workspace import Workspace
+
+    query = " ".join(args.words)
+    try:
+        overrides = dict(parse_assignment(item) for item in args.sets)
+        ws = Workspace.open(args.root, os.environ, overrides)
+        hits = search(
+            ws,
+            query,
+            agents=args.agent or None,
+            owner=args.owner,
+            scope=args.scope,
+            since=args.since,
+            until=args.until,
+            limit=args.limit,
+        )
+        print_hits(hits, query, as_json=args.as_json)
+    except MemclawError as exc:
+        if args.debug:
+            raise
+        from memclaw.cli.render import err
+
+        err().print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+        return exc.exit_code
+    return 0
+
+
+def main() -> None:
+    parsed = parse_search(sys.argv[1:])
+    if parsed is None:
+        from memclaw.cli.app import main as full
+
+        full()
+        return
+    sys.exit(run_search(parsed))
