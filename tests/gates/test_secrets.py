@@ -1,0 +1,339 @@
+"""Tests for the secret gate: detection, redaction, look-alikes, properties and speed."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memclaw.gates import SecretFinding, contains_secret, find_secrets, redact
+
+from . import secret_cases as cases
+from .secret_cases import NON_SECRET_CASES, SECRET_CASES
+
+
+def _case_id(text: str) -> str:
+    return text[:40].replace("\n", "⏎")
+
+
+# ---------------------------------------------------------------------------------------------
+# Labelled data set
+# ---------------------------------------------------------------------------------------------
+
+
+def test_data_set_is_large_enough() -> None:
+    assert len(SECRET_CASES) >= 110
+    assert len(NON_SECRET_CASES) >= 110
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets"), SECRET_CASES, ids=[_case_id(t) for t, _ in SECRET_CASES]
+)
+def test_every_secret_is_detected_and_redacted(text: str, secrets: tuple[str, ...]) -> None:
+    assert contains_secret(text)
+    redacted = redact(text)
+    for secret in secrets:
+        assert secret not in redacted
+    assert "[REDACTED:" in redacted
+    assert not contains_secret(redacted)
+
+
+@pytest.mark.parametrize("text", NON_SECRET_CASES, ids=[_case_id(t) for t in NON_SECRET_CASES])
+def test_look_alikes_are_not_flagged(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == text
+
+
+def test_detection_report(capsys: pytest.CaptureFixture[str]) -> None:
+    """Measured figures for the whole data set; the gate must miss nothing and flag nothing."""
+    detected = sum(1 for text, _ in SECRET_CASES if contains_secret(text))
+    fully_redacted = sum(
+        1 for text, secrets in SECRET_CASES if not any(s in redact(text) for s in secrets)
+    )
+    false_positives = [text for text in NON_SECRET_CASES if contains_secret(text)]
+    with capsys.disabled():
+        print(
+            f"\nsecret gate: detected {detected}/{len(SECRET_CASES)} secrets, "
+            f"fully redacted {fully_redacted}/{len(SECRET_CASES)}, "
+            f"false positives {len(false_positives)}/{len(NON_SECRET_CASES)}"
+        )
+    assert detected == len(SECRET_CASES)
+    assert fully_redacted == len(SECRET_CASES)
+    assert false_positives == []
+
+
+def test_no_full_token_literal_in_data_set_source() -> None:
+    # Vendor prefixes are assembled at import time so hosted secret scanners stay quiet.
+    with open(cases.__file__, encoding="utf-8") as fh:
+        source = fh.read()
+    assert not contains_secret(source.split("SECRET_CASES: list")[0].split("_r(")[0])
+    for token in (cases.GHP, cases.SLACK_BOT, cases.AKIA, cases.STRIPE_SK, cases.OPENAI_PROJ):
+        assert token not in source
+
+
+# ---------------------------------------------------------------------------------------------
+# Kinds, spans and redaction format
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("password=hunter2", "password"),
+        (f"OPENAI_API_KEY={cases.OPENAI_PROJ}", "openai_key"),
+        (f"key {cases.ANTHROPIC}", "anthropic_key"),
+        (f"export GITHUB_TOKEN={cases.GHP}", "github_token"),
+        (f"id {cases.AKIA}", "aws_access_key_id"),
+        (f"aws_secret_access_key = {cases.AWS_SECRET}", "aws_secret_key"),
+        (f"Authorization: Bearer {cases.OPAQUE_BEARER}", "bearer_token"),
+        (f"token {cases.SLACK_BOT}", "slack_token"),
+        (f"bot {cases.TELEGRAM}", "bot_token"),
+        (f"post to {cases.SLACK_HOOK}", "webhook_url"),
+        (f"jwt {cases.JWT}", "jwt"),
+        (f"maps {cases.GOOGLE}", "google_api_key"),
+        (f"stripe {cases.STRIPE_SK}", "stripe_key"),
+        (f"db postgres://app:{cases.DB_PW}@db:5432/x", "url_password"),
+        (f"my api key is {cases.RAND_32}", "high_entropy"),
+        (cases.PEM_RSA, "private_key"),
+        ("TOKEN=abc123def", "token"),
+        ("client_secret: s3cr3t-value", "secret"),
+    ],
+)
+def test_kinds(text: str, kind: str) -> None:
+    findings = find_secrets(text)
+    assert [f.kind for f in findings] == [kind]
+
+
+def test_assignment_keeps_the_key_name() -> None:
+    assert redact("password=hunter2") == "password=[REDACTED:password]"
+    assert redact('{"password": "hunter2"}') == '{"password": "[REDACTED:password]"}'
+    assert redact("DB_PASSWORD=changeme # prod") == "DB_PASSWORD=[REDACTED:password] # prod"
+    assert redact(f"export GITHUB_TOKEN={cases.GHP}") == (
+        "export GITHUB_TOKEN=[REDACTED:github_token]"
+    )
+
+
+def test_specific_rule_wins_over_generic_assignment() -> None:
+    text = f"OPENAI_API_KEY={cases.OPENAI_LEGACY}"
+    assert redact(text) == "OPENAI_API_KEY=[REDACTED:openai_key]"
+
+
+def test_span_covers_only_the_secret() -> None:
+    text = "the wifi password is Kaffe2024 btw"
+    (f,) = find_secrets(text)
+    assert text[f.start : f.end] == "Kaffe2024"
+    assert f.line == 1
+
+
+def test_telegram_bot_id_stays_readable() -> None:
+    _bot_id, secret = cases.TELEGRAM.split(":")
+    redacted = redact(f"TELEGRAM_BOT_TOKEN={cases.TELEGRAM}")
+    assert secret not in redacted
+    assert redacted.startswith("TELEGRAM_BOT_TOKEN=")
+
+
+def test_several_secrets_in_one_text_are_all_redacted() -> None:
+    text = (
+        f"OPENAI_API_KEY={cases.OPENAI_LEGACY}\n"
+        f"SLACK_BOT_TOKEN={cases.SLACK_BOT}\n"
+        "password: hunter2\n"
+    )
+    redacted = redact(text)
+    assert redacted == (
+        "OPENAI_API_KEY=[REDACTED:openai_key]\n"
+        "SLACK_BOT_TOKEN=[REDACTED:slack_token]\n"
+        "password: [REDACTED:password]\n"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# PEM blocks and line numbers
+# ---------------------------------------------------------------------------------------------
+
+
+def test_pem_block_is_one_multiline_finding() -> None:
+    text = f"intro line\nHere is the deploy key:\n{cases.PEM_RSA}\nkeep it safe\n"
+    (f,) = find_secrets(text)
+    assert f.kind == "private_key"
+    assert f.line == 3
+    assert text[f.start : f.end] == cases.PEM_RSA
+    redacted = redact(text)
+    assert redacted == "intro line\nHere is the deploy key:\n[REDACTED:private_key]\nkeep it safe\n"
+    assert all(line not in redacted for line in cases.PEM_BODY)
+
+
+def test_pem_block_without_end_line_is_still_redacted() -> None:
+    text = f"-----BEGIN EC PRIVATE KEY-----\n{cases.TRUNCATED_BODY}\n"
+    assert cases.TRUNCATED_BODY not in redact(text)
+
+
+def test_pem_documentation_placeholder_is_not_a_secret() -> None:
+    text = "-----BEGIN PRIVATE KEY-----\nXXXX\nXXXX\n-----END PRIVATE KEY-----"
+    assert not contains_secret(text)
+
+
+def test_line_numbers_are_one_based_and_correct() -> None:
+    text = "\n".join(
+        [
+            "password=hunter2",  # line 1
+            "nothing here",
+            f"export GITHUB_TOKEN={cases.GHP}",  # line 3
+            "",
+            "",
+            f"aws id {cases.AKIA}",  # line 6
+        ]
+    )
+    assert [(f.line, f.kind) for f in find_secrets(text)] == [
+        (1, "password"),
+        (3, "github_token"),
+        (6, "aws_access_key_id"),
+    ]
+
+
+def test_findings_are_sorted_and_disjoint() -> None:
+    text = "\n".join(t for t, _ in SECRET_CASES)
+    findings = find_secrets(text)
+    assert findings == sorted(findings, key=lambda f: f.start)
+    for a, b in itertools.pairwise(findings):
+        assert a.end <= b.start
+    for f in findings:
+        assert f.line == text.count("\n", 0, f.start) + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Finding objects never leak the secret
+# ---------------------------------------------------------------------------------------------
+
+
+def test_preview_never_shows_the_whole_secret() -> None:
+    for text, _secrets in SECRET_CASES:
+        for f in find_secrets(text):
+            secret = text[f.start : f.end]
+            assert f.preview.endswith("…")
+            shown = f.preview[:-1]
+            assert len(shown) <= 4
+            assert len(shown) <= len(secret) // 3
+            assert secret.startswith(shown)
+            assert secret not in repr(f)
+
+
+def test_finding_is_frozen() -> None:
+    f = SecretFinding(kind="password", start=0, end=1, line=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f.kind = "x"  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------------------------------------
+# Placeholders and idempotence
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "<your-key>",
+        "${API_KEY}",
+        "$API_KEY",
+        "{{ api_key }}",
+        "xxxx",
+        "****",
+        "...",
+        "[REDACTED]",
+        "",
+    ],
+)
+def test_placeholders_are_not_secrets(value: str) -> None:
+    for template in ("API_KEY={v}", 'password: "{v}"', "token = {v}", "secret={v}"):
+        assert not contains_secret(template.format(v=value)), template.format(v=value)
+
+
+def test_changeme_is_a_password() -> None:
+    assert contains_secret("password=changeme")
+
+
+def test_redaction_markers_are_never_flagged() -> None:
+    for kind in ("password", "openai_key", "high_entropy", "url_password", "private_key"):
+        marker = f"[REDACTED:{kind}]"
+        for template in ("{m}", "password={m}", "token: {m}", "postgres://u:{m}@db/x", "key {m}"):
+            assert find_secrets(template.format(m=marker)) == []
+
+
+def test_redact_is_idempotent_on_the_data_set() -> None:
+    for text, _ in SECRET_CASES:
+        once = redact(text)
+        assert redact(once) == once
+    for text in NON_SECRET_CASES:
+        assert redact(text) == text
+
+
+# ---------------------------------------------------------------------------------------------
+# Properties
+# ---------------------------------------------------------------------------------------------
+
+_fragments = st.sampled_from([t for t, _ in SECRET_CASES] + NON_SECRET_CASES)
+_noise = st.text(
+    alphabet=st.sampled_from(list("abcXYZ0189 _-=:/.@?&'\"\n\t[]{}<>$*#密码é")), max_size=40
+)
+_mixed = st.lists(st.one_of(_fragments, _noise, st.text(max_size=30)), max_size=6).map("".join)
+_PROPERTY_SETTINGS = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+@_PROPERTY_SETTINGS
+@given(st.one_of(st.text(), _mixed))
+def test_redact_is_idempotent_and_total(text: str) -> None:
+    once = redact(text)
+    assert redact(once) == once
+    assert not contains_secret(once)
+
+
+@_PROPERTY_SETTINGS
+@given(st.one_of(st.text(), _mixed))
+def test_findings_are_well_formed(text: str) -> None:
+    findings = find_secrets(text)
+    last_end = 0
+    for f in findings:
+        assert 0 <= last_end <= f.start < f.end <= len(text)
+        assert f.line == text.count("\n", 0, f.start) + 1
+        last_end = f.end
+
+
+# ---------------------------------------------------------------------------------------------
+# Speed: the gate runs before every memory write
+# ---------------------------------------------------------------------------------------------
+
+
+def _realistic_100kb() -> str:
+    prose = (
+        "As of 2026-11-29, user moved the memclaw deploy to Fly.io and prefers uv over pip. "
+        "The password policy requires 12 characters; fixed in commit "
+        "3f9a2c1b4d5e6f708192a3b4c5d6e7f8091a2b3c. Request id "
+        "550e8400-e29b-41d4-a716-446655440000 failed. Användaren föredrar svenska. "
+        "我们明天下午三点开会。 See https://example.com/docs?page=2 and /home/u/notes.md.\n"
+    )
+    config = "database:\n  host: db.internal\n  port: 5432\n  max_tokens: 4096\n"
+    code = "def login(username: str, password: str) -> Token:\n    return get_token()\n"
+    block = prose * 6 + config + code
+    text = (block * (100_000 // len(block) + 1))[:100_000]
+    # A handful of real findings, as in a typical note dump.
+    return text + f"\npassword=hunter2\nexport GITHUB_TOKEN={cases.GHP}\n"
+
+
+def test_scanning_100kb_is_fast(capsys: pytest.CaptureFixture[str]) -> None:
+    text = _realistic_100kb()
+    find_secrets(text)  # warm-up
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        findings = find_secrets(text)
+        best = min(best, time.perf_counter() - t0)
+    with capsys.disabled():
+        print(f"\nsecret gate: {len(text) / 1000:.0f} KB scanned in {best * 1000:.1f} ms")
+    assert [f.kind for f in findings] == ["password", "github_token"]
+    # The target is well under 50 ms; the bound leaves headroom for slow shared CI runners.
+    assert best < 0.2
