@@ -270,12 +270,17 @@ def rank(
     window_days: int,
     recall: RecallIndex,
     memory_entries: Iterable[str] = (),
+    clean_files: frozenset[str] = frozenset(),
     min_days: int = 2,
     min_score: float = 0.35,
     max_promotions: int = 10,
     focus: str | None = None,
 ) -> list[Candidate]:
-    """Cluster, score, filter and order the mentions; the best promotable first."""
+    """Cluster, score, filter and order the mentions; the best promotable first.
+
+    ``clean_files`` are notes the secret gate already passed as a whole; their
+    mentions need no second look.
+    """
     from memclaw.gates import contains_secret
 
     known_prints = [Fingerprint.of(e) for e in memory_entries]
@@ -290,7 +295,7 @@ def rank(
     for cand in candidates:
         newest = cand.newest
         by = next((m for m in corrections if m not in cand.mentions and corrects(m, newest)), None)
-        if any(contains_secret(m.text) for m in cand.mentions):
+        if any(m.file not in clean_files and contains_secret(m.text) for m in cand.mentions):
             cand.status, cand.reasons = Status.SECRET, ["the secret gate flagged it"]
         elif by is not None:
             cand.status = Status.CORRECTED
@@ -336,9 +341,15 @@ def build_candidates(
     today = agent.now().date()
     start, end = note_window(today, window)
     notes = daily_notes(agent, owner, start, end)
+    from memclaw.gates import contains_secret
+
     mentions: list[Mention] = []
+    clean = set()
     for rel, day in notes:
-        mentions.extend(extract_mentions(agent.read(rel), rel, day))
+        text = agent.read(rel)
+        mentions.extend(extract_mentions(text, rel, day))
+        if not contains_secret(text):
+            clean.add(rel)
     memory = agent.read("MEMORY.md", owner) if memory_text is None else memory_text
     candidates = rank(
         mentions,
@@ -346,6 +357,7 @@ def build_candidates(
         window_days=window,
         recall=load_recall(agent) if mentions else RecallIndex({}),
         memory_entries=entry_lines(memory),
+        clean_files=frozenset(clean),
         min_days=settings.dream_min_days,
         min_score=settings.dream_min_score,
         max_promotions=settings.dream_max_promotions,
