@@ -10,6 +10,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from memclaw.lifecycle.batch import consolidate_many as consolidate_many
+    from memclaw.lifecycle.batch import dream_many as dream_many
+    from memclaw.lifecycle.candidates import build_candidates as build_candidates
+    from memclaw.lifecycle.consolidate import ConsolidateResult as ConsolidateResult
+    from memclaw.lifecycle.consolidate import consolidate_agent as consolidate_agent
+    from memclaw.lifecycle.cron import next_run as next_run
+    from memclaw.lifecycle.dream import DreamResult as DreamResult
+    from memclaw.lifecycle.dream import DreamStatus as DreamStatus
+    from memclaw.lifecycle.dream import dream_agent as dream_agent
+    from memclaw.lifecycle.dream import dream_undo as dream_undo
+    from memclaw.lifecycle.dream_status import dream_status as dream_status
     from memclaw.lifecycle.extract import extract_conversation as extract_conversation
     from memclaw.lifecycle.extract_types import ExtractionResult as ExtractionResult
     from memclaw.lifecycle.memories import (
@@ -31,6 +42,17 @@ if TYPE_CHECKING:
     from memclaw.lifecycle.transcripts import load_transcript as load_transcript
 
 _EXPORTS = {
+    "build_candidates": "memclaw.lifecycle.candidates",
+    "consolidate_agent": "memclaw.lifecycle.consolidate",
+    "consolidate_many": "memclaw.lifecycle.batch",
+    "ConsolidateResult": "memclaw.lifecycle.consolidate",
+    "dream_agent": "memclaw.lifecycle.dream",
+    "dream_many": "memclaw.lifecycle.batch",
+    "dream_status": "memclaw.lifecycle.dream_status",
+    "dream_undo": "memclaw.lifecycle.dream",
+    "DreamResult": "memclaw.lifecycle.dream",
+    "DreamStatus": "memclaw.lifecycle.dream",
+    "next_run": "memclaw.lifecycle.cron",
     "extract_conversation": "memclaw.lifecycle.extract",
     "ExtractionResult": "memclaw.lifecycle.extract_types",
     "RememberResult": "memclaw.lifecycle.memories",
