@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -69,12 +70,25 @@ def index_stats(name: str, base: Path, recall: list[dict[str, Any]]) -> IndexSta
             stats.pending = len(disk)
         else:
             known = known_files(conn)
-            stats.pending = len(stale_files(disk, known)) + len(known.keys() - disk.keys())
+            changed = [
+                rel for rel in stale_files(disk, known) if _differs(base / rel, known.get(rel))
+            ]
+            stats.pending = len(changed) + len(known.keys() - disk.keys())
     except sqlite3.DatabaseError:
         stats.pending = len(scan(base))  # unreadable: the next search rebuilds it
     finally:
         conn.close()
     return stats
+
+
+def _differs(path: Path, row: tuple[int, int, int, str, int] | None) -> bool:
+    """True unless the file still has the content the index holds (by hash)."""
+    if row is None:
+        return True
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest() != row[3]
+    except OSError:
+        return True
 
 
 def _recall_summary(stats: IndexStats, records: list[dict[str, Any]], top: int = 5) -> None:
