@@ -75,7 +75,7 @@ def test_a_changed_fact_supersedes_the_old_one(tmp_path: Path, old: str, new: st
     assert [e.text for e in list_memories(agent)] == [new]
     history = agent.meta_dir / "history" / "entries" / f"{category}.md"
     assert any(old in p.read_text() for p in history.iterdir())
-    record = [r for r in read_log(agent, "memories") if r["action"] == "superseded"][0]
+    record = next(r for r in read_log(agent, "memories") if r["action"] == "superseded")
     assert record["old_text"] == old and record["id"] == first.id
 
 

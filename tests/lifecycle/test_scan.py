@@ -43,7 +43,7 @@ def test_scan_reports_file_line_and_kind_only(tmp_path: Path) -> None:
     }
     assert all(kind for _file, kind in found)
     assert KEY not in json.dumps(report.to_dict()) and AWS not in json.dumps(report.to_dict())
-    memory_line = [f for f in report.findings if f.file == "assistant/MEMORY.md"][0].line
+    memory_line = next(f for f in report.findings if f.file == "assistant/MEMORY.md").line
     text = (tmp_path / "assistant" / "MEMORY.md").read_text().splitlines()
     assert KEY in text[memory_line - 1]
 
