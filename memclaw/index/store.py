@@ -13,7 +13,7 @@ import hashlib
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -237,17 +237,46 @@ def _set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
     conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
 
+def _needs_work(base: Path, disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]:
+    """Files to (re)index or to re-stamp; a just-written file with unchanged content is left
+    alone (no write at all) until its timestamp is old enough to be trusted."""
+    now = time.time_ns()
+    work = []
+    for rel in stale_files(disk, known):
+        row, st = known.get(rel), disk[rel]
+        if row is None or row[1] != st.size:
+            work.append(rel)
+            continue
+        got = _read(base / rel)
+        if got is None:
+            continue
+        same = hashlib.sha256(got[0]).hexdigest() == row[3]
+        if not same or row[2] != st.mtime_ns or now - st.mtime_ns >= _RACY_NS:
+            work.append(rel)
+    return work
+
+
 def sync(
-    conn: sqlite3.Connection, base: Path, *, is_global: bool, now: str, force: bool = False
+    conn: sqlite3.Connection,
+    base: Path,
+    *,
+    is_global: bool,
+    now: str,
+    force: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SyncStats:
-    """Bring the index of ``base`` up to date with its files; ``force`` rebuilds it."""
+    """Bring the index of ``base`` up to date with its files; ``force`` rebuilds it.
+
+    Only writes when something changed, so concurrent searches of an unchanged
+    workspace never wait for each other. ``progress(done, total)`` follows big syncs.
+    """
     started = time.perf_counter()
     stats = SyncStats()
     disk = scan(base)
     stats.files = len(disk)
     fresh = meta_value(conn, "tokenizer") == TOKENIZER_VERSION and not force
     known = known_files(conn) if fresh else {}
-    if fresh and not stale_files(disk, known) and not (known.keys() - disk.keys()):
+    if fresh and not _needs_work(base, disk, known) and not (known.keys() - disk.keys()):
         stats.unchanged = len(disk)
         stats.seconds = time.perf_counter() - started
         return stats
@@ -256,11 +285,13 @@ def sync(
             _clear(conn)
             stats.rebuilt = True
         known = known_files(conn)  # again, under the write lock
-        todo = set(stale_files(disk, known))
+        todo = sorted(_needs_work(base, disk, known))
         stats.unchanged = len(disk) - len(todo)
         checked = time.time_ns()
-        for rel in sorted(todo):
+        for done, rel in enumerate(todo, start=1):
             _sync_file(conn, base, rel, known.get(rel), is_global, checked, stats)
+            if progress is not None:
+                progress(done, len(todo))
         for rel in sorted(known.keys() - disk.keys()):
             _drop_file(conn, known[rel][0])
             conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
