@@ -1,0 +1,143 @@
+"""The agent-facing file tools: list, read, write, edit, with the same safety rules as the CLI."""
+
+import pytest
+
+from memclaw.errors import SecretDetectedError, UnsafePathError, WorkspaceError
+from memclaw.workspace import Agent
+from memclaw.workspace.files import edit_file, list_files, read_file, write_file
+
+CORE = ["AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md"]
+
+
+def test_list_files(agent: Agent) -> None:
+    write_file(agent, "notes/garden.md", "# Garden\n")
+    result = list_files(agent)
+    assert result["agent"] == "alpha"
+    assert result["count"] == 5
+    assert [f["name"] for f in result["files"]] == [*CORE, "notes/garden.md"]
+    first = result["files"][0]
+    assert set(first) == {"name", "size", "enabled", "sort_order"}
+    assert (first["enabled"], first["sort_order"]) == (True, 0)
+    assert [f["name"] for f in list_files(agent, "notes/")["files"]] == ["notes/garden.md"]
+
+
+def test_read_file(agent: Agent) -> None:
+    result = read_file(agent, "SOUL.md")
+    assert result == {
+        "agent": "alpha",
+        "filename": "SOUL.md",
+        "enabled": True,
+        "content": (agent.path / "SOUL.md").read_text(encoding="utf-8"),
+    }
+
+
+def test_read_missing_file(agent: Agent) -> None:
+    with pytest.raises(WorkspaceError, match="does not exist"):
+        read_file(agent, "NOPE.md")
+
+
+def test_write_file_is_a_full_overwrite(agent: Agent) -> None:
+    created = write_file(agent, "NOTES.md", "# Notes\n\n- a\n- b\n")
+    assert created == {
+        "agent": "alpha",
+        "filename": "NOTES.md",
+        "created": True,
+        "chars": len("# Notes\n\n- a\n- b\n"),
+        "truncated": False,
+    }
+    again = write_file(agent, "NOTES.md", "# Notes\n")
+    assert again["created"] is False
+    assert read_file(agent, "NOTES.md")["content"] == "# Notes\n"
+    assert read_file(agent, "NOTES.md")["enabled"] is False
+
+
+def test_write_file_reports_truncation(agent: Agent) -> None:
+    big = "# Memory\n\n" + "".join(f"## P{i}\n\n{'q' * 500}\n\n" for i in range(30))
+    assert write_file(agent, "MEMORY.md", big)["truncated"] is True
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "notes.txt",
+        "/tmp/x.md",
+        "../beta/MEMORY.md",
+        "memory/../../x.md",
+        ".hidden.md",
+        "",
+        "a\\b.md",
+    ],
+)
+def test_unsafe_names_are_refused_everywhere(agent: Agent, name: str) -> None:
+    with pytest.raises(UnsafePathError):
+        read_file(agent, name)
+    with pytest.raises(UnsafePathError):
+        write_file(agent, name, "x")
+    with pytest.raises(UnsafePathError):
+        edit_file(agent, name, "a", "b")
+
+
+def test_edit_unique_text(agent: Agent) -> None:
+    write_file(agent, "NOTES.md", "# Notes\n\n- race on Dec 5\n- shed paint\n")
+    result = edit_file(agent, "NOTES.md", "Dec 5", "Dec 12")
+    assert result == {
+        "agent": "alpha",
+        "filename": "NOTES.md",
+        "replacements": 1,
+        "truncated": False,
+    }
+    assert read_file(agent, "NOTES.md")["content"] == "# Notes\n\n- race on Dec 12\n- shed paint\n"
+
+
+def test_edit_is_exact_and_case_sensitive(agent: Agent) -> None:
+    write_file(agent, "NOTES.md", "Poetry and poetry\n")
+    assert edit_file(agent, "NOTES.md", "Poetry", "uv")["replacements"] == 1
+    assert read_file(agent, "NOTES.md")["content"] == "uv and poetry\n"
+
+
+def test_ambiguous_edit_is_refused(agent: Agent) -> None:
+    write_file(agent, "NOTES.md", "uv here, uv there\n")
+    with pytest.raises(WorkspaceError, match="2 times"):
+        edit_file(agent, "NOTES.md", "uv", "pip")
+    assert read_file(agent, "NOTES.md")["content"] == "uv here, uv there\n"
+
+
+def test_replace_all_reports_the_count(agent: Agent) -> None:
+    write_file(agent, "NOTES.md", "uv here, uv there, uv everywhere\n")
+    result = edit_file(agent, "NOTES.md", "uv", "pip", replace_all=True)
+    assert result["replacements"] == 3
+    assert read_file(agent, "NOTES.md")["content"] == "pip here, pip there, pip everywhere\n"
+    single = edit_file(agent, "NOTES.md", "everywhere", "too", replace_all=True)
+    assert single["replacements"] == 1
+
+
+def test_missing_old_text_is_refused(agent: Agent) -> None:
+    write_file(agent, "NOTES.md", "# Notes\n")
+    with pytest.raises(WorkspaceError, match="not found"):
+        edit_file(agent, "NOTES.md", "absent", "x")
+    with pytest.raises(WorkspaceError, match="empty"):
+        edit_file(agent, "NOTES.md", "", "x")
+    with pytest.raises(WorkspaceError, match="does not exist"):
+        edit_file(agent, "GONE.md", "a", "b")
+
+
+def test_edit_can_delete_text(agent: Agent) -> None:
+    write_file(agent, "NOTES.md", "keep\ndrop me\nkeep too\n")
+    edit_file(agent, "NOTES.md", "drop me\n", "")
+    assert read_file(agent, "NOTES.md")["content"] == "keep\nkeep too\n"
+
+
+def test_edit_that_introduces_a_secret_is_refused(agent: Agent) -> None:
+    write_file(agent, "NOTES.md", "token: TBD\n")
+    with pytest.raises(SecretDetectedError):
+        edit_file(agent, "NOTES.md", "TBD", "ghp_R8x2Kq9LmZ4vT1wY7nB3cD6fH0jP5sA2eG9u")
+    assert read_file(agent, "NOTES.md")["content"] == "token: TBD\n"
+
+
+def test_edit_of_memory_keeps_history(agent: Agent) -> None:
+    from memclaw.workspace.history import versions
+
+    before = read_file(agent, "MEMORY.md")["content"]
+    edit_file(agent, "MEMORY.md", "## Rules\n", "## Rules\n\n- reply in English\n")
+    [previous] = versions(agent, "MEMORY.md")
+    assert previous.read_text(encoding="utf-8") == before

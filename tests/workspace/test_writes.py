@@ -1,0 +1,307 @@
+"""Agent.write: the four strategies, ceilings, history and restore, secrets, owner routing."""
+
+from pathlib import Path
+
+import pytest
+
+from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
+from memclaw.workspace import Agent, Scope, Workspace, WriteStrategy
+from memclaw.workspace.history import KEEP, restore, versions
+from memclaw.workspace.sections import TRUNCATION_PREFIX
+from memclaw.workspace.templates import MEMORY_MD, PROFILE_MD
+
+from .conftest import fixed_clock
+
+# Shaped like a GitHub personal access token; the secret gate must refuse it.
+TOKEN = "ghp_R8x2Kq9LmZ4vT1wY7nB3cD6fH0jP5sA2eG9u"
+
+
+def _big(prefix: str, sections: int, size: int = 400) -> str:
+    return "# Title\n\n" + "".join(
+        f"## {prefix} {i}\n\n{chr(97 + i % 26) * size}\n\n" for i in range(sections)
+    )
+
+
+# --- overwrite ---------------------------------------------------------------------------------
+
+
+def test_overwrite_creates_then_replaces(agent: Agent) -> None:
+    first = agent.write("NOTES.md", "# Notes")
+    assert (first.name, first.created, first.changed) == ("NOTES.md", True, True)
+    assert first.path == agent.path / "NOTES.md"
+    assert agent.read("NOTES.md") == "# Notes\n"  # a final newline is added
+    assert first.chars == len("# Notes\n")
+    second = agent.write("NOTES.md", "# Notes\n\n- new\n")
+    assert (second.created, second.changed) == (False, True)
+    assert agent.read("NOTES.md") == "# Notes\n\n- new\n"
+
+
+def test_overwrite_with_same_content_changes_nothing(agent: Agent) -> None:
+    agent.write("MEMORY.md", "# Memory\n\n- one\n")
+    before = versions(agent, "MEMORY.md")
+    again = agent.write("MEMORY.md", "# Memory\n\n- one\n")
+    assert again.changed is False and again.backup is None
+    assert versions(agent, "MEMORY.md") == before
+
+
+def test_overwrite_into_a_new_subfolder(agent: Agent) -> None:
+    result = agent.write("projects/shed.md", "# Shed\n")
+    assert result.created and (agent.path / "projects" / "shed.md").is_file()
+
+
+def test_empty_content_makes_an_empty_file(agent: Agent) -> None:
+    agent.write("NOTES.md", "")
+    assert (agent.path / "NOTES.md").read_text(encoding="utf-8") == ""
+
+
+# --- append ------------------------------------------------------------------------------------
+
+
+def test_append_to_missing_file(agent: Agent) -> None:
+    result = agent.write("LOG.md", "- first", WriteStrategy.APPEND)
+    assert result.created
+    assert agent.read("LOG.md") == "- first\n"
+
+
+def test_append_adds_a_line_break_when_the_file_lacks_one(agent: Agent) -> None:
+    (agent.path / "LOG.md").write_text("- first", encoding="utf-8")
+    agent.write("LOG.md", "- second", WriteStrategy.APPEND)
+    assert agent.read("LOG.md") == "- first\n- second\n"
+    agent.write("LOG.md", "- third\n", WriteStrategy.APPEND)
+    assert agent.read("LOG.md") == "- first\n- second\n- third\n"
+
+
+def test_append_to_memory_keeps_the_previous_version(agent: Agent) -> None:
+    result = agent.write("MEMORY.md", "- note", WriteStrategy.APPEND)
+    assert agent.read("MEMORY.md") == MEMORY_MD + "- note\n"
+    assert result.backup is not None
+    assert result.backup.read_text(encoding="utf-8") == MEMORY_MD
+
+
+# --- replace_section ----------------------------------------------------------------------------
+
+
+def test_replace_section(agent: Agent) -> None:
+    agent.write(
+        "MEMORY.md", "- memclaw tests", WriteStrategy.REPLACE_SECTION, section="Active projects"
+    )
+    agent.write("MEMORY.md", "- use uv", WriteStrategy.REPLACE_SECTION, section="decisions")
+    text = agent.read("MEMORY.md")
+    assert (
+        "## Active projects\n\n- memclaw tests\n\n## Decisions\n\n- use uv\n\n## Open threads"
+        in text
+    )
+    again = agent.write("MEMORY.md", "- use uv", WriteStrategy.REPLACE_SECTION, section="Decisions")
+    assert again.changed is False
+
+
+def test_replace_section_adds_a_missing_section(agent: Agent) -> None:
+    agent.write("MEMORY.md", "- be brief", WriteStrategy.REPLACE_SECTION, section="Style")
+    assert agent.read("MEMORY.md") == MEMORY_MD + "\n## Style\n\n- be brief\n"
+
+
+def test_replace_section_on_a_missing_file(agent: Agent) -> None:
+    agent.write("NEW.md", "body", WriteStrategy.REPLACE_SECTION, section="Part")
+    assert agent.read("NEW.md") == "## Part\n\nbody\n"
+
+
+def test_replace_section_needs_a_section(agent: Agent) -> None:
+    before = agent.read("MEMORY.md")
+    for section in (None, ""):
+        with pytest.raises(UsageError):
+            agent.write("MEMORY.md", "x", WriteStrategy.REPLACE_SECTION, section=section)
+    assert agent.read("MEMORY.md") == before
+
+
+# --- upsert_kv ----------------------------------------------------------------------------------
+
+
+def test_upsert_kv_in_a_section(agent: Agent) -> None:
+    agent.write("PROFILE.md", "Maya", WriteStrategy.UPSERT_KV, key="name", section="Identity")
+    agent.write("PROFILE.md", "Gothenburg", WriteStrategy.UPSERT_KV, key="city", section="Identity")
+    agent.write("PROFILE.md", "Maya L.", WriteStrategy.UPSERT_KV, key="Name", section="Identity")
+    assert agent.read("PROFILE.md") == PROFILE_MD.replace(
+        "## Identity\n\n", "## Identity\n\n- Name: Maya L.\n- city: Gothenburg\n\n"
+    )
+
+
+def test_upsert_kv_without_section_replaces_the_first_match(agent: Agent) -> None:
+    agent.write("NOTES.md", "# Notes\n\n- editor: vim\n")
+    agent.write("NOTES.md", "helix", WriteStrategy.UPSERT_KV, key="editor")
+    agent.write("NOTES.md", "fish", WriteStrategy.UPSERT_KV, key="shell")
+    assert agent.read("NOTES.md") == "# Notes\n\n- editor: helix\n- shell: fish\n"
+
+
+def test_upsert_kv_needs_a_key(agent: Agent) -> None:
+    with pytest.raises(UsageError):
+        agent.write("PROFILE.md", "x", WriteStrategy.UPSERT_KV)
+
+
+# --- ceilings -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "ceiling"), [("PROFILE.md", 4000), ("MEMORY.md", 8000)])
+def test_default_ceilings_cut_at_a_section_boundary(agent: Agent, name: str, ceiling: int) -> None:
+    content = _big("Part", 40)
+    result = agent.write(name, content)
+    assert result.truncated
+    assert result.ceiling is not None and result.ceiling.original_chars == len(content)
+    text = agent.read(name)
+    assert len(text) <= ceiling
+    assert text.count(TRUNCATION_PREFIX) == 1
+    assert f"{ceiling}-character ceiling" in text
+    head = text.split(TRUNCATION_PREFIX)[0].rstrip("\n")
+    assert content.startswith(head) and content[len(head) :].startswith("\n\n## Part ")
+    assert len(head) > ceiling - 600  # no more than one section lost beyond what had to go
+
+
+def test_ceiling_is_reported_every_time(agent: Agent) -> None:
+    content = _big("Part", 40)
+    first = agent.write("MEMORY.md", content)
+    second = agent.write("MEMORY.md", content)
+    assert first.truncated and second.truncated
+    assert second.changed is False
+    third = agent.write("MEMORY.md", "## More\n\n" + "m" * 1000, WriteStrategy.APPEND)
+    assert third.truncated
+    assert agent.read("MEMORY.md").count(TRUNCATION_PREFIX) == 1
+
+
+def test_zero_ceiling_is_unlimited(isolated_env: Path) -> None:
+    ws = Workspace.open(
+        isolated_env, overrides={"memory_max_chars": 0, "profile_max_chars": "0"}, clock=fixed_clock
+    )
+    agent, _ = ws.init_agent("alpha")
+    content = _big("Part", 100)
+    for name in ("MEMORY.md", "PROFILE.md"):
+        result = agent.write(name, content)
+        assert not result.truncated
+        assert agent.read(name) == content
+
+
+def test_custom_ceiling(isolated_env: Path) -> None:
+    ws = Workspace.open(isolated_env, overrides={"profile_max_chars": 1000}, clock=fixed_clock)
+    agent, _ = ws.init_agent("alpha")
+    assert agent.write("PROFILE.md", _big("P", 10)).truncated
+    assert len(agent.read("PROFILE.md")) <= 1000
+
+
+def test_other_files_have_no_ceiling(agent: Agent) -> None:
+    content = _big("Part", 100)
+    assert not agent.write("NOTES.md", content).truncated
+    assert agent.read("NOTES.md") == content
+
+
+def test_personal_files_have_the_same_ceilings(agent: Agent) -> None:
+    result = agent.write("PROFILE.md", _big("P", 40), owner="user:maya")
+    assert result.truncated
+    assert len(agent.read("PROFILE.md", "user:maya")) <= 4000
+
+
+# --- history and restore -----------------------------------------------------------------------
+
+
+def test_rewrite_keeps_the_previous_version_and_restores_it(agent: Agent) -> None:
+    agent.write("MEMORY.md", "# Memory\n\n- version one\n")
+    big = _big("Part", 40)
+    result = agent.write("MEMORY.md", big)
+    assert result.truncated and result.backup is not None
+    assert result.backup.read_text(encoding="utf-8") == "# Memory\n\n- version one\n"
+    assert result.backup.is_relative_to(agent.meta_dir / "history")
+    [newest, oldest] = versions(agent, "MEMORY.md")
+    assert newest == result.backup and oldest.read_text(encoding="utf-8") == MEMORY_MD
+
+    cut = agent.read("MEMORY.md")
+    restored = restore(agent, "MEMORY.md")
+    assert restored.changed
+    assert agent.read("MEMORY.md") == "# Memory\n\n- version one\n"
+    # the cut version is kept as well, so the restore itself can be undone
+    assert versions(agent, "MEMORY.md")[0].read_text(encoding="utf-8") == cut
+    restore(agent, "MEMORY.md")
+    assert agent.read("MEMORY.md") == cut
+
+
+def test_history_is_newest_first_with_a_fixed_clock(agent: Agent) -> None:
+    for i in range(KEEP + 5):
+        agent.write("MEMORY.md", f"# Memory\n\n- version {i}\n")
+    kept = versions(agent, "MEMORY.md")
+    assert len(kept) == KEEP
+    texts = [p.read_text(encoding="utf-8") for p in kept]
+    assert texts[0] == f"# Memory\n\n- version {KEEP + 3}\n"
+    assert texts == [f"# Memory\n\n- version {i}\n" for i in range(KEEP + 3, 3, -1)]
+    restore(agent, "MEMORY.md")
+    assert agent.read("MEMORY.md") == f"# Memory\n\n- version {KEEP + 3}\n"
+
+
+def test_only_profile_and_memory_are_versioned(agent: Agent) -> None:
+    agent.write("NOTES.md", "one")
+    result = agent.write("NOTES.md", "two")
+    assert result.backup is None
+    assert versions(agent, "NOTES.md") == []
+    assert agent.write("SOUL.md", "# Soul\n").backup is None
+
+
+def test_restore_without_history(agent: Agent) -> None:
+    with pytest.raises(WorkspaceError, match="no previous version"):
+        restore(agent, "MEMORY.md")
+
+
+def test_restore_personal_file(agent: Agent) -> None:
+    agent.write("MEMORY.md", "# Mine\n\n- one\n", owner="user:maya")
+    agent.write("MEMORY.md", "# Mine\n\n- two\n", owner="user:maya")
+    restore(agent, "MEMORY.md", owner="user:maya")
+    assert agent.read("MEMORY.md", "user:maya") == "# Mine\n\n- one\n"
+    assert agent.read("MEMORY.md") == MEMORY_MD
+
+
+# --- secrets ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "strategy", [WriteStrategy.OVERWRITE, WriteStrategy.APPEND, WriteStrategy.REPLACE_SECTION]
+)
+def test_secrets_are_refused_and_nothing_is_written(agent: Agent, strategy: WriteStrategy) -> None:
+    before = agent.read("MEMORY.md")
+    with pytest.raises(SecretDetectedError) as caught:
+        agent.write("MEMORY.md", f"- github token {TOKEN}", strategy, section="Rules")
+    assert TOKEN not in str(caught.value)
+    assert agent.read("MEMORY.md") == before
+    assert versions(agent, "MEMORY.md") == []
+    with pytest.raises(SecretDetectedError):
+        agent.append_daily(f"token is {TOKEN}")
+    assert not (agent.path / "memory").exists()
+
+
+# --- owners -------------------------------------------------------------------------------------
+
+
+def test_owner_writes_land_in_personal_memory(agent: Agent) -> None:
+    result = agent.write("MEMORY.md", "# Mine\n\n- likes tea\n", owner="Maya")
+    assert result.name == "owners/user%3AMaya/MEMORY.md"
+    assert result.path == agent.path / "owners" / "user%3AMaya" / "MEMORY.md"
+    assert agent.scope_of("Maya") is Scope.PERSONAL
+    assert agent.scope_of(None) is Scope.TEAM
+    assert agent.owner_prefix("user:Maya") == "owners/user%3AMaya/"
+    assert agent.owners() == ["user:Maya"]
+    assert agent.read("MEMORY.md", "user:Maya") == "# Mine\n\n- likes tea\n"
+    assert agent.read("MEMORY.md") == MEMORY_MD  # the team file is untouched
+    assert agent.read("MEMORY.md", "user:sam") == ""  # nobody else sees it
+    daily = agent.append_daily("- tea again", owner="user:Maya")
+    assert daily.name == "owners/user%3AMaya/memory/2026-11-29.md"
+
+
+def test_without_isolation_owner_writes_go_to_team(isolated_env: Path) -> None:
+    ws = Workspace.open(isolated_env, overrides={"owner_isolation": False}, clock=fixed_clock)
+    agent, _ = ws.init_agent("alpha")
+    result = agent.write("MEMORY.md", "# Shared\n", owner="user:maya")
+    assert result.name == "MEMORY.md"
+    assert agent.scope_of("user:maya") is Scope.TEAM
+    assert agent.owner_prefix("user:maya") == ""
+    assert agent.read("MEMORY.md") == "# Shared\n"
+    assert not (agent.path / "owners").exists()
+    assert agent.append_daily("- shared note", owner="user:maya").name == "memory/2026-11-29.md"
+
+
+def test_invalid_owner_is_refused_before_writing(agent: Agent) -> None:
+    with pytest.raises(UsageError):
+        agent.write("MEMORY.md", "x", owner="bad channel:x")
+    assert not (agent.path / "owners").exists()
