@@ -1,0 +1,150 @@
+"""init, status and files through the command line: data on stdout, status on stderr."""
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from memclaw.cli.app import app
+from memclaw.workspace import Workspace
+from memclaw.workspace.logs import append_log
+
+CORE = ["AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md"]
+
+
+def _cli(*args: str, input: str | bytes | None = None) -> Any:
+    return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
+
+
+def test_init_then_rerun(isolated_env: Path) -> None:
+    first = _cli("init", "alpha")
+    assert first.exit_code == 0
+    assert first.stdout == ""
+    assert "created" in first.stderr and "MEMORY.md" in first.stderr
+    assert sorted(p.name for p in (isolated_env / "alpha").glob("*.md")) == sorted(CORE)
+    again = _cli("init", "alpha")
+    assert again.exit_code == 0
+    assert "nothing changed" in again.stderr
+
+
+def test_root_flag_wins_over_env(isolated_env: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other-root"
+    assert _cli("--root", str(other), "init", "beta").exit_code == 0
+    assert (other / "beta" / "MEMORY.md").is_file()
+    assert not (isolated_env / "beta").exists()
+
+
+def test_status_json(isolated_env: Path) -> None:
+    _cli("init", "alpha")
+    _cli("init", "beta")
+    ws = Workspace.open(clock=lambda: datetime(2026, 11, 29, 3, 0, tzinfo=UTC))
+    append_log(ws.agent("alpha"), "extract", {"session": "s1"})
+    append_log(ws.agent("alpha"), "dream", {"promoted": 2})
+    (isolated_env / "alpha" / "memory").mkdir()
+    (isolated_env / "alpha" / "memory" / "2026-11-28.md").write_text("# 2026-11-28\n", "utf-8")
+
+    result = _cli("--set", "memory_max_chars=9000", "status", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["root"] == str(isolated_env)
+    alpha, beta = data["agents"]
+    assert (alpha["agent"], beta["agent"]) == ("alpha", "beta")
+    files = {f["name"]: f for f in alpha["files"]}
+    assert files["MEMORY.md"]["ceiling"] == 9000
+    assert files["PROFILE.md"]["ceiling"] == 4000
+    assert files["AGENTS.md"]["ceiling"] is None
+    assert files["MEMORY.md"]["size"] == (isolated_env / "alpha" / "MEMORY.md").stat().st_size
+    assert files["MEMORY.md"]["enabled"] is True
+    assert files["memory/2026-11-28.md"]["enabled"] is False
+    assert alpha["daily_notes"] == 1
+    assert alpha["last_extracted"] == "2026-11-29T03:00:00+00:00"
+    assert alpha["last_dreamed"] == "2026-11-29T03:00:00+00:00"
+    assert beta["last_extracted"] is None and beta["last_dreamed"] is None
+    assert alpha["owners"] == []
+
+
+def test_status_table_and_empty_root(isolated_env: Path) -> None:
+    empty = _cli("status")
+    assert empty.exit_code == 0
+    assert "no agents" in empty.stderr
+    _cli("init", "alpha")
+    table = _cli("status")
+    assert "alpha" in table.stdout and "MEMORY.md" in table.stdout and "never" in table.stdout
+
+
+def test_files_list_read_json(isolated_env: Path) -> None:
+    _cli("init", "alpha")
+    listed = json.loads(_cli("files", "list", "alpha", "--json").stdout)
+    assert listed["agent"] == "alpha"
+    assert listed["count"] == 4
+    assert [f["name"] for f in listed["files"]] == CORE
+    assert [f["sort_order"] for f in listed["files"]] == [0, 1, 2, 3]
+    table = _cli("files", "list", "alpha").stdout
+    assert "MEMORY.md" in table and "yes" in table
+
+    read = _cli("files", "read", "alpha", "MEMORY.md")
+    assert read.stdout == (isolated_env / "alpha" / "MEMORY.md").read_text(encoding="utf-8")
+    data = json.loads(_cli("files", "read", "alpha", "MEMORY.md", "--json").stdout)
+    assert data["filename"] == "MEMORY.md" and data["enabled"] is True
+    assert data["content"] == read.stdout
+
+
+def test_files_list_prefix(isolated_env: Path) -> None:
+    _cli("init", "alpha")
+    (isolated_env / "alpha" / "memory").mkdir()
+    (isolated_env / "alpha" / "memory" / "2026-11-28.md").write_text("# 2026-11-28\n", "utf-8")
+    listed = json.loads(_cli("files", "list", "alpha", "--prefix", "memory/", "--json").stdout)
+    assert [f["name"] for f in listed["files"]] == ["memory/2026-11-28.md"]
+
+
+def test_files_write_and_edit(isolated_env: Path) -> None:
+    _cli("init", "alpha")
+    wrote = _cli("files", "write", "alpha", "NOTES.md", "-c", "# Notes\n\n- shed: paint it\n")
+    assert wrote.exit_code == 0, wrote.output
+    assert "created NOTES.md" in wrote.stderr
+    assert wrote.stdout == ""
+    path = isolated_env / "alpha" / "NOTES.md"
+    assert path.read_text(encoding="utf-8") == "# Notes\n\n- shed: paint it\n"
+
+    piped = _cli("files", "write", "alpha", "NOTES.md", "--json", input="# Notes\n\nfrom stdin\n")
+    assert json.loads(piped.stdout) == {
+        "agent": "alpha",
+        "filename": "NOTES.md",
+        "created": False,
+        "chars": len("# Notes\n\nfrom stdin\n"),
+        "truncated": False,
+    }
+
+    edited = _cli("files", "edit", "alpha", "NOTES.md", "--old", "stdin", "--new", "a pipe")
+    assert edited.exit_code == 0
+    assert "1 replacement" in edited.stderr
+    assert path.read_text(encoding="utf-8") == "# Notes\n\nfrom a pipe\n"
+
+    # a new file is not injected
+    prompt = _cli("prompt", "alpha").stdout
+    assert "--- NOTES.md ---" not in prompt and "a pipe" not in prompt
+
+
+def test_files_edit_all_reports_count(isolated_env: Path) -> None:
+    _cli("init", "alpha")
+    _cli("files", "write", "alpha", "NOTES.md", "-c", "uv, uv and uv\n")
+    result = _cli("files", "edit", "alpha", "NOTES.md", "--old", "uv", "--new", "pip", "--all")
+    assert "3 replacement" in result.stderr
+    as_json = _cli(
+        "files", "edit", "alpha", "NOTES.md", "--old", "pip", "--new", "uv", "--all", "--json"
+    )
+    assert json.loads(as_json.stdout)["replacements"] == 3
+
+
+def test_files_write_over_the_ceiling_is_reported_every_time(isolated_env: Path) -> None:
+    _cli("init", "alpha")
+    big = "# Memory\n\n" + "".join(f"## Part {i}\n\n{'m' * 300}\n\n" for i in range(40))
+    for _ in range(2):
+        result = _cli("files", "write", "alpha", "MEMORY.md", "-c", big)
+        assert result.exit_code == 0
+        assert "ceiling" in result.stderr and "cut" in result.stderr
+    data = json.loads(_cli("files", "write", "alpha", "MEMORY.md", "-c", big, "--json").stdout)
+    assert data["truncated"] is True
+    assert len((isolated_env / "alpha" / "MEMORY.md").read_text(encoding="utf-8")) <= 8000
