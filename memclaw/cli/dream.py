@@ -119,22 +119,23 @@ def dream_run(
     quiet = _unattended()
     trigger = "cron" if quiet else "manual"
 
-    def report(outcome: Outcome[Target, DreamResult]) -> None:
+    def report(outcome: Outcome[Target, DreamResult], console: Any = None) -> None:
+        console = console or err()
         if outcome.error is not None:
-            err().print(
+            console.print(
                 f"[red]{outcome.item.label}: failed: {outcome.error}[/]",
                 markup=True,
                 highlight=False,
             )
         elif not quiet and not as_json and outcome.result is not None:
-            _say_dream(outcome.result)
+            _say_dream(outcome.result, console)
 
     if len(targets) > 1 and not quiet and sys.stderr.isatty():
         with _progress(len(targets)) as bar:
             task = bar.add_task("dreaming", total=len(targets))
 
             def step(outcome: Outcome[Target, DreamResult]) -> None:
-                report(outcome)
+                report(outcome, bar.console)  # printed above the bar, not through it
                 bar.advance(task)
 
             outcomes = dream_many(
@@ -165,11 +166,11 @@ def dream_run(
         raise typer.Exit(1)
 
 
-def _say_dream(result: DreamResult) -> None:
+def _say_dream(result: DreamResult, console: Any) -> None:
     who = f"{result.agent} ({result.owner})" if result.owner else result.agent
     change = f" ({result.change})" if result.status == "updated" else ""
     prefix = "would be " if result.dry_run and result.status == "updated" else ""
-    err().print(f"{who}: {prefix}{result.status}{change}: {result.reason}", highlight=False)
+    console.print(f"{who}: {prefix}{result.status}{change}: {result.reason}", highlight=False)
 
 
 def _print_dry_run(result: DreamResult) -> None:
