@@ -322,7 +322,7 @@ def consolidate(
         for r in results:
             entries = f"{r.entries_before} → {r.entries_after}"
             table.add_row(
-                r.agent + (" (busy, skipped)" if r.skipped else ""),
+                r.agent + (f" (skipped: {r.reason})" if r.skipped else ""),
                 str(r.owners_consolidated),
                 str(r.buckets_updated),
                 entries,

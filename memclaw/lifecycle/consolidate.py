@@ -72,6 +72,7 @@ class ConsolidateResult:
     buckets: list[Bucket] = field(default_factory=list)
     deferred: list[str] = field(default_factory=list)
     skipped: bool = False
+    reason: str = ""
 
     @property
     def owners_consolidated(self) -> int:
@@ -94,6 +95,7 @@ class ConsolidateResult:
             "agent": self.agent,
             "engine": self.engine,
             "skipped": self.skipped,
+            "reason": self.reason,
             "owners_consolidated": self.owners_consolidated,
             "buckets_updated": self.buckets_updated,
             "entries_before": self.entries_before,
@@ -257,14 +259,14 @@ def consolidate_agent(
         model = open_model(settings)
     result = ConsolidateResult(agent.id, f"model {model.name}" if model else "offline")
     if not settings.consolidate_enabled:
-        result.skipped = True
+        result.skipped, result.reason = True, "consolidation is off (consolidate_enabled=false)"
         return result
     today = agent.now().date()
     with contextlib.ExitStack() as stack:
         try:
             stack.enter_context(file_lock(agent.meta_dir / "consolidate.lock", wait=0))
         except LockBusyError:
-            result.skipped = True
+            result.skipped, result.reason = True, "another consolidation of this agent is running"
             append_log(agent, LOG, {"trigger": trigger, "status": "skipped", "owners": []})
             return result
         owners = [o for o in agent.owners() if agent.owner_prefix(o)]
