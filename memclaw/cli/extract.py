@@ -19,7 +19,7 @@ def extract(
     transcript: Annotated[
         str | None,
         typer.Argument(
-            metavar="[-]", help="'-' reads the transcript from stdin.", show_default=False
+            metavar="-", help="'-' reads the transcript from stdin.", show_default=False
         ),
     ] = None,
     session: Annotated[

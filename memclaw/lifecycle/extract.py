@@ -206,7 +206,11 @@ def _log(
         "trigger": trigger,
         "engine": str(result.engine) if result.engine else None,
         "changed": result.files_changed,
-        "tokens": {"prompt": result.prompt_tokens, "completion": result.completion_tokens},
+        "tokens": {
+            "prompt": result.prompt_tokens,
+            "completion": result.completion_tokens,
+            "estimated": result.tokens_estimated,
+        },
         "facts": len(result.facts),
         "redacted": result.redacted,
         "forgotten": result.forgotten,
@@ -313,6 +317,7 @@ def _extract(
         plan = _offline_plan(agent, transcript, owner, ctx)
     result.reason = plan.reason
     result.prompt_tokens, result.completion_tokens = plan.prompt_tokens, plan.completion_tokens
+    result.tokens_estimated = plan.tokens_estimated
     result.redacted, result.forgotten, result.facts = plan.redacted, plan.forgotten, plan.facts
     if not plan.should_update or (plan.profile is None and plan.memory is None and not plan.daily):
         return

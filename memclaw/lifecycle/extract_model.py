@@ -82,6 +82,7 @@ def model_plan(
         or sum(count(str(m["content"])) for m in messages),
         completion_tokens=getattr(usage, "completion_tokens", 0)
         or count(json.dumps(answer, ensure_ascii=False)),
+        tokens_estimated=usage is None,
     )
     if not plan.should_update:
         return plan

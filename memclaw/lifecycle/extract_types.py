@@ -33,6 +33,7 @@ class Plan:
     daily: str = ""
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    tokens_estimated: bool = False  # counted locally: the endpoint's usage was not available
     redacted: int = 0  # secrets removed from the engine's output before writing
     forgotten: int = 0  # lines dropped because the user asked to forget them
     facts: list[Fact] = field(default_factory=list)
@@ -50,6 +51,7 @@ class ExtractionResult:
     diffs: dict[str, str] = field(default_factory=dict)
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    tokens_estimated: bool = False
     redacted: int = 0
     forgotten: int = 0
     facts: list[Fact] = field(default_factory=list)
@@ -73,6 +75,7 @@ class ExtractionResult:
                 "prompt": self.prompt_tokens,
                 "completion": self.completion_tokens,
                 "total": self.tokens,
+                "estimated": self.tokens_estimated,
             },
             "redacted": self.redacted,
             "forgotten": self.forgotten,
