@@ -1,0 +1,36 @@
+"""Chat: a conversation with an agent that knows its memory and keeps it current.
+
+``Conversation`` ties the pieces together: :mod:`~memclaw.chat.session`
+(transcript on disk), :mod:`~memclaw.chat.engine` (one turn: prompt, recall,
+context budget, streaming, tools), :mod:`~memclaw.chat.background` (extraction
+after the conversation) and :mod:`~memclaw.chat.commands` (slash commands).
+"""
+
+from memclaw.chat.background import BackgroundExtractor
+from memclaw.chat.commands import Reply, is_command, run_command
+from memclaw.chat.context import ContextWindow, Packed
+from memclaw.chat.conversation import Conversation
+from memclaw.chat.engine import ChatEngine, TurnResult
+from memclaw.chat.recall import Recalled, recall
+from memclaw.chat.session import ChatSession, latest_session, new_session_id
+from memclaw.chat.tools import ToolBox, ToolRecord, tool_schemas
+
+__all__ = [
+    "BackgroundExtractor",
+    "ChatEngine",
+    "ChatSession",
+    "ContextWindow",
+    "Conversation",
+    "Packed",
+    "Recalled",
+    "Reply",
+    "ToolBox",
+    "ToolRecord",
+    "TurnResult",
+    "is_command",
+    "latest_session",
+    "new_session_id",
+    "recall",
+    "run_command",
+    "tool_schemas",
+]

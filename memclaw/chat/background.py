@@ -1,0 +1,143 @@
+"""Post-chat extraction on a background thread, never in the way of the next message.
+
+It starts after a turn once the thresholds hold (enough messages, a last
+user message long enough, no recent extraction of this agent and owner),
+and once more when the conversation ends if anything was said since. Its
+outcome becomes one quiet line for the person; its failures go to
+``.memclaw/logs/chat.jsonl``, never to the screen as an error. Subagents,
+``--no-capture`` and conversations started by cron, heartbeat or automation
+triggers are never extracted.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memclaw.errors import MemclawError
+from memclaw.workspace.logs import append_log
+
+if TYPE_CHECKING:
+    from memclaw.chat.session import ChatSession
+    from memclaw.lifecycle.extract_types import ExtractionResult
+    from memclaw.llm import ChatModel
+
+CHAT_LOG = "chat"
+EXIT_WAIT_SECONDS = 30.0
+_log = logging.getLogger("memclaw.chat")
+ModelFactory = Callable[[], "ChatModel | None"]
+Report = Callable[[str], None]
+
+
+def describe(result: ExtractionResult) -> str:
+    """The quiet line: what extraction did, in a few words."""
+    status = str(result.status)
+    if status == "written":
+        return f"memory updated: {', '.join(result.files_changed)}"
+    if status == "nothing-to-keep":
+        return "memory: nothing new to keep"
+    return f"memory not updated: {result.reason}"
+
+
+@dataclass
+class BackgroundExtractor:
+    """Runs extraction of one session at most once at a time, off the input path."""
+
+    session: ChatSession
+    model_factory: ModelFactory
+    report: Report
+    enabled: bool = True
+    on_written: Callable[[], None] | None = None
+    results: list[ExtractionResult] = field(default_factory=list)
+    _thread: threading.Thread | None = None
+    _extracted_upto: int = 0  # messages covered by the last extraction that ran
+
+    @property
+    def active(self) -> bool:
+        """Whether this chat may capture at all."""
+        settings = self.session.agent.settings
+        return self.enabled and self.session.captures and settings.extract_enabled
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _ready(self, messages: list[dict[str, str]]) -> bool:
+        settings = self.session.agent.settings
+        if len(messages) < settings.extract_min_messages:
+            return False
+        last_user = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
+        return len(last_user.strip()) >= settings.extract_min_user_chars
+
+    def after_turn(self) -> bool:
+        """Start an extraction if the thresholds hold; True when one was started."""
+        from memclaw.lifecycle.extract_state import cooldown_left
+
+        messages = self.session.text_messages()
+        if not self.active or self.running or not self._ready(messages):
+            return False
+        if cooldown_left(self.session.agent, self.session.owner) > 0:
+            return False
+        self._start(messages, force=False)
+        return True
+
+    def finish(self, wait: float = EXIT_WAIT_SECONDS) -> ExtractionResult | None:
+        """At the end of the conversation: extract what is new, wait a bounded time."""
+        self.join(wait)
+        messages = self.session.text_messages()
+        if (
+            self.active
+            and not self.running
+            and len(messages) > self._extracted_upto
+            and self._ready(messages)
+        ):
+            # Our own mid-conversation run must not hold back the final one; another
+            # process's recent run still does (the cooldown is only bypassed for ours).
+            self._start(messages, force=self._extracted_upto > 0)
+            self.join(wait)
+        if self.running:
+            self.report("memory: extraction still running; stopped waiting for it")
+            return None
+        return self.results[-1] if self.results else None
+
+    def join(self, wait: float) -> None:
+        if self._thread is not None:
+            self._thread.join(wait)
+
+    def _start(self, messages: list[dict[str, str]], *, force: bool) -> None:
+        self._extracted_upto = len(messages)
+        self._thread = threading.Thread(
+            target=self._run, args=(messages, force), name="memclaw-extract", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, messages: list[dict[str, str]], force: bool) -> None:
+        from memclaw.lifecycle.extract import extract_conversation
+
+        session = self.session
+        try:
+            result = extract_conversation(
+                session.agent,
+                messages,
+                owner=session.owner,
+                session_id=session.id,
+                trigger=session.trigger or "chat",
+                force=force,
+                model=self.model_factory(),
+            )
+        except MemclawError as exc:
+            _log.info("extraction after chat failed: %s", exc)
+            append_log(
+                session.agent,
+                CHAT_LOG,
+                {"event": "extract-failed", "session": session.id, "error": str(exc)},
+            )
+            self.report("memory not updated: extraction failed (see .memclaw/logs/chat.jsonl)")
+            return
+        self.results.append(result)
+        if result.files_changed and self.on_written is not None:
+            self.on_written()
+        self.report(describe(result))

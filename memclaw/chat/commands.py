@@ -1,0 +1,226 @@
+"""Slash commands typed in a chat: the person acting on memory directly.
+
+Each command returns a :class:`Reply` (text, markdown or rows) that the
+terminal front end renders; nothing here prints. Commands that write are
+refused in subagent chats, which capture nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memclaw.errors import MemclawError, UsageError
+
+if TYPE_CHECKING:
+    from memclaw.chat.engine import ChatEngine
+
+_ID = re.compile(r"m-[0-9a-z]{4,}")
+
+HELP = [
+    ("/remember TEXT", "keep one fact as a memory entry"),
+    ("/forget ID|QUERY", "forget an entry by id, or every entry matching the words"),
+    ("/search QUERY", "search all memory files of this agent"),
+    ("/memory", "show MEMORY.md and the newest memory entries"),
+    ("/profile", "show PROFILE.md"),
+    ("/prompt", "show the system prompt the next turn will use"),
+    ("/tokens", "where the prompt's tokens go, and how full the window is"),
+    ("/dream [apply]", "preview tonight's consolidation of daily notes; 'apply' runs it"),
+    ("/help", "this list"),
+    ("/exit", "end the chat (Ctrl-D works too)"),
+]
+
+
+@dataclass
+class Reply:
+    """What a command has to say. ``rows`` render as a two-column table."""
+
+    text: str = ""
+    markdown: bool = False
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    title: str = ""
+    error: bool = False
+    exit: bool = False
+    operation: dict[str, Any] | None = None
+
+
+def is_command(line: str) -> bool:
+    return line.startswith("/") and not line.startswith("//")
+
+
+def run_command(engine: ChatEngine, line: str) -> Reply:
+    """Run one ``/command args`` line; library errors become an error reply."""
+    name, _, rest = line.strip().partition(" ")
+    handler = _COMMANDS.get(name.lower())
+    if handler is None:
+        return Reply(f"unknown command {name}; /help lists the commands", error=True)
+    try:
+        reply = handler(engine, rest.strip())
+    except MemclawError as exc:
+        return Reply(str(exc), error=True)
+    if reply.operation is not None:
+        engine.memory_operations.append(reply.operation)
+        engine.note_own_writes()
+    return reply
+
+
+def _writable(engine: ChatEngine, what: str) -> None:
+    if engine.session.subagent:
+        raise UsageError(f"a subagent chat captures nothing: {what} is not available here")
+
+
+def _help(engine: ChatEngine, _args: str) -> Reply:
+    return Reply(rows=list(HELP), title="commands")
+
+
+def _exit(engine: ChatEngine, _args: str) -> Reply:
+    return Reply(exit=True)
+
+
+def _remember(engine: ChatEngine, args: str) -> Reply:
+    from memclaw.lifecycle.memories import remember
+
+    _writable(engine, "/remember")
+    if not args:
+        raise UsageError("usage: /remember TEXT")
+    result = remember(engine.agent, args, owner=engine.owner)
+    if result.entry is None:
+        return Reply(f"not remembered: {result.reason}")
+    entry = result.entry
+    text = f"{result.action} {entry.id} [{entry.category}]: {entry.text}"
+    if result.previous is not None and result.previous.id != entry.id:
+        text += f" (replaces {result.previous.id})"
+    operation = {
+        "op": "store",
+        "action": str(result.action),
+        "id": entry.id,
+        "text": entry.text,
+        "category": entry.category,
+        "long_term": True,
+        "by": "person",
+    }
+    return Reply(text, operation=operation)
+
+
+def _forget(engine: ChatEngine, args: str) -> Reply:
+    from memclaw.lifecycle.memories import forget
+
+    _writable(engine, "/forget")
+    if not args:
+        raise UsageError("usage: /forget ID or /forget WORDS")
+    if _ID.fullmatch(args):
+        gone = forget(engine.agent, id=args, owner=engine.owner)
+    else:
+        gone = forget(engine.agent, query=args, owner=engine.owner)
+    if not gone:
+        return Reply(f"no memory entry matches {args!r}; /memory lists them")
+    rows = [(entry.id, entry.text) for entry in gone]
+    operation = {"op": "forget", "ids": [e.id for e in gone], "by": "person"}
+    return Reply(rows=rows, title=f"forgot {len(gone)}", operation=operation)
+
+
+def _search(engine: ChatEngine, args: str) -> Reply:
+    from memclaw.index import search
+
+    if not args:
+        raise UsageError("usage: /search QUERY")
+    hits = search(
+        engine.agent.workspace,
+        args,
+        agents=[engine.agent.id],
+        owner=engine.owner,
+        limit=engine.agent.settings.search_limit,
+    )
+    if not hits:
+        return Reply(f"nothing in memory matches {args!r}")
+    rows = [
+        (f"{'global/' if h.agent != engine.agent.id else ''}{h.file}:{h.line}", h.marked("", ""))
+        for h in hits
+    ]
+    return Reply(rows=rows, title=f"{len(hits)} hits for {args!r}")
+
+
+def _show_files(engine: ChatEngine, name: str) -> str:
+    agent, owner = engine.agent, engine.owner
+    parts = []
+    team = agent.read(name).strip()
+    if team:
+        parts.append(team)
+    if owner and agent.owner_prefix(owner):
+        personal = agent.read(name, owner).strip()
+        if personal:
+            parts.append(f"*Personal {name} of {owner}*\n\n{personal}")
+    return "\n\n---\n\n".join(parts) or f"*{name} is empty.*"
+
+
+def _memory(engine: ChatEngine, _args: str) -> Reply:
+    text = _show_files(engine, "MEMORY.md")
+    entries = engine.tools.entries()
+    if entries:
+        lines = [f"- `{e['id']}` {e['text']}" for e in entries[:10]]
+        more = f"\n\n({len(entries) - 10} more)" if len(entries) > 10 else ""
+        text += "\n\n**Memory entries**\n\n" + "\n".join(lines) + more
+    return Reply(text, markdown=True)
+
+
+def _profile(engine: ChatEngine, _args: str) -> Reply:
+    return Reply(_show_files(engine, "PROFILE.md"), markdown=True)
+
+
+def _prompt(engine: ChatEngine, _args: str) -> Reply:
+    system, _prompt, _found = engine.system_message("")
+    return Reply(str(system["content"]))
+
+
+def _tokens(engine: ChatEngine, _args: str) -> Reply:
+    report = engine.token_report()
+    rows = [(str(row["part"]), f"{row['tokens']:,}") for row in report["rows"]]
+    rows.append(("total", f"{report['total']:,}"))
+    kind = "" if report["exact"] else " (estimate)"
+    title = (
+        f"next request ≈ {report['total']:,} tokens{kind}: {report['used']:.1%} of a "
+        f"{report['window']:,}-token window; earlier turns are summarised past "
+        f"{report['trigger']:,}"
+    )
+    return Reply(rows=rows, title=title)
+
+
+def _dream(engine: ChatEngine, args: str) -> Reply:
+    from memclaw.lifecycle.dream import dream_agent
+
+    apply = args.lower() in ("apply", "run", "now")
+    if args and not apply:
+        raise UsageError("usage: /dream (a preview) or /dream apply")
+    if apply:
+        _writable(engine, "/dream apply")
+    result = dream_agent(
+        engine.agent, owner=engine.owner, dry_run=not apply, model=engine.model, trigger="chat"
+    )
+    verb = "would change" if not apply else "changed"
+    text = f"dream {result.status}: {result.reason}"
+    if result.diff:
+        text += f"\n\nMEMORY.md {verb} {result.change}:\n\n```diff\n{result.diff}\n```"
+        if not apply:
+            text += "\n\nRun `/dream apply` to write it."
+    operation = None
+    if apply and str(result.status) == "updated":
+        operation = {"op": "dream", "status": str(result.status), "change": result.change}
+    return Reply(text, markdown=bool(result.diff), operation=operation)
+
+
+_COMMANDS: dict[str, Callable[[ChatEngine, str], Reply]] = {
+    "/help": _help,
+    "/?": _help,
+    "/exit": _exit,
+    "/quit": _exit,
+    "/remember": _remember,
+    "/forget": _forget,
+    "/search": _search,
+    "/memory": _memory,
+    "/profile": _profile,
+    "/prompt": _prompt,
+    "/tokens": _tokens,
+    "/dream": _dream,
+}

@@ -1,0 +1,104 @@
+"""A whole chat: session, engine, background extraction and the quiet notices between them.
+
+This is what front ends (the terminal chat, one-shot scripts, tests) drive:
+``Conversation.open`` checks the model first, so an unconfigured endpoint
+fails before anything is created, then ``turn`` and ``command`` until
+``close``, which runs the final extraction and waits for it a bounded time.
+"""
+
+from __future__ import annotations
+
+import queue
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memclaw.chat.background import EXIT_WAIT_SECONDS, BackgroundExtractor
+from memclaw.chat.commands import Reply, run_command
+from memclaw.chat.engine import ChatEngine, OnText, OnTool, TurnResult
+from memclaw.chat.session import ChatSession
+
+if TYPE_CHECKING:
+    from memclaw.lifecycle.extract_types import ExtractionResult
+    from memclaw.llm import ChatModel
+    from memclaw.workspace.agent import Agent
+
+
+@dataclass
+class Conversation:
+    engine: ChatEngine
+    extractor: BackgroundExtractor
+    notices: queue.SimpleQueue[str] = field(default_factory=queue.SimpleQueue)
+
+    @classmethod
+    def open(
+        cls,
+        agent: Agent,
+        *,
+        owner: str | None = None,
+        session_id: str | None = None,
+        resume: bool = False,
+        subagent: bool = False,
+        trigger: str | None = None,
+        model: str | None = None,
+        recall: bool = True,
+        capture: bool = True,
+        chat_model: ChatModel | None = None,
+    ) -> Conversation:
+        """Open (or resume) a session; raises ModelNotConfiguredError when no model is set."""
+        from memclaw.llm import open_model
+
+        settings = agent.settings
+        chosen = chat_model or open_model(settings, model=model)
+        session = ChatSession.open(
+            agent,
+            owner=owner,
+            session_id=session_id,
+            resume=resume,
+            subagent=subagent,
+            trigger=trigger,
+        )
+        engine = ChatEngine(session, chosen, recall=recall)
+        notices: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+        def extraction_model() -> ChatModel:
+            # A model of its own: the extraction thread must not share a stream in flight.
+            return open_model(settings, model=model or chosen.name)
+
+        extractor = BackgroundExtractor(
+            session,
+            extraction_model,
+            notices.put,
+            enabled=capture,
+            on_written=engine.note_own_writes,
+        )
+        return cls(engine, extractor, notices)
+
+    @property
+    def session(self) -> ChatSession:
+        return self.engine.session
+
+    def turn(
+        self, text: str, *, on_text: OnText | None = None, on_tool: OnTool | None = None
+    ) -> TurnResult:
+        result = self.engine.turn(text, on_text=on_text, on_tool=on_tool)
+        self.extractor.after_turn()
+        return result
+
+    def command(self, line: str) -> Reply:
+        return run_command(self.engine, line)
+
+    def drain(self) -> list[str]:
+        """Notices from background work since the last call, oldest first."""
+        found = []
+        while True:
+            try:
+                found.append(self.notices.get_nowait())
+            except queue.Empty:
+                return found
+
+    def close(self, wait: float = EXIT_WAIT_SECONDS) -> ExtractionResult | None:
+        """Final extraction (bounded wait), then release the session."""
+        try:
+            return self.extractor.finish(wait)
+        finally:
+            self.session.close()

@@ -1,0 +1,333 @@
+"""One turn of a chat: prompt, recall, context budget, streaming, tools, transcript.
+
+Every turn re-reads the workspace: the system prompt is assembled afresh, so a
+file edited on disk (by hand, by another process, by extraction) is what the
+model sees next. The request is: one system message (prompt, the subagent
+preamble when there is one, recalled memories), the summary of earlier turns
+as a user message, the recent messages, the new message.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memclaw.chat.context import ContextWindow, Packed, schema_tokens, summary_request
+from memclaw.chat.recall import SUBAGENT_PREAMBLE, Recalled, recall
+from memclaw.chat.tools import ToolBox, ToolRecord
+from memclaw.errors import ContextTooLargeError, ModelError, UsageError
+from memclaw.gates import is_automated_session
+from memclaw.llm import ChatResult, Usage
+from memclaw.prompt import assemble_prompt, token_counter
+
+if TYPE_CHECKING:
+    from memclaw.chat.session import ChatSession, Message
+    from memclaw.llm import ChatModel
+    from memclaw.prompt import AssembledPrompt
+
+MAX_TOOL_ROUNDS = 8
+INTERRUPTED = "[answer interrupted by the person]"
+OnText = Callable[[str], None]
+OnTool = Callable[[ToolRecord], None]
+FileState = dict[str, tuple[int, float]]
+
+
+@dataclass
+class TurnResult:
+    """What one turn produced, for display and for ``--json``."""
+
+    text: str
+    session: str
+    tool_calls: list[ToolRecord] = field(default_factory=list)
+    memory_operations: list[dict[str, Any]] = field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    changed_files: list[str] = field(default_factory=list)
+    recalled: Recalled = field(default_factory=Recalled)
+    compressed: bool = False
+    context_tokens: int = 0
+    interrupted: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def add_usage(self, usage: Usage) -> None:
+        self.prompt_tokens += usage.prompt_tokens
+        self.completion_tokens += usage.completion_tokens
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "answer": self.text,
+            "session": self.session,
+            "memory_operations": self.memory_operations,
+            "tool_calls": [record.to_dict() for record in self.tool_calls],
+            "usage": {
+                "prompt_tokens": self.prompt_tokens,
+                "completion_tokens": self.completion_tokens,
+                "total_tokens": self.prompt_tokens + self.completion_tokens,
+            },
+            "recalled": [
+                {"file": h.file, "line": h.line, "score": round(h.score, 6)}
+                for h in self.recalled.hits
+            ],
+            "compressed": self.compressed,
+            "interrupted": self.interrupted,
+            "notes": self.notes,
+        }
+
+
+class _SummaryFailed(Exception):
+    """Summarising earlier turns failed; the turn goes on with a hard trim instead."""
+
+
+class ChatEngine:
+    """Runs the turns of one session against one model."""
+
+    def __init__(
+        self,
+        session: ChatSession,
+        model: ChatModel,
+        *,
+        recall: bool = True,
+        max_rounds: int = MAX_TOOL_ROUNDS,
+    ) -> None:
+        self.session = session
+        self.agent = session.agent
+        self.owner = session.owner
+        self.model = model
+        self.max_rounds = max_rounds
+        settings = self.agent.settings
+        automated = is_automated_session(session.trigger, session.id)
+        # Scheduled runs neither recall nor capture: they are the agent talking to itself.
+        self.recall_enabled = recall and settings.recall_enabled and not automated
+        self.tools = ToolBox(self.agent, self.owner, session.id, read_only=session.subagent)
+        self.context = ContextWindow(settings, token_counter().count, self.agent.now)
+        self.memory_operations: list[dict[str, Any]] = []
+        self.last_packed: Packed | None = None
+        self.last_recalled = Recalled()
+        self._files_lock = threading.Lock()
+        self._files = self._file_state()
+        self._partial: list[str] = []
+
+    # --- the files the model sees ----------------------------------------------------
+
+    def _file_state(self) -> FileState:
+        """Size and mtime of every memory file this chat may see (never other owners')."""
+        state: FileState = {}
+        for info in self.agent.list_files():
+            state[info.name] = (info.size, info.modified)
+        prefix = self.agent.owner_prefix(self.owner)
+        if prefix:
+            for info in self.agent.list_files(owner=self.owner):
+                state[prefix + info.name] = (info.size, info.modified)
+        folder = self.agent.workspace.global_dir
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.md")):
+                stat = path.stat()
+                state[f"global/{path.name}"] = (stat.st_size, stat.st_mtime)
+        return state
+
+    def changed_files(self) -> list[str]:
+        """Files changed on disk since this chat last looked (its own writes excluded)."""
+        with self._files_lock:
+            now = self._file_state()
+            names = now.keys() | self._files.keys()
+            changed = sorted(n for n in names if now.get(n) != self._files.get(n))
+            self._files = now
+        return changed
+
+    def note_own_writes(self) -> None:
+        """Accept the current files as known: what memclaw itself just wrote is no news."""
+        with self._files_lock:
+            self._files = self._file_state()
+
+    # --- prompt -------------------------------------------------------------------------
+
+    def system_message(self, query: str) -> tuple[Message, AssembledPrompt, Recalled]:
+        prompt = assemble_prompt(self.agent, self.owner)
+        found = Recalled()
+        if self.recall_enabled:
+            found = recall(
+                self.agent, query, owner=self.owner, session_id=self.session.id, prompt=prompt
+            )
+        parts = [prompt.text]
+        if self.session.subagent:
+            parts.append(SUBAGENT_PREAMBLE)
+        if found:
+            parts.append(found.block())
+        return {"role": "system", "content": "\n\n".join(parts)}, prompt, found
+
+    def tools_tokens(self) -> int:
+        return schema_tokens(self.tools.schemas, token_counter().count)
+
+    # --- a turn -------------------------------------------------------------------------
+
+    def turn(
+        self, user_text: str, *, on_text: OnText | None = None, on_tool: OnTool | None = None
+    ) -> TurnResult:
+        """Answer ``user_text``; the turn is appended to the transcript once complete.
+
+        Ctrl-C (KeyboardInterrupt) during the answer ends the turn early: what was
+        said so far is kept, marked as interrupted, and the session goes on.
+        """
+        text = user_text.strip()
+        if not text:
+            raise UsageError("the message is empty")
+        result = TurnResult("", self.session.id, changed_files=self.changed_files())
+        system, _prompt, result.recalled = self.system_message(text)
+        self.last_recalled = result.recalled
+        history = list(self.session.messages)
+        current: list[Message] = [{"role": "user", "content": text}]
+        try:
+            self._rounds(system, history, current, result, on_text, on_tool)
+        except KeyboardInterrupt:
+            result.interrupted = True
+            self._close_interrupted(current, result)
+        self.session.append(current)
+        self.note_own_writes()
+        return result
+
+    def _rounds(
+        self,
+        system: Message,
+        history: list[Message],
+        current: list[Message],
+        result: TurnResult,
+        on_text: OnText | None,
+        on_tool: OnTool | None,
+    ) -> None:
+        for _ in range(self.max_rounds):
+            answer = self._call(system, history, current, result, on_text)
+            result.add_usage(answer.usage)
+            if not answer.tool_calls:
+                current.append({"role": "assistant", "content": answer.text})
+                result.text = answer.text
+                return
+            current.append(
+                {
+                    "role": "assistant",
+                    "content": answer.text or None,
+                    "tool_calls": [
+                        {
+                            "id": call.id,
+                            "type": "function",
+                            "function": {"name": call.name, "arguments": call.raw_arguments},
+                        }
+                        for call in answer.tool_calls
+                    ],
+                }
+            )
+            for call in answer.tool_calls:
+                record = self.tools.run(call)
+                current.append({"role": "tool", "tool_call_id": call.id, "content": record.result})
+                result.tool_calls.append(record)
+                if record.operation is not None:
+                    result.memory_operations.append(record.operation)
+                    self.memory_operations.append(record.operation)
+                    self.note_own_writes()
+                if on_tool is not None:
+                    on_tool(record)
+        result.notes.append(f"stopped after {self.max_rounds} rounds of tool calls")
+
+    def _close_interrupted(self, current: list[Message], result: TurnResult) -> None:
+        """Make the partial turn a valid conversation: answer open tool calls, mark the text."""
+        last_calls = next(
+            (m for m in reversed(current) if m["role"] == "assistant" and m.get("tool_calls")),
+            None,
+        )
+        if last_calls is not None:
+            answered = {m.get("tool_call_id") for m in current if m["role"] == "tool"}
+            for call in last_calls["tool_calls"]:
+                if call["id"] not in answered:
+                    missing = {"role": "tool", "tool_call_id": call["id"]}
+                    current.append({**missing, "content": "error: interrupted"})
+        partial = "".join(self._partial).strip()
+        result.text = f"{partial}\n\n{INTERRUPTED}" if partial else INTERRUPTED
+        current.append({"role": "assistant", "content": result.text})
+
+    # --- model calls with the three context stages ------------------------------------
+
+    def _call(
+        self,
+        system: Message,
+        history: list[Message],
+        current: list[Message],
+        result: TurnResult,
+        on_text: OnText | None,
+    ) -> ChatResult:
+        tools_tokens = self.tools_tokens()
+        try:
+            packed = self.context.pack(
+                system, history, current, tools_tokens=tools_tokens, summarize=self._summarize
+            )
+        except _SummaryFailed as exc:
+            result.notes.append(f"could not summarise earlier turns ({exc}); trimmed instead")
+            packed = self.context.pack(system, history, current, tools_tokens=tools_tokens)
+        result.compressed = result.compressed or packed.compressed
+        try:
+            return self._send(packed, result, on_text)
+        except ContextTooLargeError:
+            packed = self.context.emergency(system, history, current)
+        try:
+            return self._send(packed, result, on_text)
+        except ContextTooLargeError:
+            packed = self.context.last_resort(packed)
+        return self._send(packed, result, on_text)
+
+    def _send(self, packed: Packed, result: TurnResult, on_text: OnText | None) -> ChatResult:
+        self.last_packed = packed
+        result.context_tokens = packed.tokens
+        result.notes.extend(n for n in packed.notes if n not in result.notes)
+        self._partial = []
+
+        def deliver(delta: str) -> None:
+            self._partial.append(delta)
+            if on_text is not None:
+                on_text(delta)
+
+        return self.model.stream(packed.messages, tools=self.tools.schemas, on_text=deliver)
+
+    def _summarize(self, previous: str | None, messages: list[Message]) -> str:
+        limit = self.agent.settings.context_summary_max_tokens
+        try:
+            answer = self.model.chat(summary_request(previous, messages, limit), max_tokens=limit)
+        except ModelError as exc:
+            raise _SummaryFailed(str(exc)) from exc
+        return answer.text
+
+    # --- reporting --------------------------------------------------------------------
+
+    def token_report(self, query: str = "") -> dict[str, Any]:
+        """Where the next request's tokens go, and how full the window is."""
+        count = token_counter().count
+        system, prompt, found = self.system_message(query) if query else self._no_recall()
+        history = self.session.messages
+        summary = self.context.summary_message()
+        recent = history[self.context.summarized :] if summary else history
+        budget = self.context.budget
+        rows: list[dict[str, Any]] = [{"part": b.label, "tokens": b.tokens} for b in prompt.blocks]
+        extra = count(system["content"]) - count(prompt.text)
+        if extra > 0:
+            rows.append({"part": "recall and preamble", "tokens": extra})
+        rows.append({"part": "tool definitions", "tokens": self.tools_tokens()})
+        if summary:
+            summary_tokens = self.context.tokens([summary])
+            rows.append({"part": "summary of earlier turns", "tokens": summary_tokens})
+        recent_tokens = self.context.tokens(recent)
+        rows.append({"part": f"recent messages ({len(recent)})", "tokens": recent_tokens})
+        total = sum(int(row["tokens"]) for row in rows)
+        return {
+            "rows": rows,
+            "total": total,
+            "window": budget.window,
+            "trigger": budget.trigger,
+            "used": total / budget.window if budget.window else 0.0,
+            "exact": prompt.exact_tokens,
+            "counter": prompt.counter,
+            "recalled": len(found.hits),
+        }
+
+    def _no_recall(self) -> tuple[Message, AssembledPrompt, Recalled]:
+        prompt = assemble_prompt(self.agent, self.owner)
+        parts = [prompt.text] + ([SUBAGENT_PREAMBLE] if self.session.subagent else [])
+        return {"role": "system", "content": "\n\n".join(parts)}, prompt, Recalled()

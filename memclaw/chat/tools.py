@@ -1,0 +1,420 @@
+"""The tools a chat model may call: workspace files and memory entries.
+
+They run the same library functions as ``memclaw files`` and ``memclaw
+memories``, so the same rules hold: markdown files only, no absolute paths or
+``..``, secrets refused, ceilings applied. On top of that a chat is fenced to
+its owner: another owner's personal folder can be neither listed nor read.
+A failing tool never ends the chat; the model gets the error as the result.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memclaw.chat.session import entry_session_id
+from memclaw.errors import MemclawError, UnsafePathError, UsageError
+from memclaw.workspace.agent import OWNERS_DIR
+from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR
+from memclaw.workspace.paths import resolve_inside, validate_relpath
+
+if TYPE_CHECKING:
+    from memclaw.llm import ToolCall
+    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.entries import Entry
+
+MAX_READ_CHARS = 20000
+MAX_LISTED = 50
+WRITE_TOOLS = frozenset(
+    {"memory_files_write", "memory_files_edit", "memory_store", "memory_forget"}
+)
+
+
+def _fn(name: str, description: str, properties: dict[str, Any], required: list[str]) -> Any:
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": properties, "required": required},
+        },
+    }
+
+
+_STR = {"type": "string"}
+
+
+def tool_schemas(agent: Agent, owner: str | None, *, read_only: bool = False) -> list[Any]:
+    """OpenAI tool definitions; ``read_only`` leaves out everything that writes."""
+    personal = agent.owner_prefix(owner)
+    where = (
+        f" This person's own files are under '{personal}'." if personal else ""
+    ) + " Names are relative to the agent folder, e.g. MEMORY.md or memory/2026-11-28.md."
+    scope = {"type": "string", "enum": ["all", "long-term", "session"]}
+    tools = [
+        _fn(
+            "memory_files_list",
+            "List your markdown memory files (name, size, whether injected)." + where,
+            {"prefix": {**_STR, "description": "only names starting with this, e.g. memory/"}},
+            [],
+        ),
+        _fn(
+            "memory_files_read",
+            "Read one of your markdown memory files." + where,
+            {"filename": _STR},
+            ["filename"],
+        ),
+        _fn(
+            "memory_files_search",
+            "Keyword search over all your memory files, daily notes included; "
+            "returns file, line and snippet of the best matches.",
+            {"query": _STR, "limit": {"type": "integer", "minimum": 1, "maximum": 20}},
+            ["query"],
+        ),
+        _fn(
+            "memory_search",
+            "Search memory entries (single remembered facts) by meaning; returns their ids.",
+            {"query": _STR, "scope": scope, "limit": {"type": "integer", "minimum": 1}},
+            ["query"],
+        ),
+        _fn(
+            "memory_list",
+            "List memory entries, newest first.",
+            {"scope": scope, "category": {"type": "string", "enum": list(CATEGORIES)}},
+            [],
+        ),
+        _fn("memory_get", "Show one memory entry by id.", {"id": _STR}, ["id"]),
+    ]
+    if read_only:
+        return tools
+    return [
+        *tools,
+        _fn(
+            "memory_files_write",
+            "Replace the whole content of a markdown memory file (read it first). "
+            "A new file is not injected into your prompt until enabled." + where,
+            {"filename": _STR, "content": _STR},
+            ["filename", "content"],
+        ),
+        _fn(
+            "memory_files_edit",
+            "Replace exact text in a memory file; the old text must occur once "
+            "unless replace_all is true." + where,
+            {
+                "filename": _STR,
+                "old_text": _STR,
+                "new_text": _STR,
+                "replace_all": {"type": "boolean"},
+            },
+            ["filename", "old_text", "new_text"],
+        ),
+        _fn(
+            "memory_store",
+            "Remember one durable fact as a memory entry. longTerm false keeps it for "
+            "this conversation only. Never store credentials.",
+            {
+                "text": _STR,
+                "category": {"type": "string", "enum": list(CATEGORIES)},
+                "longTerm": {"type": "boolean"},
+            },
+            ["text"],
+        ),
+        _fn(
+            "memory_forget",
+            "Forget memory entries by id, or every entry matching a query; "
+            "they will not be learned again.",
+            {"id": _STR, "query": _STR},
+            [],
+        ),
+    ]
+
+
+@dataclass
+class ToolRecord:
+    """One executed tool call: what the model asked, what it got, how to show it."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+    ok: bool
+    result: str
+    summary: str
+    operation: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "arguments": self.arguments,
+            "ok": self.ok,
+            "summary": self.summary,
+        }
+
+
+def _arg(args: dict[str, Any], name: str, kind: type = str, default: Any = None) -> Any:
+    value = args.get(name)
+    if value is None:
+        return default
+    if value is not None and not isinstance(value, kind):
+        raise UsageError(f"argument {name!r} must be a {kind.__name__}")
+    return value
+
+
+def _need(args: dict[str, Any], name: str) -> str:
+    value = _arg(args, name)
+    if not value:
+        raise UsageError(f"argument {name!r} is required")
+    return str(value)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _entry(entry: Entry, scope: str) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "text": entry.text,
+        "category": entry.category,
+        "updated": entry.sort_date.isoformat(),
+        "scope": scope,
+        **({"session": entry.extra["session"]} if "session" in entry.extra else {}),
+    }
+
+
+@dataclass
+class ToolBox:
+    """Runs tool calls for one chat (one agent, one owner, one session)."""
+
+    agent: Agent
+    owner: str | None
+    session_id: str
+    read_only: bool = False
+    schemas: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.schemas = tool_schemas(self.agent, self.owner, read_only=self.read_only)
+        self._handlers: dict[str, Callable[[dict[str, Any]], tuple[Any, str, Any]]] = {
+            "memory_files_list": self._files_list,
+            "memory_files_read": self._files_read,
+            "memory_files_write": self._files_write,
+            "memory_files_edit": self._files_edit,
+            "memory_files_search": self._files_search,
+            "memory_search": self._memory_search,
+            "memory_list": self._memory_list,
+            "memory_store": self._memory_store,
+            "memory_get": self._memory_get,
+            "memory_forget": self._memory_forget,
+        }
+
+    def run(self, call: ToolCall) -> ToolRecord:
+        """Execute one call; library errors come back as an error result, never raised."""
+        handler = self._handlers.get(call.name)
+        try:
+            if handler is None or (self.read_only and call.name in WRITE_TOOLS):
+                raise UsageError(f"there is no tool named {call.name!r} in this chat")
+            data, summary, operation = handler(call.arguments)
+        except MemclawError as exc:
+            return ToolRecord(
+                call.id,
+                call.name,
+                call.arguments,
+                False,
+                f"error: {exc}",
+                f"{call.name} → error: {_short(str(exc), 60)}",
+            )
+        result = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+        return ToolRecord(
+            call.id, call.name, call.arguments, True, result, f"{call.name} {summary}", operation
+        )
+
+    # --- file tools ---------------------------------------------------------------------
+
+    def check_name(self, name: str) -> str:
+        """Refuse paths into another owner's folder (and, with isolation off, any owner's)."""
+        parts = validate_relpath(name).parts
+        real = resolve_inside(self.agent.path, name).resolve()
+        inner = real.relative_to(self.agent.path.resolve()).parts  # a symlink may lead elsewhere
+        mine = self.agent.owner_prefix(self.owner).rstrip("/").split("/")
+        for path in (parts, inner):
+            if path and path[0] == OWNERS_DIR and (not mine[0] or list(path[:2]) != mine):
+                raise UnsafePathError(f"{name!r} belongs to another person's memory")
+        return "/".join(parts)
+
+    def _files_list(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.workspace.files import list_files
+
+        prefix = _arg(args, "prefix") or ""
+        listing = list_files(self.agent, prefix)
+        files = listing["files"]
+        personal = self.agent.owner_prefix(self.owner)
+        if personal:
+            for info in self.agent.list_files(owner=self.owner):
+                name = personal + info.name
+                if name.startswith(prefix):
+                    files.append({"name": name, "size": info.size, "enabled": info.enabled})
+        return {"count": len(files), "files": files}, f"→ {len(files)} files", None
+
+    def _files_read(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.workspace.files import read_file
+
+        name = self.check_name(_need(args, "filename"))
+        found = read_file(self.agent, name)
+        content = found["content"]
+        if len(content) > MAX_READ_CHARS:
+            found["content"] = content[:MAX_READ_CHARS]
+            found["note"] = f"cut at {MAX_READ_CHARS} of {len(content)} characters"
+        return found, f"{name} → {len(content):,} chars", None
+
+    def _files_write(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.workspace.files import write_file
+
+        name = self.check_name(_need(args, "filename"))
+        content = _arg(args, "content") or ""
+        result = write_file(self.agent, name, content)
+        verb = "created" if result["created"] else "rewrote"
+        operation = {"op": "file_write", "file": name, "created": result["created"]}
+        if result["truncated"]:
+            operation["truncated"] = True
+        return result, f"{name} → {verb}, {result['chars']:,} chars", operation
+
+    def _files_edit(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.workspace.files import edit_file
+
+        name = self.check_name(_need(args, "filename"))
+        result = edit_file(
+            self.agent,
+            name,
+            _need(args, "old_text"),
+            _arg(args, "new_text") or "",
+            bool(_arg(args, "replace_all", bool, False)),
+        )
+        count = result["replacements"]
+        operation = {"op": "file_edit", "file": name, "replacements": count}
+        return result, f"{name} → {count} replacement(s)", operation
+
+    def _files_search(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.index import search
+
+        query = _need(args, "query")
+        limit = min(max(int(_arg(args, "limit", int, 5)), 1), 20)
+        hits = search(
+            self.agent.workspace, query, agents=[self.agent.id], owner=self.owner, limit=limit
+        )
+        rows = [
+            {
+                "file": h.file if h.agent == self.agent.id else f"global/{h.file}",
+                "line": h.line,
+                "snippet": h.marked(),
+                "score": round(h.score, 3),
+            }
+            for h in hits
+        ]
+        return {"hits": rows}, f'"{_short(query)}" → {len(rows)} hits', None
+
+    # --- memory entries ---------------------------------------------------------------
+
+    def _scopes(self) -> list[tuple[str | None, str]]:
+        """(owner, label) of every entries scope this chat may read."""
+        if self.agent.owner_prefix(self.owner):
+            return [(self.owner, "personal"), (None, "team")]
+        return [(None, "team")]
+
+    def entries(self, scope: str = "all", category: str | None = None) -> list[dict[str, Any]]:
+        from memclaw.lifecycle.memories import list_memories
+
+        found = []
+        for owner, label in self._scopes():
+            for entry in list_memories(self.agent, owner, scope=scope, category=category):
+                session = entry.extra.get("session")
+                if session and session != entry_session_id(self.session_id):
+                    continue  # another conversation's short-term memory
+                found.append(_entry(entry, label))
+        found.sort(key=lambda e: (e["updated"], e["id"]), reverse=True)
+        return found
+
+    def _memory_search(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.index import search
+        from memclaw.index.blocks import SECTION_SEP
+
+        query = _need(args, "query")
+        scope = _arg(args, "scope") or "all"
+        limit = max(int(_arg(args, "limit", int, 5)), 1)
+        entries = {e["id"]: e for e in self.entries(scope)}
+        hits = search(
+            self.agent.workspace, query, agents=[self.agent.id], owner=self.owner, limit=50
+        )
+        chosen: list[dict[str, Any]] = []
+        for hit in hits:
+            if f"{ENTRIES_DIR}/" not in hit.file or hit.agent != self.agent.id:
+                continue
+            entry_id = hit.section.split(SECTION_SEP)[-1].strip()
+            entry = entries.get(entry_id)
+            if entry is None:
+                entry = next((e for e in entries.values() if hit.text.strip() in e["text"]), None)
+            if entry is not None and entry not in chosen:
+                chosen.append(entry)
+            if len(chosen) >= limit:
+                break
+        return {"memories": chosen}, f'"{_short(query)}" → {len(chosen)} memories', None
+
+    def _memory_list(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        found = self.entries(_arg(args, "scope") or "all", _arg(args, "category"))
+        shown = found[:MAX_LISTED]
+        data: dict[str, Any] = {"count": len(found), "memories": shown}
+        if len(found) > len(shown):
+            data["note"] = f"showing the newest {len(shown)}; use memory_search to narrow"
+        return data, f"→ {len(found)} memories", None
+
+    def _memory_get(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        memory_id = _need(args, "id")
+        for entry in self.entries():
+            if entry["id"] == memory_id:
+                return entry, f"{memory_id} → found", None
+        raise UsageError(f"no memory {memory_id!r}; memory_search or memory_list shows ids")
+
+    def _memory_store(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.lifecycle.memories import remember
+
+        text = _need(args, "text")
+        long_term = bool(_arg(args, "longTerm", bool, True))
+        result = remember(
+            self.agent,
+            text,
+            category=_arg(args, "category"),
+            owner=self.owner,
+            session_id=None if long_term else entry_session_id(self.session_id),
+        )
+        if result.entry is None:
+            return {"action": str(result.action), "reason": result.reason}, "→ skipped", None
+        operation = {
+            "op": "store",
+            "action": str(result.action),
+            "id": result.entry.id,
+            "text": result.entry.text,
+            "category": result.entry.category,
+            "long_term": long_term,
+        }
+        if result.previous is not None and result.previous.id != result.entry.id:
+            operation["replaces"] = result.previous.id
+        data = {"action": str(result.action), "id": result.entry.id}
+        return data, f"→ {result.action} {result.entry.id}", operation
+
+    def _memory_forget(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.lifecycle.memories import forget
+
+        memory_id, query = _arg(args, "id"), _arg(args, "query")
+        if not memory_id and not query:
+            raise UsageError("give the id of a memory, or a query")
+        # Only this chat's own scope: forgetting a team entry is for `memclaw memories forget`.
+        gone = forget(
+            self.agent,
+            id=memory_id or None,
+            query=None if memory_id else query,
+            owner=self.owner,
+        )
+        ids = [e.id for e in gone]
+        operation = {"op": "forget", "ids": ids} if ids else None
+        return {"forgotten": ids}, f"→ forgot {len(ids)}", operation
