@@ -14,8 +14,21 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The demo only reads the bundled agent (dry runs write nothing); search keeps
+# its rebuildable index in workspaces/demo/.memclaw/, which git ignores.
+MC := $(BIN)/memclaw --root workspaces
 demo: $(STAMP)
-	$(BIN)/python -m memclaw.demo
+	@echo "== the demo agent's files =="; $(MC) files list demo
+	@echo; echo "== the system prompt a model receives, with token counts =="; $(MC) prompt demo
+	@echo; echo "== search, in three languages =="
+	$(MC) search "when is the PostGIS cutover" --agent demo --limit 3
+	$(MC) search "kanelbullar" --agent demo --limit 2
+	$(MC) search "勤労感謝の日" --agent demo --limit 2
+	@echo; echo "== what extraction would keep from the sample session (offline, dry run) =="
+	$(MC) extract demo --session 2026-11-28-demo --dry-run
+	@echo; echo "== what tonight's dream would promote (offline, dry run) =="
+	$(MC) dream demo --dry-run
+	@echo; echo "== status =="; $(MC) status
 
 lint: $(STAMP)
 	$(BIN)/ruff check memclaw tests benchmarks
