@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -263,25 +263,42 @@ class Agent:
         ``replace_section`` needs ``section``; ``upsert_kv`` needs ``key`` (and
         takes an optional ``section``); ``content`` is the new body or value.
         """
+        if strategy is WriteStrategy.REPLACE_SECTION and not section:
+            raise UsageError("replace_section needs a section heading")
+        if strategy is WriteStrategy.UPSERT_KV and not key:
+            raise UsageError("upsert_kv needs a key")
+
+        def transform(current: str) -> str:
+            if strategy is WriteStrategy.OVERWRITE:
+                return content
+            if strategy is WriteStrategy.APPEND:
+                sep = "" if not current or current.endswith("\n") else "\n"
+                return current + sep + content
+            if strategy is WriteStrategy.REPLACE_SECTION:
+                return replace_section(current, section or "", content)
+            return upsert_kv(current, key or "", content, section)
+
+        return self.update(name, transform, introduced=content, owner=owner)
+
+    def update(
+        self,
+        name: str,
+        transform: Callable[[str], str],
+        *,
+        introduced: str,
+        owner: str | None = None,
+    ) -> WriteResult:
+        """Read-modify-write under one hold of the lock, so no concurrent write is lost.
+
+        ``transform`` gets the current text ('' for a new file) and may raise to
+        abort; ``introduced`` is the new text it brings, checked for secrets.
+        """
         rel = self.owner_prefix(owner) + name
         path = resolve_inside(self.path, rel)
-        refuse_secrets(content, rel)
+        refuse_secrets(introduced, rel)
         with self.lock():
             old = self.read(rel) if path.exists() else None
-            current = old or ""
-            if strategy is WriteStrategy.OVERWRITE:
-                new = content
-            elif strategy is WriteStrategy.APPEND:
-                sep = "" if not current or current.endswith("\n") else "\n"
-                new = current + sep + content
-            elif strategy is WriteStrategy.REPLACE_SECTION:
-                if not section:
-                    raise UsageError("replace_section needs a section heading")
-                new = replace_section(current, section, content)
-            else:
-                if not key:
-                    raise UsageError("upsert_kv needs a key")
-                new = upsert_kv(current, key, content, section)
+            new = transform(old or "")
             if new and not new.endswith("\n"):
                 new += "\n"
             ceiling = self._ceiling(name)

@@ -51,29 +51,34 @@ def write_file(agent: Agent, name: str, content: str) -> dict[str, Any]:
 def edit_file(
     agent: Agent, name: str, old_text: str, new_text: str, replace_all: bool = False
 ) -> dict[str, Any]:
-    """Replace exact text; ambiguous edits are refused instead of guessed."""
+    """Replace exact text; ambiguous edits are refused instead of guessed.
+
+    The search and the rewrite happen under one hold of the agent lock, so an
+    edit never silently undoes a write that landed in between.
+    """
     if not old_text:
         raise WorkspaceError("old text is empty: give the exact text to replace")
-    current = read_file(agent, name)["content"]
-    count = current.count(old_text)
-    if count == 0:
-        raise WorkspaceError(
-            f"{name}: the old text was not found; read the file and copy it exactly"
-        )
-    if count > 1 and not replace_all:
-        raise WorkspaceError(
-            f"{name}: the old text occurs {count} times; add context to make it unique "
-            "or replace all occurrences"
-        )
-    updated = (
-        current.replace(old_text, new_text)
-        if replace_all
-        else current.replace(old_text, new_text, 1)
-    )
-    result = agent.write(name, updated, WriteStrategy.OVERWRITE)
+    read_file(agent, name)  # the same "does not exist" error as read
+    counted: list[int] = []
+
+    def replace(current: str) -> str:
+        count = current.count(old_text)
+        if count == 0:
+            raise WorkspaceError(
+                f"{name}: the old text was not found; read the file and copy it exactly"
+            )
+        if count > 1 and not replace_all:
+            raise WorkspaceError(
+                f"{name}: the old text occurs {count} times; add context to make it unique "
+                "or replace all occurrences"
+            )
+        counted.append(count if replace_all else 1)
+        return current.replace(old_text, new_text, -1 if replace_all else 1)
+
+    result = agent.update(name, replace, introduced=new_text)
     return {
         "agent": agent.id,
         "filename": name,
-        "replacements": count if replace_all else 1,
+        "replacements": counted[0],
         "truncated": result.truncated,
     }
