@@ -1,0 +1,126 @@
+"""Extraction after the conversation: when it runs, what it writes, when it never runs."""
+
+import json
+import threading
+from typing import Any
+
+import pytest
+from fake_openai import FakeOpenAI
+
+from chat.chatkit import EXTRACTION, OpenChat
+from memclaw.workspace.logs import read_log
+
+
+def is_extraction(request: dict[str, Any]) -> bool:
+    return "response_format" in request
+
+
+@pytest.fixture
+def answers(fake_openai: FakeOpenAI) -> FakeOpenAI:
+    """Chat turns get a short answer, extraction requests the scripted JSON."""
+    fake_openai.default_reply = lambda request: (
+        json.dumps(EXTRACTION) if is_extraction(request) else "Sure, noted."
+    )
+    return fake_openai
+
+
+def extraction_requests(server: FakeOpenAI) -> list[dict[str, Any]]:
+    return [r.body for r in server.chat_requests() if is_extraction(r.body)]
+
+
+def test_extraction_runs_after_the_conversation_and_updates_memory(
+    open_chat: OpenChat, answers: FakeOpenAI
+) -> None:
+    conversation = open_chat()
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    result = conversation.close(wait=10)
+    assert result is not None and str(result.status) == "written"
+    agent = conversation.engine.agent
+    assert "Helix" in agent.read("PROFILE.md")
+    assert "Editor: Helix" in agent.read("MEMORY.md")
+    assert "switched to Helix" in agent.read("memory/2026-11-29.md")
+    assert len(extraction_requests(answers)) == 1
+    assert any(line.startswith("memory updated:") for line in conversation.drain())
+    record = list(read_log(agent, "extract"))[-1]
+    assert record["session"] == conversation.session.id and record["trigger"] == "chat"
+
+
+def test_the_end_of_the_conversation_extracts_what_came_after_a_mid_run(
+    open_chat: OpenChat, answers: FakeOpenAI
+) -> None:
+    conversation = open_chat()
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    assert conversation.extractor.running or conversation.extractor.results
+    conversation.extractor.join(10)
+    conversation.turn("Also, I moved to Gothenburg in October.")
+    conversation.close(wait=10)
+    requests = extraction_requests(answers)
+    assert len(requests) == 2
+    assert "Gothenburg" in requests[1]["messages"][-1]["content"]
+
+
+def test_the_next_turn_is_not_blocked_by_a_running_extraction(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    release = threading.Event()
+
+    def reply(request: dict[str, Any]) -> str:
+        if is_extraction(request):
+            release.wait(10)  # the extraction is slow until the test lets it finish
+            return json.dumps(EXTRACTION)
+        return "Sure, noted."
+
+    fake_openai.default_reply = reply
+    conversation = open_chat()
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    assert conversation.extractor.running
+    following = conversation.turn("And what else?")
+    assert following.text == "Sure, noted."
+    assert conversation.extractor.running
+    release.set()
+    conversation.close(wait=10)
+    assert "Helix" in conversation.engine.agent.read("PROFILE.md")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"trigger": "cron"}, {"trigger": "heartbeat"}, {"subagent": True}, {"capture": False}],
+)
+def test_scheduled_subagent_and_no_capture_chats_are_never_extracted(
+    open_chat: OpenChat, answers: FakeOpenAI, options: dict[str, Any]
+) -> None:
+    conversation = open_chat(**options)
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    assert conversation.close(wait=10) is None
+    assert extraction_requests(answers) == []
+    agent = conversation.engine.agent
+    assert "Helix" not in agent.read("PROFILE.md")
+    assert list(read_log(agent, "extract")) == []
+
+
+def test_short_conversations_are_not_extracted(open_chat: OpenChat, answers: FakeOpenAI) -> None:
+    conversation = open_chat()
+    conversation.turn("I switched my editor to Helix last week.")
+    assert conversation.close(wait=10) is None
+    assert extraction_requests(answers) == []
+
+
+def test_a_failed_extraction_is_logged_and_reported_quietly(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.default_reply = lambda request: (
+        "this is not json at all" if is_extraction(request) else "Sure."
+    )
+    conversation = open_chat()
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    assert conversation.close(wait=10) is None
+    notices = conversation.drain()
+    assert notices == ["memory not updated: extraction failed (see .memclaw/logs/chat.jsonl)"]
+    records = list(read_log(conversation.engine.agent, "chat"))
+    assert records[-1]["event"] == "extract-failed"
+    assert records[-1]["session"] == conversation.session.id

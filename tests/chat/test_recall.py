@@ -1,0 +1,128 @@
+"""Automatic recall: owner isolation, thresholds, ordering, subagents, scheduled runs."""
+
+from fake_openai import FakeOpenAI
+
+from chat.chatkit import OpenChat, sent_messages
+from memclaw.chat.recall import HEADER, SUBAGENT_PREAMBLE, select
+from memclaw.chat.session import entry_session_id
+from memclaw.index import Hit
+from memclaw.lifecycle.memories import remember
+
+
+def hit(file: str, score: float, text: str = "some remembered fact") -> Hit:
+    return Hit("pal", file, 1, 1, "team", None, None, text, score, text, ())
+
+
+def test_hits_below_the_relative_threshold_are_left_out() -> None:
+    hits = [hit("memory/a.md", 10.0), hit("memory/b.md", 6.0), hit("memory/c.md", 4.9)]
+    found = select(hits, skip=set(), session_id=None, top_k=5, min_score=0.5)
+    assert [h.file for h in found.hits] == ["memory/a.md", "memory/b.md"]
+
+
+def test_at_most_top_k_are_kept() -> None:
+    hits = [hit(f"memory/{i}.md", 10.0 - i * 0.1) for i in range(9)]
+    assert len(select(hits, skip=set(), session_id=None, top_k=5, min_score=0.5).hits) == 5
+
+
+def test_injected_files_diary_and_entry_bookkeeping_are_skipped() -> None:
+    hits = [
+        hit("MEMORY.md", 10.0),
+        hit("DREAMS.md", 9.0),
+        hit("entries/preference.md", 8.0, "- category: preference"),
+        hit("memory/2026-11-28.md", 7.0),
+    ]
+    found = select(hits, skip={("pal", "MEMORY.md")}, session_id=None, top_k=5, min_score=0.5)
+    assert [h.file for h in found.hits] == ["memory/2026-11-28.md"]
+
+
+def test_long_term_comes_before_this_sessions_memories_and_other_sessions_are_ignored() -> None:
+    hits = [
+        hit("entries/session-s1.md", 10.0, "this session"),
+        hit("entries/session-other.md", 9.5, "another session"),
+        hit("memory/2026-11-28.md", 9.0, "long term"),
+    ]
+    found = select(hits, skip=set(), session_id="s1", top_k=5, min_score=0.5)
+    block = found.block()
+    assert block.startswith(HEADER)
+    assert block.index("long term") < block.index("From this conversation:")
+    assert block.index("From this conversation:") < block.index("this session")
+    assert "another session" not in block
+
+
+def test_owner_a_personal_memory_is_never_recalled_for_owner_b(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    first = open_chat(owner="user:alice")
+    agent = first.engine.agent
+    agent.append_daily("Alice's secret side project is called Bluebird.", owner="user:alice")
+    agent.append_daily("The team standup moved to 09:30.")
+    result = first.turn("what about the Bluebird project?")
+    first.close(wait=5)
+    assert "Bluebird" in sent_messages(fake_openai)[0]["content"]
+    assert result.recalled.hits
+
+    bob = open_chat(owner="user:bob")
+    result = bob.turn("what about the Bluebird project?")
+    bob.close(wait=5)
+    system = sent_messages(fake_openai)[0]["content"]
+    assert "Bluebird" not in system
+    assert not result.recalled.hits
+    team = open_chat()
+    team.turn("Bluebird project standup?")
+    team.close(wait=5)
+    assert "Bluebird" not in sent_messages(fake_openai)[0]["content"]
+    assert "09:30" in sent_messages(fake_openai)[0]["content"]
+
+
+def test_recall_shows_this_sessions_memories_after_long_term_ones(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    # Entries that do not all fit the injection budget are left to recall.
+    conversation = open_chat({"inject_max_chars": 10})
+    agent = conversation.engine.agent
+    sid = entry_session_id(conversation.session.id)
+    agent.append_daily("Kenji reviews the Osaka migration plan.")
+    remember(agent, "Kenji wants the Osaka migration slides by Friday", session_id=sid)
+    remember(agent, "Kenji prefers Osaka migration updates in English", session_id="elsewhere")
+    conversation.turn("Kenji Osaka migration")
+    conversation.close(wait=5)
+    system = sent_messages(fake_openai)[0]["content"]
+    block = system[system.index(HEADER) :]
+    assert block.index("reviews the Osaka") < block.index("slides by Friday")
+    assert "in English" not in block
+
+
+def test_no_recall_flag_and_scheduled_runs_skip_recall(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    conversation = open_chat(recall=False)
+    conversation.engine.agent.append_daily("Bluebird launches soon.")
+    conversation.turn("Bluebird?")
+    conversation.close(wait=5)
+    assert HEADER not in sent_messages(fake_openai)[0]["content"]
+    scheduled = open_chat(trigger="cron")
+    scheduled.turn("Bluebird?")
+    scheduled.close(wait=5)
+    assert HEADER not in sent_messages(fake_openai)[0]["content"]
+
+
+def test_a_subagent_recalls_the_parents_memory_is_told_so_and_cannot_write(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    parent = open_chat(owner="user:alice")
+    parent.engine.agent.append_daily("Alice's side project Bluebird uses Rust.", owner="user:alice")
+    parent.close(wait=5)
+    sub = open_chat(owner="user:alice", subagent=True)
+    fake_openai.queue_tool_call("memory_store", {"text": "The user loves Rust"})
+    fake_openai.queue_text("Bluebird uses Rust.")
+    result = sub.turn("Which language does Bluebird use?")
+    sub.close(wait=5)
+    request = fake_openai.chat_requests()[0].body
+    system = request["messages"][0]["content"]
+    assert SUBAGENT_PREAMBLE in system
+    assert "Bluebird uses Rust" in system
+    names = {tool["function"]["name"] for tool in request["tools"]}
+    assert "memory_store" not in names and "memory_files_write" not in names
+    assert "memory_search" in names
+    assert result.tool_calls[0].result.startswith("error:")
+    assert not (sub.engine.agent.path / "owners").joinpath("entries").exists()
