@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ModelError
@@ -21,7 +21,7 @@ from memclaw.lifecycle.extract_types import Engine, ExtractionResult, Plan, Stat
 from memclaw.lifecycle.forgotten import forgotten_checker
 from memclaw.lifecycle.offline import daily_summary, extract_facts, file_facts
 from memclaw.lifecycle.similar import known_lines
-from memclaw.workspace.agent import DAILY_DIR, WriteStrategy
+from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
 from memclaw.workspace.owners import normalise_owner
@@ -158,6 +158,19 @@ def _ceilinged(agent: Agent, name: str, text: str) -> str:
     return apply_ceiling(text, limit).text
 
 
+class _EditedMeanwhile(Exception):
+    """The file changed between reading it for the engine and writing the answer."""
+
+
+def _unless_edited(old: str, new: str) -> Callable[[str], str]:
+    def transform(current: str) -> str:
+        if current != old:
+            raise _EditedMeanwhile
+        return new
+
+    return transform
+
+
 def _apply(
     agent: Agent, plan: Plan, owner: str | None, ctx: dict[str, str], result: ExtractionResult
 ) -> None:
@@ -175,11 +188,12 @@ def _apply(
             if diff:
                 result.diffs[prefix + name] = diff
             continue
-        if agent.read(name, owner) != old:
+        try:
+            written = agent.update(name, _unless_edited(old, new), introduced=new, owner=owner)
+        except _EditedMeanwhile:
             # Someone edited the file while the model was thinking: their edit wins.
             result.notes.append(f"{prefix}{name} changed during extraction; left as it is")
             continue
-        written = agent.write(name, new, WriteStrategy.OVERWRITE, owner=owner)
         if written.changed:
             result.files_changed.append(written.name)
         if written.truncated:

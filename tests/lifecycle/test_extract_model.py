@@ -164,3 +164,26 @@ def test_a_forgotten_fact_is_not_written_back(tmp_path: Path, fake_openai: FakeO
     result = extract_conversation(agent, CHAT)
     assert "Grafana" not in agent.read("MEMORY.md")
     assert result.forgotten == 1  # the MEMORY.md line; the daily line words it differently
+
+
+class EditingModel:
+    """A stand-in model that edits MEMORY.md by hand while it 'thinks'."""
+
+    name = "editing"
+
+    def __init__(self, agent: object) -> None:
+        self.agent = agent
+
+    def chat_json(self, messages: object, **kwargs: object) -> dict[str, object]:
+        path = self.agent.path / "MEMORY.md"  # type: ignore[attr-defined]
+        path.write_text(path.read_text() + "\n- Edited by hand during extraction.\n")
+        return answer()
+
+
+def test_a_hand_edit_during_the_model_call_wins(tmp_path: Path) -> None:
+    agent = model_agent(tmp_path, "http://127.0.0.1:9")
+    result = extract_conversation(agent, CHAT, model=EditingModel(agent))  # type: ignore[arg-type]
+    assert "Edited by hand" in agent.read("MEMORY.md")
+    assert agent.read("PROFILE.md") == NEW_PROFILE
+    assert any("changed during extraction" in note for note in result.notes)
+    assert "MEMORY.md" not in result.files_changed
