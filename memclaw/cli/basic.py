@@ -32,6 +32,8 @@ Examples:
 
     memclaw files read demo MEMORY.md
 """
+NOT_RUN = frozenset({"skipped", "failed", "disabled", "undone"})
+
 config_app = typer.Typer(help=CONFIG_HELP, no_args_is_help=True)
 files_app = typer.Typer(help=FILES_HELP, no_args_is_help=True)
 
@@ -73,8 +75,9 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     for agent_id in ws.agent_ids():
         agent = ws.agent(agent_id)
         files = agent.list_files()
-        extracted = last_record(agent, "extract")
-        dreamed = last_record(agent, "dream")
+        # A skipped or failed run did not extract or dream anything.
+        extracted = last_record(agent, "extract", skip_status=NOT_RUN)
+        dreamed = last_record(agent, "dream", skip_status=NOT_RUN)
         agents.append(
             {
                 "agent": agent_id,

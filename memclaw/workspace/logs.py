@@ -44,8 +44,12 @@ def read_log(agent: Agent, name: str) -> Iterator[dict[str, Any]]:
                 yield record
 
 
-def last_record(agent: Agent, name: str) -> dict[str, Any] | None:
+def last_record(
+    agent: Agent, name: str, *, skip_status: frozenset[str] = frozenset()
+) -> dict[str, Any] | None:
+    """The newest record, passing over those whose ``status`` is in ``skip_status``."""
     last = None
     for record in read_log(agent, name):
-        last = record
+        if record.get("status") not in skip_status:
+            last = record
     return last
