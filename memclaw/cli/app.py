@@ -88,9 +88,9 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import basic, dream, extract, memories, search, snapshot
+    from memclaw.cli import basic, chat, dream, extract, memories, search, snapshot
 
-    for module in (basic, snapshot, search, dream, extract, memories):
+    for module in (basic, snapshot, search, dream, extract, memories, chat):
         module.register(app)
 
 
