@@ -84,6 +84,12 @@ class BackgroundExtractor:
         self._start(messages, force=False)
         return True
 
+    def has_work(self) -> bool:
+        """Whether ending the conversation now would wait for or start an extraction."""
+        messages = self.session.text_messages()
+        new = len(messages) > self._extracted_upto and self._ready(messages)
+        return self.running or (self.active and new)
+
     def finish(self, wait: float = EXIT_WAIT_SECONDS) -> ExtractionResult | None:
         """At the end of the conversation: extract what is new, wait a bounded time."""
         self.join(wait)

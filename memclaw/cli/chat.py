@@ -1,0 +1,314 @@
+"""memclaw chat: talk to an agent in the terminal, or ask it one thing from a script."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from memclaw.cli.basic import AgentArg, OwnerOpt
+from memclaw.cli.render import err, out, print_json
+from memclaw.cli.state import state
+from memclaw.errors import MemclawError, UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from memclaw.chat import Conversation, TurnResult
+    from memclaw.cli.chat_term import Notifier
+    from memclaw.watch import WorkspaceWatcher
+    from memclaw.workspace.agent import Agent
+
+INTERRUPTED_EXIT = 130
+
+
+def chat(
+    ctx: typer.Context,
+    agent: AgentArg,
+    owner: OwnerOpt = None,
+    session: Annotated[
+        str | None, typer.Option("--session", help="Continue (or start) the session with this id.")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the most recent session.")
+    ] = False,
+    model: Annotated[
+        str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
+    ] = None,
+    no_recall: Annotated[
+        bool, typer.Option("--no-recall", help="Do not search memory on each message.")
+    ] = False,
+    no_capture: Annotated[
+        bool, typer.Option("--no-capture", help="Do not extract memories from this chat.")
+    ] = False,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Announce memory files edited on disk at once.")
+    ] = False,
+    message: Annotated[
+        str | None,
+        typer.Option("--message", "-m", help="Ask one thing, print the answer and exit."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="With -m or stdin: print the answer as JSON.")
+    ] = False,
+    subagent: Annotated[
+        bool,
+        typer.Option("--subagent", help="The caller is a subagent: recall only, capture nothing."),
+    ] = False,
+    trigger: Annotated[
+        str | None,
+        typer.Option(
+            "--trigger",
+            help="What started this chat; cron, heartbeat and automation "
+            "chats are never extracted.",
+        ),
+    ] = None,
+) -> None:
+    """Talk with an agent that remembers: streamed answers, memory tools, slash commands.
+
+    Every turn re-reads the agent's files, recalls memories relevant to your
+    message, and is appended to sessions/<id>.jsonl as it completes. When the
+    chat ends, what is worth keeping is extracted into PROFILE.md, MEMORY.md
+    and today's note in the background. End a line with \\ to continue it, or
+    put \"\"\" on a line of its own to start and end a block. Ctrl-C stops an
+    answer; Ctrl-C or Ctrl-D at the prompt ends the chat. Type /help for the
+    slash commands (/remember, /forget, /search, /memory, /profile, /prompt,
+    /tokens, /dream, /exit).
+
+    Examples:
+
+        memclaw chat demo
+
+        memclaw chat demo --owner user:maya --resume --watch
+
+        memclaw chat demo -m "When is the cutover?" --json
+
+        echo "Summarise my week" | memclaw chat demo --no-capture
+    """
+    from memclaw.chat import Conversation
+
+    if session is not None and resume:
+        raise UsageError("give either --session ID or --resume, not both")
+    one_shot = message is not None or not sys.stdin.isatty()
+    if as_json and not one_shot:
+        raise UsageError("--json needs a message: pass -m TEXT or pipe it on stdin")
+    text = message if message is not None else (_stdin_message() if one_shot else "")
+    found = state(ctx).workspace().agent(agent)
+    conversation = Conversation.open(
+        found,
+        owner=owner,
+        session_id=session,
+        resume=resume,
+        subagent=subagent,
+        trigger=trigger,
+        model=model,
+        recall=not no_recall,
+        capture=not no_capture,
+    )
+    if one_shot:
+        code = _one_shot(conversation, text, as_json)
+    else:
+        code = _interactive(conversation, found, watch)
+    if code:
+        raise typer.Exit(code)
+
+
+def _stdin_message() -> str:
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"stdin is not UTF-8 text (byte {exc.start}); convert it first") from exc
+    if not text.strip():
+        raise UsageError("no message: pass -m TEXT, pipe a message on stdin, or run interactively")
+    return text
+
+
+# --- one-shot -----------------------------------------------------------------------------
+
+
+def _one_shot(conversation: Conversation, text: str, as_json: bool) -> int:
+    from memclaw.chat import is_command
+    from memclaw.chat.background import describe
+    from memclaw.cli.chat_term import AnswerView, render_reply
+
+    errors = err()
+    result: TurnResult | None = None
+    extraction = None
+    try:
+        if is_command(text.strip()):
+            reply = conversation.command(text.strip())
+            if as_json:
+                print_json(
+                    {
+                        "command": text.strip(),
+                        "text": reply.text,
+                        "rows": reply.rows,
+                        "error": reply.error,
+                        "session": conversation.session.id,
+                    }
+                )
+            else:
+                render_reply(reply, out(), errors)
+            return 1 if reply.error else 0
+        view = AnswerView(out(), live=False, tools_to=errors)
+        with view:
+            result = conversation.turn(
+                text,
+                on_text=None if as_json else view.text,
+                on_tool=None if as_json else view.tool,
+            )
+    finally:
+        try:
+            extraction = conversation.close()
+        except KeyboardInterrupt:
+            errors.print("stopped waiting for memory extraction", style="dim")
+    for notice in conversation.drain():
+        errors.print(f"· {notice}", style="dim", markup=False, highlight=False)
+    if as_json:
+        data: dict[str, Any] = result.to_dict()
+        data["extraction"] = (
+            {**extraction.to_dict(), "summary": describe(extraction)} if extraction else None
+        )
+        print_json(data)
+    return INTERRUPTED_EXIT if result.interrupted else 0
+
+
+# --- interactive ------------------------------------------------------------------------------
+
+
+def _history_path(agent: Agent, owner: str | None) -> Any:
+    from memclaw.workspace.owners import owner_dirname
+
+    name = owner_dirname(owner) if owner and agent.owner_prefix(owner) else "_team"
+    return agent.meta_dir / "chat-history" / name
+
+
+def _banner(conversation: Conversation, console: Console) -> None:
+    session = conversation.session
+    state_ = f"resumed, {len(session.messages)} messages" if session.resumed else "new session"
+    who = f" · owner {session.owner}" if session.owner else ""
+    role = " · subagent" if session.subagent else ""
+    console.print(
+        f"memclaw chat · {session.agent.id}{who}{role} · {conversation.engine.model.name} · "
+        f"session {session.id} ({state_}) · /help for commands",
+        style="dim",
+        markup=False,
+        highlight=False,
+    )
+
+
+def _start_watch(conversation: Conversation, agent: Agent, notifier: Notifier) -> WorkspaceWatcher:
+    from memclaw.watch import WorkspaceWatcher
+
+    def changed(_paths: set[Any]) -> None:
+        for name in conversation.engine.changed_files():
+            notifier.report(f"{name} changed on disk; the next turn will use it")
+
+    folders = [agent.path]
+    if agent.workspace.global_dir.is_dir():
+        folders.append(agent.workspace.global_dir)
+    watcher = WorkspaceWatcher(folders, changed, debounce_ms=agent.settings.watch_debounce_ms)
+    watcher.start()
+    return watcher
+
+
+def _interactive(conversation: Conversation, agent: Agent, watch: bool) -> int:
+    from memclaw.cli.chat_term import InputHistory, Notifier
+
+    console, errors = out(), err()
+    tty = sys.stdout.isatty()
+    notifier = Notifier(console, live_prompt=tty)
+    conversation.extractor.report = notifier.report
+    history = InputHistory(
+        _history_path(agent, conversation.session.owner), agent.settings.chat_history_lines
+    )
+    history.load()
+    _banner(conversation, errors)
+    watcher = _start_watch(conversation, agent, notifier) if watch else None
+    try:
+        _loop(conversation, console, errors, notifier, history, tty)
+    finally:
+        if watcher is not None:
+            watcher.stop()
+        history.save()
+        _finish(conversation, errors, notifier)
+    return 0
+
+
+def _loop(
+    conversation: Conversation,
+    console: Console,
+    errors: Console,
+    notifier: Notifier,
+    history: Any,
+    tty: bool,
+) -> None:
+    from memclaw.chat import is_command
+    from memclaw.cli.chat_term import read_message, render_reply
+
+    while True:
+        notifier.flush()
+        notifier.prompt_open(True)
+        try:
+            text = read_message()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
+        finally:
+            notifier.prompt_open(False)
+            history.scrub()
+        text = text.strip()
+        if not text:
+            continue
+        if is_command(text):
+            reply = conversation.command(text)
+            if reply.exit:
+                return
+            render_reply(reply, console, errors)
+            continue
+        _answer(conversation, text, console, errors, tty)
+
+
+def _answer(
+    conversation: Conversation, text: str, console: Console, errors: Console, tty: bool
+) -> None:
+    from memclaw.cli.chat_term import AnswerView
+
+    view = AnswerView(console, live=tty)
+    try:
+        with view:
+            result = conversation.turn(text, on_text=view.text, on_tool=view.tool)
+            for name in result.changed_files:
+                view.note(f"· {name} changed on disk; this answer used the new version")
+    except KeyboardInterrupt:
+        errors.print("(cancelled)", style="dim")
+        return
+    except MemclawError as exc:
+        from rich.markup import escape
+
+        errors.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True, highlight=False)
+        return
+    if result.interrupted:
+        errors.print("(answer interrupted; the session goes on)", style="dim")
+    for note in result.notes:
+        errors.print(f"· {note}", style="dim", markup=False, highlight=False)
+
+
+def _finish(conversation: Conversation, errors: Console, notifier: Notifier) -> None:
+    extractor = conversation.extractor
+    try:
+        if extractor.has_work():
+            with errors.status("updating memory…", spinner="dots"):
+                conversation.close()
+        else:
+            conversation.close()
+    except KeyboardInterrupt:
+        conversation.session.close()
+        errors.print("stopped waiting for memory extraction", style="dim")
+    notifier.flush()
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(chat)
