@@ -11,9 +11,11 @@ triggers are never extracted.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -30,6 +32,24 @@ EXIT_WAIT_SECONDS = 30.0
 _log = logging.getLogger("memclaw.chat")
 ModelFactory = Callable[[], "ChatModel | None"]
 Report = Callable[[str], None]
+
+
+@contextlib.contextmanager
+def main_thread_signals() -> Iterator[None]:
+    """Threads started inside leave Ctrl-C to the main thread.
+
+    A SIGINT that the kernel hands to a helper thread never wakes the main
+    thread blocked in ``input()``; new threads inherit the signal mask, so
+    blocking SIGINT while they start keeps it for the main thread.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def describe(result: ExtractionResult) -> str:
@@ -118,7 +138,8 @@ class BackgroundExtractor:
         self._thread = threading.Thread(
             target=self._run, args=(messages, force), name="memclaw-extract", daemon=True
         )
-        self._thread.start()
+        with main_thread_signals():
+            self._thread.start()
 
     def _run(self, messages: list[dict[str, str]], force: bool) -> None:
         from memclaw.lifecycle.extract import extract_conversation

@@ -209,8 +209,11 @@ def _start_watch(conversation: Conversation, agent: Agent, notifier: Notifier) -
     folders = [agent.path]
     if agent.workspace.global_dir.is_dir():
         folders.append(agent.workspace.global_dir)
+    from memclaw.chat.background import main_thread_signals
+
     watcher = WorkspaceWatcher(folders, changed, debounce_ms=agent.settings.watch_debounce_ms)
-    watcher.start()
+    with main_thread_signals():
+        watcher.start()
     return watcher
 
 

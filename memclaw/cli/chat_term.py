@@ -107,7 +107,10 @@ class AnswerView:
                 vertical_overflow="visible",
                 transient=False,
             )
-            self._live.start()
+            from memclaw.chat.background import main_thread_signals
+
+            with main_thread_signals():  # Ctrl-C must reach the main thread, not the redraws
+                self._live.start()
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -204,3 +204,21 @@ def test_ctrl_c_stops_an_answer_and_ctrl_d_ends_the_chat(
     assert [r["role"] for r in rows] == ["user", "assistant", "user", "assistant"]
     assert rows[1]["content"].endswith("[answer interrupted by the person]")
     assert rows[3]["content"] == ANSWER
+
+
+def test_watch_announces_edits_and_ctrl_c_at_the_prompt_exits(
+    terminal: Any, demo_agent: Path, fake_openai: FakeOpenAI
+) -> None:
+    term = terminal("--watch", "--no-capture")
+    term.expect(r"› ")
+    with (demo_agent / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("\n- Maya's new standing desk arrived.\n")
+    term.expect(r"MEMORY\.md changed on disk; the next turn will use it")
+    term.type("What arrived?")
+    term.expect(re.escape(ANSWER))
+    assert "standing desk arrived" in fake_openai.chat_requests()[0].body["messages"][0]["content"]
+    term.expect(r"› ")
+    term.send(b"\x03")
+    assert term.wait() == 0
+    history = demo_agent / ".memclaw" / "chat-history" / "_team"
+    assert "What arrived?" in history.read_text()

@@ -1,0 +1,91 @@
+"""Slash commands through the library: what each one does and says."""
+
+from fake_openai import FakeOpenAI
+
+from chat.chatkit import OpenChat
+from memclaw.chat import is_command
+
+
+def test_is_command() -> None:
+    assert is_command("/remember x")
+    assert not is_command("// a comment about paths")
+    assert not is_command("hello /remember")
+
+
+def test_remember_forget_and_memory(open_chat: OpenChat) -> None:
+    conversation = open_chat(owner="user:maya")
+    added = conversation.command("/remember Maya takes the 07:42 train on Mondays")
+    assert added.text.startswith("added m-") and not added.error
+    memory_id = added.text.split()[1]
+    shown = conversation.command("/memory")
+    assert shown.markdown and memory_id in shown.text and "Project Atlas" in shown.text
+    gone = conversation.command(f"/forget {memory_id}")
+    assert gone.rows == [(memory_id, "Maya takes the 07:42 train on Mondays")]
+    assert memory_id not in conversation.command("/memory").text
+    again = conversation.command("/forget the 07:42 train")
+    assert "no memory entry matches" in again.text
+    ops = [op["op"] for op in conversation.engine.memory_operations]
+    conversation.close(wait=5)
+    assert ops == ["store", "forget"]
+    agent = conversation.engine.agent
+    assert "07:42" not in "".join(p.read_text() for p in agent.path.rglob("entries/*.md"))
+
+
+def test_search_profile_prompt_and_tokens(open_chat: OpenChat) -> None:
+    conversation = open_chat()
+    conversation.engine.agent.append_daily("Picked Procrastinate for the job queue.")
+    found = conversation.command("/search Procrastinate")
+    assert found.rows and found.rows[0][0].startswith("memory/")
+    assert "Name: Maya" in conversation.command("/profile").text
+    assert "--- MEMORY.md ---" in conversation.command("/prompt").text
+    tokens = conversation.command("/tokens")
+    parts = [left for left, _right in tokens.rows]
+    assert parts[0] == "system" and "tool definitions" in parts and parts[-1] == "total"
+    assert "128,000-token window" in tokens.title
+    conversation.close(wait=5)
+
+
+def test_dream_previews_by_default(open_chat: OpenChat, fake_openai: FakeOpenAI) -> None:
+    conversation = open_chat()
+    reply = conversation.command("/dream")
+    conversation.close(wait=5)
+    assert reply.text.startswith("dream idle")
+    assert not reply.error
+    assert conversation.command("/dream sideways").error
+
+
+def test_help_exit_and_unknown(open_chat: OpenChat) -> None:
+    conversation = open_chat()
+    names = [left.split()[0] for left, _ in conversation.command("/help").rows]
+    assert names == [
+        "/remember",
+        "/forget",
+        "/search",
+        "/memory",
+        "/profile",
+        "/prompt",
+        "/tokens",
+        "/dream",
+        "/help",
+        "/exit",
+    ]
+    assert conversation.command("/exit").exit
+    assert conversation.command("/quit").exit
+    assert conversation.command("/nope").error
+    conversation.close(wait=5)
+
+
+def test_subagents_cannot_write_with_commands(open_chat: OpenChat) -> None:
+    conversation = open_chat(subagent=True)
+    for line in ("/remember x is y", "/forget x", "/dream apply"):
+        reply = conversation.command(line)
+        assert reply.error and "subagent" in reply.text
+    conversation.close(wait=5)
+
+
+def test_a_secret_is_refused_by_remember(open_chat: OpenChat) -> None:
+    conversation = open_chat()
+    secret = "sk-" + "proj-" + "Zx9" * 12
+    reply = conversation.command(f"/remember my key is {secret}")
+    conversation.close(wait=5)
+    assert reply.error and "secret" in reply.text

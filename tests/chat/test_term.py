@@ -1,0 +1,70 @@
+"""Terminal helpers: multi-line input and the input history file."""
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from memclaw.cli.chat_term import CONTINUATION, PROMPT, InputHistory, read_message
+
+
+def reader(lines: list[str]) -> tuple[list[str], Callable[[str], str]]:
+    prompts: list[str] = []
+    feed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return prompts, read
+
+
+def test_a_plain_line() -> None:
+    prompts, read = reader(["hello"])
+    assert read_message(read) == "hello"
+    assert prompts == [PROMPT]
+
+
+def test_a_trailing_backslash_continues_the_message() -> None:
+    prompts, read = reader(["first \\", "second\\", "third"])
+    assert read_message(read) == "first \nsecond\nthird"
+    assert prompts == [PROMPT, CONTINUATION, CONTINUATION]
+
+
+def test_a_triple_quote_block() -> None:
+    _, read = reader(['"""', "line one", "", "  indented", '"""'])
+    assert read_message(read) == "line one\n\n  indented"
+
+
+def test_ctrl_d_inside_a_block_reaches_the_caller() -> None:
+    _, read = reader(['"""', "unfinished"])
+    with pytest.raises(EOFError):
+        read_message(read)
+
+
+def test_history_file_keeps_lines_but_never_secrets(tmp_path: Path) -> None:
+    readline = pytest.importorskip("readline")
+    readline.clear_history()
+    path = tmp_path / "history" / "_team"
+    history = InputHistory(path, 1000)
+    history.load()
+    readline.add_history("what is the cutover date?")
+    readline.add_history("my token is ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8")
+    history.scrub()
+    history.save()
+    text = path.read_text()
+    assert "cutover date" in text and "ghp_" not in text
+    assert path.stat().st_mode & 0o777 == 0o600
+    readline.clear_history()
+
+
+def test_no_history_file_when_the_limit_is_zero(tmp_path: Path) -> None:
+    pytest.importorskip("readline")
+    path = tmp_path / "history"
+    history = InputHistory(path, 0)
+    history.load()
+    history.save()
+    assert not path.exists()
