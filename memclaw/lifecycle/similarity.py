@@ -1,4 +1,4 @@
-"""Cheap text likeness for dreaming and consolidation: tokens, a light stemmer, Jaccard.
+"""Cheap text likeness for dreaming and consolidation: content terms, values, Jaccard.
 
 Two statements are "the same fact" when their content words overlap strongly and
 their values (the tokens holding digits) agree. Same subject with different
@@ -13,44 +13,48 @@ from dataclasses import dataclass
 
 # A token keeps inner punctuation so that 2026-12-12, 3.12 and 08:15 stay whole values.
 _TOKEN = re.compile(r"\w(?:[\w.:/+-]*\w)?")
-STOPWORDS = frozenset(
-    """a about above after again all also am an and any are as at be because been before
-    being below between both but by can could did do does doing down during each few for
-    from further had has have having he her here hers him his how i if in into is it its
-    just me more most my no nor not now of off on once only or other our out over own same
-    she should so some such than that the their them then there these they this those
-    through to too under until up very was we were what when where which while who whom
-    why will with would you your yours today tomorrow yesterday""".split()  # noqa: SIM905
+# "12 km", "41.3 M rows", "3 min 40 s": a number and its unit are one value, however spaced.
+_UNIT = re.compile(
+    r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?(km|m|mi|min|h|hrs?|s|ms|kb|mb|gb|tb|kg|g|%)(?!\w)",
+    re.IGNORECASE,
 )
-# Suffixes removed by the stemmer, longest first; the stem must keep three letters.
-_SUFFIXES = ("ingly", "ings", "ing", "edly", "ies", "ied", "ed", "es", "ly", "s")
-
-
-def stem(word: str) -> str:
-    """A deliberately small stemmer: enough that 'runs', 'running' and 'run' meet."""
-    if len(word) <= 3 or any(ch.isdigit() for ch in word):
-        return word
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            if suffix == "s" and word.endswith(("ss", "us", "is")):
-                return word
-            base = word[: -len(suffix)]
-            if suffix in ("ies", "ied"):
-                return base + "y"
-            doubled = len(base) > 3 and base[-1] == base[-2] and base[-1] not in "aeiouls"
-            if suffix.startswith(("ing", "ed")) and doubled:
-                base = base[:-1]  # running -> runn -> run; planned -> plann -> plan
-            return base
-    return word
+# Thousands separators: 18,940 is one number, not 18 and 940.
+_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+)(?![\d,]\d)")
+_PART = re.compile(r"[^\W_]+")
+STOPWORDS = frozenset(
+    """a about above after again all also am an and any anything are as at be because been
+    before being below between both but by can could did do does doing down during each
+    every few for from further had has have having he her here hers him his how i if in
+    into is it its just me more most my no nor not nothing now of off on once only or other
+    our out over own same she should so some something such than that the their them then
+    there these they this those through to too under until up very was we were what when
+    where which while who whom why will with would you your yours today tomorrow yesterday
+    still really much many ask asked asks tell told say said says get got use uses used
+    using""".split()  # noqa: SIM905
+)
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased tokens, stop words removed, stemmed."""
+    """Content terms: stop words removed, stemmed, diacritics folded, CJK as bigrams.
+
+    Tokens holding a digit are values and stay whole (lower-cased); a number
+    glued to its unit is one value. Other tokens are split at inner punctuation
+    (``stops.geog`` -> stops, geog) and folded like the search index folds them.
+    """
+    # Imported here: the index package is heavy, and consolidation needs none of the rest.
+    from memclaw.index.tokenize import tokens as index_terms
+
+    text = _THOUSANDS.sub(lambda m: m.group(1).replace(",", ""), text)
+    text = _UNIT.sub(lambda m: m.group(1) + m.group(2).lower(), text)
     found = []
     for token in _TOKEN.findall(text.lower()):
-        if token in STOPWORDS or (len(token) == 1 and not token.isdigit()):
+        if is_value(token):
+            found.append(token)
             continue
-        found.append(stem(token))
+        for part in _PART.findall(token):
+            if part in STOPWORDS or (len(part) == 1 and part.isascii()):
+                continue
+            found.extend(t for t in index_terms(part) if t not in STOPWORDS)
     return found
 
 
