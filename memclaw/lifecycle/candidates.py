@@ -1,47 +1,51 @@
 """Candidate facts for a dream: read recent daily notes, cluster, score, filter.
 
 Every list item or sentence of the last N days of daily notes is a mention.
-Mentions that state the same fact are clustered; each cluster is scored from
+Mentions that state the same fact, in whatever words, are clustered by their
+shared salient terms (``clusters``, ``salience``); each cluster is scored from
 how many distinct days and notes it appears in, how recent it is, and how often
 (and by how many distinct queries) search recalled one of its lines. One-offs,
-statements later corrected or contradicted, and secrets are filtered out.
+statements later corrected or contradicted, secrets, and facts that MEMORY.md
+or PROFILE.md already state are not promoted.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from memclaw.lifecycle.clusters import (
+    Mention,
+    cluster,
+    corrects,
+    extract_mentions,
+    recurring_terms,
+    representative,
+)
 from memclaw.lifecycle.memory_md import entry_lines, known
 from memclaw.lifecycle.recall import RecallIndex, load_recall
-from memclaw.lifecycle.similarity import (
-    Fingerprint,
-    jaccard,
-    mentions_topic,
-    near_duplicate,
-    supersedes,
-)
+from memclaw.lifecycle.salience import Salience
+from memclaw.lifecycle.similarity import Fingerprint, mentions_topic
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
 DAILY_DIR = "memory"
 _DAILY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
-_LIST = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-ZÀ-Þ0-9])")
-_CORRECTION = re.compile(
-    r"\b(actually|correction|corrected|moved to|no longer|instead of|changed to|not any more|"
-    r"anymore|now is|update:)",
-    re.IGNORECASE,
-)
 _LEADING_CORRECTION = re.compile(r"^(?:correction|update|actually)\s*[:,-]\s*", re.IGNORECASE)
 _ONE_OFF = re.compile(r"\bone[- ]off\b", re.IGNORECASE)
-MIN_WORDS = 3
+# Words that tie a statement to the day its note was written: true then, not for good.
+_OF_THE_DAY = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|this (?:morning|afternoon|evening|weekend))\b",
+    re.IGNORECASE,
+)
+# A memory line holding this share of a fact's salient weight already says it.
+KNOWN_SHARE = 0.7
 
 # Weights of the score (they sum to 1), then the caps that make each part 0..1.
 W_DAYS, W_MENTIONS, W_RECENCY, W_RECALL = 0.35, 0.15, 0.20, 0.30
@@ -50,7 +54,7 @@ DAYS_CAP, MENTIONS_CAP, QUERIES_CAP, RECALLS_CAP = 4, 5, 3, 5
 
 class Status(StrEnum):
     PROMOTE = "promote"
-    KNOWN = "known"  # already in MEMORY.md
+    KNOWN = "known"  # already in MEMORY.md or PROFILE.md
     LOW = "below-threshold"
     OVER_LIMIT = "over-limit"  # good enough, but past the per-run promotion cap
     ONE_OFF = "one-off"
@@ -59,23 +63,10 @@ class Status(StrEnum):
     OFF_FOCUS = "off-focus"
 
 
-@dataclass(frozen=True)
-class Mention:
-    file: str  # relative to the agent folder
-    line: int  # 1-based
-    day: date
-    text: str
-    fp: Fingerprint
-    correction: bool
-
-    @property
-    def order(self) -> tuple[date, str, int]:
-        return (self.day, self.file, self.line)
-
-
 @dataclass
 class Candidate:
     mentions: list[Mention]
+    rep: Mention | None = None  # the member that speaks for the cluster; the newest by default
     score: float = 0.0
     parts: dict[str, float] = field(default_factory=dict)
     recalls: int = 0
@@ -88,12 +79,24 @@ class Candidate:
         return max(self.mentions, key=lambda m: m.order)
 
     @property
+    def representative(self) -> Mention:
+        return self.rep or self.newest
+
+    @property
     def text(self) -> str:
-        return _LEADING_CORRECTION.sub("", self.newest.text).strip()
+        text = self.representative.text
+        stripped = _LEADING_CORRECTION.sub("", text).strip()
+        if stripped != text.strip() and stripped[:1].islower():
+            stripped = stripped[0].upper() + stripped[1:]  # "Correction: the cutover ..."
+        return stripped
 
     @property
     def fp(self) -> Fingerprint:
-        return self.newest.fp
+        return self.representative.fp
+
+    @property
+    def terms(self) -> frozenset[str]:
+        return frozenset().union(*(m.fp.tokens for m in self.mentions))
 
     @property
     def days(self) -> list[date]:
@@ -121,6 +124,7 @@ class Candidate:
             "parts": self.parts,
             "reasons": self.reasons,
             "sources": [f"{m.file}:{m.line}" for m in sorted(self.mentions, key=lambda m: m.order)],
+            "representative": f"{self.representative.file}:{self.representative.line}",
         }
 
 
@@ -174,62 +178,6 @@ def daily_notes(agent: Agent, owner: str | None, start: date, end: date) -> list
     return sorted(found, key=lambda item: item[1])
 
 
-def extract_mentions(text: str, rel: str, day: date) -> list[Mention]:
-    """Each list item, or each sentence of a plain text line, that says something."""
-    mentions = []
-    in_fence = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if line.startswith("```"):
-            in_fence = not in_fence
-            continue
-        if in_fence or not line or line.startswith(("#", "|", "<!--", "> ✂")):
-            continue
-        match = _LIST.match(raw)
-        pieces = [raw[match.end() :].strip()] if match else _SENTENCE_END.split(line)
-        for piece in pieces:
-            fp = Fingerprint.of(piece)
-            if len(fp.tokens) < MIN_WORDS:
-                continue
-            correction = bool(_CORRECTION.search(piece))
-            mentions.append(Mention(rel, number, day, piece.strip(), fp, correction))
-    return mentions
-
-
-def corrects(new: Mention, old: Mention) -> bool:
-    """``new`` (later) corrects or contradicts ``old``."""
-    if old.order >= new.order:
-        return False
-    if supersedes(new.fp, old.fp):
-        return True
-    if not new.correction:
-        return False
-    shared = new.fp.subject & old.fp.subject
-    # A correction that repeats the old value ("no longer 2026-12-05") or that is
-    # about the same subject settles it.
-    if new.fp.values & old.fp.values and shared:
-        return True
-    return len(shared) >= 2 and jaccard(new.fp.subject, old.fp.subject) >= 0.3
-
-
-def cluster(mentions: list[Mention]) -> list[list[Mention]]:
-    """Greedy clustering of near-duplicate mentions, oldest first."""
-    clusters: list[list[Mention]] = []
-    for mention in sorted(mentions, key=lambda m: m.order):
-        home = None
-        for group in clusters:
-            if any(mention.correction and corrects(mention, other) for other in group):
-                continue
-            if any(near_duplicate(mention.fp, other.fp) for other in group):
-                home = group
-                break
-        if home is None:
-            clusters.append([mention])
-        else:
-            home.append(mention)
-    return clusters
-
-
 def _score(cand: Candidate, today: date, window_days: int) -> None:
     days = len(cand.days)
     age = (today - cand.newest.day).days
@@ -256,11 +204,35 @@ def _score(cand: Candidate, today: date, window_days: int) -> None:
     if cand.text.endswith("?"):
         score -= 0.1
         cand.reasons.append("penalty: a question, not a fact")
+    if (moment := _OF_THE_DAY.search(cand.text)) is not None:
+        score -= 0.15
+        cand.reasons.append(f"penalty: '{moment.group().lower()}' ties it to one day")
     if len(cand.fp.tokens) > 50:
         score -= 0.05
         cand.reasons.append("penalty: long")
     parts = {k: round(v, 3) for k, v in parts.items()}
     cand.parts, cand.score = parts, round(max(score, 0.0), 3)
+
+
+def _known_by(
+    cand: Candidate, lines: Sequence[tuple[str, Fingerprint]], salience: Salience
+) -> str | None:
+    """The memory line that already states the candidate's fact, if any.
+
+    Either it is worded alike (``memory_md.known``), or it holds most of the
+    salient weight of the representative, or of what recurs across the days.
+    """
+    core = recurring_terms(cand.mentions)
+    best, best_share = None, KNOWN_SHARE
+    for source, fp in lines:
+        if known(cand.fp, [fp]):
+            return source
+        share = salience.coverage(cand.fp.tokens, fp.tokens)
+        if len(core) >= 2:
+            share = max(share, salience.coverage(core, fp.tokens))
+        if share >= best_share:
+            best, best_share = source, share
+    return best
 
 
 def rank(
@@ -270,6 +242,7 @@ def rank(
     window_days: int,
     recall: RecallIndex,
     memory_entries: Iterable[str] = (),
+    profile_entries: Iterable[str] = (),
     clean_files: frozenset[str] = frozenset(),
     min_days: int = 2,
     min_score: float = 0.35,
@@ -278,13 +251,22 @@ def rank(
 ) -> list[Candidate]:
     """Cluster, score, filter and order the mentions; the best promotable first.
 
-    ``clean_files`` are notes the secret gate already passed as a whole; their
-    mentions need no second look.
+    ``memory_entries`` and ``profile_entries`` are the lines of MEMORY.md and
+    PROFILE.md: a fact they already state is not promoted again. ``clean_files``
+    are notes the secret gate already passed as a whole; their mentions need no
+    second look.
     """
     from memclaw.gates import contains_secret
 
-    known_prints = [Fingerprint.of(e) for e in memory_entries]
-    candidates = [Candidate(group) for group in cluster(mentions)]
+    lines = [(f"MEMORY.md: {e}", Fingerprint.of(e)) for e in memory_entries]
+    lines += [(f"PROFILE.md: {e}", Fingerprint.of(e)) for e in profile_entries]
+    salience = Salience.of(
+        [(m.text, m.fp.tokens, m.day) for m in mentions] + [(s, fp.tokens, None) for s, fp in lines]
+    )
+    candidates = [
+        Candidate(group, rep=representative(group, salience))
+        for group in cluster(mentions, salience)
+    ]
     for cand in candidates:
         hits = [recall.queries_for(m.file, m.line) for m in cand.mentions]
         cand.recalls = sum(len(h) for h in hits)
@@ -303,28 +285,34 @@ def rank(
         elif any(_ONE_OFF.search(m.text) for m in cand.mentions):
             cand.status = Status.ONE_OFF
             cand.reasons.append("marked as a one-off in the note")
+        elif focus and not mentions_topic(cand.terms, focus):
+            cand.status = Status.OFF_FOCUS
+        elif (where := _known_by(cand, lines, salience)) is not None:
+            cand.status = Status.KNOWN
+            cand.reasons.append(f"already in {_clip(where)}")
         elif len(cand.days) < min_days and cand.queries < 2:
             cand.status = Status.ONE_OFF
-            cand.reasons.append(f"one-off: fewer than {min_days} days and not recalled twice")
-        elif focus and not mentions_topic(cand.fp.tokens, focus):
-            cand.status = Status.OFF_FOCUS
-        elif known(cand.fp, known_prints):
-            cand.status = Status.KNOWN
-            cand.reasons.append("already in MEMORY.md")
+            cand.reasons.append(f"on fewer than {min_days} days, not recalled twice")
         elif cand.score < min_score:
             cand.status = Status.LOW
             cand.reasons.append(f"score below {min_score}")
         else:
             cand.status = Status.PROMOTE
+            cand.reasons.append(f"promoted: score {cand.score:.2f} ≥ {min_score}")
 
     order = list(Status)
     candidates.sort(key=lambda c: (order.index(c.status), -c.score, c.text))
     promoted = [c for c in candidates if c.status is Status.PROMOTE]
     for extra in promoted[max(max_promotions, 0) :]:
         extra.status = Status.OVER_LIMIT
-        extra.reasons.append(f"more than {max_promotions} promotions in one run")
+        extra.reasons[-1] = f"more than {max_promotions} promotions in one run"
     candidates.sort(key=lambda c: (order.index(c.status), -c.score, c.text))
     return candidates
+
+
+def _clip(text: str, limit: int = 72) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def build_candidates(
@@ -351,12 +339,14 @@ def build_candidates(
         if not contains_secret(text):
             clean.add(rel)
     memory = agent.read("MEMORY.md", owner) if memory_text is None else memory_text
+    profile = agent.read("PROFILE.md", owner)
     candidates = rank(
         mentions,
         today=today,
         window_days=window,
         recall=load_recall(agent) if mentions else RecallIndex({}),
         memory_entries=entry_lines(memory),
+        profile_entries=entry_lines(profile),
         clean_files=frozenset(clean),
         min_days=settings.dream_min_days,
         min_score=settings.dream_min_score,

@@ -284,7 +284,7 @@ def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None)
     held = {
         "below the score threshold": report.count(Status.LOW),
         "over the per-run limit": report.count(Status.OVER_LIMIT),
-        "already in MEMORY.md": report.count(Status.KNOWN),
+        "already in MEMORY.md or PROFILE.md": report.count(Status.KNOWN),
         "off the focus topic": report.count(Status.OFF_FOCUS),
     }
     if result.status is DreamStatus.UPDATED:
