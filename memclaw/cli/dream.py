@@ -174,26 +174,69 @@ def _print_dry_run(result: DreamResult) -> None:
         _candidates_table(result.report, f"candidates of {who}")
 
 
-def _candidates_table(report: CandidateReport, title: str, limit: int = 30) -> None:
-    from rich.table import Table
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
-    shown = [c for c in report.candidates if c.status != "off-focus"][:limit]
+
+def _why(cand: Any) -> str:
+    """The reason that decided the status (and the recall count, which can decide it)."""
+    parts = [r for r in cand.reasons if r.startswith("recalled")]
+    if cand.reasons:
+        last = cand.reasons[-1]
+        parts.append(last.removeprefix("already in ").removeprefix("promoted: "))
+    return _clip("; ".join(dict.fromkeys(parts)), 90)
+
+
+def _candidates_table(report: CandidateReport, title: str, others: int = 10) -> None:
+    """The promoted candidates, the best ``others`` of the rest, and a count of the remainder."""
+    from rich.table import Table
+    from rich.text import Text
+
+    listed = [c for c in report.candidates if c.status != "off-focus"]
+    promoted = [c for c in listed if c.status == "promote"]
+    rest = sorted((c for c in listed if c.status != "promote"), key=lambda c: -c.score)
+    shown = promoted + rest[:others]
+    console = out()
+    if not shown:
+        console.print(f"no candidates in {len(report.notes)} daily notes", highlight=False)
+        return
     table = Table(title=title, title_justify="left")
-    for column in ("score", "status", "days", "recalled", "fact", "why"):
+    for column in ("score", "status", "seen on", "fact", "why"):
         table.add_column(column, overflow="fold")
     for cand in shown:
-        text = cand.to_dict()["text"]
         table.add_row(
             f"{cand.score:.2f}",
             str(cand.status),
-            str(len(cand.days)),
-            f"{cand.recalls}/{cand.queries}q" if cand.recalls else "",
-            text,
-            "; ".join(cand.reasons),
+            " ".join(d.strftime("%m-%d") for d in cand.days),
+            Text(_clip(cand.to_dict()["text"], 100)),  # Text: a note's "[x]" is not markup
+            Text(_why(cand)),
         )
-    out().print(table)
-    if not shown:
-        out().print(f"no candidates in {len(report.notes)} daily notes")
+    console.print(table)
+    counted = {str(c.status): 0 for c in listed}
+    for cand in listed:
+        counted[str(cand.status)] += 1
+    counts = ", ".join(f"{counted[s]} {s}" for s in _STATUS_ORDER if s in counted)
+    console.print(
+        f"{len(listed)} candidates from {len(report.notes)} daily notes: {counts}",
+        highlight=False,
+    )
+    if len(rest) > others:
+        console.print(
+            f"{len(rest) - others} more candidates below the threshold (use --json for all)",
+            highlight=False,
+        )
+
+
+_STATUS_ORDER = (
+    "promote",
+    "over-limit",
+    "below-threshold",
+    "known",
+    "one-off",
+    "corrected",
+    "secret",
+)
 
 
 @dream_app.command("undo")

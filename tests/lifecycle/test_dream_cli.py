@@ -146,3 +146,32 @@ def test_consolidate_cli_prints_stats(isolated_env: Path) -> None:
     assert result.exit_code == 0
     (stats,) = json.loads(result.stdout)["results"]
     assert (stats["entries_before"], stats["entries_after"], stats["buckets_updated"]) == (8, 7, 1)
+
+
+NOUNS = (
+    "kettle harbour violin glacier lantern meadow parcel quarry saddle tunnel "
+    "orchard beacon canyon ferry pebble walrus cactus dynamo ember fjord "
+    "gazebo hammock igloo jigsaw kayak lagoon marble nectar oyster pagoda "
+    "quiver rafter sextant trellis umbrella vortex wicker yodel zephyr anvil "
+    "bramble cobalt dingo easel falcon"
+)
+
+
+def test_dry_run_shows_the_promoted_and_the_ten_best_others(isolated_env: Path) -> None:
+    _make(isolated_env, "demo")
+    agent = Workspace.open(isolated_env).agent("demo")
+    nouns = NOUNS.split()
+    for n in range(15):
+        a, b, c = nouns[3 * n : 3 * n + 3]
+        agent.append_daily(f"- The {a} met a {b} near the {c}.", day=date.today())
+
+    result = invoke("dream", "demo", "--dry-run")
+
+    assert result.exit_code == 0
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│ 0.")]
+    assert len(rows) == 11  # the promoted fact and the ten best of the rest
+    assert "promote" in rows[0]
+    assert "16 candidates from 4 daily notes: 1 promote, 15 one-off" in result.stdout
+    assert "5 more candidates below the threshold (use --json for all)" in result.stdout
+    data = json.loads(invoke("dream", "demo", "--dry-run", "--json").stdout)
+    assert len(data["results"][0]["candidates"]) == 16
