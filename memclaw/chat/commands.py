@@ -25,7 +25,7 @@ HELP = [
     ("/search QUERY", "search all memory files of this agent"),
     ("/memory", "show MEMORY.md and the newest memory entries"),
     ("/profile", "show PROFILE.md"),
-    ("/prompt", "show the system prompt the next turn will use"),
+    ("/prompt", "show the system prompt (files and memory) of the next turn"),
     ("/tokens", "where the prompt's tokens go, and how full the window is"),
     ("/dream [apply]", "preview tonight's consolidation of daily notes; 'apply' runs it"),
     ("/help", "this list"),

@@ -57,7 +57,11 @@ class Conversation:
             subagent=subagent,
             trigger=trigger,
         )
-        engine = ChatEngine(session, chosen, recall=recall)
+        try:
+            engine = ChatEngine(session, chosen, recall=recall)
+        except BaseException:
+            session.close()
+            raise
         notices: queue.SimpleQueue[str] = queue.SimpleQueue()
 
         def extraction_model() -> ChatModel:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.chat.context import ContextWindow, Packed, schema_tokens, summary_request
 from memclaw.chat.recall import SUBAGENT_PREAMBLE, Recalled, recall
 from memclaw.chat.tools import ToolBox, ToolRecord
-from memclaw.errors import ContextTooLargeError, ModelError, UsageError
+from memclaw.errors import ContextTooLargeError, MemclawError, ModelError, UsageError
 from memclaw.gates import is_automated_session
 from memclaw.llm import ChatResult, Usage
 from memclaw.prompt import assemble_prompt, token_counter
@@ -143,13 +143,19 @@ class ChatEngine:
 
     # --- prompt -------------------------------------------------------------------------
 
-    def system_message(self, query: str) -> tuple[Message, AssembledPrompt, Recalled]:
+    def system_message(
+        self, query: str, notes: list[str] | None = None
+    ) -> tuple[Message, AssembledPrompt, Recalled]:
         prompt = assemble_prompt(self.agent, self.owner)
         found = Recalled()
-        if self.recall_enabled:
-            found = recall(
-                self.agent, query, owner=self.owner, session_id=self.session.id, prompt=prompt
-            )
+        if self.recall_enabled and query:
+            try:
+                found = recall(
+                    self.agent, query, owner=self.owner, session_id=self.session.id, prompt=prompt
+                )
+            except MemclawError as exc:  # a broken index must not stop the conversation
+                if notes is not None:
+                    notes.append(f"recall skipped: {exc}")
         parts = [prompt.text]
         if self.session.subagent:
             parts.append(SUBAGENT_PREAMBLE)
@@ -174,7 +180,7 @@ class ChatEngine:
         if not text:
             raise UsageError("the message is empty")
         result = TurnResult("", self.session.id, changed_files=self.changed_files())
-        system, _prompt, result.recalled = self.system_message(text)
+        system, _prompt, result.recalled = self.system_message(text, result.notes)
         self.last_recalled = result.recalled
         history = list(self.session.messages)
         current: list[Message] = [{"role": "user", "content": text}]
@@ -300,7 +306,7 @@ class ChatEngine:
     def token_report(self, query: str = "") -> dict[str, Any]:
         """Where the next request's tokens go, and how full the window is."""
         count = token_counter().count
-        system, prompt, found = self.system_message(query) if query else self._no_recall()
+        system, prompt, found = self.system_message(query)
         history = self.session.messages
         summary = self.context.summary_message()
         recent = history[self.context.summarized :] if summary else history
@@ -326,8 +332,3 @@ class ChatEngine:
             "counter": prompt.counter,
             "recalled": len(found.hits),
         }
-
-    def _no_recall(self) -> tuple[Message, AssembledPrompt, Recalled]:
-        prompt = assemble_prompt(self.agent, self.owner)
-        parts = [prompt.text] + ([SUBAGENT_PREAMBLE] if self.session.subagent else [])
-        return {"role": "system", "content": "\n\n".join(parts)}, prompt, Recalled()

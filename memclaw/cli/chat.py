@@ -68,7 +68,7 @@ def chat(
     """Talk with an agent that remembers: streamed answers, memory tools, slash commands.
 
     Every turn re-reads the agent's files, recalls memories relevant to your
-    message, and is appended to sessions/<id>.jsonl as it completes. When the
+    message, and is appended to `sessions/ID.jsonl` as it completes. When the
     chat ends, what is worth keeping is extracted into PROFILE.md, MEMORY.md
     and today's note in the background. End a line with \\ to continue it, or
     put \"\"\" on a line of its own to start and end a block. Ctrl-C stops an
@@ -164,7 +164,7 @@ def _one_shot(conversation: Conversation, text: str, as_json: bool) -> int:
             extraction = conversation.close()
         except KeyboardInterrupt:
             errors.print("stopped waiting for memory extraction", style="dim")
-    for notice in conversation.drain():
+    for notice in [*([] if as_json else result.notes), *conversation.drain()]:
         errors.print(f"· {notice}", style="dim", markup=False, highlight=False)
     if as_json:
         data: dict[str, Any] = result.to_dict()

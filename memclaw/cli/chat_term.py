@@ -160,6 +160,8 @@ class AnswerView:
         self.segments.append(("tool", text))
         if self._live is not None:
             self._redraw(force=True)
+        else:
+            self.tools_to.print(text, style="dim", markup=False, highlight=False)
 
     def close(self) -> None:
         if self._live is not None:
