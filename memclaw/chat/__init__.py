@@ -12,8 +12,9 @@ from memclaw.chat.context import ContextWindow, Packed
 from memclaw.chat.conversation import Conversation
 from memclaw.chat.engine import ChatEngine, TurnResult
 from memclaw.chat.recall import Recalled, recall
+from memclaw.chat.schemas import tool_schemas
 from memclaw.chat.session import ChatSession, latest_session, new_session_id
-from memclaw.chat.tools import ToolBox, ToolRecord, tool_schemas
+from memclaw.chat.tools import ToolBox, ToolRecord
 
 __all__ = [
     "BackgroundExtractor",

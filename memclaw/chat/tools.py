@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from memclaw.chat.schemas import WRITE_TOOLS, tool_schemas
 from memclaw.chat.session import entry_session_id
 from memclaw.errors import MemclawError, UnsafePathError, UsageError
 from memclaw.workspace.agent import OWNERS_DIR
-from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR
+from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.paths import resolve_inside, validate_relpath
 
 if TYPE_CHECKING:
@@ -27,108 +28,6 @@ if TYPE_CHECKING:
 
 MAX_READ_CHARS = 20000
 MAX_LISTED = 50
-WRITE_TOOLS = frozenset(
-    {"memory_files_write", "memory_files_edit", "memory_store", "memory_forget"}
-)
-
-
-def _fn(name: str, description: str, properties: dict[str, Any], required: list[str]) -> Any:
-    return {
-        "type": "function",
-        "function": {
-            "name": name,
-            "description": description,
-            "parameters": {"type": "object", "properties": properties, "required": required},
-        },
-    }
-
-
-_STR = {"type": "string"}
-
-
-def tool_schemas(agent: Agent, owner: str | None, *, read_only: bool = False) -> list[Any]:
-    """OpenAI tool definitions; ``read_only`` leaves out everything that writes."""
-    personal = agent.owner_prefix(owner)
-    where = (
-        f" This person's own files are under '{personal}'." if personal else ""
-    ) + " Names are relative to the agent folder, e.g. MEMORY.md or memory/2026-11-28.md."
-    scope = {"type": "string", "enum": ["all", "long-term", "session"]}
-    tools = [
-        _fn(
-            "memory_files_list",
-            "List your markdown memory files (name, size, whether injected)." + where,
-            {"prefix": {**_STR, "description": "only names starting with this, e.g. memory/"}},
-            [],
-        ),
-        _fn(
-            "memory_files_read",
-            "Read one of your markdown memory files." + where,
-            {"filename": _STR},
-            ["filename"],
-        ),
-        _fn(
-            "memory_files_search",
-            "Keyword search over all your memory files, daily notes included; "
-            "returns file, line and snippet of the best matches.",
-            {"query": _STR, "limit": {"type": "integer", "minimum": 1, "maximum": 20}},
-            ["query"],
-        ),
-        _fn(
-            "memory_search",
-            "Search memory entries (single remembered facts) by meaning; returns their ids.",
-            {"query": _STR, "scope": scope, "limit": {"type": "integer", "minimum": 1}},
-            ["query"],
-        ),
-        _fn(
-            "memory_list",
-            "List memory entries, newest first.",
-            {"scope": scope, "category": {"type": "string", "enum": list(CATEGORIES)}},
-            [],
-        ),
-        _fn("memory_get", "Show one memory entry by id.", {"id": _STR}, ["id"]),
-    ]
-    if read_only:
-        return tools
-    return [
-        *tools,
-        _fn(
-            "memory_files_write",
-            "Replace the whole content of a markdown memory file (read it first). "
-            "A new file is not injected into your prompt until enabled." + where,
-            {"filename": _STR, "content": _STR},
-            ["filename", "content"],
-        ),
-        _fn(
-            "memory_files_edit",
-            "Replace exact text in a memory file; the old text must occur once "
-            "unless replace_all is true." + where,
-            {
-                "filename": _STR,
-                "old_text": _STR,
-                "new_text": _STR,
-                "replace_all": {"type": "boolean"},
-            },
-            ["filename", "old_text", "new_text"],
-        ),
-        _fn(
-            "memory_store",
-            "Remember one durable fact as a memory entry. longTerm false keeps it for "
-            "this conversation only. Never store credentials.",
-            {
-                "text": _STR,
-                "category": {"type": "string", "enum": list(CATEGORIES)},
-                "longTerm": {"type": "boolean"},
-            },
-            ["text"],
-        ),
-        _fn(
-            "memory_forget",
-            "Forget memory entries by id, or every entry matching a query; "
-            "they will not be learned again.",
-            {"id": _STR, "query": _STR},
-            [],
-        ),
-    ]
 
 
 @dataclass

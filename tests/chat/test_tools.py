@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 
 from chat.chatkit import OpenWorkspace, small_agent
-from memclaw.chat.tools import ToolBox, tool_schemas
+from memclaw.chat.schemas import tool_schemas
+from memclaw.chat.tools import ToolBox
 from memclaw.llm import ToolCall
 from memclaw.workspace.agent import Agent
 
