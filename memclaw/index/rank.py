@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from memclaw.workspace import Agent, Workspace
 
 SCOPES = ("all", "personal", "team", "global")
-# Column weights of bm25(): the block's own words count more than its headings.
-_BODY_WEIGHT, _CONTEXT_WEIGHT = 1.0, 0.3
 
 
 @dataclass(frozen=True)
@@ -75,6 +73,7 @@ class Candidate:
     owner: str | None
     kind: str
     score: float
+    tier: int = 0  # coverage level: 0 = several query terms, 1 = one (see keyword.py)
 
 
 @dataclass(frozen=True)
@@ -138,53 +137,14 @@ def decay(day: str | None, today: str, half_life: float) -> float:
     return float(0.5 ** (max(age, 0) / half_life))
 
 
-_SELECT = """
-SELECT b.id, f.path, b.line, b.end_line, b.section, b.date, b.hash, b.text, f.scope, f.owner,
-       f.kind,
-       -bm25(blocks_fts, {body}, {context})
-       * CASE f.kind WHEN 'memory' THEN ? WHEN 'entries' THEN ? WHEN 'daily' THEN ?
-                     WHEN 'profile' THEN ? WHEN 'agents' THEN ? ELSE ? END
-       * {decay} AS score
-FROM blocks_fts JOIN blocks b ON b.id = blocks_fts.rowid JOIN files f ON f.id = b.file_id
-WHERE blocks_fts MATCH ? AND {where}
-ORDER BY score DESC, f.path, b.line
-LIMIT ?
-"""
-_KINDS = ("memory", "entries", "daily", "profile", "agents", "other")
-
-
-def keyword_candidates(
-    conn: sqlite3.Connection,
-    key: str,
-    query: Query,
-    filters: Filters,
-    *,
-    is_global: bool,
-    settings: Settings,
-    today: str,
-    limit: int,
-) -> list[Candidate]:
-    """The best ``limit`` blocks of one index for ``query``, best first."""
-    where = filters.where(is_global)
-    if where is None or query.empty:
-        return []
-    clause, params = where
-    kind_weight = weights(settings)
-    args: list[Any] = [kind_weight[k] for k in _KINDS]
-    half_life = settings.recency_half_life_days
-    if half_life > 0:
-        conn.create_function("memclaw_decay", 3, decay, deterministic=True)
-        decay_sql = "memclaw_decay(b.date, ?, ?)"
-        args += [today, half_life]
-    else:
-        decay_sql = "1.0"
-    sql = _SELECT.format(body=_BODY_WEIGHT, context=_CONTEXT_WEIGHT, decay=decay_sql, where=clause)
-    rows = conn.execute(sql, [*args, query.match(), *params, limit])
-    return [candidate(key, row, float(row[11])) for row in rows]
+# The columns ``candidate`` expects, in order; ``b`` is blocks and ``f`` is files.
+CANDIDATE_COLUMNS = (
+    "b.id, f.path, b.line, b.end_line, b.section, b.date, b.hash, b.text, f.scope, f.owner, f.kind"
+)
 
 
 def candidate(key: str, row: Sequence[Any], score: float) -> Candidate:
-    """A Candidate from the first eleven columns selected by ``_SELECT``."""
+    """A Candidate from a row selecting ``CANDIDATE_COLUMNS``."""
     return Candidate(
         key,
         int(row[0]),
@@ -205,6 +165,7 @@ def candidate(key: str, row: Sequence[Any], score: float) -> Candidate:
 def group_files(candidates: Iterable[Candidate], max_files: int) -> list[Candidate]:
     """Keep candidates from the best ``max_files`` files only, in rank order."""
     files: set[tuple[str, str]] = set()
+    # (candidates arrive best first)
     kept = []
     for cand in candidates:
         where = (cand.key, cand.file)

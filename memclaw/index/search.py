@@ -8,6 +8,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ModelError, UsageError
+from memclaw.index.keyword import keyword_candidates
 from memclaw.index.rank import (
     Candidate,
     Filters,
@@ -15,7 +16,6 @@ from memclaw.index.rank import (
     Source,
     close_sources,
     group_files,
-    keyword_candidates,
     make_filters,
     open_sources,
     to_hit,
@@ -89,7 +89,7 @@ def _rank(
             today=today,
             limit=pool,
         )
-    keyword.sort(key=lambda c: (-c.score, c.key, c.file, c.line))
+    keyword.sort(key=lambda c: (c.tier, -c.score, c.key, c.file, c.line))
     if not settings.embedding_model:
         return keyword
     try:

@@ -9,8 +9,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memclaw.index.store import index_path, known_files, meta_value, scan, stale_files
-from memclaw.index.tokenize import TOKENIZER_VERSION
+from memclaw.index.store import (
+    INDEX_FORMAT,
+    index_path,
+    known_files,
+    meta_value,
+    scan,
+    stale_files,
+)
 
 
 @dataclass
@@ -66,7 +72,7 @@ def index_stats(name: str, base: Path, recall: list[dict[str, Any]]) -> IndexSta
         stats.vectors = one("SELECT count(*) FROM vectors").fetchone()[0]
         stats.last_sync = meta_value(conn, "synced_at")
         disk = scan(base)
-        if meta_value(conn, "tokenizer") != TOKENIZER_VERSION:
+        if meta_value(conn, "format") != INDEX_FORMAT:
             stats.pending = len(disk)
         else:
             known = known_files(conn)

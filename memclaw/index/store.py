@@ -26,6 +26,20 @@ from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"
 OWNERS_DIR = "owners"
+# How blocks are laid out in the index; when it or the tokenizer changes, indexes are rebuilt.
+INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-2"
+# Block ids carry their file kind in the high bits, so one kind (one ranking weight) can
+# be ranked alone with a cheap rowid range on the full-text index.
+KINDS = ("memory", "entries", "daily", "profile", "agents", "other")
+_KIND_SHIFT = 40
+
+
+def kind_range(kind: str) -> tuple[int, int]:
+    """First and last block id of ``kind``."""
+    base = (KINDS.index(kind) + 1) << _KIND_SHIFT
+    return base, base + (1 << _KIND_SHIFT) - 1
+
+
 # A file modified this close to the moment it was indexed may change again
 # within the file system's timestamp granularity: hash it again next time.
 _RACY_NS = 2_000_000_000
@@ -197,9 +211,12 @@ def _read(path: Path) -> tuple[bytes, FileState] | None:
     return data, FileState(st.st_size, st.st_mtime_ns)
 
 
-def _insert_blocks(conn: sqlite3.Connection, file_id: int, blocks: list[Block]) -> None:
-    first = int(conn.execute("SELECT coalesce(max(id), 0) FROM blocks").fetchone()[0]) + 1
+def _insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> None:
+    lo, hi = kind_range(kind)
+    last = conn.execute("SELECT max(id) FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi))
+    first = int(last.fetchone()[0] or lo - 1) + 1
     rows, fts = [], []
+    contexts: dict[str, str] = {}  # many blocks share a section: tokenise it once
     for offset, block in enumerate(blocks):
         block_id = first + offset
         section = block.section_path
@@ -216,7 +233,10 @@ def _insert_blocks(conn: sqlite3.Connection, file_id: int, blocks: list[Block]) 
                 block.text,
             )
         )
-        context = index_text(f"{section}{SECTION_SEP}{block.context}" if block.context else section)
+        raw = f"{section}{SECTION_SEP}{block.context}" if block.context else section
+        context = contexts.get(raw)
+        if context is None:
+            context = contexts[raw] = index_text(raw)
         fts.append((block_id, index_text(block.text), context))
     conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     conn.executemany("INSERT INTO blocks_fts(rowid, body, context) VALUES (?, ?, ?)", fts)
@@ -274,14 +294,14 @@ def sync(
     stats = SyncStats()
     disk = scan(base)
     stats.files = len(disk)
-    fresh = meta_value(conn, "tokenizer") == TOKENIZER_VERSION and not force
+    fresh = meta_value(conn, "format") == INDEX_FORMAT and not force
     known = known_files(conn) if fresh else {}
     if fresh and not _needs_work(base, disk, known) and not (known.keys() - disk.keys()):
         stats.unchanged = len(disk)
         stats.seconds = time.perf_counter() - started
         return stats
     with _write(conn):
-        if not fresh or meta_value(conn, "tokenizer") != TOKENIZER_VERSION:
+        if not fresh or meta_value(conn, "format") != INDEX_FORMAT:
             _clear(conn)
             stats.rebuilt = True
         known = known_files(conn)  # again, under the write lock
@@ -296,7 +316,7 @@ def sync(
             _drop_file(conn, known[rel][0])
             conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
             stats.removed.append(rel)
-        _set_meta(conn, "tokenizer", TOKENIZER_VERSION)
+        _set_meta(conn, "format", INDEX_FORMAT)
         if stats.dirty or stats.rebuilt:
             _set_meta(conn, "synced_at", now)
     stats.seconds = time.perf_counter() - started
@@ -344,7 +364,7 @@ def _sync_file(
             (kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks), file_id),
         )
         stats.updated += 1
-    _insert_blocks(conn, file_id, blocks)
+    _insert_blocks(conn, file_id, kind, blocks)
     stats.blocks += len(blocks)
     stats.bytes += len(data)
     stats.changed.append(rel)

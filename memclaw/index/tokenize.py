@@ -23,9 +23,12 @@ from functools import lru_cache
 from memclaw.index.stem import stem
 
 # Bump when tokens change: every index built with another version is rebuilt.
-TOKENIZER_VERSION = "1"
+TOKENIZER_VERSION = "2"
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+# A date (2026-12-12) or a time (08:15) is one word: it is indexed as its parts plus the
+# parts joined ("20261212", "0815"), so that a search for it is one cheap term lookup.
+_STAMP = r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})(?![\w:-])"
+_WORD = re.compile(_STAMP + r"|[^\W_]+(?:['’][^\W_]+)*")
 _CJK_CLASS = (
     "\u1100-\u11ff"  # Hangul Jamo
     "\u3005-\u3007"  # 々 〆 〇
@@ -94,7 +97,17 @@ def _cjk_tokens(run: str, offset: int) -> Iterator[Token]:
     yield Token(chars[last], offset + last, offset + last + 1)
 
 
+def _is_stamp(word: str) -> bool:
+    return word[0].isdigit() and ("-" in word or ":" in word)
+
+
 def _word_tokens(word: str, offset: int) -> Iterator[Token]:
+    if _is_stamp(word):
+        end = offset + len(word)
+        parts = _ALNUM.findall(word)
+        for part in [*parts, "".join(parts)]:
+            yield Token(part, offset, end)
+        return
     if word.isascii():
         for part in _fold_latin(word):
             yield Token(part, offset, offset + len(word))
@@ -121,15 +134,20 @@ def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+@lru_cache(maxsize=1 << 17)
+def _word_terms(word: str) -> tuple[str, ...]:
+    """The terms of one regex word; words repeat, so this is where caching pays."""
+    if word.isascii() and not _is_stamp(word):
+        return _fold_latin(word)
+    return tuple(t.term for t in _word_tokens(word, 0))
+
+
 def tokens(text: str) -> list[str]:
     """The terms of ``text``, in order, as stored in the full-text index."""
-    text = nfc(text)
-    if text.isascii():
-        out: list[str] = []
-        for word in _WORD.findall(text):
-            out.extend(_fold_latin(word))
-        return out
-    return [t.term for t in iter_tokens(text)]
+    out: list[str] = []
+    for word in _WORD.findall(nfc(text)):
+        out.extend(_word_terms(word))
+    return out
 
 
 def index_text(text: str) -> str:
@@ -208,6 +226,10 @@ def parse_query(text: str) -> Query:
     for words in _groups(text):
         latin: list[str] = []
         for word in words:
+            if _is_stamp(word):
+                _flush(latin, terms)
+                terms.append(Term(("".join(_ALNUM.findall(word)),)))
+                continue
             for tok in _word_tokens(word, 0):
                 if _is_cjk(tok.term):
                     _flush(latin, terms)

@@ -95,8 +95,16 @@ def test_spans_point_at_the_source_text() -> None:
 
 def test_query_terms_are_quoted_and_or_joined() -> None:
     assert parse_query("cutover window").match() == '"cutov" OR "window"'
-    assert parse_query("2026-12-12").match() == '"2026 12 12"'
+    assert parse_query("stops.geog 2026-12").match() == '"stop geog" OR "2026 12"'
     assert parse_query("stops.geog").match() == '"stop geog"'
+
+
+def test_dates_and_times_are_also_one_joined_token() -> None:
+    assert tokens("due 2026-12-12 at 08:15") == [
+        *["due", "2026", "12", "12", "20261212", "at", "08", "15", "0815"]
+    ]
+    assert parse_query("2026-12-12 08:15").match() == '"20261212" OR "0815"'
+    assert tokens("2026-12-12T08:15") == ["2026", "12", "12t08", "15"]  # not a stamp
 
 
 def test_cjk_query_uses_each_pair_and_single_characters_as_prefix() -> None:

@@ -1,0 +1,169 @@
+"""memclaw search / stats / reindex: output shapes, errors, the fast lane, and start-up imports."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memclaw.cli import fast, hits
+from memclaw.cli.app import app
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_search_prints_one_line_per_hit_when_piped(demo_agent: Path) -> None:
+    code, out, _ = _run("search", "knee", "--limit", "2")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("demo/") and "«" in lines[0] and "»" in lines[0]
+
+
+def test_search_json_lines_carry_every_hit_field(demo_agent: Path) -> None:
+    code, out, _ = _run("search", "cutover", "window", "--agent", "demo", "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert rows and set(rows[0]) >= {
+        "agent",
+        "file",
+        "line",
+        "end_line",
+        "scope",
+        "owner",
+        "date",
+        "snippet",
+        "score",
+        "text",
+        "highlights",
+    }
+    first = rows[0]
+    start, end = first["highlights"][0]
+    assert first["snippet"][start:end].lower() in {"cutover", "window"}
+    assert demo_agent.joinpath(first["file"]).read_text().splitlines()[first["line"] - 1] in (
+        first["text"].splitlines()[0],
+    )
+
+
+def test_search_filters_and_no_matches(demo_agent: Path) -> None:
+    code, out, err = _run("search", "zebra-crossing-xyzzy")
+    assert code == 0 and out == "" and "no matches" in err
+    code, out, _ = _run("search", "knee", "--since", "2026-11-28", "--json")
+    assert code == 0 and {json.loads(r)["date"] for r in out.splitlines()} == {"2026-11-28"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["search", "x", "--agent", "demo", "--all"], "not both"),
+        (["search", "x", "--scope", "personal"], "--owner"),
+        (["search", "x", "--since", "yesterday"], "YYYY-MM-DD"),
+        (["reindex"], "--all"),
+    ],
+)
+def test_usage_errors_exit_2(demo_agent: Path, args: list[str], message: str) -> None:
+    code, _, err = _run(*args)
+    assert code == 2 and message in err
+
+
+def test_unknown_agent_exits_1(demo_agent: Path) -> None:
+    code, _, err = _run("search", "knee", "--agent", "nobody")
+    assert code == 1 and "nobody" in err
+
+
+def test_table_on_a_terminal(demo_agent: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hits, "is_terminal", lambda: True)
+    code, out, _ = _run("search", "knee")
+    assert code == 0 and "snippet" in out and "demo/MEMORY.md:10" in out
+
+
+def test_stats_and_reindex(demo_agent: Path) -> None:
+    shutil.rmtree(demo_agent / ".memclaw" / "logs", ignore_errors=True)
+    (demo_agent / ".memclaw" / "index.sqlite").unlink(missing_ok=True)
+    code, out, _ = _run("stats", "demo", "--json")
+    assert code == 0
+    (before,) = json.loads(out)["indexes"]
+    assert before["name"] == "demo" and before["pending"] > 0
+    code, out, _ = _run("reindex", "--all", "--json")
+    assert code == 0 and json.loads(out.splitlines()[0])["rebuilt"] is True
+    _run("search", "knee")
+    code, out, _ = _run("stats", "--json")
+    (after,) = json.loads(out)["indexes"]
+    assert after["files"] == before["pending"] and after["pending"] == 0
+    assert after["searches"] == 1 and after["top_files"]
+    code, out, _ = _run("stats")
+    assert code == 0 and "demo" in out and "most recalled" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "knee"],
+        ["search", "cutover", "window", "--json"],
+        ["search", "knee", "-n", "2", "--agent", "demo", "--json"],
+        ["search", "--limit=3", "knee", "--scope", "team"],
+        ["search", "knee", "--since", "2026-11-20", "--until=2026-11-30", "--json"],
+        ["search", "--", "--not-a-flag", "knee"],
+    ],
+)
+def test_fast_lane_prints_what_typer_prints(
+    demo_agent: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    parsed = fast.parse_search(argv)
+    assert parsed is not None
+    assert fast.run_search(parsed) == 0
+    quick = capsys.readouterr().out
+    code, slow, _ = _run(*argv)
+    assert code == 0 and quick == slow
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "--help"],
+        ["search"],
+        ["search", "x", "--bogus"],
+        ["search", "x", "--limit", "0"],
+        ["search", "x", "--scope", "nope"],
+        ["search", "x", "--agent"],
+        ["search", "x", "--agent", "a", "--all"],
+        ["--version"],
+        ["stats"],
+        ["--root"],
+    ],
+)
+def test_fast_lane_leaves_everything_else_to_typer(argv: list[str]) -> None:
+    assert fast.parse_search(argv) is None
+
+
+def test_fast_lane_reads_global_flags() -> None:
+    parsed = fast.parse_search(["--root", "/r", "--set=search_limit=3", "--debug", "search", "q"])
+    assert parsed is not None
+    assert (parsed.root, parsed.sets, parsed.debug, parsed.words) == (
+        "/r",
+        ["search_limit=3"],
+        True,
+        ["q"],
+    )
+
+
+def test_cold_search_imports_nothing_heavy(demo_agent: Path) -> None:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "memclaw", "search", "knee", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert result.stdout.strip()
+    loaded = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
+    heavy = {"openai", "tiktoken", "watchdog", "typer", "rich", "pydantic", "yaml", "httpx"}
+    assert not {name.split(".")[0] for name in loaded} & heavy
