@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.live import Live
 
     from memclaw.chat import Reply, ToolRecord
@@ -52,6 +52,7 @@ class InputHistory:
         self.path = path if limit > 0 else None
         self.limit = limit
         self._readline: Any = None
+        self._checked = 0  # history items already looked at by scrub()
 
     def load(self) -> None:
         try:
@@ -63,6 +64,7 @@ class InputHistory:
         if self.path is not None and self.path.is_file():
             with contextlib.suppress(OSError):
                 readline.read_history_file(str(self.path))
+        self._checked = readline.get_current_history_length()
 
     def scrub(self) -> None:
         """Drop the lines just typed from history if they hold something like a secret."""
@@ -71,10 +73,12 @@ class InputHistory:
         readline = self._readline
         if readline is None:
             return
-        for index in range(readline.get_current_history_length(), 0, -1):
+        # Only what was typed since the last look; items are 1-based, removal is 0-based.
+        for index in range(readline.get_current_history_length(), self._checked, -1):
             item = readline.get_history_item(index)
             if item is not None and contains_secret(item):
                 readline.remove_history_item(index - 1)
+        self._checked = readline.get_current_history_length()
 
     def save(self) -> None:
         if self._readline is None or self.path is None:
@@ -84,6 +88,27 @@ class InputHistory:
             self._readline.set_history_length(self.limit)
             self._readline.write_history_file(str(self.path))
             self.path.chmod(0o600)
+
+
+class _Tail:
+    """The last screenful of a renderable, so the newest streamed text stays in view.
+
+    Live cannot move the cursor above the top of the screen; drawing only the
+    tail while streaming avoids repeated copies in the scrollback, and the full
+    answer is drawn once when the stream ends.
+    """
+
+    def __init__(self, inner: RenderableType) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.segment import Segment
+
+        height = max((options.height or console.size.height) - 1, 1)
+        lines = console.render_lines(self.inner, options.update(height=None), pad=False)
+        for line in lines[-height:]:
+            yield from line
+            yield Segment.line()
 
 
 class AnswerView:
@@ -104,7 +129,6 @@ class AnswerView:
             self._live = Live(
                 console=self.console,
                 refresh_per_second=12,
-                vertical_overflow="visible",
                 transient=False,
             )
             from memclaw.chat.background import main_thread_signals
@@ -132,7 +156,7 @@ class AnswerView:
         now = time.monotonic()
         if force or now - self._drawn >= REDRAW_SECONDS:
             self._drawn = now
-            self._live.update(self.renderable(), refresh=force)
+            self._live.update(_Tail(self.renderable()), refresh=force)
 
     def text(self, delta: str) -> None:
         if self.segments and self.segments[-1][0] == "text":
@@ -165,7 +189,7 @@ class AnswerView:
 
     def close(self) -> None:
         if self._live is not None:
-            self._redraw(force=True)
+            self._live.update(self.renderable())  # stop() draws it whole, however tall
             self._live.stop()
             self._live = None
         elif self.segments and self.segments[-1][0] == "text":
