@@ -337,4 +337,7 @@ def _extract(
         return
     _apply(agent, plan, owner, ctx, result)
     changed = result.diffs if result.dry_run else result.files_changed
-    result.status = Status.WRITTEN if changed else Status.NOTHING
+    if not changed:
+        result.status = Status.NOTHING
+    else:
+        result.status = Status.WOULD_WRITE if result.dry_run else Status.WRITTEN

@@ -11,6 +11,7 @@ from memclaw.lifecycle.offline_rules import Fact
 
 class Status(StrEnum):
     WRITTEN = "written"
+    WOULD_WRITE = "would-write"  # a dry run that found something to write
     SKIPPED = "skipped"
     NOTHING = "nothing-to-keep"
     FAILED = "failed"

@@ -162,7 +162,7 @@ def test_dry_run_writes_nothing_at_all(tmp_path: Path) -> None:
     before = tree(agent.path)
     result = extract_conversation(agent, CHAT, dry_run=True)
     assert tree(agent.path) == before
-    assert result.dry_run and result.status is Status.WRITTEN and not result.files_changed
+    assert result.dry_run and result.status is Status.WOULD_WRITE and not result.files_changed
     assert set(result.diffs) == {"PROFILE.md", "MEMORY.md", "memory/2026-03-30.md"}
     assert "+- User is Sarah and works at Cloudflare." in result.diffs["PROFILE.md"]
     assert result.diffs["memory/2026-03-30.md"].startswith("--- a/memory/2026-03-30.md")
