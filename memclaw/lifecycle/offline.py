@@ -13,7 +13,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memclaw.gates import REDACTION_PREFIX, contains_secret, redact
+from memclaw.lifecycle.offline_clean import clauses, looks_like_assistant, normalise
+from memclaw.lifecycle.offline_dates import resolve_relative
 from memclaw.lifecycle.offline_i18n import classify_foreign, identity_foreign
+from memclaw.lifecycle.offline_refs import resolve
 from memclaw.lifecycle.offline_rules import Fact, classify_sentence, identity_fact
 from memclaw.lifecycle.offline_text import (
     dated,
@@ -27,7 +30,7 @@ from memclaw.lifecycle.offline_text import (
     strip_code,
     third_person,
 )
-from memclaw.lifecycle.similar import containment, known_in, tokens
+from memclaw.lifecycle.similar import containment, known_in, restates, tokens
 
 I_ = re.IGNORECASE
 # Where each kind of fact lives: (file, section heading).
@@ -150,37 +153,108 @@ def _classify(sentence: str, lang: str, day: str) -> Fact | None:
     return fact
 
 
+# An instruction meant to last is a rule, not a one-off request, even when it starts with a verb.
+_STANDING = re.compile(
+    r"\b(?:from now on|going forward|from today on|starting today|every time|whenever|"
+    r"in (?:the )?future)\b",
+    I_,
+)
+# A clause that opens a condition or a guess: nothing in it has happened.
+_CONDITIONAL = re.compile(r"^(?:if|unless|when|once|maybe|perhaps|in case)\b", I_)
+# Inside a question only a statement set off by a dash or a semicolon is read.
+_ASIDE = re.compile(r"\s+[-–—]\s+|;\s*")
+
+
+# A rule or taste may carry a "might" in its reason; these hedge the statement itself.
+_SELF_HEDGE = re.compile(
+    r"\b(?:I'll try|I will try|I'm gonna try|I'm going to try|I might|we might|maybe I|maybe we|"
+    r"I'm thinking about|I'm considering|I'd like to try|we'll see)\b",
+    I_,
+)
+
+
+def _guess(fact: Fact, sentence: str) -> bool:
+    """A guess or a plan that may not happen is not a fact yet."""
+    if fact.category in {"rule", "preference"}:
+        return bool(_SELF_HEDGE.search(sentence))
+    return is_hedged(sentence) or bool(_CONDITIONAL.match(sentence))
+
+
+def _sentence_facts(sentence: str, lang: str, day: str) -> tuple[Fact | None, list[Fact]]:
+    """The fact of the whole sentence, and facts of its clauses that say something else."""
+    if is_question(sentence):
+        asides = [p for p in _ASIDE.split(sentence) if not is_question(p)]
+        if len(asides) == 0 or len(asides) == len(_ASIDE.split(sentence)):
+            return None, []
+        sentence = asides[0]
+    whole = _classify(sentence, lang, day)
+    if whole is not None and _guess(whole, sentence):
+        whole = None
+    parts = clauses(sentence)
+    if len(parts) < 2 or (is_hedged(sentence) and whole is None and lang == "en"):
+        return whole, []
+    extra: list[Fact] = []
+    seen = {whole.category} if whole else set()
+    for part in parts:
+        part = normalise(part) if lang == "en" else part
+        if is_question(part) or is_small_talk(part):
+            continue
+        fact = _classify(part, lang, day)
+        if fact is None or fact.category in seen | {"identity"} or _guess(fact, part):
+            continue
+        seen.add(fact.category)
+        extra.append(fact)
+    return whole, extra
+
+
 def _facts_of_message(text: str, reply: str | None, day: str, found: OfflineFacts) -> list[Fact]:
     text = strip_code(redact(text))
+    if looks_like_assistant(text):
+        return []  # pasted or imitated assistant text says nothing about the user
     lang = language(text)
     facts: list[Fact] = []
-    if REDACTION_PREFIX not in text:
-        who = identity_fact(text) if lang == "en" else identity_foreign(text, lang)
-        if who is not None:
-            facts.append(who)
-    for sentence in split_sentences(text):
+    sentences = split_sentences(text)
+    if lang == "en":
+        sentences = [normalise(s) for s in sentences]
+    # Identity comes from the whole message, minus any sentence that carried a credential.
+    clean = ". ".join(s for s in sentences if s and REDACTION_PREFIX not in s)
+    who = identity_fact(clean, day) if lang == "en" else identity_foreign(clean, lang)
+    if who is not None:
+        facts.append(who)
+    previous: str | None = None
+    for sentence in sentences:
+        before, previous = previous, sentence
+        if not sentence:
+            continue
         if REDACTION_PREFIX in sentence:
             found.secrets += 1
             if fact := credential_statement(sentence, reply, day):
                 facts.append(fact)
             continue
-        if is_small_talk(sentence) or is_question(sentence):
+        if is_small_talk(sentence):
             continue
-        if is_request(sentence):
+        if is_request(sentence) and not _STANDING.search(sentence):
             if fact := completed_action(sentence, reply, day):
                 facts.append(fact)
             continue
-        fact = _classify(sentence, lang, day)
-        if fact is not None and fact.category not in {"rule", "preference"} and is_hedged(sentence):
-            fact = None  # a guess or a plan that may not happen is not a fact yet
-        previous = facts[-1] if facts else None
-        follows = previous and previous.category != "identity" and _FOLLOW_UP.match(sentence)
-        if previous and follows and (fact is None or fact.category == previous.category):
-            facts[-1] = _merge(previous, sentence)
+        fact, extra = _sentence_facts(sentence, lang, day)
+        last = facts[-1] if facts else None
+        follows = last and last.category != "identity" and _FOLLOW_UP.match(sentence)
+        if last and follows and (fact is None or fact.category == last.category):
+            facts[-1] = _merge(last, sentence)
             continue
-        if fact is not None:
-            facts.append(fact)
+        for candidate in ([fact] if fact else []) + extra:
+            if (kept := resolve(candidate, before)) is not None:
+                facts.append(kept)
     return facts
+
+
+def _dated(fact: Fact, day: str) -> Fact:
+    """Relative days ("starts Monday") as ISO dates; the user's quoted words stay as said."""
+    if fact.text.startswith('User says: "'):
+        return fact
+    text = resolve_relative(fact.text, day, language(fact.text))
+    return fact if text == fact.text else Fact(fact.category, text, fact.entity, fact.section)
 
 
 def extract_facts(
@@ -194,10 +268,12 @@ def extract_facts(
     kept: list[frozenset[str]] = []
     for text, reply in _user_turns(messages):
         for fact in _facts_of_message(text, reply, day, found):
+            fact = _dated(fact, day)
             if contains_secret(fact.text):
                 found.secrets += 1
                 continue
-            if known_in(fact.text, known):
+            narrower = fact.category in {"rule", "preference"}
+            if known_in(fact.text, known) or restates(fact.text, known, narrower):
                 found.known += 1
                 continue
             if forgotten is not None and forgotten(fact.text):

@@ -41,6 +41,18 @@ _SV: list[_Rule] = [
         "Användarens regel: {v} {a} {x}",
     ),
     _r(r"^(?P<a>aldrig|alltid) (?P<x>.+)$", "rule", "Användarens regel: {a} {x}"),
+    # Any imperative with "alltid"/"aldrig" ("Svara alltid på svenska"), not "Jag ... alltid".
+    _r(
+        r"^(?:snälla\s+)?(?!(?:jag|vi|du|han|hon|det|den|de|man|ni)\b)(?P<v>[a-zåäö]+) "
+        r"(?P<a>aldrig|alltid) (?P<x>.+)$",
+        "rule",
+        "Användarens regel: {v} {a} {x}",
+    ),
+    _r(
+        r"^(?:från och med nu|framöver|hädanefter|från och med i dag),? (?P<x>.+)$",
+        "rule",
+        "Användarens regel: {x}",
+    ),
     _r(
         r"\b(?P<s>vi|jag) har (?P<v>bestämt|beslutat|valt) (?P<x>.+)$",
         "decision",
@@ -54,14 +66,31 @@ _SV: list[_Rule] = [
         True,
     ),
     _r(
+        r"\b(?:till slut |till sist )?(?P<s>vi|jag) (?:har )?(?P<v>valde|valt|gick på|"
+        r"landade i|bytte till|gick över till|fastnade för) (?P<x>.+)$",
+        "decision",
+        "{S} {v} {x}",
+        True,
+    ),
+    _r(
         r"\bjag (?P<v>föredrar|gillar inte|gillar|älskar|hatar|tycker om|använder alltid) "
         r"(?P<x>.+)$",
         "preference",
         "Användaren {v} {x}",
     ),
+    _r(
+        r"\bjag (?P<v>dricker|äter|använder|kör|röker) (?:aldrig|inte) (?P<x>.+)$",
+        "preference",
+        "Användaren {v} inte {x}",
+    ),
     _r(r"\b(?P<s>vi|jag) använder (?P<x>.+)$", "technical", "{S} använder {x}"),
     _r(r"\bvår stack är (?P<x>.+)$", "technical", "Teamets stack: {x}"),
     _r(rf"\b(?P<n>{NAME}) är (?P<w>min|vår) (?P<x>.+)$", "relationship", "{n} är {W} {x}"),
+    _r(
+        rf"\b(?P<w>min|mitt|vår|vårt) (?P<x>[a-zåäö-]+) (?:heter|är) (?P<n>{NAME})",
+        "relationship",
+        "{n} är {W} {x}",
+    ),
     _r(
         r"\b(?P<s>vi|jag) (?:jobbar med|bygger|arbetar med) (?P<x>.+)$",
         "project",
@@ -72,12 +101,17 @@ _SV: list[_Rule] = [
 _DE: list[_Rule] = [
     _r(rf"\bich hei(?:ß|ss)e (?P<x>{NAME})", "identity", "Der Nutzer heißt {x}"),
     _r(
-        r"\bich arbeite (?P<p>bei|als) (?P<x>[^.,!?\n]+?)(?=\s+und\b|[.,!?\n]|$)",
+        r"\b(?:ich|und) arbeite (?P<p>bei|als) (?P<x>[^.,!?\n]+?)(?=\s+und\b|[.,!?\n]|$)",
         "identity",
         "Der Nutzer arbeitet {p} {x}",
     ),
     _r(
-        r"\bich wohne in (?P<x>[^.,!?\n]+?)(?=\s+und\b|[.,!?\n]|$)",
+        r"\bich bin (?:ein |eine )?(?P<x>(?-i:[A-ZÄÖÜ][a-zäöüß]+(?:er|in|ent|ist|eur|or|ant)))\b",
+        "identity",
+        "Der Nutzer ist {x}",
+    ),
+    _r(
+        r"\b(?:ich|und) wohne in (?P<x>[^.,!?\n]+?)(?=\s+und\b|[.,!?\n]|$)",
         "identity",
         "Der Nutzer wohnt in {x}",
     ),
@@ -86,6 +120,24 @@ _DE: list[_Rule] = [
         r"(?P<x>.+)$",
         "rule",
         "Regel des Nutzers: {v} {a} {x}",
+    ),
+    _r(
+        r"^(?:bitte\s+)?(?:ab sofort|ab jetzt|von nun an|ab heute|künftig|in zukunft),?\s+"
+        r"(?:bitte\s+)?(?P<x>.+)$",
+        "rule",
+        "Regel des Nutzers: {x}",
+    ),
+    _r(
+        r"^(?:bitte\s+)(?P<a>immer|nie|niemals|keine?)\s+(?P<x>.+)$",
+        "rule",
+        "Regel des Nutzers: {a} {x}",
+    ),
+    _r(
+        r"\b(?P<s>wir|ich) (?:sind|bin|haben|habe) (?:jetzt |endlich )?(?:auf|zu) (?P<x>.+?) "
+        r"(?P<v>umgestiegen|gewechselt|migriert)\b",
+        "decision",
+        "{S} ist zu {x} {v}",
+        True,
     ),
     _r(
         r"\b(?P<s>wir|ich) (?:haben|habe) (?:uns )?(?P<v>entschieden|beschlossen),? (?P<x>.+)$",
@@ -100,12 +152,23 @@ _DE: list[_Rule] = [
         "Der Nutzer {V} {x}",
     ),
     _r(
+        r"\bich (?P<v>trinke|esse|nutze|benutze|verwende|rauche) (?P<k>keinen|keine|kein|nie|"
+        r"niemals|nicht) (?P<x>.+)$",
+        "preference",
+        "Der Nutzer {V} {k} {x}",
+    ),
+    _r(
         r"\b(?P<s>wir|ich) (?:nutzen|verwenden|benutzen|nutze|verwende|benutze) (?P<x>.+)$",
         "technical",
         "{S} {use} {x}",
     ),
     _r(
         rf"\b(?P<n>{NAME}) ist (?P<w>mein|meine|unser|unsere) (?P<x>.+)$",
+        "relationship",
+        "{n} ist {x} {W}",
+    ),
+    _r(
+        rf"\b(?P<w>mein|meine|unser|unsere) (?P<x>[A-ZÄÖÜ][a-zäöüß-]+) (?:heißt|ist) (?P<n>{NAME})",
         "relationship",
         "{n} ist {x} {W}",
     ),
@@ -126,6 +189,17 @@ _ES: list[_Rule] = [
     _r(r"\bvivo en (?P<x>[^.,!?\n]+?)(?=\s+y\b|[.,!?\n]|$)", "identity", "El usuario vive en {x}"),
     _r(r"^(?P<a>nunca|siempre) (?P<x>.+)$", "rule", "Regla del usuario: {a} {x}"),
     _r(
+        r"^(?:por favor,?\s+)?(?:a partir de ahora|de ahora en adelante|desde ahora|desde hoy),?"
+        r"\s+(?:por favor,?\s+)?(?P<x>.+)$",
+        "rule",
+        "Regla del usuario: {x}",
+    ),
+    _r(
+        r"^(?:por favor,?\s+)(?P<a>nunca|siempre|no)\s+(?P<x>.+)$",
+        "rule",
+        "Regla del usuario: {a} {x}",
+    ),
+    _r(
         r"\b(?P<s>hemos decidido|he decidido|decidimos|decidí) (?P<x>.+)$",
         "decision",
         "{S} {x}",
@@ -137,9 +211,27 @@ _ES: list[_Rule] = [
         "preference",
         "El usuario {V} {x}",
     ),
+    _r(
+        r"\b(?:al final |finalmente )?(?P<s>elegimos|escogimos|optamos por|nos quedamos con|"
+        r"cambiamos a|migramos a|nos pasamos a|elegí|escogí|opté por|me quedé con|me pasé a) "
+        r"(?P<x>.+)$",
+        "decision",
+        "{S} {x}",
+        True,
+    ),
+    _r(
+        r"^(?:yo )?no (?P<v>bebo|tomo|como|uso|fumo) (?P<x>.+)$",
+        "preference",
+        "El usuario no {V} {x}",
+    ),
     _r(r"\b(?P<s>usamos|uso|utilizamos|utilizo) (?P<x>.+)$", "technical", "{S} {x}"),
     _r(
         rf"\b(?P<n>{NAME}) es (?P<w>mi|nuestro|nuestra) (?P<x>.+)$",
+        "relationship",
+        "{n} es {x} {W}",
+    ),
+    _r(
+        rf"\b(?P<w>mi|nuestro|nuestra) (?P<x>[a-záéíóúñ]+) (?:se llama|es) (?P<n>{NAME})",
         "relationship",
         "{n} es {x} {W}",
     ),
@@ -164,6 +256,12 @@ _DE_PREF = {
     "hasse": "hasst",
     "benutze immer": "benutzt immer",
     "verwende immer": "verwendet immer",
+    "trinke": "trinkt",
+    "esse": "isst",
+    "nutze": "nutzt",
+    "benutze": "benutzt",
+    "verwende": "verwendet",
+    "rauche": "raucht",
 }
 _ES_PREF = {
     "prefiero": "prefiere",
@@ -175,6 +273,11 @@ _ES_PREF = {
     "no me gusta": "no le gusta",
     "no me gustan": "no le gustan",
     "siempre uso": "siempre usa",
+    "bebo": "bebe",
+    "tomo": "toma",
+    "como": "come",
+    "uso": "usa",
+    "fumo": "fuma",
 }
 _ES_SUBJECT = {
     "hemos decidido": "el equipo decidió",
@@ -187,17 +290,31 @@ _ES_SUBJECT = {
     "utilizo": "El usuario usa",
     "estoy": "el usuario está trabajando en",
     "estamos": "el equipo está trabajando en",
+    "elegimos": "el equipo eligió",
+    "escogimos": "el equipo eligió",
+    "optamos por": "el equipo optó por",
+    "nos quedamos con": "el equipo se quedó con",
+    "cambiamos a": "el equipo cambió a",
+    "migramos a": "el equipo migró a",
+    "nos pasamos a": "el equipo se pasó a",
+    "elegí": "el usuario eligió",
+    "escogí": "el usuario eligió",
+    "opté por": "el usuario optó por",
+    "me quedé con": "el usuario se quedó con",
+    "me pasé a": "el usuario se pasó a",
 }
 
 
 def _fill(lang: str, template: str, match: re.Match[str]) -> str:
     g = {k: (v or "").strip().rstrip(".!") for k, v in match.groupdict().items()}
+    if "v" in g:
+        g["v"] = g["v"].lower()  # a verb that opened the sentence is mid-sentence in the fact
     s = g.get("s", "").lower()
     values = dict(g)
     if lang in _SUBJECT:
         values["S"] = _SUBJECT[lang].get(s.split()[0] if s else "", "")
     if lang == "sv":
-        values["W"] = "användarens" if g.get("w", "").lower() == "min" else "teamets"
+        values["W"] = "användarens" if g.get("w", "").lower() in {"min", "mitt"} else "teamets"
     if lang == "de":
         values["h"] = "hat"
         values["V"] = _DE_PREF.get(g.get("v", "").lower(), g.get("v", ""))
@@ -247,6 +364,8 @@ def classify_foreign(sentence: str, lang: str, day: str) -> Fact | None:
             text = _fill(lang, template, match)
             text = text[:1].upper() + text[1:]
             if timed:
-                text = dated(text[:1].lower() + text[1:] if lang == "es" else text, day, lang)
+                text = dated(
+                    text[:1].lower() + text[1:] if lang in {"es", "sv"} else text, day, lang
+                )
             return Fact(category, finish(text))
     return None

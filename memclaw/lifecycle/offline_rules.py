@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memclaw.lifecycle.offline_frames import FIRST, LATER
 from memclaw.lifecycle.offline_people import (
     NAME,
     Fact,
@@ -138,8 +139,9 @@ def rule(sentence: str, day: str) -> Fact | None:
 
 _ADVERBS = r"(?:(?:have|'ve|just|finally|also|already|officially|now)\s+)*"
 _DECIDED = re.compile(
-    rf"\b(i|we)\s+{_ADVERBS}(decided|chose|picked|agreed|settled on|went with|opted for|opted to|"
-    r"switched|moved|migrated)\s+(.+)$",
+    rf"\b(i|we)\s+{_ADVERBS}(decided|chose|chosen|picked|agreed|settled on|went with|gone with|"
+    r"went for|gone for|landed on|opted for|opted to|ended up (?:with|picking|choosing|going with|"
+    r"using|on|switching to|moving to)|switched|moved|migrated)\s+(.+)$",
     I_,
 )
 _DECIDING = re.compile(
@@ -175,7 +177,9 @@ def decision(sentence: str, day: str) -> Fact | None:
 _CONF_VERB = re.compile(
     rf"\b(i|we)\s+{_ADVERBS}(set up|setup|configured|installed|deployed|connected|enabled|"
     r"disabled|added|upgraded|removed|uninstalled|created|scheduled|hooked up|integrated|"
-    r"linked|registered|provisioned|updated|changed|set)\s+(.+)$",
+    r"linked|registered|provisioned|updated|changed|set|bumped|raised|lowered|increased|"
+    r"decreased|reduced|pointed|capped|limited|pinned|rotated|turned on|turned off|"
+    r"switched on|switched off|renamed)\s+(.+)$",
     I_,
 )
 _CONF_STATE = re.compile(
@@ -244,23 +248,30 @@ _SKILL = re.compile(
     I_,
 )
 _TECHY = re.compile(
-    r"[A-Z][\w.+#-]*|\b(?:python|rust|go|java|typescript|javascript|sql|"
+    r"(?-i:[A-Z][\w.+#-]*)|\b(?:python|rust|go|java|typescript|javascript|sql|"
     r"postgres|mysql|redis|docker|kubernetes|react|vue|django|flask|rails)\b",
     I_,
 )
 
 
+_NOT_STACK = re.compile(r"\b(?:team|squad|group|department|company|business|meetings?|show)\b", I_)
+
+
 def technical(sentence: str, day: str) -> Fact | None:
-    if stack := _STACK.match(sentence):
+    if (stack := _STACK.match(sentence)) and _TECHY.search(stack.group(2)):
         owner = "User's" if stack.group(1).lower() == "my" else "The team's"
         return Fact("technical", finish(f"{owner} stack: {third_person(stack.group(2))}"))
-    if _PART.match(sentence) or _BUILT.search(sentence):
+    part = _PART.match(sentence)
+    if (part and _TECHY.search(part.group(2))) or _BUILT.search(sentence):
         return Fact("technical", finish(third_person(sentence)))
     if _SKILL.match(sentence):
         return Fact("technical", finish(dated(third_person(sentence), day)))
     use = _WE_USE.match(sentence)
+    if use and _NOT_STACK.search(use.group(3)):
+        return None  # "I run the platform team": a role, not a tool
     if use and not _PRONOUN_START.match(use.group(3)) and _TECHY.search(use.group(3)):
-        return Fact("technical", finish(third_person(sentence[use.start(1) :])))
+        text = finish(third_person(sentence[use.start(1) :]))
+        return Fact("technical", text, object_head(use.group(3)))
     return None
 
 
@@ -301,6 +312,15 @@ _TRIP = re.compile(
 )
 
 
+# A deadline needs a when: a date, a weekday, a month, a relative day or a number.
+_WHEN_WORD = re.compile(
+    r"\d|\b(?:today|tomorrow|tonight|yesterday|next|this|end of|mid-?\w*|early|late|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|q[1-4]|spring|summer|autumn|fall|winter)\b",
+    I_,
+)
+
+
 def project(sentence: str, day: str) -> Fact | None:
     if paused := _PAUSED.match(sentence):
         cause = paused.group(1)
@@ -321,7 +341,7 @@ def project(sentence: str, day: str) -> Fact | None:
         return Fact("project", finish(dated(third_person(subject), day)), trip.group(1))
     if budget := _BUDGET.search(sentence):
         return Fact("project", finish(dated(third_person(sentence), day)), budget.group(1))
-    if _DEADLINE.search(sentence) or _DUE.match(sentence):
+    if (_DEADLINE.search(sentence) or _DUE.match(sentence)) and _WHEN_WORD.search(sentence):
         return Fact("project", finish(dated(third_person(sentence), day)))
     needs = _REQUIRES.match(sentence)
     if (
@@ -347,7 +367,7 @@ RULES: tuple[Rule, ...] = (
 
 
 def classify_sentence(sentence: str, day: str) -> Fact | None:
-    for candidate in RULES:
+    for candidate in (*FIRST, *RULES, *LATER):
         fact = candidate(sentence, day)
         if fact is not None:
             return fact

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 _FENCE = re.compile(r"```.*?(?:```|$)", re.S)
 _INLINE_CODE_LINE = re.compile(r"^\s*(?:\$ |>>> |> |Traceback|File \"|at [\w.$]+\(|\w+Error:)")
 # A sentence ends at . ! ? or a line break; "3.12", "e.g." and "v2.0" do not end one.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-ZÅÄÖÜÉ0-9])|(?<=[!?])\s+|\n+")
+# Lower-case starts count too: people type "ok. we decided ...".
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-ZÅÄÖÜÉa-zåäöüé0-9])|(?<=[!?])\s+|\n+")
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "mr.", "ms.", "dr.", "no.")
 
 GREETINGS = re.compile(
@@ -53,7 +54,9 @@ def strip_code(text: str) -> str:
 def split_sentences(text: str) -> list[str]:
     protected = text
     for abbr in _ABBREVIATIONS:
-        protected = re.sub(re.escape(abbr), abbr.replace(".", "\x00"), protected, flags=re.I)
+        protected = re.sub(
+            re.escape(abbr), lambda m: m.group(0).replace(".", "\x00"), protected, flags=re.I
+        )
     parts = _SENTENCE_END.split(protected)
     return [p.replace("\x00", ".").strip(" \t-*•") for p in parts if p and p.strip(" \t-*•")]
 
@@ -62,19 +65,25 @@ _LANG_WORDS = {
     "sv": set(
         """
     jag och är att det som vi på inte med för har en ett min mitt mina vår vårt heter bor
-    jobbar arbetar använder föredrar gillar aldrig alltid också hos
+    jobbar arbetar använder föredrar gillar aldrig alltid också hos i sedan svara svenska
+    till från av om men tack så mycket bra ha helg hej kan du mig oss nu ska skulle eller
+    bara också valde bytte dricker äter
     """.split()  # noqa: SIM905
     ),
     "de": set(
         """
     ich und ist nicht das die der wir mit für bei mein meine unser unsere habe haben heiße
-    wohne arbeite benutze verwende nutzen bevorzuge immer nie niemals auch
+    wohne arbeite benutze verwende nutzen bevorzuge immer nie niemals auch ab sofort bitte
+    auf deutsch antworten du mir mich wie kannst keinen keine kein nur trinke sind bin ein
+    eine einen zu von danke heißt jetzt
     """.split()  # noqa: SIM905
     ),
     "es": set(
         """
     yo y es el la los las que de en mi mis nuestro nuestra nosotros trabajo vivo me llamo
-    prefiero para con usamos uso siempre nunca también soy
+    prefiero para con usamos uso siempre nunca también soy al final elegimos jefa jefe se
+    llama cuál cual entre por favor gracias hola una un del como respuestas ahora bebo
+    tomo fumo
     """.split()  # noqa: SIM905
     ),
     "en": set(
@@ -107,9 +116,17 @@ def is_hedged(sentence: str) -> bool:
     return bool(_HEDGE.search(sentence))
 
 
+_BARE_ANSWER = frozenset({"no", "yes", "right", "sure", "ok", "okay", "nope", "yep"})
+
+
 def is_small_talk(sentence: str) -> bool:
     stripped = sentence.strip(" !.,")
-    return bool(GREETINGS.match(stripped)) and len(stripped.split()) <= 4
+    match = GREETINGS.match(stripped)
+    if not match or len(stripped.split()) > 4:
+        return False
+    # "No bebo alcohol" is not an answer "no": a bare yes/no is followed by a pause or nothing.
+    rest = stripped[match.end() :]
+    return match.group(0).lower() not in _BARE_ANSWER or not rest or rest[0] in ",!.;:"
 
 
 # --- first person to third person ---------------------------------------------------------
@@ -170,7 +187,19 @@ _PRONOUNS = [
 _I = re.compile(r"\bI\b")
 _WE = re.compile(r"\bwe\b", re.I)
 _MY = re.compile(r"\bmy\b", re.I)
-_AFTER_SUBJECT = re.compile(r"\b(user|the team) ([a-z']+)\b")
+_ADVERB = (
+    r"(?:really|just|also|always|never|usually|only|still|mostly|often|sometimes|rarely|"
+    r"generally|definitely|strongly|much|actually|honestly|basically|totally|absolutely|"
+    r"now|currently|already|even)"
+)
+# Only the subjects this function wrote get a verb conjugated ("the team offsite" stays).
+_AFTER_SUBJECT = re.compile(rf"(\x03|\x04) ((?:{_ADVERB}\s+)*)([a-z']+)\b")
+# Things a household shares: "our kid" is the user's, not the team's.
+_OUR_HOME = re.compile(
+    r"\bour\s+(?=(?:kids?|children|son|daughter|baby|dog|cat|puppy|kitten|house|flat|apartment|"
+    r"home|family|wedding|car|garden|holiday|vacation)\b)",
+    re.I,
+)
 
 
 def third_person(fragment: str) -> str:
@@ -179,25 +208,27 @@ def third_person(fragment: str) -> str:
     # "my" reads as "their" when the user is already the subject of the clause.
     mentions_user = bool(_I.search(text) or re.search(r"\bI'", text))
     text = _MY.sub("their" if mentions_user else "the user's", text)
+    text = _OUR_HOME.sub("the user's ", text)
     for pattern, replacement in _PRONOUNS:
         text = pattern.sub(replacement, text)
-    text = _I.sub("user", text)
-    text = _WE.sub("the team", text)
+    text = _I.sub("\x04", text)
+    text = _WE.sub("\x03", text)
 
     def conjugate(match: re.Match[str]) -> str:
-        subject, verb = match.group(1), match.group(2)
+        subject, verb = match.group(1) + " " + match.group(2), match.group(3)
         if verb in _VERB_3RD:
-            return f"{subject} {_VERB_3RD[verb]}"
+            return f"{subject}{_VERB_3RD[verb]}"
         past = verb.endswith("ed") and not verb.endswith("eed")
         if verb in _NOT_BASE or past or verb.endswith(("s", "'t", "ly")):
             return match.group(0)
         suffix = "es" if verb.endswith(("sh", "ch", "x", "o")) else "s"
         if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-            return f"{subject} {verb[:-1]}ies"
-        return f"{subject} {verb}{suffix}"
+            return f"{subject}{verb[:-1]}ies"
+        return f"{subject}{verb}{suffix}"
 
     text = _AFTER_SUBJECT.sub(conjugate, text)
     # Objects ("me", "us") were kept out of the subject rule above by placeholders.
+    text = text.replace("\x03", "the team").replace("\x04", "user")
     return text.replace("\x01", "the user").replace("\x02", "the team")
 
 

@@ -83,6 +83,11 @@ def known_in(candidate: str, known: Iterable[frozenset[str]], threshold: float =
     return any(containment(cand, line) >= threshold for line in known if line)
 
 
+# A concession ("even when she pastes them by accident") qualifies a line without changing
+# what it says: the line is also known without it.
+_CONCESSION = re.compile(r",?\s+even\s+(?:if|when|though)\b[^.;]*", re.I)
+
+
 def known_lines(*texts: str) -> list[frozenset[str]]:
     """Token sets of every non-empty, non-heading line of ``texts``."""
     lines = []
@@ -91,9 +96,86 @@ def known_lines(*texts: str) -> list[frozenset[str]]:
             stripped = line.strip()
             if stripped and not stripped.startswith("#"):
                 lines.append(tokens(stripped))
+                if (core := _CONCESSION.sub("", stripped)) != stripped:
+                    lines.append(tokens(core))
     return lines
 
 
 def fingerprint(text: str) -> list[str]:
     """Hashed tokens: comparable by overlap, yet the forgotten text cannot be read back."""
     return sorted(hashlib.sha256(t.encode()).hexdigest()[:10] for t in tokens(text))
+
+
+# --- paraphrases of what is known -----------------------------------------------------------
+
+# One token per idea, for telling a restatement from news: "nobody pushes straight to main"
+# restates "never push directly to main"; "don't store the staging passwords" restates
+# "never keep credentials".
+_SAME_IDEA = {
+    "never": "¬",
+    "don't": "¬",
+    "dont": "¬",
+    "nobody": "¬",
+    "no-one": "¬",
+    "avoid": "¬",
+    "can't": "¬",
+    "cannot": "¬",
+    "mustn't": "¬",
+    "shouldn't": "¬",
+    "doesn't": "¬",
+    "store": "keep",
+    "save": "keep",
+    "retain": "keep",
+    "record": "keep",
+    "write": "write",
+    "password": "credential",
+    "passwd": "credential",
+    "token": "credential",
+    "secret": "credential",
+    "key": "credential",
+    "api-key": "credential",
+    "straight": "direct",
+    "directly": "direct",
+    "brief": "short",
+    "concise": "short",
+    "terse": "short",
+    "reply": "answer",
+    "response": "answer",
+    "respond": "answer",
+    "prefer": "like",
+    "push": "push",
+}
+# Words that qualify a statement without changing what it says.
+_QUALIFIERS = frozenset(
+    """
+    rule preference says anywhere even ever mistake accident new reminder really please
+    always anymore any
+    """.split()  # noqa: SIM905
+)
+
+
+def ideas(line: frozenset[str]) -> frozenset[str]:
+    """``tokens()`` output folded to ideas: negations, synonyms, qualifiers dropped."""
+    return frozenset(_SAME_IDEA.get(t, t) for t in line if t not in _QUALIFIERS)
+
+
+def restates(candidate: str, known: Iterable[frozenset[str]], narrower: bool = False) -> bool:
+    """True when a known line says the same idea in other words.
+
+    With ``narrower`` (rules and preferences), a candidate that is a known line plus at
+    most two details ("don't keep the staging DB credentials" against "never keep
+    credentials") is a restatement too: the known rule already covers it.
+    """
+    cand = ideas(tokens(candidate))
+    if len(cand) < 2:
+        return False
+    for line in known:
+        said = ideas(line)
+        if len(said) < 2:
+            continue
+        if containment(cand, said) >= 0.8:
+            return True
+        covered = narrower and len(said) >= 3 and containment(said, cand) >= 0.8
+        if covered and len(cand - said) <= 2 and ("¬" in cand) == ("¬" in said):
+            return True
+    return False
