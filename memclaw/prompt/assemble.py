@@ -12,7 +12,7 @@ from pathlib import Path
 
 from memclaw.prompt.tokens import token_counter
 from memclaw.workspace.agent import Agent
-from memclaw.workspace.entries import budget_entries, load_entries
+from memclaw.workspace.entries import Entry, budget_entries, load_entries
 from memclaw.workspace.owners import normalise_owner
 
 BASE_PROMPT = """\
@@ -74,7 +74,9 @@ def assemble_prompt(agent: Agent, owner: str | None = None) -> AssembledPrompt:
 
     omitted = 0
     shared = budget_entries(
-        load_entries(agent), settings.inject_max_chars, settings.inject_max_entries_per_type
+        _long_term(load_entries(agent)),
+        settings.inject_max_chars,
+        settings.inject_max_entries_per_type,
     )
     if shared.text:
         blocks.append(_file_block("memory entries", shared.text, "entries/"))
@@ -87,7 +89,7 @@ def assemble_prompt(agent: Agent, owner: str | None = None) -> AssembledPrompt:
                 label = f"personal {name} of {owner_key}"
                 blocks.append(_file_block(label, content, agent.owner_prefix(owner_key) + name))
         personal = budget_entries(
-            load_entries(agent, owner_key),
+            _long_term(load_entries(agent, owner_key)),
             settings.inject_max_chars,
             settings.inject_max_entries_per_type,
         )
@@ -97,6 +99,12 @@ def assemble_prompt(agent: Agent, owner: str | None = None) -> AssembledPrompt:
             omitted += personal.omitted
 
     return AssembledPrompt(agent.id, owner_key, blocks, counter.exact, counter.name, omitted)
+
+
+def _long_term(entries: list[Entry]) -> list[Entry]:
+    # Session memories belong to one conversation; chat recalls them there.
+    # Injecting them everywhere would leak one session's context into all others.
+    return [entry for entry in entries if "session" not in entry.extra]
 
 
 def _read(path: Path) -> str:

@@ -252,3 +252,15 @@ def test_prompt_cli_with_owner(demo_agent: Path) -> None:
     assert "trail running" in data["text"]
     other = json.loads(_cli("prompt", "demo", "--owner", "user:sam", "--json").stdout)
     assert "trail running" not in other["text"]
+
+
+def test_session_entries_are_not_injected_into_every_prompt(isolated_env: Path) -> None:
+    from memclaw.lifecycle import remember
+
+    ws = Workspace.open()
+    agent, _ = ws.init_agent("a")
+    remember(agent, "Maya prefers uv for Python projects", category="preference")
+    remember(agent, "Maya wants answers in Swedish today", session_id="s-42")
+    text = assemble_prompt(agent).text
+    assert "prefers uv" in text
+    assert "Swedish today" not in text
