@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memclaw.index.rank import Hit
-from memclaw.index.search import RECALL_LOG, search
+from memclaw.index.search import RECALL_LOG, Searcher, search
 from memclaw.index.stats import IndexStats, index_stats
 from memclaw.index.store import SyncStats, open_index, sync
 from memclaw.workspace.logs import read_log
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Hit",
     "IndexStats",
+    "Searcher",
     "SyncStats",
     "global_stats",
     "reindex",

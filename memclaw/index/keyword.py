@@ -2,12 +2,12 @@
 
 Two promises shape this module.
 
-* Coverage first. A block containing at least two of the query's terms ranks
-  above every block containing only one; inside each level the order is
-  BM25 times the file's weight (times recency decay when enabled). Besides
-  being what people expect, this keeps searches fast: the one-term level,
-  whose common words can match a good share of a big workspace, is only
-  consulted when the multi-term level cannot fill the result.
+* Coverage first. Blocks containing every query term rank above blocks
+  containing at least two, which rank above blocks containing one; inside
+  each level the order is BM25 times the file's weight (times recency decay
+  when enabled). Besides being what people expect, this keeps searches fast:
+  the looser levels, where common words can match a good share of a big
+  workspace, are only consulted when the stricter ones cannot fill the result.
 * Exact weighting. Block ids carry their file kind, so each kind (one
   ranking weight) is ranked alone by FTS5 and only its best rows are looked
   up. With recency decay, a row beyond the first ``n`` scores at most the
@@ -24,7 +24,7 @@ from itertools import combinations
 
 from memclaw.config import Settings
 from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
-from memclaw.index.store import KINDS, kind_range
+from memclaw.index.store import kind_range
 from memclaw.index.tokenize import Query
 
 # Column weights of bm25(): the block's own words count more than its headings.
@@ -37,7 +37,6 @@ _ROWS = (
     f"SELECT {CANDIDATE_COLUMNS} FROM blocks b JOIN files f ON f.id = b.file_id"
     " WHERE b.id IN (SELECT value FROM json_each(?)) AND {where}"
 )
-_COUNT = "SELECT count(*) FROM blocks_fts WHERE blocks_fts MATCH ? AND rowid BETWEEN ? AND ?"
 _NEWEST = (
     "SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? AND rowid BETWEEN ? AND ?"
     " ORDER BY rowid DESC LIMIT 1 OFFSET ?"
@@ -45,30 +44,23 @@ _NEWEST = (
 # A level of one kind matching more blocks than this is ranked among its most recently
 # indexed ones only: BM25 barely separates thousands of one-line hits of a common word,
 # and ranking them all would make such a search cost as much as a scan of the files.
-MAX_RANKED = 2000
+MAX_RANKED = 1000
 FIRST_ROUND = 64
 GROWTH = 4
-MAX_PAIR_TERMS = 8  # pairs of at most this many terms (28 pairs) in the multi-term level
+MAX_PAIR_TERMS = 6  # pairs of at most this many terms (15 pairs) in the multi-term level
 
 
 def levels(query: Query) -> list[str]:
-    """MATCH expressions from most to least demanding: >= 2 terms, then any term."""
+    """MATCH expressions from most to least demanding: every term, two terms, any term."""
     terms = list(query.terms)
     if len(terms) < 2:
         return [query.match()]
+    every = " AND ".join(t.fts() for t in terms)
+    if len(terms) == 2:
+        return [every, query.match()]
     pairs = combinations(terms[:MAX_PAIR_TERMS], 2)
     both = " OR ".join(f"({a.fts()} AND {b.fts()})" for a, b in pairs)
-    return [both, query.match()]
-
-
-def _kinds(conn: sqlite3.Connection) -> list[str]:
-    """Kinds with at least one block (one index probe each)."""
-    present = []
-    for kind in KINDS:
-        lo, hi = kind_range(kind)
-        if conn.execute("SELECT 1 FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi)).fetchone():
-            present.append(kind)
-    return present
+    return [every, both, query.match()]
 
 
 def keyword_candidates(
@@ -81,15 +73,19 @@ def keyword_candidates(
     settings: Settings,
     today: str,
     limit: int,
+    kinds: list[str],
 ) -> list[Candidate]:
-    """The best ``limit`` visible blocks of one index for ``query``, best first."""
+    """The best ``limit`` visible blocks of one index for ``query``, best first.
+
+    ``kinds`` are the file kinds that have blocks in this index (``present_kinds``).
+    """
     where = filters.where(is_global)
     if where is None or query.empty:
         return []
     clause, params = where
     rows_sql = _ROWS.format(where=clause)
     kind_weight = weights(settings)
-    kinds = [k for k in _kinds(conn) if kind_weight.get(k, settings.weight_other) > 0]
+    kinds = [k for k in kinds if kind_weight.get(k, settings.weight_other) > 0]
     chosen: list[Candidate] = []
     seen: set[int] = set()
     for level, match in enumerate(levels(query)):
@@ -133,8 +129,9 @@ def _rank_kind(
 ) -> list[Candidate]:
     """The best ``limit`` visible, not yet chosen blocks of one kind for ``match``."""
     lo, hi = kind_range(kind)
-    if conn.execute(_COUNT, (match, lo, hi)).fetchone()[0] > MAX_RANKED:
-        lo = int(conn.execute(_NEWEST, (match, lo, hi, MAX_RANKED - 1)).fetchone()[0])
+    newest = conn.execute(_NEWEST, (match, lo, hi, MAX_RANKED - 1)).fetchone()
+    if newest is not None:  # at least MAX_RANKED matches: rank the newest of them only
+        lo = int(newest[0])
     n = max(limit, FIRST_ROUND)
     while True:
         top = conn.execute(_TOP, (match, lo, hi, n)).fetchall()

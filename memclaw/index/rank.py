@@ -8,7 +8,6 @@ in the SQL itself: a PERSONAL block is only ever read for its own owner.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import date
@@ -17,13 +16,11 @@ from typing import TYPE_CHECKING, Any
 from memclaw.config import Settings
 from memclaw.errors import UsageError
 from memclaw.index.snippet import make_snippet, mark
-from memclaw.index.store import SyncStats, open_index, sync
 from memclaw.index.tokenize import Query
 from memclaw.workspace.owners import Scope, normalise_owner
-from memclaw.workspace.paths import GLOBAL_DIR
 
 if TYPE_CHECKING:
-    from memclaw.workspace import Agent, Workspace
+    pass
 
 SCOPES = ("all", "personal", "team", "global")
 
@@ -73,7 +70,7 @@ class Candidate:
     owner: str | None
     kind: str
     score: float
-    tier: int = 0  # coverage level: 0 = several query terms, 1 = one (see keyword.py)
+    tier: int = 0  # coverage level: 0 = every query term, then fewer (see keyword.py)
 
 
 @dataclass(frozen=True)
@@ -197,51 +194,6 @@ def make_filters(
     if scope == Scope.PERSONAL and key is None:
         raise UsageError("--scope personal needs --owner: personal memory belongs to one owner")
     return Filters(key, scope, _iso(since, "--since"), _iso(until, "--until"))
-
-
-@dataclass
-class Source:
-    """One index to query: an agent's or the GLOBAL one."""
-
-    key: str  # agent id, or "_global"
-    conn: sqlite3.Connection
-    is_global: bool
-    agent: Agent | None
-    synced: SyncStats | None = None
-
-
-def open_sources(
-    workspace: Workspace,
-    agents: Sequence[str] | None,
-    filters: Filters,
-    *,
-    bring_up_to_date: bool = True,
-) -> list[Source]:
-    """Open (and sync) the indexes a search needs."""
-    now = workspace.clock().isoformat(timespec="seconds")
-    chosen = list(agents) if agents else workspace.agent_ids()
-    sources: list[Source] = []
-    try:
-        if filters.scope != "global":
-            for agent_id in dict.fromkeys(chosen):
-                agent = workspace.agent(agent_id)
-                sources.append(Source(agent_id, open_index(agent.path), False, agent))
-        if filters.scope in ("all", "global") and workspace.global_dir.is_dir():
-            conn = open_index(workspace.global_dir)
-            sources.append(Source(GLOBAL_DIR, conn, True, None))
-        if bring_up_to_date:
-            for src in sources:
-                base = workspace.global_dir if src.is_global else src.agent.path  # type: ignore[union-attr]
-                src.synced = sync(src.conn, base, is_global=src.is_global, now=now)
-    except BaseException:
-        close_sources(sources)
-        raise
-    return sources
-
-
-def close_sources(sources: Iterable[Source]) -> None:
-    for src in sources:
-        src.conn.close()
 
 
 def to_hit(cand: Candidate, query: Query, score: float | None = None) -> Hit:

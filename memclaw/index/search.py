@@ -9,25 +9,70 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ModelError, UsageError
 from memclaw.index.keyword import keyword_candidates
-from memclaw.index.rank import (
-    Candidate,
-    Filters,
-    Hit,
-    Source,
-    close_sources,
-    group_files,
-    make_filters,
-    open_sources,
-    to_hit,
-)
+from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
+from memclaw.index.sources import Source, Sources
 from memclaw.index.tokenize import Query, parse_query
 from memclaw.workspace.logs import append_log
 
 if TYPE_CHECKING:
+    from memclaw.config import Settings
     from memclaw.workspace import Workspace
 
 RECALL_LOG = "recall"
 _log = logging.getLogger("memclaw.index")
+
+
+class Searcher:
+    """Searches a workspace, keeping its indexes open between searches.
+
+    ``search()`` uses one for a single call. A long-running process (chat)
+    keeps one open; with a ``WorkspaceWatcher`` re-indexing edits it can pass
+    ``sync=False`` and each search is just the query.
+    """
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self._sources = Sources(workspace)
+
+    def __enter__(self) -> Searcher:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._sources.close()
+
+    def search(
+        self,
+        query: str,
+        *,
+        agents: Sequence[str] | None = None,
+        owner: str | None = None,
+        scope: str = "all",
+        since: str | date | None = None,
+        until: str | date | None = None,
+        limit: int | None = None,
+        log: bool = True,
+        sync: bool = True,
+    ) -> list[Hit]:
+        """See ``search``."""
+        workspace = self.workspace
+        settings = workspace.settings
+        filters = make_filters(owner, scope, since, until)
+        limit = settings.search_limit if limit is None else limit
+        if limit < 1:
+            raise UsageError(f"limit must be at least 1, got {limit}")
+        parsed = parse_query(query)
+        sources = self._sources.select(agents, filters, bring_up_to_date=sync)
+        if parsed.empty:
+            return []
+        ranked = _rank(workspace, sources, parsed, filters, pool=_pool(settings, limit))
+        chosen = group_files(ranked, settings.search_max_files)[:limit]
+        hits = [to_hit(c, parsed) for c in chosen]
+        if log and hits:
+            log_recall(workspace, sources, query, filters, hits)
+        return hits
 
 
 def search(
@@ -52,24 +97,26 @@ def search(
     the index current). Searches with hits are appended to each agent's
     recall log unless ``log`` is False.
     """
-    settings = workspace.settings
-    filters = make_filters(owner, scope, since, until)
-    limit = settings.search_limit if limit is None else limit
-    if limit < 1:
-        raise UsageError(f"limit must be at least 1, got {limit}")
-    parsed = parse_query(query)
-    sources = open_sources(workspace, agents, filters, bring_up_to_date=sync)
-    try:
-        if parsed.empty:
-            return []
-        ranked = _rank(workspace, sources, parsed, filters, pool=max(limit * 5, 50))
-        chosen = group_files(ranked, settings.search_max_files)[:limit]
-        hits = [to_hit(c, parsed) for c in chosen]
-    finally:
-        close_sources(sources)
-    if log and hits:
-        log_recall(workspace, sources, query, filters, hits)
-    return hits
+    with Searcher(workspace) as searcher:
+        return searcher.search(
+            query,
+            agents=agents,
+            owner=owner,
+            scope=scope,
+            since=since,
+            until=until,
+            limit=limit,
+            log=log,
+            sync=sync,
+        )
+
+
+def _pool(settings: Settings, limit: int) -> int:
+    """Candidates to fetch: just ``limit``, unless file grouping or fusion may drop some."""
+    if settings.embedding_model:
+        return max(limit * 5, 50)
+    grouping = settings.search_max_files and limit > settings.search_max_files
+    return limit * 3 if grouping else limit
 
 
 def _rank(
@@ -88,6 +135,7 @@ def _rank(
             settings=settings,
             today=today,
             limit=pool,
+            kinds=src.kinds(),
         )
     keyword.sort(key=lambda c: (c.tier, -c.score, c.key, c.file, c.line))
     if not settings.embedding_model:

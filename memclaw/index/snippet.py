@@ -10,6 +10,8 @@ Span = tuple[int, int]
 
 def _flatten(text: str) -> tuple[str, list[int]]:
     """Collapse whitespace runs to one space; ``where[i]`` is the flat index of text[i]."""
+    if text.isprintable() and "  " not in text and text == text.strip():
+        return text, list(range(len(text) + 1))  # one plain line: nothing to collapse
     out: list[str] = []
     where: list[int] = []
     space = False

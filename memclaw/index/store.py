@@ -34,6 +34,16 @@ KINDS = ("memory", "entries", "daily", "profile", "agents", "other")
 _KIND_SHIFT = 40
 
 
+def present_kinds(conn: sqlite3.Connection) -> list[str]:
+    """Kinds with at least one block (one index probe each)."""
+    present = []
+    for kind in KINDS:
+        lo, hi = kind_range(kind)
+        if conn.execute("SELECT 1 FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi)).fetchone():
+            present.append(kind)
+    return present
+
+
 def kind_range(kind: str) -> tuple[int, int]:
     """First and last block id of ``kind``."""
     base = (KINDS.index(kind) + 1) << _KIND_SHIFT
@@ -136,7 +146,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 30000")
-    conn.execute("PRAGMA journal_mode = WAL")
+    if int(conn.execute("PRAGMA user_version").fetchone()[0]) == 0:
+        # WAL (readers never wait for the writer) is stored in the file: set it once.
+        conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA foreign_keys = ON")
     migrate(conn)

@@ -217,9 +217,10 @@ def _groups(text: str) -> Iterator[list[str]]:
 def parse_query(text: str) -> Query:
     """Turn free text into terms; punctuation, quotes and operators are just separators.
 
-    A Latin chunk joined by punctuation (a date, a dotted name) becomes one
-    phrase; each CJK window is its own term, so a CJK question matches by
-    overlap and the exact substring ranks first.
+    A Latin chunk joined by punctuation (a dotted name) becomes one phrase; a
+    date or a time one term; each two-character window of a CJK run its own
+    term, so that a CJK question (written without spaces) matches by overlap
+    and the blocks sharing most windows with it come first.
     """
     text = nfc(text)
     terms: list[Term] = []
@@ -229,35 +230,29 @@ def parse_query(text: str) -> Query:
             if _is_stamp(word):
                 _flush(latin, terms)
                 terms.append(Term(("".join(_ALNUM.findall(word)),)))
-                continue
-            for tok in _word_tokens(word, 0):
-                if _is_cjk(tok.term):
-                    _flush(latin, terms)
-                    single = len(tok.term) == 1
-                    if single and tok.end - tok.start == 1 and _starts_run(word, tok.start):
-                        terms.append(Term((tok.term,), prefix=True))
-                    elif not single:
-                        terms.append(Term((tok.term,)))
-                else:
-                    latin.append(tok.term)
+            elif word.isascii():
+                latin.extend(_fold_latin(word))
+            else:
+                for run in _script_runs().finditer(word):
+                    if run.group(1):
+                        _flush(latin, terms)
+                        terms.extend(_cjk_terms(run.group(1)))
+                    else:
+                        latin.extend(_fold_latin(run.group(2)))
         _flush(latin, terms)
     unique = list(dict.fromkeys(terms))
     content = [t for t in unique if not (len(t.tokens) == 1 and t.tokens[0] in STOPWORDS)]
     return Query(text, tuple(content or unique))
 
 
+def _cjk_terms(run: str) -> list[Term]:
+    pairs = [t.term for t in _cjk_tokens(run, 0)][:-1]  # without the trailing single character
+    if not pairs:
+        return [Term((_fold_cjk(run),), prefix=True)]  # one character: any word starting with it
+    return [Term((pair,)) for pair in pairs]
+
+
 def _flush(latin: list[str], terms: list[Term]) -> None:
     if latin:
         terms.append(Term(tuple(latin)))
         latin.clear()
-
-
-def _is_cjk(term: str) -> bool:
-    return _cjk_char().match(term) is not None
-
-
-def _starts_run(word: str, pos: int) -> bool:
-    """True when the CJK character at ``pos`` is a run of its own (a one-character query)."""
-    before = pos == 0 or not _is_cjk(word[pos - 1])
-    after = pos + 1 >= len(word) or not _is_cjk(word[pos + 1])
-    return before and after

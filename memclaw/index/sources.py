@@ -1,0 +1,82 @@
+"""The indexes a search reads, kept open between searches by a long-lived searcher."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memclaw.index.rank import Filters
+from memclaw.index.store import SyncStats, open_index, present_kinds, sync
+from memclaw.workspace.paths import GLOBAL_DIR
+
+if TYPE_CHECKING:
+    from memclaw.workspace import Agent, Workspace
+
+
+@dataclass
+class Source:
+    """One open index: an agent's, or the GLOBAL one (``key`` "_global", no agent)."""
+
+    key: str
+    conn: sqlite3.Connection
+    base: Path
+    agent: Agent | None
+    synced: SyncStats | None = None
+    _kinds: tuple[int, list[str]] | None = None  # (PRAGMA data_version, kinds)
+
+    @property
+    def is_global(self) -> bool:
+        return self.agent is None
+
+    def kinds(self) -> list[str]:
+        """File kinds present, cached until this or another connection changes the index."""
+        version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+        if self._kinds is None or self._kinds[0] != version:
+            self._kinds = (version, present_kinds(self.conn))
+        return self._kinds[1]
+
+    def bring_up_to_date(self, now: str) -> SyncStats:
+        self.synced = sync(self.conn, self.base, is_global=self.is_global, now=now)
+        if self.synced.dirty or self.synced.rebuilt:
+            self._kinds = None  # our own commits do not move data_version
+        return self.synced
+
+
+class Sources:
+    """Open indexes by key; opened on first use, closed together."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self._open: dict[str, Source] = {}
+
+    def select(
+        self, agents: Sequence[str] | None, filters: Filters, *, bring_up_to_date: bool
+    ) -> list[Source]:
+        """The indexes ``filters`` can see among ``agents`` (None: all), synced if asked."""
+        ws = self.workspace
+        chosen: list[Source] = []
+        if filters.scope != "global":
+            for agent_id in dict.fromkeys(agents or ws.agent_ids()):
+                agent = ws.agent(agent_id)
+                chosen.append(self._get(agent_id, agent.path, agent))
+        if filters.scope in ("all", "global") and ws.global_dir.is_dir():
+            chosen.append(self._get(GLOBAL_DIR, ws.global_dir, None))
+        if bring_up_to_date:
+            now = ws.clock().isoformat(timespec="seconds")
+            for src in chosen:
+                src.bring_up_to_date(now)
+        return chosen
+
+    def _get(self, key: str, base: Path, agent: Agent | None) -> Source:
+        src = self._open.get(key)
+        if src is None:
+            src = self._open[key] = Source(key, open_index(base), base, agent)
+        return src
+
+    def close(self) -> None:
+        for src in self._open.values():
+            src.conn.close()
+        self._open.clear()
