@@ -12,6 +12,7 @@ change of the original; hidden files and ``.memclaw/`` are ignored.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -69,6 +70,8 @@ class WorkspaceWatcher:
             def on_any_event(self, event: Any) -> None:
                 if event.event_type in ("opened", "closed_no_write"):
                     return
+                if event.is_directory and event.event_type in ("modified", "created"):
+                    return  # the files inside report their own changes
                 paths = [event.src_path, getattr(event, "dest_path", "") or ""]
                 watcher._note(self.base, [p for p in paths if p], bool(event.is_directory))
 
@@ -157,7 +160,7 @@ def run_watch(
             workspace.agent(name)  # fail early on a typo
         result = resync(name)
         if result is not None and (result.files or name in (agents or ())):
-            report(f"watching {name}: {result.files} files indexed")
+            report(f"indexed {name}: {result.files} files")
 
     def on_change(paths: set[Path]) -> None:
         touched: dict[str, list[str]] = {}
@@ -167,7 +170,11 @@ def run_watch(
                 touched.setdefault(rel.parts[0], []).append(rel.as_posix())
         for name, rels in touched.items():
             report(f"changed: {', '.join(rels)}")
-            result = resync(name)
+            try:
+                result = resync(name)
+            except (sqlite3.Error, OSError) as exc:  # keep watching; the next change retries
+                report(f"could not re-index {name}: {exc}")
+                continue
             if result is not None:
                 report(_describe(name, result))
 
