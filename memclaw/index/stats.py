@@ -12,6 +12,7 @@ from typing import Any
 from memclaw.index.store import (
     INDEX_FORMAT,
     index_path,
+    indexed_digest,
     known_files,
     meta_value,
     scan,
@@ -77,7 +78,9 @@ def index_stats(name: str, base: Path, recall: list[dict[str, Any]]) -> IndexSta
         else:
             known = known_files(conn)
             changed = [
-                rel for rel in stale_files(disk, known) if _differs(base / rel, known.get(rel))
+                rel
+                for rel in stale_files(disk, known)
+                if _differs(base / rel, known.get(rel), conn)
             ]
             stats.pending = len(changed) + len(known.keys() - disk.keys())
     except sqlite3.DatabaseError:
@@ -87,12 +90,12 @@ def index_stats(name: str, base: Path, recall: list[dict[str, Any]]) -> IndexSta
     return stats
 
 
-def _differs(path: Path, row: tuple[int, int, int, str, int] | None) -> bool:
+def _differs(path: Path, row: tuple[int, int, int, int] | None, conn: sqlite3.Connection) -> bool:
     """True unless the file still has the content the index holds (by hash)."""
     if row is None:
         return True
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest() != row[3]
+        return hashlib.sha256(path.read_bytes()).hexdigest() != indexed_digest(conn, row[0])
     except OSError:
         return True
 

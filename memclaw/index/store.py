@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memclaw.index.blocks import SECTION_SEP, Block, file_date, split_blocks
 from memclaw.index.schema import NewerSchema, migrate
@@ -87,8 +87,7 @@ class SyncStats:
         return asdict(self)
 
 
-@dataclass(frozen=True)
-class FileState:
+class FileState(NamedTuple):
     size: int
     mtime_ns: int
 
@@ -98,26 +97,32 @@ def index_path(base: Path) -> Path:
 
 
 def scan(base: Path) -> dict[str, FileState]:
-    """Every visible markdown file under ``base``: no hidden names, no symlinks."""
+    """Every visible markdown file under ``base``: no hidden names, no symlinks.
+
+    This runs before every search (one stat per file), so it stays lean.
+    """
     found: dict[str, FileState] = {}
-    stack = [(base, "")]
+    stack = [(str(base), "")]
     while stack:
         folder, prefix = stack.pop()
         try:
-            entries = list(os.scandir(folder))
+            entries = os.scandir(folder)
         except (FileNotFoundError, NotADirectoryError, PermissionError):
             continue
-        for entry in entries:
-            if entry.name.startswith(".") or entry.is_symlink():
-                continue
-            if entry.is_dir(follow_symlinks=False):
-                stack.append((Path(entry.path), f"{prefix}{entry.name}/"))
-            elif entry.name.endswith(".md") and entry.is_file(follow_symlinks=False):
-                try:
-                    st = entry.stat(follow_symlinks=False)
-                except FileNotFoundError:
+        with entries:
+            for entry in entries:
+                name = entry.name
+                if name[0] == ".":
                     continue
-                found[prefix + entry.name] = FileState(st.st_size, st.st_mtime_ns)
+                # follow_symlinks=False: a symlink is neither a file nor a folder here.
+                if name.endswith(".md") and entry.is_file(follow_symlinks=False):
+                    try:
+                        st = entry.stat(follow_symlinks=False)
+                    except FileNotFoundError:
+                        continue
+                    found[prefix + name] = FileState(st.st_size, st.st_mtime_ns)
+                elif entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, f"{prefix}{name}/"))
     return found
 
 
@@ -183,12 +188,17 @@ def _write(conn: sqlite3.Connection) -> Iterator[None]:
     conn.execute("COMMIT")
 
 
-_Row = tuple[int, int, int, str, int]  # id, size, mtime_ns, sha256, checked_ns
+_Row = tuple[int, int, int, int]  # id, size, mtime_ns, checked_ns
 
 
 def known_files(conn: sqlite3.Connection) -> dict[str, _Row]:
-    rows = conn.execute("SELECT path, id, size, mtime_ns, sha256, checked_ns FROM files")
-    return {r[0]: (r[1], r[2], r[3], r[4], r[5]) for r in rows}
+    rows = conn.execute("SELECT path, id, size, mtime_ns, checked_ns FROM files")
+    return {r[0]: r[1:] for r in rows}
+
+
+def indexed_digest(conn: sqlite3.Connection, file_id: int) -> str:
+    row = conn.execute("SELECT sha256 FROM files WHERE id = ?", (file_id,)).fetchone()
+    return "" if row is None else str(row[0])
 
 
 def stale_files(disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]:
@@ -199,7 +209,7 @@ def stale_files(disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]
             row is None
             or row[1] != st.size
             or row[2] != st.mtime_ns
-            or row[4] - st.mtime_ns < _RACY_NS
+            or row[3] - st.mtime_ns < _RACY_NS
         ):
             todo.append(rel)
     return todo
@@ -269,7 +279,9 @@ def _set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
     conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
 
-def _needs_work(base: Path, disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]:
+def _needs_work(
+    conn: sqlite3.Connection, base: Path, disk: dict[str, FileState], known: dict[str, _Row]
+) -> list[str]:
     """Files to (re)index or to re-stamp; a just-written file with unchanged content is left
     alone (no write at all) until its timestamp is old enough to be trusted."""
     now = time.time_ns()
@@ -282,10 +294,23 @@ def _needs_work(base: Path, disk: dict[str, FileState], known: dict[str, _Row]) 
         got = _read(base / rel)
         if got is None:
             continue
-        same = hashlib.sha256(got[0]).hexdigest() == row[3]
+        same = hashlib.sha256(got[0]).hexdigest() == indexed_digest(conn, row[0])
         if not same or row[2] != st.mtime_ns or now - st.mtime_ns >= _RACY_NS:
             work.append(rel)
     return work
+
+
+def _fingerprint(disk: dict[str, FileState]) -> str:
+    """A digest of every file's name, size and modification time, in scan order (a new
+    order after a change only costs one ordinary check)."""
+    listing = "\n".join(f"{rel}\0{st.size}\0{st.mtime_ns}" for rel, st in disk.items())
+    return hashlib.blake2b(listing.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
+def _settled(disk: dict[str, FileState]) -> bool:
+    """No file is recent enough that it might change again within one timestamp tick."""
+    now = time.time_ns()
+    return all(now - st.mtime_ns >= _RACY_NS for st in disk.values())
 
 
 def sync(
@@ -307,9 +332,18 @@ def sync(
     disk = scan(base)
     stats.files = len(disk)
     fresh = meta_value(conn, "format") == INDEX_FORMAT and not force
-    known = known_files(conn) if fresh else {}
-    if fresh and not _needs_work(base, disk, known) and not (known.keys() - disk.keys()):
+    # Same names, sizes and times as at the last settled sync: nothing to even look at.
+    print_ = _fingerprint(disk)
+    if fresh and meta_value(conn, "fingerprint") == print_:
         stats.unchanged = len(disk)
+        stats.seconds = time.perf_counter() - started
+        return stats
+    known = known_files(conn) if fresh else {}
+    if fresh and not _needs_work(conn, base, disk, known) and not (known.keys() - disk.keys()):
+        stats.unchanged = len(disk)
+        if _settled(disk):
+            with _write(conn):
+                _set_meta(conn, "fingerprint", print_)
         stats.seconds = time.perf_counter() - started
         return stats
     with _write(conn):
@@ -317,7 +351,7 @@ def sync(
             _clear(conn)
             stats.rebuilt = True
         known = known_files(conn)  # again, under the write lock
-        todo = sorted(_needs_work(base, disk, known))
+        todo = sorted(_needs_work(conn, base, disk, known))
         stats.unchanged = len(disk) - len(todo)
         checked = time.time_ns()
         for done, rel in enumerate(todo, start=1):
@@ -329,6 +363,7 @@ def sync(
             conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
             stats.removed.append(rel)
         _set_meta(conn, "format", INDEX_FORMAT)
+        _set_meta(conn, "fingerprint", print_ if _settled(disk) else "")
         if stats.dirty or stats.rebuilt:
             _set_meta(conn, "synced_at", now)
     stats.seconds = time.perf_counter() - started
@@ -349,7 +384,7 @@ def _sync_file(
         return
     data, st = got
     digest = hashlib.sha256(data).hexdigest()
-    if row is not None and row[3] == digest:
+    if row is not None and indexed_digest(conn, row[0]) == digest:
         conn.execute(
             "UPDATE files SET size = ?, mtime_ns = ?, checked_ns = ? WHERE id = ?",
             (st.size, st.mtime_ns, checked, row[0]),
