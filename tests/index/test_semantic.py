@@ -1,0 +1,121 @@
+"""Semantic recall through the fake embeddings endpoint: fusion, caching, fallback."""
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from fake_openai import FakeOpenAI
+
+from memclaw.index import reindex, search
+from memclaw.index.semantic import fuse, pack, unpack
+from memclaw.index.store import index_path
+from memclaw.workspace import Workspace
+
+LINES = (
+    "- Joined the photography club at the library\n"
+    "- Bought new tyres for the bike\n"
+    "- The kayak permit costs 300 kronor\n"
+)
+
+
+def _ws(root: Path, fake: FakeOpenAI, **extra: Any) -> Workspace:
+    overrides = {
+        "base_url": fake.base_url,
+        "api_key": "test",
+        "embedding_model": "text-embedding-3-small",
+        "max_retries": 0,
+        **extra,
+    }
+    return Workspace.open(root, overrides=overrides)
+
+
+def _setup(root: Path) -> None:
+    (root / "a").mkdir()
+    (root / "a" / "MEMORY.md").write_text(LINES, encoding="utf-8")
+
+
+def _vectors(root: Path) -> int:
+    conn = sqlite3.connect(index_path(root / "a"))
+    try:
+        return int(conn.execute("SELECT count(*) FROM vectors").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_vectors_find_what_keywords_miss(isolated_env: Path, fake_openai: FakeOpenAI) -> None:
+    _setup(isolated_env)
+    assert search(Workspace.open(isolated_env), "photographers") == []  # no shared stem
+    hits = search(_ws(isolated_env, fake_openai), "photographers")
+    assert hits and hits[0].text == "- Joined the photography club at the library"
+
+
+def test_keyword_hits_stay_on_top_after_fusion(isolated_env: Path, fake_openai: FakeOpenAI) -> None:
+    _setup(isolated_env)
+    hits = search(_ws(isolated_env, fake_openai), "kayak permit")
+    assert hits[0].text == "- The kayak permit costs 300 kronor"
+    assert "«kayak»" in hits[0].marked()
+
+
+def test_blocks_are_embedded_once(isolated_env: Path, fake_openai: FakeOpenAI) -> None:
+    _setup(isolated_env)
+    ws = _ws(isolated_env, fake_openai)
+    search(ws, "bike")
+    embedded = sum(len(r.body["input"]) for r in fake_openai.embedding_requests())
+    assert embedded == 3 + 1  # three blocks, one query
+    assert _vectors(isolated_env) == 3
+    fake_openai.reset()
+    search(ws, "library")
+    reindex(ws.agent("a"))  # rebuilding the index keeps the vectors
+    search(ws, "tyres")
+    inputs = [r.body["input"] for r in fake_openai.embedding_requests()]
+    assert inputs == [["library"], ["tyres"]]
+    with open(isolated_env / "a" / "MEMORY.md", "a", encoding="utf-8") as handle:
+        handle.write("- A new line about sailing\n")
+    fake_openai.reset()
+    search(ws, "sailing")
+    inputs = [r.body["input"] for r in fake_openai.embedding_requests()]
+    assert inputs == [["sailing"], ["- A new line about sailing"]]
+
+
+def test_endpoint_failure_falls_back_to_keywords(
+    isolated_env: Path, fake_openai: FakeOpenAI
+) -> None:
+    _setup(isolated_env)
+    fake_openai.queue_embedding_error(500, "boom")
+    hits = search(_ws(isolated_env, fake_openai), "kayak")
+    assert [h.text for h in hits] == ["- The kayak permit costs 300 kronor"]
+
+
+def test_no_embedding_model_means_no_requests(isolated_env: Path, fake_openai: FakeOpenAI) -> None:
+    _setup(isolated_env)
+    search(_ws(isolated_env, fake_openai, embedding_model=""), "kayak")
+    assert fake_openai.embedding_requests() == []
+
+
+def test_vectors_pack_to_unit_length() -> None:
+    values = unpack(pack([3.0, 4.0]))
+    assert [round(v, 6) for v in values] == [0.6, 0.8]
+
+
+def test_rank_fusion_rewards_agreement() -> None:
+    from memclaw.index.rank import Candidate
+
+    def cand(block_id: int) -> Candidate:
+        return Candidate(
+            "a",
+            block_id,
+            "M.md",
+            block_id,
+            block_id,
+            "",
+            None,
+            "h",
+            "t",
+            "team",
+            None,
+            "memory",
+            1.0,
+        )
+
+    fused = fuse([[cand(1), cand(2), cand(3)], [cand(3), cand(1)]])
+    assert [c.block_id for c in fused] == [1, 3, 2]
