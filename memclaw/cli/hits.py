@@ -44,7 +44,7 @@ def hits_table(hits: list[Hit]) -> None:
 
     table = Table(title_justify="left")
     table.add_column("score", justify="right")
-    table.add_column("where", overflow="fold")
+    table.add_column("where", no_wrap=True)
     table.add_column("date", no_wrap=True)
     table.add_column("snippet", overflow="fold")
     for hit in hits:

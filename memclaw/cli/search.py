@@ -7,7 +7,9 @@ on a terminal, and never imports the model layer unless embeddings are set.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import StrEnum
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -186,12 +188,14 @@ def reindex(
     if bool(agent) == bool(all_agents):
         raise UsageError("name one agent, or pass --all to rebuild every index")
     ws = state(ctx).workspace()
-    done: list[tuple[str, SyncStats]] = []
-    for agent_id in [agent] if agent else ws.agent_ids():
-        done.append((agent_id, rebuild(ws.agent(agent_id))))
+    targets: list[tuple[str, Callable[..., SyncStats]]] = [
+        (agent_id, partial(rebuild, ws.agent(agent_id)))
+        for agent_id in ([agent] if agent else ws.agent_ids())
+    ]
     if all_agents and ws.global_dir.is_dir():
-        done.append(("_global", reindex_global(ws)))
-    for name, result in done:
+        targets.append(("_global", partial(reindex_global, ws)))
+    for name, run in targets:
+        result = _with_progress(name, run)
         if as_json:
             sys.stdout.write(_json_line({"index": name, **_brief(result)}))
         else:
@@ -199,6 +203,19 @@ def reindex(
                 f"{name}: {result.added} files, {result.blocks} blocks, "
                 f"{result.bytes / 1e6:.1f} MB in {result.seconds:.2f} s\n"
             )
+
+
+def _with_progress(name: str, run: Callable[..., SyncStats]) -> SyncStats:
+    """Run a rebuild, with a progress bar on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        return run()
+    from rich.progress import Progress
+
+    from memclaw.cli.render import err
+
+    with Progress(console=err(), transient=True) as bar:
+        task = bar.add_task(f"indexing {name}", total=None)
+        return run(progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
 def _brief(result: SyncStats) -> dict[str, Any]:

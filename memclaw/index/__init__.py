@@ -15,7 +15,11 @@ from memclaw.index.store import SyncStats, open_index, sync
 from memclaw.workspace.logs import read_log
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from memclaw.workspace import Agent, Workspace
+
+    Progress = Callable[[int, int], None]
 
 __all__ = [
     "Hit",
@@ -56,22 +60,29 @@ def sync_global(workspace: Workspace) -> SyncStats:
         conn.close()
 
 
-def reindex(agent: Agent) -> SyncStats:
-    """Rebuild the agent's index from its files alone (cached embeddings are kept)."""
+def reindex(agent: Agent, progress: Progress | None = None) -> SyncStats:
+    """Rebuild the agent's index from its files alone (cached embeddings are kept).
+
+    ``progress(done, total)`` is called after each file.
+    """
     conn = open_index(agent.path)
     try:
-        return sync(conn, agent.path, is_global=False, now=_now(agent.workspace), force=True)
+        now = _now(agent.workspace)
+        return sync(conn, agent.path, is_global=False, now=now, force=True, progress=progress)
     finally:
         conn.close()
 
 
-def reindex_global(workspace: Workspace) -> SyncStats:
+def reindex_global(workspace: Workspace, progress: Progress | None = None) -> SyncStats:
     """Rebuild the GLOBAL index from ``<root>/_global`` alone."""
     if not workspace.global_dir.is_dir():
         return SyncStats()
     conn = open_index(workspace.global_dir)
     try:
-        return sync(conn, workspace.global_dir, is_global=True, now=_now(workspace), force=True)
+        now = _now(workspace)
+        return sync(
+            conn, workspace.global_dir, is_global=True, now=now, force=True, progress=progress
+        )
     finally:
         conn.close()
 

@@ -23,8 +23,8 @@ from dataclasses import replace
 from itertools import combinations
 
 from memclaw.config import Settings
+from memclaw.index.layout import kind_range
 from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
-from memclaw.index.store import kind_range
 from memclaw.index.tokenize import Query
 
 # Column weights of bm25(): the block's own words count more than its headings.

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memclaw.index.layout import present_kinds
 from memclaw.index.rank import Filters
-from memclaw.index.store import SyncStats, open_index, present_kinds, sync
+from memclaw.index.store import SyncStats, open_index, sync
 from memclaw.workspace.paths import GLOBAL_DIR
 
 if TYPE_CHECKING:

@@ -9,13 +9,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memclaw.index.layout import scan
 from memclaw.index.store import (
     INDEX_FORMAT,
     index_path,
     indexed_digest,
     known_files,
     meta_value,
-    scan,
     stale_files,
 )
 

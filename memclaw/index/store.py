@@ -16,40 +16,17 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from memclaw.index.blocks import SECTION_SEP, Block, file_date, split_blocks
+from memclaw.index.blocks import SECTION_SEP, Block, split_blocks
+from memclaw.index.layout import FileState, classify, kind_range, scan
 from memclaw.index.schema import NewerSchema, migrate
 from memclaw.index.tokenize import TOKENIZER_VERSION, index_text, nfc
-from memclaw.workspace.owners import Scope, owner_from_dirname
 from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"
-OWNERS_DIR = "owners"
 # How blocks are laid out in the index; when it or the tokenizer changes, indexes are rebuilt.
 INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-2"
-# Block ids carry their file kind in the high bits, so one kind (one ranking weight) can
-# be ranked alone with a cheap rowid range on the full-text index.
-KINDS = ("memory", "entries", "daily", "profile", "agents", "other")
-_KIND_SHIFT = 40
-
-
-def present_kinds(conn: sqlite3.Connection) -> list[str]:
-    """Kinds with at least one block (one index probe each)."""
-    present = []
-    for kind in KINDS:
-        lo, hi = kind_range(kind)
-        if conn.execute("SELECT 1 FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi)).fetchone():
-            present.append(kind)
-    return present
-
-
-def kind_range(kind: str) -> tuple[int, int]:
-    """First and last block id of ``kind``."""
-    base = (KINDS.index(kind) + 1) << _KIND_SHIFT
-    return base, base + (1 << _KIND_SHIFT) - 1
-
-
 # A file modified this close to the moment it was indexed may change again
 # within the file system's timestamp granularity: hash it again next time.
 _RACY_NS = 2_000_000_000
@@ -87,64 +64,8 @@ class SyncStats:
         return asdict(self)
 
 
-class FileState(NamedTuple):
-    size: int
-    mtime_ns: int
-
-
 def index_path(base: Path) -> Path:
     return base / META_DIR / INDEX_NAME
-
-
-def scan(base: Path) -> dict[str, FileState]:
-    """Every visible markdown file under ``base``: no hidden names, no symlinks.
-
-    This runs before every search (one stat per file), so it stays lean.
-    """
-    found: dict[str, FileState] = {}
-    stack = [(str(base), "")]
-    while stack:
-        folder, prefix = stack.pop()
-        try:
-            entries = os.scandir(folder)
-        except (FileNotFoundError, NotADirectoryError, PermissionError):
-            continue
-        with entries:
-            for entry in entries:
-                name = entry.name
-                if name[0] == ".":
-                    continue
-                # follow_symlinks=False: a symlink is neither a file nor a folder here.
-                if name.endswith(".md") and entry.is_file(follow_symlinks=False):
-                    try:
-                        st = entry.stat(follow_symlinks=False)
-                    except FileNotFoundError:
-                        continue
-                    found[prefix + name] = FileState(st.st_size, st.st_mtime_ns)
-                elif entry.is_dir(follow_symlinks=False):
-                    stack.append((entry.path, f"{prefix}{name}/"))
-    return found
-
-
-def classify(rel: str, is_global: bool) -> tuple[str, Scope, str | None]:
-    """(kind, scope, owner) of a file; kind selects the ranking weight."""
-    scope, owner, inner = (Scope.GLOBAL if is_global else Scope.TEAM), None, rel
-    parts = rel.split("/")
-    if not is_global and len(parts) >= 3 and parts[0] == OWNERS_DIR:
-        scope, owner, inner = Scope.PERSONAL, owner_from_dirname(parts[1]), "/".join(parts[2:])
-    if inner == "MEMORY.md":
-        kind = "memory"
-    elif inner.startswith("entries/"):
-        kind = "entries"
-    elif inner.startswith("memory/") and file_date(inner):
-        kind = "daily"
-    elif inner == "PROFILE.md":
-        kind = "profile"
-    elif inner == "AGENTS.md":
-        kind = "agents"
-    else:
-        kind = "other"
-    return kind, scope, owner
 
 
 def _connect(path: Path) -> sqlite3.Connection:
