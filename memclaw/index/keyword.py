@@ -8,46 +8,46 @@ Two promises shape this module.
   when enabled). Besides being what people expect, this keeps searches fast:
   the looser levels, where common words can match a good share of a big
   workspace, are only consulted when the stricter ones cannot fill the result.
-* Exact weighting. Block ids carry their file kind, so each kind (one
-  ranking weight) is ranked alone by FTS5 and only its best rows are looked
-  up. With recency decay, a row beyond the first ``n`` scores at most the
-  ``n``-th raw score times the kind's weight, so ``n`` grows until the
-  ``limit``-th score reaches that bound.
+* Exact weighting. Block ids carry their file kind, so daily notes and the
+  other files are ranked apart by FTS5 and only their best rows are looked
+  up. A row beyond the first ``n`` of a group scores at most the ``n``-th raw
+  score times the group's largest weight (decay never raises a score), so
+  ``n`` grows until the ``limit``-th score reaches that bound.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
-from dataclasses import replace
 from itertools import combinations
 
 from memclaw.config import Settings
-from memclaw.index.layout import kind_range
+from memclaw.index.layout import Group
 from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
 from memclaw.index.tokenize import Query
 
 # Column weights of bm25(): the block's own words count more than its headings.
 BODY_WEIGHT, CONTEXT_WEIGHT = 1.0, 0.3
-_TOP = (
-    f"SELECT rowid, bm25(blocks_fts, {BODY_WEIGHT}, {CONTEXT_WEIGHT}) AS raw FROM blocks_fts"
-    " WHERE blocks_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY raw LIMIT ?"
-)
-_ROWS = (
-    f"SELECT {CANDIDATE_COLUMNS} FROM blocks b JOIN files f ON f.id = b.file_id"
-    " WHERE b.id IN (SELECT value FROM json_each(?)) AND {where}"
-)
+# The best ``n`` rows of an id range by raw BM25, with their block, file and whether the
+# asker may see them (rows they may not see still come back: they count for the bound).
+_RANKED = f"""
+SELECT {CANDIDATE_COLUMNS}, ({{where}}) AS visible, t.raw FROM (
+    SELECT rowid AS id, bm25(blocks_fts, {BODY_WEIGHT}, {CONTEXT_WEIGHT}) AS raw
+    FROM blocks_fts WHERE blocks_fts MATCH ? AND rowid BETWEEN ? AND ?
+    ORDER BY raw LIMIT ?
+) AS t JOIN blocks b ON b.id = t.id JOIN files f ON f.id = b.file_id
+ORDER BY t.raw, t.id
+"""
 _NEWEST = (
     "SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? AND rowid BETWEEN ? AND ?"
     " ORDER BY rowid DESC LIMIT 1 OFFSET ?"
 )
-# A level of one kind matching more blocks than this is ranked among its most recently
+# A level of one group matching more blocks than this is ranked among its most recently
 # indexed ones only: BM25 barely separates thousands of one-line hits of a common word,
 # and ranking them all would make such a search cost as much as a scan of the files.
 MAX_RANKED = 1000
-FIRST_ROUND = 64
+FIRST_ROUND = 32
 GROWTH = 4
-MAX_PAIR_TERMS = 6  # pairs of at most this many terms (15 pairs) in the multi-term level
+MAX_PAIR_TERMS = 6  # pairs of at most this many terms (15 pairs) in the two-term level
 
 
 def levels(query: Query) -> list[str]:
@@ -73,76 +73,82 @@ def keyword_candidates(
     settings: Settings,
     today: str,
     limit: int,
-    kinds: list[str],
+    groups: list[Group],
 ) -> list[Candidate]:
     """The best ``limit`` visible blocks of one index for ``query``, best first.
 
-    ``kinds`` are the file kinds that have blocks in this index (``present_kinds``).
+    ``groups`` are the index's id ranges to rank (``layout.groups``).
     """
     where = filters.where(is_global)
     if where is None or query.empty:
         return []
     clause, params = where
-    rows_sql = _ROWS.format(where=clause)
+    ranked_sql = _RANKED.format(where=clause)
     kind_weight = weights(settings)
-    kinds = [k for k in kinds if kind_weight.get(k, settings.weight_other) > 0]
     chosen: list[Candidate] = []
     seen: set[int] = set()
     for level, match in enumerate(levels(query)):
         found: list[Candidate] = []
-        for kind in kinds:
-            found += _rank_kind(
+        for group in groups:
+            found += _rank_group(
                 conn,
                 key,
                 match,
-                kind,
-                kind_weight.get(kind, settings.weight_other),
-                rows_sql,
+                group,
+                kind_weight,
+                ranked_sql,
                 params,
                 seen,
+                level=level,
                 today=today,
                 half_life=settings.recency_half_life_days,
                 limit=limit - len(chosen),
             )
         found.sort(key=lambda c: (-c.score, c.file, c.line))
-        found = [replace(c, tier=level) for c in found[: limit - len(chosen)]]
+        found = found[: limit - len(chosen)]
         chosen += found  # a later level ranks below an earlier one whatever its BM25
         seen.update(c.block_id for c in found)
         if len(chosen) >= limit:
             break
-    return chosen[:limit]
+    return chosen
 
 
-def _rank_kind(
+def _rank_group(
     conn: sqlite3.Connection,
     key: str,
     match: str,
-    kind: str,
-    weight: float,
-    rows_sql: str,
+    group: Group,
+    kind_weight: dict[str, float],
+    ranked_sql: str,
     params: list[object],
     seen: set[int],
     *,
+    level: int,
     today: str,
     half_life: float,
     limit: int,
 ) -> list[Candidate]:
-    """The best ``limit`` visible, not yet chosen blocks of one kind for ``match``."""
-    lo, hi = kind_range(kind)
-    newest = conn.execute(_NEWEST, (match, lo, hi, MAX_RANKED - 1)).fetchone()
-    if newest is not None:  # at least MAX_RANKED matches: rank the newest of them only
-        lo = int(newest[0])
+    """The best ``limit`` visible, not yet chosen blocks of one group for ``match``."""
+    heaviest = max(kind_weight.get(k, 0.0) for k in group.kinds)
+    if heaviest <= 0:
+        return []
+    lo = group.lo
+    if not group.small:
+        newest = conn.execute(_NEWEST, (match, lo, group.hi, MAX_RANKED - 1)).fetchone()
+        if newest is not None:  # at least MAX_RANKED matches: rank the newest of them only
+            lo = int(newest[0])
     n = max(limit, FIRST_ROUND)
     while True:
-        top = conn.execute(_TOP, (match, lo, hi, n)).fetchall()
-        raw = {int(rowid): -float(score) for rowid, score in top if rowid not in seen}
+        rows = conn.execute(ranked_sql, [*params, match, lo, group.hi, n]).fetchall()
         found = []
-        for row in conn.execute(rows_sql, [json.dumps(list(raw)), *params]):
-            score = raw[row[0]] * weight * decay(row[5], today, half_life)
-            found.append(candidate(key, row, score))
+        for row in rows:
+            weight = kind_weight.get(row[10], 0.0)
+            if row[11] and weight > 0 and row[0] not in seen:
+                score = -float(row[12]) * weight * decay(row[5], today, half_life)
+                found.append(candidate(key, row, score, tier=level))
         found.sort(key=lambda c: (-c.score, c.file, c.line))
-        if len(top) < n:
-            return found[:limit]  # every match of this kind has been ranked
-        if len(found) >= limit and found[limit - 1].score >= -float(top[-1][1]) * weight:
+        if len(rows) < n:
+            return found[:limit]  # every (newest) match of this group has been ranked
+        if len(found) >= limit and found[limit - 1].score >= -float(rows[-1][12]) * heaviest:
             return found[:limit]
         n *= GROWTH

@@ -15,26 +15,40 @@ from memclaw.index.blocks import file_date
 from memclaw.workspace.owners import Scope, owner_from_dirname
 
 OWNERS_DIR = "owners"
-# Block ids carry their file kind in the high bits, so one kind (one ranking weight) can
-# be ranked alone with a cheap rowid range on the full-text index.
-KINDS = ("memory", "entries", "daily", "profile", "agents", "other")
+# Block ids carry their file kind in the high bits, so the daily notes (most of any big
+# workspace) and everything else (one contiguous id range) can each be ranked alone
+# with a cheap rowid range on the full-text index.
+KINDS = ("daily", "memory", "entries", "profile", "agents", "other")
 _KIND_SHIFT = 40
-
-
-def present_kinds(conn: sqlite3.Connection) -> list[str]:
-    """Kinds with at least one block (one index probe each)."""
-    present = []
-    for kind in KINDS:
-        lo, hi = kind_range(kind)
-        if conn.execute("SELECT 1 FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi)).fetchone():
-            present.append(kind)
-    return present
 
 
 def kind_range(kind: str) -> tuple[int, int]:
     """First and last block id of ``kind``."""
     base = (KINDS.index(kind) + 1) << _KIND_SHIFT
     return base, base + (1 << _KIND_SHIFT) - 1
+
+
+class Group(NamedTuple):
+    """Kinds ranked together: their id range, and whether it holds at most ``cap`` blocks."""
+
+    kinds: tuple[str, ...]
+    lo: int
+    hi: int
+    small: bool
+
+
+def groups(conn: sqlite3.Connection, cap: int) -> list[Group]:
+    """The non-empty groups of an index: daily notes, and every other file."""
+    found = []
+    for kinds in (KINDS[:1], KINDS[1:]):
+        lo, hi = kind_range(kinds[0])[0], kind_range(kinds[-1])[1]
+        count = conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM blocks WHERE id BETWEEN ? AND ? LIMIT ?)",
+            (lo, hi, cap + 1),
+        ).fetchone()[0]
+        if count:
+            found.append(Group(kinds, lo, hi, count <= cap))
+    return found
 
 
 class FileState(NamedTuple):

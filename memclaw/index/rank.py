@@ -140,7 +140,7 @@ CANDIDATE_COLUMNS = (
 )
 
 
-def candidate(key: str, row: Sequence[Any], score: float) -> Candidate:
+def candidate(key: str, row: Sequence[Any], score: float, tier: int = 0) -> Candidate:
     """A Candidate from a row selecting ``CANDIDATE_COLUMNS``."""
     return Candidate(
         key,
@@ -156,6 +156,7 @@ def candidate(key: str, row: Sequence[Any], score: float) -> Candidate:
         row[9],
         str(row[10]),
         score,
+        tier,
     )
 
 

@@ -8,7 +8,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ModelError, UsageError
-from memclaw.index.keyword import keyword_candidates
+from memclaw.index.keyword import MAX_RANKED, keyword_candidates
 from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
 from memclaw.index.sources import Source, Sources
 from memclaw.index.tokenize import Query, parse_query
@@ -135,7 +135,7 @@ def _rank(
             settings=settings,
             today=today,
             limit=pool,
-            kinds=src.kinds(),
+            groups=src.groups(MAX_RANKED),
         )
     keyword.sort(key=lambda c: (c.tier, -c.score, c.key, c.file, c.line))
     if not settings.embedding_model:

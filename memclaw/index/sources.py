@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memclaw.index.layout import present_kinds
+from memclaw.index.layout import Group, groups
 from memclaw.index.rank import Filters
 from memclaw.index.store import SyncStats, open_index, sync
 from memclaw.workspace.paths import GLOBAL_DIR
@@ -26,23 +26,23 @@ class Source:
     base: Path
     agent: Agent | None
     synced: SyncStats | None = None
-    _kinds: tuple[int, list[str]] | None = None  # (PRAGMA data_version, kinds)
+    _groups: tuple[int, list[Group]] | None = None  # (PRAGMA data_version, groups)
 
     @property
     def is_global(self) -> bool:
         return self.agent is None
 
-    def kinds(self) -> list[str]:
-        """File kinds present, cached until this or another connection changes the index."""
+    def groups(self, cap: int) -> list[Group]:
+        """Id ranges to rank, cached until this or another connection changes the index."""
         version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
-        if self._kinds is None or self._kinds[0] != version:
-            self._kinds = (version, present_kinds(self.conn))
-        return self._kinds[1]
+        if self._groups is None or self._groups[0] != version:
+            self._groups = (version, groups(self.conn, cap))
+        return self._groups[1]
 
     def bring_up_to_date(self, now: str) -> SyncStats:
         self.synced = sync(self.conn, self.base, is_global=self.is_global, now=now)
         if self.synced.dirty or self.synced.rebuilt:
-            self._kinds = None  # our own commits do not move data_version
+            self._groups = None  # our own commits do not move data_version
         return self.synced
 
 
