@@ -44,7 +44,7 @@ _NEWEST = (
 # A level of one group matching more blocks than this is ranked among its most recently
 # indexed ones only: BM25 barely separates thousands of one-line hits of a common word,
 # and ranking them all would make such a search cost as much as a scan of the files.
-MAX_RANKED = 1000
+MAX_RANKED = 500
 FIRST_ROUND = 32
 GROWTH = 4
 MAX_PAIR_TERMS = 6  # pairs of at most this many terms (15 pairs) in the two-term level
