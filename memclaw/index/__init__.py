@@ -87,6 +87,8 @@ def reindex_global(workspace: Workspace, progress: Progress | None = None) -> Sy
         conn.close()
 
 
+# The submodule memclaw.index.stats is imported above, before this function takes its
+# name: importing it lazily here would rebind ``memclaw.index.stats`` to the module.
 def stats(agent: Agent) -> IndexStats:
     """Files, blocks, size, last sync and recall counts of the agent's index."""
     return index_stats(agent.id, agent.path, list(read_log(agent, RECALL_LOG)))

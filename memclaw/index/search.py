@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
     from memclaw.workspace import Workspace
 
 RECALL_LOG = "recall"
-_log = logging.getLogger("memclaw.index")
 
 
 class Searcher:
@@ -144,7 +142,9 @@ def _rank(
         vector = _vector_ranking(workspace, sources, query, filters, today=today, pool=pool)
     except ModelError as exc:
         # Recall must keep working when the endpoint is down: keyword results stand.
-        _log.warning("semantic recall skipped: %s", exc)
+        import logging
+
+        logging.getLogger("memclaw.index").warning("semantic recall skipped: %s", exc)
         return keyword
     if vector is None:
         return keyword
