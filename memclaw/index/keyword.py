@@ -140,15 +140,16 @@ def _rank_group(
     n = max(limit, FIRST_ROUND)
     while True:
         rows = conn.execute(ranked_sql, [*params, match, lo, group.hi, n]).fetchall()
-        found = []
+        scored = []
         for row in rows:
             weight = kind_weight.get(row[10], 0.0)
             if row[11] and weight > 0 and row[0] not in seen:
                 score = -float(row[12]) * weight * decay(row[5], today, half_life)
-                found.append(candidate(key, row, score, tier=level))
-        found.sort(key=lambda c: (-c.score, c.file, c.line))
+                scored.append((-score, row[1], row[2], row))
+        scored.sort(key=lambda s: s[:3])
+        best = [candidate(key, row, -neg, tier=level) for neg, _, _, row in scored[:limit]]
         if len(rows) < n:
-            return found[:limit]  # every (newest) match of this group has been ranked
-        if len(found) >= limit and found[limit - 1].score >= -float(rows[-1][12]) * heaviest:
-            return found[:limit]
+            return best  # every (newest) match of this group has been ranked
+        if len(best) >= limit and best[-1].score >= -float(rows[-1][12]) * heaviest:
+            return best
         n *= GROWTH

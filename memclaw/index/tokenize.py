@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from memclaw.index.stem import stem
 
@@ -58,8 +59,7 @@ def _cjk_char() -> re.Pattern[str]:
 _ALNUM = re.compile(r"[^\W_]+")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """A token and the span of source text it came from (``text[start:end]``)."""
 
     term: str
