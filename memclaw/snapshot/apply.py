@@ -32,7 +32,7 @@ from memclaw.snapshot.plan import JOURNAL, ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import classify, unsafe_reason
 from memclaw.workspace import Agent, Workspace, history
-from memclaw.workspace.atomic import file_lock, write_bytes_atomic
+from memclaw.workspace.atomic import file_lock, fsync_dir, write_bytes_atomic
 from memclaw.workspace.meta import default_meta, save_meta
 from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
 
@@ -159,11 +159,11 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
             _keep_previous(agent, rel, target.read_bytes())
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(staged, target)
-        _fsync_dir(target.parent)
+        fsync_dir(target.parent)
         done.append(rel)
         _crash_point(f"swap:{len(done)}")
     (agent.meta_dir / JOURNAL).unlink()
-    _fsync_dir(agent.meta_dir)
+    fsync_dir(agent.meta_dir)
     shutil.rmtree(staging, ignore_errors=True)
     return done
 
@@ -197,7 +197,7 @@ def _build_agent(workspace: Workspace, plan: ImportPlan) -> None:
                     f"agent {plan.agent} was created while importing; run the import again"
                 )
             os.rename(build, target)
-            _fsync_dir(workspace.root)
+            fsync_dir(workspace.root)
     except BaseException:
         shutil.rmtree(build, ignore_errors=True)
         raise
@@ -218,16 +218,8 @@ def _fsync_folders(base: Path, rels: list[str]) -> None:
         parts = rel.split("/")[:-1]
         folders.update(base.joinpath(*parts[:i]) for i in range(1, len(parts) + 1))
     for folder in sorted(folders, reverse=True):
-        _fsync_dir(folder)
-    _fsync_dir(base.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        fsync_dir(folder)
+    fsync_dir(base.parent)
 
 
 def _sync_index(agent: Agent) -> None:

@@ -41,7 +41,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
 
 
 def append_text(path: Path, text: str) -> None:
@@ -53,8 +53,8 @@ def append_text(path: Path, text: str) -> None:
         os.fsync(handle.fileno())
 
 
-def _fsync_dir(folder: Path) -> None:
-    # The rename itself must reach the disk, or a power cut may undo it.
+def fsync_dir(folder: Path) -> None:
+    """Flush ``folder``'s entries: a rename in it must reach the disk or a power cut may undo it."""
     fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(fd)
