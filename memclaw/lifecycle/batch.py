@@ -136,12 +136,9 @@ def dream_many(
 ) -> list[Outcome[Target, DreamResult]]:
     """Dream every target; one model client is shared by all worker threads."""
     from memclaw.lifecycle.dream import dream_agent
+    from memclaw.llm import open_model_if_configured
 
-    model = None
-    if ws.settings.model_configured:
-        from memclaw.llm import open_model
-
-        model = open_model(ws.settings)
+    model = open_model_if_configured(ws.settings)
 
     def job(target: Target) -> DreamResult:
         return dream_agent(
@@ -166,12 +163,9 @@ def consolidate_many(
     on_done: Callable[[Outcome[str, ConsolidateResult]], None] | None = None,
 ) -> list[Outcome[str, ConsolidateResult]]:
     from memclaw.lifecycle.consolidate import consolidate_agent
+    from memclaw.llm import open_model_if_configured
 
-    model = None
-    if ws.settings.model_configured:
-        from memclaw.llm import open_model
-
-        model = open_model(ws.settings)
+    model = open_model_if_configured(ws.settings)
 
     def job(agent_id: str) -> ConsolidateResult:
         return consolidate_agent(ws.agent(agent_id), model=model, trigger=trigger)

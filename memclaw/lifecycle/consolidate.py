@@ -253,10 +253,10 @@ def consolidate_agent(
 ) -> ConsolidateResult:
     """Consolidate every bucket of ``agent`` that is due; see the module doc."""
     settings = agent.settings
-    if model is None and settings.model_configured:
-        from memclaw.llm import open_model
+    if model is None:
+        from memclaw.llm import open_model_if_configured
 
-        model = open_model(settings)
+        model = open_model_if_configured(settings)
     result = ConsolidateResult(agent.id, f"model {model.name}" if model else "offline")
     if not settings.consolidate_enabled:
         result.skipped, result.reason = True, "consolidation is off (consolidate_enabled=false)"

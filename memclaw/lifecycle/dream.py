@@ -126,10 +126,10 @@ def dream_agent(
     diff and the candidates and writes nothing at all, not even a log line.
     """
     owner = normalise_owner(owner) if owner else None
-    if model is None and agent.settings.model_configured:
-        from memclaw.llm import open_model
+    if model is None:
+        from memclaw.llm import open_model_if_configured
 
-        model = open_model(agent.settings)
+        model = open_model_if_configured(agent.settings)
     engine = f"model {model.name}" if model is not None else "offline"
     run_id = uuid.uuid4().hex[:12]
     base = DreamResult(agent.id, owner, DreamStatus.IDLE, engine, dry_run, run_id=run_id)

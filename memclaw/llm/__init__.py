@@ -24,6 +24,7 @@ __all__ = [
     "check_required",
     "open_embedder",
     "open_model",
+    "open_model_if_configured",
     "parse_json_answer",
 ]
 
@@ -40,6 +41,11 @@ def open_model(settings: Settings, *, model: str | None = None) -> ChatModel:
     from memclaw.llm.openai_client import OpenAIChatModel
 
     return OpenAIChatModel(settings, model or settings.model)
+
+
+def open_model_if_configured(settings: Settings) -> ChatModel | None:
+    """The default chat model, or None when no endpoint is set (the caller then runs offline)."""
+    return open_model(settings) if settings.model_configured else None
 
 
 def open_embedder(settings: Settings) -> Embedder | None:
