@@ -15,6 +15,7 @@ from memclaw.workspace.logs import append_log
 
 if TYPE_CHECKING:
     from memclaw.config import Settings
+    from memclaw.llm import Embedder
     from memclaw.workspace import Workspace
 
 RECALL_LOG = "recall"
@@ -31,6 +32,15 @@ class Searcher:
     def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self._sources = Sources(workspace)
+        self._embedder: list[Embedder | None] = []  # opened on the first semantic search
+
+    def embedder(self) -> Embedder | None:
+        """The configured embedder (None without one); created once per searcher."""
+        if not self._embedder:
+            from memclaw.index.semantic import open_embedder
+
+            self._embedder.append(open_embedder(self.workspace.settings))
+        return self._embedder[0]
 
     def __enter__(self) -> Searcher:
         return self
@@ -65,7 +75,7 @@ class Searcher:
         sources = self._sources.select(agents, filters, bring_up_to_date=sync)
         if parsed.empty:
             return []
-        ranked = _rank(workspace, sources, parsed, filters, pool=_pool(settings, limit))
+        ranked = _rank(self, sources, parsed, filters, pool=_pool(settings, limit))
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if log and hits:
@@ -118,8 +128,9 @@ def _pool(settings: Settings, limit: int) -> int:
 
 
 def _rank(
-    workspace: Workspace, sources: list[Source], query: Query, filters: Filters, *, pool: int
+    searcher: Searcher, sources: list[Source], query: Query, filters: Filters, *, pool: int
 ) -> list[Candidate]:
+    workspace = searcher.workspace
     settings = workspace.settings
     today = workspace.clock().date().isoformat()
     keyword: list[Candidate] = []
@@ -139,7 +150,7 @@ def _rank(
     if not settings.embedding_model:
         return keyword
     try:
-        vector = _vector_ranking(workspace, sources, query, filters, today=today, pool=pool)
+        vector = _vector_ranking(searcher, sources, query, filters, today=today, pool=pool)
     except ModelError as exc:
         # Recall must keep working when the endpoint is down: keyword results stand.
         import logging
@@ -154,7 +165,7 @@ def _rank(
 
 
 def _vector_ranking(
-    workspace: Workspace,
+    searcher: Searcher,
     sources: list[Source],
     query: Query,
     filters: Filters,
@@ -162,10 +173,10 @@ def _vector_ranking(
     today: str,
     pool: int,
 ) -> list[Candidate] | None:
-    from memclaw.index.semantic import embed_missing, open_embedder, vector_candidates
+    from memclaw.index.semantic import embed_missing, vector_candidates
 
-    settings = workspace.settings
-    embedder = open_embedder(settings)
+    settings = searcher.workspace.settings
+    embedder = searcher.embedder()
     if embedder is None:
         return None
     model = settings.embedding_model
