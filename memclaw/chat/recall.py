@@ -170,35 +170,8 @@ def recall(
 
 def _log(agent: Agent, query: str, owner: str | None, hits: list[Hit]) -> None:
     """Record only what was shown to the model: dreaming rewards what recall surfaced."""
-    from memclaw.index.search import RECALL_LOG
-    from memclaw.workspace.agent import Agent as AgentFolder
-    from memclaw.workspace.logs import append_log
+    from memclaw.index.search import log_recall
     from memclaw.workspace.owners import normalise_owner
 
-    by_index: dict[str, list[Hit]] = {}
-    for hit in hits:
-        by_index.setdefault(hit.agent, []).append(hit)
-    for key, mine in by_index.items():
-        holder = (
-            agent
-            if key == agent.id
-            else AgentFolder(agent.workspace, key, agent.workspace.global_dir)
-        )
-        record = {
-            "query": query,
-            "owner": normalise_owner(owner) if owner else None,
-            "scope": "all",
-            "source": "chat",
-            "hits": [
-                {
-                    "file": h.file,
-                    "line": h.line,
-                    "end_line": h.end_line,
-                    "hash": h.hash,
-                    "scope": h.scope,
-                    "score": round(h.score, 6),
-                }
-                for h in mine
-            ],
-        }
-        append_log(holder, RECALL_LOG, record)
+    owner_key = normalise_owner(owner) if owner else None
+    log_recall(agent.workspace, query, hits, owner=owner_key, scope="all", source="chat")

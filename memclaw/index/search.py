@@ -79,7 +79,7 @@ class Searcher:
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if log and hits:
-            log_recall(workspace, sources, query, filters, hits)
+            log_recall(workspace, query, hits, owner=filters.owner, scope=filters.scope)
         return hits
 
 
@@ -204,33 +204,37 @@ def _vector_ranking(
 
 def log_recall(
     workspace: Workspace,
-    sources: list[Source],
     query: str,
-    filters: Filters,
     hits: list[Hit],
+    *,
+    owner: str | None,
+    scope: str,
+    source: str | None = None,
 ) -> None:
-    """Append one record per index that contributed hits (GLOBAL ones under _global/)."""
-    from memclaw.workspace.agent import Agent
+    """Append one recall record per index the hits came from (GLOBAL ones under _global/).
 
-    for src in sources:
-        mine = [h for h in hits if h.agent == src.key]
-        if not mine:
-            continue
-        agent = src.agent or Agent(workspace, src.key, workspace.global_dir)
-        record: dict[str, Any] = {
-            "query": query,
-            "owner": filters.owner,
-            "scope": filters.scope,
-            "hits": [
-                {
-                    "file": h.file,
-                    "line": h.line,
-                    "end_line": h.end_line,
-                    "hash": h.hash,
-                    "scope": h.scope,
-                    "score": round(h.score, 6),
-                }
-                for h in mine
-            ],
-        }
-        append_log(agent, RECALL_LOG, record)
+    Dreaming reads these records to see which lines are really used.
+    """
+    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.paths import GLOBAL_DIR
+
+    by_index: dict[str, list[Hit]] = {}
+    for hit in hits:
+        by_index.setdefault(hit.agent, []).append(hit)
+    for key, mine in by_index.items():
+        folder = workspace.global_dir if key == GLOBAL_DIR else workspace.root / key
+        record: dict[str, Any] = {"query": query, "owner": owner, "scope": scope}
+        if source:
+            record["source"] = source
+        record["hits"] = [
+            {
+                "file": h.file,
+                "line": h.line,
+                "end_line": h.end_line,
+                "hash": h.hash,
+                "scope": h.scope,
+                "score": round(h.score, 6),
+            }
+            for h in mine
+        ]
+        append_log(Agent(workspace, key, folder), RECALL_LOG, record)
