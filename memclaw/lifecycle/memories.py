@@ -134,7 +134,7 @@ def remember(
         raise UsageError("nothing to remember: give the fact as text")
     if found := find_secrets(text):
         raise SecretDetectedError(
-            f"refusing to remember: it looks like it holds a {found[0].kind} secret; "
+            f"refusing to remember: it holds what looks like a secret ({found[0].kind}); "
             "memory must never hold credentials"
         )
     if category is not None and category not in CATEGORIES:

@@ -168,7 +168,7 @@ def _check_exportable(agent: Agent, rel: str, data: bytes) -> None:
     findings = find_secrets(text)
     if findings:
         raise SnapshotError(
-            f"{where} line {findings[0].line} looks like a {findings[0].kind} secret; "
+            f"{where} line {findings[0].line} holds what looks like a secret ({findings[0].kind}); "
             "remove it before exporting (memory must never hold credentials)"
         )
 

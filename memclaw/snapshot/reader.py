@@ -337,6 +337,7 @@ def _check_content(item: SnapshotFile, manifest: _Manifest) -> None:
     findings = find_secrets(text)
     if findings:
         raise reject(
-            f"{item.path} line {findings[0].line} looks like a {findings[0].kind} secret "
+            f"{item.path} line {findings[0].line} holds what looks like a secret "
+            f"({findings[0].kind}) "
             "(memory must never hold credentials); remove it and export again"
         )

@@ -364,6 +364,7 @@ def refuse_secrets(text: str, where: str) -> None:
     if findings:
         first = findings[0]
         raise SecretDetectedError(
-            f"refusing to write {where}: line {first.line} looks like a {first.kind} secret; "
+            f"refusing to write {where}: line {first.line} holds what looks like a secret "
+            f"({first.kind}); "
             "remove it (memory must never hold credentials)"
         )
