@@ -23,10 +23,13 @@ def list_files(agent: Agent, prefix: str = "") -> dict[str, Any]:
     }
 
 
-def read_file(agent: Agent, name: str) -> dict[str, Any]:
-    path = resolve_inside(agent.path, name)
-    if not path.is_file():
+def _require_file(agent: Agent, name: str) -> None:
+    if not resolve_inside(agent.path, name).is_file():
         raise WorkspaceError(f"{agent.id}/{name} does not exist; `memclaw files list` shows files")
+
+
+def read_file(agent: Agent, name: str) -> dict[str, Any]:
+    _require_file(agent, name)
     entry = agent.meta().get(name)
     return {
         "agent": agent.id,
@@ -58,7 +61,7 @@ def edit_file(
     """
     if not old_text:
         raise WorkspaceError("old text is empty: give the exact text to replace")
-    read_file(agent, name)  # the same "does not exist" error as read
+    _require_file(agent, name)  # the file itself is read once, under the lock
     counted: list[int] = []
 
     def replace(current: str) -> str:
