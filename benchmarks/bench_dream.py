@@ -23,7 +23,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from memclaw.lifecycle.batch import Target, dream_many
+from memclaw.jobs.batch import Target, dream_many
 from memclaw.workspace import Workspace
 from memclaw.workspace.templates import MEMORY_MD
 

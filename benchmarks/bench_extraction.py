@@ -2,10 +2,10 @@
 
 Three sets, from least to most honest:
 
-- tuned: tests/lifecycle/extraction_cases.py without ``chat-*``: written with the rules.
+- tuned: tests/extract/extraction_cases.py without ``chat-*``: written with the rules.
 - old untuned: the ``chat-*`` cases of that file, written after the first rules. Their
   misses were later named when the rules were generalised, so they are no longer blind.
-- held-out: the odd-indexed half of tests/lifecycle/extraction_heldout.py, written before
+- held-out: the odd-indexed half of tests/extract/extraction_heldout.py, written before
   the rules were generalised and never tuned against. This is the figure to trust.
 
 The even-indexed (dev) half of the held-out file guided the changes; it is shown for
@@ -37,8 +37,8 @@ def main() -> None:
     parser.add_argument("--mistakes", action="store_true", help="list every wrong case")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from lifecycle.extraction_cases import CASES, measure
-    from lifecycle.extraction_heldout import DEV_CASES, HELDOUT
+    from extract.extraction_cases import CASES, measure
+    from extract.extraction_heldout import DEV_CASES, HELDOUT
 
     tuned = [c for c in CASES if not c.name.startswith("chat-")]
     untuned = [c for c in CASES if c.name.startswith("chat-")]

@@ -24,7 +24,7 @@ from memclaw.workspace.logs import append_log
 
 if TYPE_CHECKING:
     from memclaw.chat.session import ChatSession
-    from memclaw.lifecycle.extract_types import ExtractionResult
+    from memclaw.extract.result import ExtractionResult
     from memclaw.llm import ChatModel
 
 CHAT_LOG = "chat"
@@ -94,7 +94,7 @@ class BackgroundExtractor:
 
     def after_turn(self) -> bool:
         """Start an extraction if the thresholds hold; True when one was started."""
-        from memclaw.lifecycle.extract_state import cooldown_left
+        from memclaw.extract.state import cooldown_left
 
         messages = self.session.text_messages()
         if not self.active or self.running or not self._ready(messages):
@@ -142,7 +142,7 @@ class BackgroundExtractor:
             self._thread.start()
 
     def _run(self, messages: list[dict[str, str]], force: bool) -> None:
-        from memclaw.lifecycle.extract import extract_conversation
+        from memclaw.extract.pipeline import extract_conversation
 
         session = self.session
         try:

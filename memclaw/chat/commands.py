@@ -80,7 +80,7 @@ def _exit(engine: ChatEngine, _args: str) -> Reply:
 
 
 def _remember(engine: ChatEngine, args: str) -> Reply:
-    from memclaw.lifecycle.memories import remember
+    from memclaw.entries.memories import remember
 
     _writable(engine, "/remember")
     if not args:
@@ -105,7 +105,7 @@ def _remember(engine: ChatEngine, args: str) -> Reply:
 
 
 def _forget(engine: ChatEngine, args: str) -> Reply:
-    from memclaw.lifecycle.memories import forget
+    from memclaw.entries.memories import forget
 
     _writable(engine, "/forget")
     if not args:
@@ -188,7 +188,7 @@ def _tokens(engine: ChatEngine, _args: str) -> Reply:
 
 
 def _dream(engine: ChatEngine, args: str) -> Reply:
-    from memclaw.lifecycle.dream import dream_agent
+    from memclaw.dream.run import dream_agent
 
     apply = args.lower() in ("apply", "run", "now")
     if args and not apply:

@@ -18,7 +18,7 @@ from memclaw.chat.engine import ChatEngine, OnText, OnTool, TurnResult
 from memclaw.chat.session import ChatSession
 
 if TYPE_CHECKING:
-    from memclaw.lifecycle.extract_types import ExtractionResult
+    from memclaw.extract.result import ExtractionResult
     from memclaw.llm import ChatModel
     from memclaw.workspace.agent import Agent
 

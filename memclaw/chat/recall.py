@@ -170,7 +170,7 @@ def recall(
 
 def _log(agent: Agent, query: str, owner: str | None, hits: list[Hit]) -> None:
     """Record only what was shown to the model: dreaming rewards what recall surfaced."""
-    from memclaw.index.search import log_recall
+    from memclaw.index.recall_log import log_recall
     from memclaw.workspace.owners import normalise_owner
 
     owner_key = normalise_owner(owner) if owner else None

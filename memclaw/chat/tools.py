@@ -222,7 +222,7 @@ class ToolBox:
         return [(None, "team")]
 
     def entries(self, scope: str = "all", category: str | None = None) -> list[dict[str, Any]]:
-        from memclaw.lifecycle.memories import list_memories
+        from memclaw.entries.memories import list_memories
 
         found = []
         for owner, label in self._scopes():
@@ -275,7 +275,7 @@ class ToolBox:
         raise UsageError(f"no memory {memory_id!r}; memory_search or memory_list shows ids")
 
     def _memory_store(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
-        from memclaw.lifecycle.memories import remember
+        from memclaw.entries.memories import remember
 
         text = _need(args, "text")
         long_term = bool(_arg(args, "longTerm", bool, True))
@@ -302,7 +302,7 @@ class ToolBox:
         return data, f"→ {result.action} {result.entry.id}", operation
 
     def _memory_forget(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
-        from memclaw.lifecycle.memories import forget
+        from memclaw.entries.memories import forget
 
         memory_id, query = _arg(args, "id"), _arg(args, "query")
         if not memory_id and not query:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from memclaw.chat import Conversation, TurnResult
     from memclaw.cli.chat_term import Notifier
-    from memclaw.watch import WorkspaceWatcher
+    from memclaw.index.watch import WorkspaceWatcher
     from memclaw.workspace.agent import Agent
 
 INTERRUPTED_EXIT = 130
@@ -200,7 +200,7 @@ def _banner(conversation: Conversation, console: Console) -> None:
 
 
 def _start_watch(conversation: Conversation, agent: Agent, notifier: Notifier) -> WorkspaceWatcher:
-    from memclaw.watch import WorkspaceWatcher
+    from memclaw.index.watch import WorkspaceWatcher
 
     def changed(_paths: set[Any]) -> None:
         for name in conversation.engine.changed_files():

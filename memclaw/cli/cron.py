@@ -21,7 +21,7 @@ cron_app = typer.Typer(
 
 
 def _cron_setup(ctx: typer.Context) -> tuple[list[Any], list[str], Any]:
-    from memclaw.lifecycle.cronjobs import cron_lines, crontab_command
+    from memclaw.jobs.crontab import cron_lines, crontab_command
 
     ws = state(ctx).workspace()
     s = ws.settings
@@ -45,7 +45,7 @@ def cron_show(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
         memclaw --root ~/agents cron show --json
     """
-    from memclaw.lifecycle.cronjobs import CronUnavailableError, available, installed
+    from memclaw.jobs.crontab import CronUnavailableError, available, installed
 
     lines, command, root = _cron_setup(ctx)
     present: list[str] | None = None
@@ -92,7 +92,7 @@ def cron_install(ctx: typer.Context) -> None:
 
         memclaw --set dream_cron="15 2 * * *" cron install
     """
-    from memclaw.lifecycle.cronjobs import install
+    from memclaw.jobs.crontab import install
 
     lines, command, root = _cron_setup(ctx)
     result = install(command, root, lines)
@@ -112,7 +112,7 @@ def cron_remove(ctx: typer.Context) -> None:
 
         memclaw --root ~/agents cron remove
     """
-    from memclaw.lifecycle.cronjobs import remove
+    from memclaw.jobs.crontab import remove
 
     _lines, command, root = _cron_setup(ctx)
     result = remove(command, root)

@@ -13,10 +13,10 @@ from memclaw.cli.render import err, out, print_json
 from memclaw.cli.state import state
 
 if TYPE_CHECKING:
-    from memclaw.lifecycle.batch import Outcome, Target
-    from memclaw.lifecycle.candidates import CandidateReport
-    from memclaw.lifecycle.consolidate import ConsolidateResult
-    from memclaw.lifecycle.dream import DreamResult
+    from memclaw.dream.candidates import CandidateReport
+    from memclaw.dream.consolidate import ConsolidateResult
+    from memclaw.dream.run import DreamResult
+    from memclaw.jobs.batch import Outcome, Target
 
 
 class DefaultRunGroup(TyperGroup):
@@ -104,7 +104,7 @@ def dream_run(
 
         memclaw dream --all --all-owners --workers 4
     """
-    from memclaw.lifecycle.batch import dream_many, dream_targets, select_agents
+    from memclaw.jobs.batch import dream_many, dream_targets, select_agents
 
     ws = state(ctx).workspace()
     ids = select_agents(ws, agents or [], all_agents)
@@ -253,7 +253,7 @@ def dream_undo_cmd(
 
         memclaw dream undo demo --owner user:maya
     """
-    from memclaw.lifecycle.dream import dream_undo
+    from memclaw.dream.run import dream_undo
 
     result = dream_undo(state(ctx).workspace().agent(agent), owner)
     if as_json:
@@ -279,7 +279,7 @@ def dream_status_cmd(
 
         memclaw dream status demo --owner user:maya --json
     """
-    from memclaw.lifecycle.dream_status import dream_status
+    from memclaw.dream.status import dream_status
 
     data = dream_status(state(ctx).workspace().agent(agent), owner)
     if as_json:
@@ -328,7 +328,7 @@ def consolidate(
 
         memclaw consolidate --all --json
     """
-    from memclaw.lifecycle.batch import consolidate_many, select_agents
+    from memclaw.jobs.batch import consolidate_many, select_agents
 
     ws = state(ctx).workspace()
     ids = select_agents(ws, agents or [], all_agents)

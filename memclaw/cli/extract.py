@@ -54,8 +54,8 @@ def extract(
 
         cat chat.txt | memclaw extract demo - --force --json
     """
-    from memclaw.lifecycle.extract import extract_conversation
-    from memclaw.lifecycle.transcripts import load_session, load_transcript
+    from memclaw.extract.pipeline import extract_conversation
+    from memclaw.extract.transcripts import load_session, load_transcript
 
     sources = [s for s in (session, transcript_file, transcript) if s is not None]
     if len(sources) != 1:
@@ -122,7 +122,7 @@ def scan(
 
         memclaw scan demo --redact
     """
-    from memclaw.lifecycle.scan import scan_secrets
+    from memclaw.review.scan import scan_secrets
 
     if agent and all_agents:
         raise UsageError("give an AGENT or --all, not both")

@@ -77,7 +77,7 @@ def remember(
 
         memclaw remember demo "Wants short answers today" --session s-42 --owner user:maya
     """
-    from memclaw.lifecycle.memories import remember as remember_fact
+    from memclaw.entries.memories import remember as remember_fact
 
     found = state(ctx).workspace().agent(agent)
     result = remember_fact(
@@ -121,7 +121,7 @@ def list_(
 
         memclaw memories list demo --owner user:maya --category preference --json
     """
-    from memclaw.lifecycle.memories import list_memories
+    from memclaw.entries.memories import list_memories
 
     found = state(ctx).workspace().agent(agent)
     entries = list_memories(found, owner, scope=scope, category=category, session_id=session)
@@ -157,7 +157,7 @@ def get(
 
         memclaw memories get demo m-3f9a2c1b --owner user:maya --json
     """
-    from memclaw.lifecycle.memories import get_memory
+    from memclaw.entries.memories import get_memory
 
     entry = get_memory(state(ctx).workspace().agent(agent), memory_id, owner)
     if as_json:
@@ -192,8 +192,8 @@ def forget(
 
         memclaw memories forget demo --query "staging password" --yes
     """
-    from memclaw.lifecycle.memories import forget as forget_entries
-    from memclaw.lifecycle.memories import get_memory, match_memories
+    from memclaw.entries.memories import forget as forget_entries
+    from memclaw.entries.memories import get_memory, match_memories
 
     if (memory_id is None) == (query is None):
         raise UsageError("give an ID or --query, not both and not neither")

@@ -243,7 +243,7 @@ def watch(
 
         memclaw --set watch_debounce_ms=1000 watch demo
     """
-    from memclaw.watch import run_watch
+    from memclaw.index.watch import run_watch
 
     ws = state(ctx).workspace()
     run_watch(ws, agents or None, report=_status)

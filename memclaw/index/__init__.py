@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memclaw.index.rank import Hit
-from memclaw.index.search import RECALL_LOG, Searcher, search
+from memclaw.index.recall_log import RECALL_LOG
+from memclaw.index.search import Searcher, search
 from memclaw.index.stats import IndexStats, index_stats
 from memclaw.index.store import SyncStats, open_index, sync
 from memclaw.workspace.logs import read_log

@@ -23,7 +23,7 @@ from itertools import combinations
 from memclaw.config import Settings
 from memclaw.index.layout import Group
 from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
-from memclaw.index.tokenize import Query
+from memclaw.text.tokenize import Query
 
 # Column weights of bm25(): the block's own words count more than its headings.
 BODY_WEIGHT, CONTEXT_WEIGHT = 1.0, 0.3

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.config import Settings
 from memclaw.errors import UsageError
 from memclaw.index.snippet import make_snippet, mark
-from memclaw.index.tokenize import Query
+from memclaw.text.tokenize import Query
 from memclaw.workspace.owners import Scope, normalise_owner
 
 if TYPE_CHECKING:

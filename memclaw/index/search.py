@@ -4,21 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memclaw.errors import ModelError, UsageError
 from memclaw.index.keyword import MAX_RANKED, keyword_candidates
 from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
+from memclaw.index.recall_log import log_recall
 from memclaw.index.sources import Source, Sources
-from memclaw.index.tokenize import Query, parse_query
-from memclaw.workspace.logs import append_log
+from memclaw.text.tokenize import Query, parse_query
 
 if TYPE_CHECKING:
     from memclaw.config import Settings
     from memclaw.llm import Embedder
     from memclaw.workspace import Workspace
-
-RECALL_LOG = "recall"
 
 
 class Searcher:
@@ -200,41 +198,3 @@ def _vector_ranking(
         )
     found.sort(key=lambda c: (-c.score, c.key, c.file, c.line))
     return found[:pool]
-
-
-def log_recall(
-    workspace: Workspace,
-    query: str,
-    hits: list[Hit],
-    *,
-    owner: str | None,
-    scope: str,
-    source: str | None = None,
-) -> None:
-    """Append one recall record per index the hits came from (GLOBAL ones under _global/).
-
-    Dreaming reads these records to see which lines are really used.
-    """
-    from memclaw.workspace.agent import Agent
-    from memclaw.workspace.paths import GLOBAL_DIR
-
-    by_index: dict[str, list[Hit]] = {}
-    for hit in hits:
-        by_index.setdefault(hit.agent, []).append(hit)
-    for key, mine in by_index.items():
-        folder = workspace.global_dir if key == GLOBAL_DIR else workspace.root / key
-        record: dict[str, Any] = {"query": query, "owner": owner, "scope": scope}
-        if source:
-            record["source"] = source
-        record["hits"] = [
-            {
-                "file": h.file,
-                "line": h.line,
-                "end_line": h.end_line,
-                "hash": h.hash,
-                "scope": h.scope,
-                "score": round(h.score, 6),
-            }
-            for h in mine
-        ]
-        append_log(Agent(workspace, key, folder), RECALL_LOG, record)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memclaw.index.tokenize import Query, iter_tokens
+from memclaw.text.tokenize import Query, iter_tokens
 
 ELLIPSIS = "…"
 Span = tuple[int, int]

@@ -21,7 +21,7 @@ from typing import Any
 from memclaw.index.blocks import SECTION_SEP, Block, split_blocks
 from memclaw.index.layout import FileState, classify, kind_range, scan
 from memclaw.index.schema import NewerSchema, migrate
-from memclaw.index.tokenize import TOKENIZER_VERSION, index_text, nfc
+from memclaw.text.tokenize import TOKENIZER_VERSION, index_text, nfc
 from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"

@@ -5,8 +5,8 @@ from fake_openai import FakeOpenAI
 from chat.chatkit import OpenChat, sent_messages
 from memclaw.chat.recall import HEADER, SUBAGENT_PREAMBLE, select
 from memclaw.chat.session import entry_session_id
+from memclaw.entries.memories import remember
 from memclaw.index import Hit
-from memclaw.lifecycle.memories import remember
 
 
 def hit(file: str, score: float, text: str = "some remembered fact") -> Hit:

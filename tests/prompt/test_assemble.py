@@ -255,7 +255,7 @@ def test_prompt_cli_with_owner(demo_agent: Path) -> None:
 
 
 def test_session_entries_are_not_injected_into_every_prompt(isolated_env: Path) -> None:
-    from memclaw.lifecycle import remember
+    from memclaw.entries.memories import remember
 
     ws = Workspace.open()
     agent, _ = ws.init_agent("a")

@@ -1,0 +1,304 @@
+"""Structured consolidation: merge near-duplicate and stale memory entries.
+
+Runs per bucket: the agent's TEAM entries, then each owner's PERSONAL entries.
+Buckets below ``consolidate_min_entries`` are skipped; at most
+``consolidate_max_owners`` owner buckets are handled per run, those consolidated
+longest ago first, the rest next time. The number of entries may only go down:
+a result with more entries than before is discarded and logged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from memclaw.errors import LockBusyError, ModelAnswerError
+from memclaw.text.similarity import Fingerprint, near_duplicate, supersedes
+from memclaw.workspace.atomic import file_lock
+from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, entry_files, parse_entries
+from memclaw.workspace.logs import append_log, read_log
+
+if TYPE_CHECKING:
+    from memclaw.llm import ChatModel
+    from memclaw.workspace.agent import Agent
+
+LOG = "consolidate"
+_BLOCK = re.compile(r"^## +\S+[ \t]*$", re.MULTILINE)
+SYSTEM = """\
+You tidy a list of memory entries: short standalone facts an assistant keeps about \
+the people it works with. Merge entries that say the same thing into one, and drop \
+an entry when a newer one replaces it (for example a changed date or a moved \
+deadline). Keep every other entry unchanged.
+
+Rules:
+- The result must not have more entries than the input.
+- Each entry you return keeps the id of one of the entries it came from.
+- Do not invent facts. Keep dates and names exact. Keep the user's language.
+- Never include passwords, keys or tokens.
+
+Answer with one JSON object and nothing else:
+{"entries": [{"id": "an id from the input", "text": "the fact"}, ...]}"""
+
+
+class EntriesGrewError(ModelAnswerError):
+    """The model answered with more entries than it was given."""
+
+
+@dataclass
+class Bucket:
+    owner: str | None
+    before: int
+    after: int
+    status: str  # updated, unchanged, small, discarded, failed
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "owner": self.owner,
+            "before": self.before,
+            "after": self.after,
+            "status": self.status,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class ConsolidateResult:
+    agent: str
+    engine: str
+    buckets: list[Bucket] = field(default_factory=list)
+    deferred: list[str] = field(default_factory=list)
+    skipped: bool = False
+    reason: str = ""
+
+    @property
+    def owners_consolidated(self) -> int:
+        return sum(1 for b in self.buckets if b.owner and b.status in ("updated", "unchanged"))
+
+    @property
+    def buckets_updated(self) -> int:
+        return sum(1 for b in self.buckets if b.status == "updated")
+
+    @property
+    def entries_before(self) -> int:
+        return sum(b.before for b in self.buckets)
+
+    @property
+    def entries_after(self) -> int:
+        return sum(b.after for b in self.buckets)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "agent": self.agent,
+            "engine": self.engine,
+            "skipped": self.skipped,
+            "reason": self.reason,
+            "owners_consolidated": self.owners_consolidated,
+            "buckets_updated": self.buckets_updated,
+            "entries_before": self.entries_before,
+            "entries_after": self.entries_after,
+            "deferred_owners": self.deferred,
+            "buckets": [b.to_dict() for b in self.buckets],
+        }
+
+
+def merge_entries_offline(entries: list[Entry]) -> list[Entry]:
+    """Deterministic merge: near-duplicates become their most complete member, a
+    superseded entry (same subject, older value) gives way to the newer one."""
+    ordered = sorted(entries, key=lambda e: (e.sort_date, e.id), reverse=True)  # newest first
+    prints = {e.id: Fingerprint.of(e.text) for e in ordered}
+    groups: list[list[Entry]] = []
+    for entry in ordered:
+        fp = prints[entry.id]
+        home = next(
+            (
+                g
+                for g in groups
+                if g[0].category == entry.category
+                and any(
+                    near_duplicate(fp, prints[o.id], 0.6) or supersedes(prints[o.id], fp) for o in g
+                )
+            ),
+            None,
+        )
+        if home is None:
+            groups.append([entry])
+        else:
+            home.append(entry)
+    merged = []
+    for group in groups:
+        newest = group[0]
+        if len(group) == 1:
+            merged.append(newest)
+            continue
+        fresh = [o for o in group if not supersedes(prints[newest.id], prints[o.id])]
+        fullest = max(fresh, key=lambda o: (len(prints[o.id].tokens), o.sort_date))
+        created = [o.created for o in group if o.created]
+        extra = dict(newest.extra)
+        extra["merged"] = ", ".join(sorted(o.id for o in group if o.id != newest.id))
+        merged.append(
+            replace(
+                newest, text=fullest.text, created=min(created) if created else None, extra=extra
+            )
+        )
+    order = {e.id: i for i, e in enumerate(entries)}
+    return sorted(merged, key=lambda e: order[e.id])
+
+
+def merge_entries_model(model: ChatModel, entries: list[Entry], today: date) -> list[Entry]:
+    """Ask the model for the merged list; ids must come from the input."""
+    import json
+
+    listing = [
+        {"id": e.id, "category": e.category, "text": e.text, "updated": str(e.sort_date)}
+        for e in entries
+    ]
+    answer = model.chat_json(
+        [
+            {"role": "system", "content": SYSTEM},
+            {"role": "user", "content": json.dumps(listing, ensure_ascii=False, indent=1)},
+        ],
+        required={"entries": list},
+    )
+    if len(answer["entries"]) > len(entries):
+        raise EntriesGrewError(f"{len(answer['entries'])} entries > {len(entries)}")
+    by_id = {e.id: e for e in entries}
+    result: list[Entry] = []
+    seen: set[str] = set()
+    for item in answer["entries"]:
+        if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+            raise ModelAnswerError("consolidation answer: each entry needs an id and a text")
+        ident, text = item.get("id"), item["text"].strip()
+        if ident not in by_id or ident in seen or not text:
+            raise ModelAnswerError(f"consolidation answer: unknown or repeated id {ident!r}")
+        seen.add(ident)
+        original = by_id[ident]
+        result.append(original if text == original.text else original.touched(text, today))
+    return result
+
+
+def _bucket_entries(agent: Agent, owner: str | None) -> dict[str, list[Entry]]:
+    prefix = agent.owner_prefix(owner)
+    files: dict[str, list[Entry]] = {}
+    for path in entry_files(agent.path / prefix):
+        rel = f"{ENTRIES_DIR}/{path.name}"
+        files[rel] = parse_entries(agent.read(rel, owner), path.stem)
+    return files
+
+
+def _render(old_text: str, entries: list[Entry]) -> str:
+    """Keep the file's own head (title, notes) and rewrite its entry blocks."""
+    from memclaw.workspace.entries import format_entries
+
+    first = _BLOCK.search(old_text)
+    head = old_text[: first.start()] if first else old_text
+    blocks = format_entries(entries, "x").split("\n", 1)[1]
+    if not head.strip():
+        return blocks.lstrip("\n")
+    return head.rstrip("\n") + "\n" + blocks
+
+
+def _consolidate_bucket(
+    agent: Agent, owner: str | None, model: ChatModel | None, today: date
+) -> Bucket:
+    from memclaw.gates import contains_secret
+    from memclaw.workspace import history
+    from memclaw.workspace.agent import WriteStrategy
+
+    files = _bucket_entries(agent, owner)
+    everything = [e for entries in files.values() for e in entries]
+    before = len(everything)
+    if before < agent.settings.consolidate_min_entries:
+        return Bucket(owner, before, before, "small")
+    if model is not None:
+        try:
+            merged = merge_entries_model(model, everything, today)
+        except EntriesGrewError as exc:
+            return Bucket(owner, before, before, "discarded", f"result grew: {exc}")
+    else:
+        merged = merge_entries_offline(everything)
+    if len(merged) > before:
+        return Bucket(owner, before, before, "discarded", f"{len(merged)} entries > {before}")
+    if any(contains_secret(e.text) for e in merged):
+        return Bucket(owner, before, before, "discarded", "the result held a credential")
+    if merged == everything:
+        return Bucket(owner, before, before, "unchanged")
+    where = {e.id: rel for rel, entries in files.items() for e in entries}
+    for rel, entries in files.items():
+        kept = [e for e in merged if where[e.id] == rel]
+        if kept == entries:
+            continue
+        old_text = agent.read(rel, owner)
+        full = agent.owner_prefix(owner) + rel
+        with agent.lock():
+            history.save(agent, full, old_text)  # entries files have no backup of their own
+        agent.write(rel, _render(old_text, kept), WriteStrategy.OVERWRITE, owner=owner)
+    return Bucket(owner, before, len(merged), "updated")
+
+
+def _owner_order(agent: Agent, owners: list[str]) -> list[str]:
+    """Owners never consolidated first, then those consolidated longest ago."""
+    last: dict[str, str] = {}
+    for record in read_log(agent, LOG):
+        for owner in record.get("owners", []):
+            last[owner] = str(record.get("time", ""))
+    return sorted(owners, key=lambda o: (o in last, last.get(o, ""), o))
+
+
+def consolidate_agent(
+    agent: Agent, *, model: ChatModel | None = None, trigger: str = "manual"
+) -> ConsolidateResult:
+    """Consolidate every bucket of ``agent`` that is due; see the module doc."""
+    settings = agent.settings
+    if model is None:
+        from memclaw.llm import open_model_if_configured
+
+        model = open_model_if_configured(settings)
+    result = ConsolidateResult(agent.id, f"model {model.name}" if model else "offline")
+    if not settings.consolidate_enabled:
+        result.skipped, result.reason = True, "consolidation is off (consolidate_enabled=false)"
+        return result
+    today = agent.now().date()
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(file_lock(agent.meta_dir / "consolidate.lock", wait=0))
+        except LockBusyError:
+            result.skipped, result.reason = True, "another consolidation of this agent is running"
+            append_log(agent, LOG, {"trigger": trigger, "status": "skipped", "owners": []})
+            return result
+        owners = [o for o in agent.owners() if agent.owner_prefix(o)]
+        eligible = [
+            o
+            for o in owners
+            if sum(len(v) for v in _bucket_entries(agent, o).values())
+            >= settings.consolidate_min_entries
+        ]
+        ordered = _owner_order(agent, eligible)
+        limit = settings.consolidate_max_owners
+        chosen = ordered[:limit] if limit > 0 else ordered
+        result.deferred = ordered[len(chosen) :]
+        for owner in [None, *chosen]:
+            try:
+                result.buckets.append(_consolidate_bucket(agent, owner, model, today))
+            except ModelAnswerError as exc:
+                count = sum(len(v) for v in _bucket_entries(agent, owner).values())
+                result.buckets.append(Bucket(owner, count, count, "failed", str(exc)))
+        append_log(
+            agent,
+            LOG,
+            {
+                "trigger": trigger,
+                "status": "done",
+                "engine": result.engine,
+                "owners": chosen,
+                "deferred": len(result.deferred),
+                "buckets": [b.to_dict() for b in result.buckets if b.status != "small"],
+            },
+        )
+    return result
+
+
+__all__ = ["CATEGORIES", "ConsolidateResult", "consolidate_agent", "merge_entries_offline"]

@@ -1,0 +1,390 @@
+"""Dreaming: consolidate the last days of daily notes into MEMORY.md.
+
+One run for one scope (the agent's TEAM memory or one owner's PERSONAL memory):
+score the candidates, ask the model for a new MEMORY.md (or merge the best
+candidates offline), keep hand-edited sections, refuse rewrites that lose too
+much, write with ceiling and backup, append a diary entry, log the run.
+
+Dreaming never goes through chat, so it can never trigger post-chat extraction:
+its model calls are plain completions, and its runs are logged with their
+trigger ("cron" when the crontab started it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import uuid
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memclaw.dream import prompt as dream_prompt
+from memclaw.dream.candidates import CandidateReport, Status, build_candidates
+from memclaw.dream.diary import DiaryEntry, append_entry
+from memclaw.dream.memory_md import (
+    KEEP_MARKER,
+    KEEP_SUFFIX,
+    diff_counts,
+    measure_loss,
+    restore_kept,
+    split_sections,
+    unified_diff,
+)
+from memclaw.dream.merge import merge_offline
+from memclaw.errors import LockBusyError, ModelError, WorkspaceError
+from memclaw.workspace.atomic import file_lock
+from memclaw.workspace.logs import append_log, read_log
+from memclaw.workspace.owners import normalise_owner, owner_dirname
+from memclaw.workspace.sections import apply_ceiling
+
+if TYPE_CHECKING:
+    from memclaw.llm import ChatModel
+    from memclaw.workspace.agent import Agent
+
+LOG = "dream"
+MEMORY = "MEMORY.md"
+HAND_EDITED = f"a '{KEEP_MARKER}' line in a '## ' section, or a heading ending '{KEEP_SUFFIX}'"
+
+
+class DreamStatus(StrEnum):
+    UPDATED = "updated"  # MEMORY.md was (or, in a dry run, would be) rewritten
+    UNCHANGED = "unchanged"
+    REFUSED = "refused"  # the rewrite broke a safety rule; nothing written
+    SKIPPED = "skipped"  # another dream of the same scope was running
+    IDLE = "idle"  # no daily notes in the window
+    DISABLED = "disabled"
+
+
+@dataclass
+class DreamResult:
+    agent: str
+    owner: str | None
+    status: DreamStatus
+    engine: str
+    dry_run: bool = False
+    reason: str = ""
+    diff: str = ""
+    added: int = 0
+    removed: int = 0
+    report: CandidateReport | None = None
+    backup: str | None = None
+    restored_sections: list[str] = field(default_factory=list)
+    lost_entries: list[str] = field(default_factory=list)
+    archived_to: list[str] = field(default_factory=list)
+    run_id: str = ""
+    trigger: str = "manual"
+    written_sha: str = ""
+
+    @property
+    def change(self) -> str:
+        return f"+{self.added} −{self.removed} lines"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "agent": self.agent,
+            "owner": self.owner,
+            "status": str(self.status),
+            "engine": self.engine,
+            "dry_run": self.dry_run,
+            "trigger": self.trigger,
+            "run_id": self.run_id,
+            "reason": self.reason,
+            "added": self.added,
+            "removed": self.removed,
+            "backup": self.backup,
+            "restored_sections": self.restored_sections,
+            "lost_entries": self.lost_entries,
+            "archived_to": self.archived_to,
+            "hand_edited_marker": HAND_EDITED,
+            "diff": self.diff,
+            **(self.report.to_dict() if self.report else {"notes": [], "candidates": []}),
+        }
+
+
+def lock_path(agent: Agent, owner: str | None) -> Path:
+    suffix = f".{owner_dirname(owner)}" if owner and agent.owner_prefix(owner) else ""
+    return agent.meta_dir / f"dream{suffix}.lock"
+
+
+def dream_agent(
+    agent: Agent,
+    *,
+    owner: str | None = None,
+    days: int | None = None,
+    focus: str | None = None,
+    dry_run: bool = False,
+    model: ChatModel | None = None,
+    trigger: str = "manual",
+) -> DreamResult:
+    """Dream once for ``agent`` (TEAM memory, or ``owner``'s PERSONAL memory).
+
+    ``model`` defaults to the configured endpoint; with none configured the
+    offline engine merges the best candidates. A run that finds another run of
+    the same scope in progress returns SKIPPED at once. ``dry_run`` computes the
+    diff and the candidates and writes nothing at all, not even a log line.
+    """
+    owner = normalise_owner(owner) if owner else None
+    if model is None:
+        from memclaw.llm import open_model_if_configured
+
+        model = open_model_if_configured(agent.settings)
+    engine = f"model {model.name}" if model is not None else "offline"
+    run_id = uuid.uuid4().hex[:12]
+    base = DreamResult(agent.id, owner, DreamStatus.IDLE, engine, dry_run, run_id=run_id)
+    base.trigger = trigger
+    if not agent.settings.dream_enabled:
+        base.status, base.reason = DreamStatus.DISABLED, "dreaming is off (dream_enabled=false)"
+        return base
+    if dry_run:
+        return _dream(agent, base, days, focus, model)
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(file_lock(lock_path(agent, owner), wait=0))
+        except LockBusyError:
+            base.status = DreamStatus.SKIPPED
+            base.reason = "another dream of this memory is still running"
+            _log(agent, base)
+            return base
+        try:
+            return _dream(agent, base, days, focus, model)
+        except ModelError as exc:
+            append_log(agent, LOG, {**_record(base), "status": "failed", "reason": str(exc)})
+            raise
+
+
+def _dream(
+    agent: Agent,
+    result: DreamResult,
+    days: int | None,
+    focus: str | None,
+    model: ChatModel | None,
+) -> DreamResult:
+    from memclaw.gates import contains_secret
+
+    owner = result.owner
+    settings = agent.settings
+    old = agent.read(MEMORY, owner)
+    report = build_candidates(agent, owner, days=days, focus=focus, memory_text=old)
+    result.report = report
+    window = settings.dream_days if days is None else days
+    if not report.notes:
+        result.reason = f"no daily notes in the last {window} days"
+        if not result.dry_run:
+            _log(agent, result)
+        return result
+
+    if model is not None:
+        new, reason = _ask_model(agent, owner, model, report, old, focus)
+    else:
+        new, added = merge_offline(old, report.promoted)
+        reason = (
+            f"merged {len(added)} recurring fact(s) into MEMORY.md"
+            if added
+            else "no candidate was both new and above the promotion threshold"
+        )
+    if new is not None:
+        new, result.restored_sections = restore_kept(old, new)
+        new = apply_ceiling(new, settings.memory_max_chars).text
+    result.reason = reason
+
+    if new is None or new.strip() == old.strip():
+        result.status = DreamStatus.UNCHANGED
+    else:
+        loss = measure_loss(old, new)
+        if loss.ratio > settings.dream_max_loss_ratio:
+            result.status = DreamStatus.REFUSED
+            result.lost_entries = loss.lost
+            result.reason = (
+                f"refused: the rewrite would drop {len(loss.lost)} of {loss.before} entries "
+                f"({loss.ratio:.0%}, more than {settings.dream_max_loss_ratio:.0%}); "
+                f"the model said: {reason}"
+            )
+        elif contains_secret(new):
+            result.status = DreamStatus.REFUSED
+            result.reason = "refused: the new MEMORY.md contained something like a credential"
+        else:
+            result.status = DreamStatus.UPDATED
+            result.diff = unified_diff(old, new, agent.owner_prefix(owner) + MEMORY)
+            result.added, result.removed = diff_counts(old, new)
+
+    if result.dry_run:
+        return result
+    if result.status is DreamStatus.UPDATED:
+        assert new is not None
+        if agent.read(MEMORY, owner) != old:
+            # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
+            result.status = DreamStatus.SKIPPED
+            result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
+            result.diff, result.added, result.removed = "", 0, 0
+        else:
+            written = agent.write(MEMORY, new, owner=owner)
+            if written.backup is not None:
+                result.backup = written.backup.relative_to(agent.path).as_posix()
+            result.written_sha = _sha(agent.read(MEMORY, owner))
+    result.archived_to = append_entry(agent, _diary_entry(agent, result, old, focus), owner)
+    _log(agent, result)
+    return result
+
+
+def _ask_model(
+    agent: Agent,
+    owner: str | None,
+    model: ChatModel,
+    report: CandidateReport,
+    old: str,
+    focus: str | None,
+) -> tuple[str | None, str]:
+    settings = agent.settings
+    notes = [(rel, agent.read(rel)) for rel in report.notes]
+    kept = [s.heading for s in split_sections(old) if s.kept]
+    scope = (
+        f"the personal memory of {owner}"
+        if owner
+        else f"the shared memory of the agent {agent.id!r}"
+    )
+    messages = dream_prompt.build_messages(
+        today=agent.now().date(),
+        scope=scope,
+        memory=old,
+        notes=notes,
+        promoted=report.promoted,
+        superseded=[c for c in report.candidates if c.status is Status.CORRECTED],
+        kept_headings=kept,
+        max_chars=settings.memory_max_chars,
+        max_loss_ratio=settings.dream_max_loss_ratio,
+        focus=focus,
+    )
+    answer = model.chat_json(
+        messages,
+        required=dream_prompt.ANSWER_KEYS,
+        max_tokens=dream_prompt.answer_tokens(settings.memory_max_chars),
+    )
+    reason = answer["reason"].strip() or "the model gave no reason"
+    content = answer["memory_content"]
+    if not answer["should_update"] or not content.strip():
+        return None, reason
+    return content if content.endswith("\n") else content + "\n", reason
+
+
+def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None) -> DiaryEntry:
+    report = result.report
+    assert report is not None
+    patterns = []
+    for cand in report.promoted:
+        when = ", ".join(d.strftime("%m-%d") for d in cand.days)
+        recall = f", recalled {cand.recalls}x" if cand.recalls else ""
+        patterns.append(f"{cand.text} — on {len(cand.days)} days ({when}){recall}")
+    dropped = {
+        "one-offs": report.count(Status.ONE_OFF),
+        "corrected or contradicted": report.count(Status.CORRECTED),
+        "flagged by the secret gate": report.count(Status.SECRET),
+    }
+    held = {
+        "below the score threshold": report.count(Status.LOW),
+        "over the per-run limit": report.count(Status.OVER_LIMIT),
+        "already in MEMORY.md or PROFILE.md": report.count(Status.KNOWN),
+        "off the focus topic": report.count(Status.OFF_FOCUS),
+    }
+    if result.status is DreamStatus.UPDATED:
+        change = result.change
+    elif result.status is DreamStatus.REFUSED:
+        change = "nothing (rewrite refused)"
+    elif result.status is DreamStatus.SKIPPED:
+        change = "nothing (skipped)"
+    else:
+        change = "nothing"
+    return DiaryEntry(
+        when=agent.now(),
+        notes=report.notes,
+        memory_chars=len(old),
+        candidates=len(report.candidates),
+        engine=result.engine,
+        patterns=patterns,
+        dropped=dropped,
+        held_back=held,
+        change=change,
+        why=result.reason,
+        focus=focus,
+    )
+
+
+def _record(result: DreamResult) -> dict[str, Any]:
+    report = result.report
+    return {
+        "run": result.run_id,
+        "owner": result.owner,
+        "trigger": result.trigger,
+        "engine": result.engine,
+        "status": str(result.status),
+        "reason": result.reason,
+        "notes": len(report.notes) if report else 0,
+        "candidates": len(report.candidates) if report else 0,
+        "promoted": len(report.promoted) if report else 0,
+        "added": result.added,
+        "removed": result.removed,
+        "backup": result.backup,
+        "written_sha": result.written_sha,
+        "restored_sections": result.restored_sections,
+        "lost_entries": len(result.lost_entries),
+    }
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _log(agent: Agent, result: DreamResult) -> None:
+    append_log(agent, LOG, _record(result))
+
+
+def runs(agent: Agent, owner: str | None = None) -> list[dict[str, Any]]:
+    """Logged dream runs of one scope, oldest first."""
+    key = normalise_owner(owner) if owner else None
+    return [r for r in read_log(agent, LOG) if r.get("owner") == key]
+
+
+def dream_undo(agent: Agent, owner: str | None = None) -> dict[str, Any]:
+    """Put MEMORY.md back exactly as it was before the last dream that changed it.
+
+    Uses the backup recorded by that run, not merely the newest history file,
+    so a later extraction's backup is never mistaken for the dream's.
+    """
+    from memclaw.workspace.agent import WriteStrategy
+
+    owner = normalise_owner(owner) if owner else None
+    records = runs(agent, owner)
+    undone = {r.get("undoes") for r in records if r.get("status") == "undone"}
+    last = next((r for r in reversed(records) if r.get("status") == "updated"), None)
+    if last is None:
+        raise WorkspaceError(f"{agent.id}: no dream has changed MEMORY.md yet; nothing to undo")
+    if last.get("run") in undone:
+        raise WorkspaceError(f"{agent.id}: the last dream ({last.get('time')}) was already undone")
+    backup = last.get("backup")
+    path = agent.path / backup if isinstance(backup, str) else None
+    if path is None or not path.is_file():
+        raise WorkspaceError(
+            f"{agent.id}: the backup of the last dream is gone; pick a version with "
+            "`memclaw files` from .memclaw/history/ instead"
+        )
+    before = path.read_text(encoding="utf-8")
+    current = agent.read(MEMORY, owner)
+    written_sha = last.get("written_sha")
+    edited_since = bool(written_sha) and _sha(current) != written_sha
+    written = agent.write(MEMORY, before, WriteStrategy.OVERWRITE, owner=owner)
+    append_log(
+        agent,
+        LOG,
+        {"owner": owner, "status": "undone", "undoes": last.get("run"), "trigger": "manual"},
+    )
+    return {
+        "agent": agent.id,
+        "owner": owner,
+        "restored_from": backup,
+        "undid_run_of": last.get("time"),
+        "edited_since": edited_since,
+        "current_saved_as": (
+            written.backup.relative_to(agent.path).as_posix() if written.backup else None
+        ),
+    }

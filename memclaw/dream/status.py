@@ -1,0 +1,51 @@
+"""What `memclaw dream status` shows: last run, next run, latest diary entry, waiting facts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from memclaw.dream.candidates import build_candidates
+from memclaw.dream.diary import DIARY, latest_entry
+from memclaw.dream.run import runs
+from memclaw.errors import ConfigError
+from memclaw.jobs.schedule import next_run
+from memclaw.workspace.owners import normalise_owner
+
+if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent
+
+
+def dream_status(agent: Agent, owner: str | None = None, *, top: int = 5) -> dict[str, Any]:
+    """The dreaming state of one scope, as plain data (the CLI prints it or its JSON)."""
+    owner = normalise_owner(owner) if owner else None
+    settings = agent.settings
+    now = agent.now()
+    records = [r for r in runs(agent, owner) if r.get("status") != "undone"]
+    last_changed = next((r for r in reversed(records) if r.get("status") == "updated"), None)
+
+    def upcoming(expr: str, enabled: bool) -> str | None:
+        if not enabled:
+            return None
+        try:
+            return next_run(expr, now).isoformat(timespec="minutes")
+        except ConfigError:
+            return None
+
+    report = build_candidates(agent, owner)
+    return {
+        "agent": agent.id,
+        "owner": owner,
+        "enabled": settings.dream_enabled,
+        "schedule": settings.dream_cron,
+        "next_run": upcoming(settings.dream_cron, settings.dream_enabled),
+        "consolidate_schedule": settings.consolidate_cron,
+        "next_consolidation": upcoming(settings.consolidate_cron, settings.consolidate_enabled),
+        "last_run": records[-1] if records else None,
+        "last_change": last_changed,
+        "runs": len(records),
+        "latest_entry": latest_entry(agent.read(DIARY, owner)),
+        "window": {"start": report.start.isoformat(), "end": report.end.isoformat()},
+        "notes": len(report.notes),
+        "waiting": [c.to_dict() for c in report.promoted[:top]],
+        "waiting_total": len(report.promoted),
+    }

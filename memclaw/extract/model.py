@@ -1,0 +1,98 @@
+"""The model path of extraction: ask, check the answer, clean it before it is written."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from memclaw.extract.prompts import REQUIRED_KEYS, system_prompt, user_prompt
+from memclaw.extract.result import Engine, Plan
+from memclaw.gates import find_secrets, redact
+from memclaw.prompt.tokens import token_counter
+
+if TYPE_CHECKING:
+    from memclaw.llm import ChatModel
+    from memclaw.workspace.agent import Agent
+
+
+def _clean(text: str, old: str, forgotten: Callable[[str], bool], plan: Plan) -> str:
+    """Redact secrets and drop new lines that restate forgotten facts."""
+    found = find_secrets(text)
+    if found:
+        plan.redacted += len(found)
+        text = redact(text)
+    before = {line.strip() for line in old.splitlines()}
+    kept = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if (
+            stripped
+            and stripped not in before
+            and not stripped.startswith("#")
+            and forgotten(stripped)
+        ):
+            plan.forgotten += 1
+            continue
+        kept.append(line)
+    return "\n".join(kept).strip("\n") + ("\n" if kept else "")
+
+
+def model_plan(
+    agent: Agent,
+    model: ChatModel,
+    transcript: Sequence[dict[str, str]],
+    *,
+    profile: str,
+    memory: str,
+    today_note: str,
+    shared: str,
+    forgotten: Callable[[str], bool],
+) -> Plan:
+    """One JSON-constrained model call; raises ModelAnswerError before anything is written."""
+    settings = agent.settings
+    today = agent.now().date().isoformat()
+    messages = [
+        {
+            "role": "system",
+            "content": system_prompt(today, settings.profile_max_chars, settings.memory_max_chars),
+        },
+        {
+            "role": "user",
+            "content": user_prompt(
+                today=today,
+                transcript=transcript,
+                profile=profile,
+                memory=memory,
+                today_note=today_note,
+                shared=shared,
+            ),
+        },
+    ]
+    count = token_counter().count
+    # Full rewrites echo both files back, so the answer budget grows with them.
+    budget = settings.extract_summary_max_tokens + count(profile) + count(memory)
+    answer = model.chat_json(messages, required=REQUIRED_KEYS, max_tokens=budget)
+    usage = getattr(model, "last_usage", None)
+    plan = Plan(
+        Engine.MODEL,
+        bool(answer["should_update"]),
+        " ".join(str(answer["reason"]).split()) or "(no reason given)",
+        prompt_tokens=getattr(usage, "prompt_tokens", 0)
+        or sum(count(str(m["content"])) for m in messages),
+        completion_tokens=getattr(usage, "completion_tokens", 0)
+        or count(json.dumps(answer, ensure_ascii=False)),
+        tokens_estimated=usage is None,
+    )
+    if not plan.should_update:
+        return plan
+    profile_new = str(answer["profile_update"]).strip()
+    memory_new = str(answer["memory_update"]).strip()
+    daily = str(answer["daily_entry"]).strip()
+    if profile_new:
+        plan.profile = _clean(profile_new, profile, forgotten, plan)
+    if memory_new:
+        plan.memory = _clean(memory_new, memory, forgotten, plan)
+    if daily:
+        plan.daily = _clean(daily, today_note, forgotten, plan).strip()
+    return plan

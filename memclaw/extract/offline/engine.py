@@ -1,0 +1,340 @@
+"""The offline engine: rule-based extraction when no model is configured.
+
+It reads only what the user said (the assistant's words are never a source
+of facts, only a confirmation that a requested change was carried out),
+keeps facts that are new, and files them under the matching ``## `` section
+of PROFILE.md or MEMORY.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from memclaw.extract.offline.clean import clauses, looks_like_assistant, normalise
+from memclaw.extract.offline.dates import resolve_relative
+from memclaw.extract.offline.i18n import classify_foreign, identity_foreign
+from memclaw.extract.offline.refs import resolve
+from memclaw.extract.offline.rules import Fact, classify_sentence, identity_fact
+from memclaw.extract.offline.text import (
+    dated,
+    finish,
+    is_hedged,
+    is_question,
+    is_request,
+    is_small_talk,
+    language,
+    split_sentences,
+    strip_code,
+    third_person,
+)
+from memclaw.gates import REDACTION_PREFIX, contains_secret, redact
+from memclaw.text.similar import containment, known_in, restates, tokens
+
+I_ = re.IGNORECASE
+# Where each kind of fact lives: (file, section heading).
+TARGETS = {
+    "identity": ("PROFILE.md", "Identity"),
+    "preference": ("PROFILE.md", "Preferences"),
+    "technical": ("PROFILE.md", "Tech stack"),
+    "decision": ("MEMORY.md", "Decisions"),
+    "project": ("MEMORY.md", "Active projects"),
+    "rule": ("MEMORY.md", "Rules"),
+    "relationship": ("MEMORY.md", "People"),
+    "configuration": ("MEMORY.md", "Configuration"),
+}
+_TITLES = {"PROFILE.md": "# Profile\n", "MEMORY.md": "# Memory\n"}
+
+
+@dataclass
+class OfflineFacts:
+    facts: list[Fact] = field(default_factory=list)
+    known: int = 0  # candidates dropped because memory already says them
+    secrets: int = 0  # sentences dropped because they carried a credential
+    forgotten: int = 0  # candidates the user asked to forget earlier
+
+
+_ACTION = re.compile(
+    r"^(?:please\s+|can you\s+|could you\s+)?(update|configure|set up|install|add|rename|migrate|"
+    r"create|connect|enable|schedule|deploy|upgrade)\s+(.+?)[.!]?$",
+    I_,
+)
+_PARTICIPLE = {"set up": "set up", "add": "added", "upgrade": "upgraded"}
+_CONFIRMED = re.compile(
+    r"\b(?:done|updated|configured|installed|added|renamed|migrated|created|connected|enabled|"
+    r"scheduled|deployed|upgraded|successfully|completed|all set|is set up|saved)\b",
+    I_,
+)
+_FAILED = re.compile(
+    r"\b(?:fail\w*|error|couldn't|could not|unable|can't|cannot|didn't|did not|not able|"
+    r"won't|will not|should not|shouldn't)\b",
+    I_,
+)
+_PREPOSITION = re.compile(r"\s+(?=(?:with|to|for|on|in|from|at|by|into)\b)", I_)
+_CREDENTIAL = re.compile(
+    r"\b(api key|api token|access key|token|password|secret|credentials?|key)\b", I_
+)
+_CREDENTIAL_FOR = re.compile(
+    r"\b(?:for|on|to)\s+(?:the\s+)?([\w .#/-]+?)\s*(?:[:=]|[.,;]|\[REDACTED|$)", I_
+)
+_FOLLOW_UP = re.compile(r"^(?:it|they|this|that|he|she)\b|^we\s+(?:also\s+)?need\b", I_)
+
+
+def _confirmed(reply: str | None) -> bool:
+    return bool(reply and _CONFIRMED.search(reply) and not _FAILED.search(reply))
+
+
+def completed_action(sentence: str, reply: str | None, day: str) -> Fact | None:
+    """A requested change the assistant reports as done: an outcome, not an intention."""
+    match = _ACTION.match(sentence.strip())
+    if not match or not _confirmed(reply):
+        return None
+    verb = match.group(1).lower()
+    participle = _PARTICIPLE.get(verb, verb + ("d" if verb.endswith("e") else "ed"))
+    parts = _PREPOSITION.split(match.group(2), maxsplit=1)
+    head, tail = parts[0], parts[1] if len(parts) > 1 else ""
+    text = f"{third_person(head)} was {participle} {third_person(tail)}".strip()
+    return Fact("configuration", finish(dated(text, day)), head)
+
+
+def credential_statement(sentence: str, reply: str | None, day: str) -> Fact | None:
+    """'API key was configured for X' without the key: the only credential fact kept."""
+    kind = _CREDENTIAL.search(sentence)
+    target = _CREDENTIAL_FOR.search(sentence)
+    if not kind or not target or not _confirmed(reply):
+        return None
+    label = kind.group(1)
+    label = "API key" if label.lower() in {"api key", "key"} else label.lower()
+    text = f"{_article_for(label)} {label} was configured for the {target.group(1).strip()}"
+    return Fact("configuration", finish(dated(text, day)), target.group(1).strip())
+
+
+def _article_for(label: str) -> str:
+    return "an" if label[:1].lower() in "aeiou" else "a"
+
+
+def _merge(previous: Fact, sentence: str) -> Fact:
+    entity = previous.entity or "it"
+    rest = re.sub(r"^(?:it|they|this|that|he|she)\b", entity, sentence.strip(), count=1, flags=I_)
+    addition = third_person(rest).rstrip(".")
+    return Fact(
+        previous.category,
+        f"{previous.text.rstrip('.')}; {addition}.",
+        previous.entity,
+        previous.section,
+    )
+
+
+def _user_turns(messages: Sequence[dict[str, str]]) -> Iterable[tuple[str, str | None]]:
+    for index, message in enumerate(messages):
+        if message.get("role") != "user":
+            continue
+        reply = None
+        for later in messages[index + 1 :]:
+            if later.get("role") == "assistant":
+                reply = later.get("content", "")
+                break
+            if later.get("role") == "user":
+                break
+        yield message.get("content", ""), reply
+
+
+_LABEL = re.compile(r"^[A-Z][\w' -]{0,30}:\s+(?=\S)")
+
+
+def _classify(sentence: str, lang: str, day: str) -> Fact | None:
+    if lang != "en":
+        return classify_foreign(sentence, lang, day)
+    fact = classify_sentence(sentence, day)
+    if fact is None and (label := _LABEL.match(sentence)):
+        # "Other news: Hanna starts Monday" -> "Hanna starts Monday"
+        fact = classify_sentence(sentence[label.end() :], day)
+    return fact
+
+
+# An instruction meant to last is a rule, not a one-off request, even when it starts with a verb.
+_STANDING = re.compile(
+    r"\b(?:from now on|going forward|from today on|starting today|every time|whenever|"
+    r"in (?:the )?future)\b",
+    I_,
+)
+# A clause that opens a condition or a guess: nothing in it has happened.
+_CONDITIONAL = re.compile(r"^(?:if|unless|when|once|maybe|perhaps|in case)\b", I_)
+# Inside a question only a statement set off by a dash or a semicolon is read.
+_ASIDE = re.compile(r"\s+[-–—]\s+|;\s*")
+
+
+# A rule or taste may carry a "might" in its reason; these hedge the statement itself.
+_SELF_HEDGE = re.compile(
+    r"\b(?:I'll try|I will try|I'm gonna try|I'm going to try|I might|we might|maybe I|maybe we|"
+    r"I'm thinking about|I'm considering|I'd like to try|we'll see)\b",
+    I_,
+)
+
+
+def _guess(fact: Fact, sentence: str) -> bool:
+    """A guess or a plan that may not happen is not a fact yet."""
+    if fact.category in {"rule", "preference"}:
+        return bool(_SELF_HEDGE.search(sentence))
+    return is_hedged(sentence) or bool(_CONDITIONAL.match(sentence))
+
+
+def _sentence_facts(sentence: str, lang: str, day: str) -> tuple[Fact | None, list[Fact]]:
+    """The fact of the whole sentence, and facts of its clauses that say something else."""
+    if is_question(sentence):
+        asides = [p for p in _ASIDE.split(sentence) if not is_question(p)]
+        if len(asides) == 0 or len(asides) == len(_ASIDE.split(sentence)):
+            return None, []
+        sentence = asides[0]
+    whole = _classify(sentence, lang, day)
+    if whole is not None and _guess(whole, sentence):
+        whole = None
+    parts = clauses(sentence)
+    if len(parts) < 2 or (is_hedged(sentence) and whole is None and lang == "en"):
+        return whole, []
+    extra: list[Fact] = []
+    seen = {whole.category} if whole else set()
+    for part in parts:
+        part = normalise(part) if lang == "en" else part
+        if is_question(part) or is_small_talk(part):
+            continue
+        fact = _classify(part, lang, day)
+        if fact is None or fact.category in seen | {"identity"} or _guess(fact, part):
+            continue
+        seen.add(fact.category)
+        extra.append(fact)
+    return whole, extra
+
+
+def _facts_of_message(text: str, reply: str | None, day: str, found: OfflineFacts) -> list[Fact]:
+    text = strip_code(redact(text))
+    if looks_like_assistant(text):
+        return []  # pasted or imitated assistant text says nothing about the user
+    lang = language(text)
+    facts: list[Fact] = []
+    sentences = split_sentences(text)
+    if lang == "en":
+        sentences = [normalise(s) for s in sentences]
+    # Identity comes from the whole message, minus any sentence that carried a credential.
+    clean = ". ".join(s for s in sentences if s and REDACTION_PREFIX not in s)
+    who = identity_fact(clean, day) if lang == "en" else identity_foreign(clean, lang)
+    if who is not None:
+        facts.append(who)
+    previous: str | None = None
+    for sentence in sentences:
+        before, previous = previous, sentence
+        if not sentence:
+            continue
+        if REDACTION_PREFIX in sentence:
+            found.secrets += 1
+            if fact := credential_statement(sentence, reply, day):
+                facts.append(fact)
+            continue
+        if is_small_talk(sentence):
+            continue
+        if is_request(sentence) and not _STANDING.search(sentence):
+            if fact := completed_action(sentence, reply, day):
+                facts.append(fact)
+            continue
+        fact, extra = _sentence_facts(sentence, lang, day)
+        last = facts[-1] if facts else None
+        follows = last and last.category != "identity" and _FOLLOW_UP.match(sentence)
+        if last and follows and (fact is None or fact.category == last.category):
+            facts[-1] = _merge(last, sentence)
+            continue
+        for candidate in ([fact] if fact else []) + extra:
+            if (kept := resolve(candidate, before)) is not None:
+                facts.append(kept)
+    return facts
+
+
+def _dated(fact: Fact, day: str) -> Fact:
+    """Relative days ("starts Monday") as ISO dates; the user's quoted words stay as said."""
+    if fact.text.startswith('User says: "'):
+        return fact
+    text = resolve_relative(fact.text, day, language(fact.text))
+    return fact if text == fact.text else Fact(fact.category, text, fact.entity, fact.section)
+
+
+def extract_facts(
+    messages: Sequence[dict[str, str]],
+    day: str,
+    known: Sequence[frozenset[str]] = (),
+    forgotten: Callable[[str], bool] | None = None,
+) -> OfflineFacts:
+    """New facts in the user's messages; ``known`` holds token sets of what memory says."""
+    found = OfflineFacts()
+    kept: list[frozenset[str]] = []
+    for text, reply in _user_turns(messages):
+        for fact in _facts_of_message(text, reply, day, found):
+            fact = _dated(fact, day)
+            if contains_secret(fact.text):
+                found.secrets += 1
+                continue
+            narrower = fact.category in {"rule", "preference"}
+            if known_in(fact.text, known) or restates(fact.text, known, narrower):
+                found.known += 1
+                continue
+            if forgotten is not None and forgotten(fact.text):
+                found.forgotten += 1
+                continue
+            mine = tokens(fact.text)
+            if any(containment(mine, other) >= 0.8 for other in kept):
+                continue
+            kept.append(mine)
+            found.facts.append(fact)
+    return found
+
+
+# --- filing facts into PROFILE.md / MEMORY.md -----------------------------------------------
+
+_HEADING = re.compile(r"^(#{1,2}) +(.+?)\s*#*\s*$")
+
+
+def file_bullet(text: str, name: str, section: str, bullet: str) -> str:
+    """Add ``- bullet`` at the end of ``## section`` (matched by prefix), creating it if needed."""
+    lines = text.splitlines()
+    if not any(line.strip() for line in lines):
+        lines = [_TITLES.get(name, f"# {name}\n").rstrip("\n")]
+    wanted = section.lower()
+    start = None
+    for index, line in enumerate(lines):
+        match = _HEADING.match(line)
+        if match and match.group(1) == "##" and match.group(2).lower().startswith(wanted):
+            start = index
+            break
+    if start is None:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        lines += ["", f"## {section}", "", f"- {bullet}"]
+        return "\n".join(lines) + "\n"
+    end = len(lines)
+    for index in range(start + 1, len(lines)):
+        if _HEADING.match(lines[index]):
+            end = index
+            break
+    last = end
+    while last > start + 1 and not lines[last - 1].strip():
+        last -= 1
+    insert = [f"- {bullet}"] if last > start + 1 else ["", f"- {bullet}"]
+    tail = lines[last:end]
+    blank_after = [""] if end < len(lines) else []
+    rebuilt = lines[:last] + insert + blank_after + lines[end:]
+    del tail
+    return "\n".join(rebuilt) + "\n"
+
+
+def file_facts(profile: str, memory: str, facts: Sequence[Fact]) -> tuple[str, str]:
+    """PROFILE.md and MEMORY.md with every fact filed under its section."""
+    texts = {"PROFILE.md": profile, "MEMORY.md": memory}
+    for fact in facts:
+        name, section = TARGETS.get(fact.category, ("MEMORY.md", "Notes"))
+        if fact.category == "identity" and fact.section:
+            section = fact.section
+        texts[name] = file_bullet(texts[name], name, section, fact.text)
+    return texts["PROFILE.md"], texts["MEMORY.md"]
+
+
+def daily_summary(facts: Sequence[Fact]) -> str:
+    return "\n".join(f"- [{fact.category}] {fact.text}" for fact in facts)

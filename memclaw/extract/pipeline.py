@@ -1,0 +1,343 @@
+"""Post-chat extraction: turn a finished conversation into memory.
+
+``extract_conversation`` checks the preconditions, takes the per-scope lock,
+filters and redacts the transcript, asks the model (or the offline engine
+when none is configured) what is worth keeping, and writes it: PROFILE.md
+and MEMORY.md replaced only when there is new content (ceilings and history
+apply), the daily entry appended under the time of day. Every run that is
+not a dry run is logged in ``.memclaw/logs/extract.jsonl``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from memclaw.entries.forgotten import forgotten_checker
+from memclaw.errors import ModelError
+from memclaw.extract.offline.engine import daily_summary, extract_facts, file_facts
+from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
+from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
+from memclaw.text.similar import known_lines
+from memclaw.workspace.agent import DAILY_DIR
+from memclaw.workspace.entries import load_entries
+from memclaw.workspace.logs import append_log
+from memclaw.workspace.owners import normalise_owner
+from memclaw.workspace.sections import apply_ceiling
+
+if TYPE_CHECKING:
+    from memclaw.llm import ChatModel
+    from memclaw.workspace.agent import Agent
+
+# Conversations started by these never extract: they would feed memory with itself.
+AUTOMATED_TRIGGERS = frozenset({"cron", "heartbeat", "automation", "schedule", "dream"})
+CORE = ("PROFILE.md", "MEMORY.md")
+
+
+def _skip(agent: Agent, owner: str | None, reason: str) -> ExtractionResult:
+    return ExtractionResult(Status.SKIPPED, reason, agent.id, owner)
+
+
+def _preconditions(
+    agent: Agent,
+    messages: Sequence[dict[str, str]],
+    owner: str | None,
+    session_id: str | None,
+    trigger: str | None,
+) -> str | None:
+    """Why this conversation must not be extracted now, or None."""
+    from memclaw.gates import is_automated_session
+
+    settings = agent.settings
+    if not settings.extract_enabled:
+        return "extraction is turned off (extract_enabled = false)"
+    if settings.extract_skip_automated and is_automated_session(trigger, session_id):
+        return "automated session (cron, heartbeat or automation); extract_skip_automated is on"
+    if len(messages) < settings.extract_min_messages:
+        return (
+            f"only {len(messages)} messages; extraction needs {settings.extract_min_messages} "
+            "(extract_min_messages)"
+        )
+    last_user = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
+    if len(last_user.strip()) < settings.extract_min_user_chars:
+        return (
+            f"last user message is shorter than {settings.extract_min_user_chars} characters "
+            "(extract_min_user_chars)"
+        )
+    return None
+
+
+def _cooldown_reason(agent: Agent, owner: str | None) -> str | None:
+    left = cooldown_left(agent, owner)
+    if left <= 0:
+        return None
+    return (
+        f"cooldown: extracted less than {agent.settings.extract_cooldown_minutes:g} minutes ago "
+        f"({left:.0f} s left; extract_cooldown_minutes)"
+    )
+
+
+def _prepare(agent: Agent, messages: Sequence[dict[str, str]]) -> list[dict[str, str]]:
+    """Filtered, capped and redacted transcript: what an engine may see."""
+    from memclaw.gates import filter_messages, redact
+
+    settings = agent.settings
+    kept = filter_messages(
+        list(messages),
+        max_chars=settings.extract_max_message_chars,
+        max_messages=settings.extract_max_messages,
+    )
+    return [{"role": m["role"], "content": redact(m["content"])} for m in kept]
+
+
+def _context(agent: Agent, owner: str | None) -> dict[str, str]:
+    day = agent.now().date().isoformat()
+    context = {
+        "profile": agent.read("PROFILE.md", owner),
+        "memory": agent.read("MEMORY.md", owner),
+        "today_note": agent.read(f"{DAILY_DIR}/{day}.md", owner),
+        "shared": "",
+    }
+    if agent.owner_prefix(owner):
+        context["shared"] = "\n\n".join(text for name in CORE if (text := agent.read(name).strip()))
+    return context
+
+
+def _offline_plan(
+    agent: Agent, transcript: Sequence[dict[str, str]], owner: str | None, ctx: dict[str, str]
+) -> Plan:
+    entries = load_entries(agent, owner) + (load_entries(agent) if owner else [])
+    known = known_lines(*ctx.values(), *(entry.text for entry in entries))
+    day = agent.now().date().isoformat()
+    found = extract_facts(transcript, day, known, forgotten_checker(agent, owner))
+    plan = Plan(Engine.OFFLINE, bool(found.facts), "", forgotten=found.forgotten)
+    plan.facts = found.facts
+    dropped = []
+    if found.known:
+        dropped.append(f"{found.known} already known")
+    if found.secrets:
+        dropped.append(f"{found.secrets} with a credential")
+    if found.forgotten:
+        dropped.append(f"{found.forgotten} forgotten earlier")
+    tail = f" ({', '.join(dropped)} skipped)" if dropped else ""
+    if not found.facts:
+        plan.reason = "no new durable facts in what the user said" + tail
+        return plan
+    kinds = sorted({fact.category for fact in found.facts})
+    plan.reason = f"{len(found.facts)} new fact(s): {', '.join(kinds)}{tail}"
+    profile, memory = file_facts(ctx["profile"], ctx["memory"], found.facts)
+    plan.profile = profile if profile != ctx["profile"] else None
+    plan.memory = memory if memory != ctx["memory"] else None
+    plan.daily = daily_summary(found.facts)
+    return plan
+
+
+def _daily_preview(agent: Agent, current: str, text: str, heading: str) -> str:
+    block = f"\n## {heading}\n" + text.strip("\n") + "\n"
+    if not current:
+        return f"# {agent.now().date().isoformat()}\n" + block
+    return current + ("" if current.endswith("\n") else "\n") + block
+
+
+def _diff(rel: str, old: str, new: str) -> str:
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{rel}", f"b/{rel}"
+    )
+    return "".join(lines)
+
+
+def _ceilinged(agent: Agent, name: str, text: str) -> str:
+    limit = (
+        agent.settings.profile_max_chars
+        if name == "PROFILE.md"
+        else agent.settings.memory_max_chars
+    )
+    text = text if text.endswith("\n") else text + "\n"
+    return apply_ceiling(text, limit).text
+
+
+class _EditedMeanwhile(Exception):
+    """The file changed between reading it for the engine and writing the answer."""
+
+
+def _unless_edited(old: str, new: str) -> Callable[[str], str]:
+    def transform(current: str) -> str:
+        if current != old:
+            raise _EditedMeanwhile
+        return new
+
+    return transform
+
+
+def _apply(
+    agent: Agent, plan: Plan, owner: str | None, ctx: dict[str, str], result: ExtractionResult
+) -> None:
+    prefix = agent.owner_prefix(owner)
+    day = agent.now().date().isoformat()
+    heading = agent.now().strftime("%H:%M")
+    for name, new, old in (
+        ("PROFILE.md", plan.profile, ctx["profile"]),
+        ("MEMORY.md", plan.memory, ctx["memory"]),
+    ):
+        if new is None:
+            continue
+        if result.dry_run:
+            diff = _diff(prefix + name, old, _ceilinged(agent, name, new))
+            if diff:
+                result.diffs[prefix + name] = diff
+            continue
+        try:
+            written = agent.update(name, _unless_edited(old, new), introduced=new, owner=owner)
+        except _EditedMeanwhile:
+            # Someone edited the file while the model was thinking: their edit wins.
+            result.notes.append(f"{prefix}{name} changed during extraction; left as it is")
+            continue
+        if written.changed:
+            result.files_changed.append(written.name)
+        if written.truncated:
+            result.notes.append(f"{written.name} was cut at its ceiling")
+    if plan.daily:
+        rel = f"{prefix}{DAILY_DIR}/{day}.md"
+        if result.dry_run:
+            preview = _daily_preview(agent, ctx["today_note"], plan.daily, heading)
+            result.diffs[rel] = _diff(rel, ctx["today_note"], preview)
+        else:
+            result.files_changed.append(
+                agent.append_daily(plan.daily, owner=owner, heading=heading).name
+            )
+
+
+def _log(
+    agent: Agent, result: ExtractionResult, session_id: str | None, trigger: str | None
+) -> None:
+    record: dict[str, Any] = {
+        "status": str(result.status),
+        "reason": result.reason,
+        "owner": result.owner,
+        "session": session_id,
+        "trigger": trigger,
+        "engine": str(result.engine) if result.engine else None,
+        "changed": result.files_changed,
+        "tokens": {
+            "prompt": result.prompt_tokens,
+            "completion": result.completion_tokens,
+            "estimated": result.tokens_estimated,
+        },
+        "facts": len(result.facts),
+        "redacted": result.redacted,
+        "forgotten": result.forgotten,
+    }
+    if result.status is Status.SKIPPED:
+        record["skipped"] = result.reason
+    if result.notes:
+        record["notes"] = result.notes
+    append_log(agent, "extract", record)
+
+
+def extract_conversation(
+    agent: Agent,
+    messages: Sequence[dict[str, str]],
+    *,
+    owner: str | None = None,
+    session_id: str | None = None,
+    trigger: str | None = None,
+    force: bool = False,
+    dry_run: bool = False,
+    model: ChatModel | None = None,
+) -> ExtractionResult:
+    """Extract what is worth keeping from ``messages`` into ``agent``'s memory.
+
+    ``force`` skips the preconditions and the cooldown, never the lock nor
+    the recursion guard. ``dry_run`` computes diffs and writes nothing at all.
+    Raises ModelError subclasses when the model fails; nothing is written then.
+    """
+    owner = normalise_owner(owner) if owner else None
+    if trigger and trigger.strip().lower() in AUTOMATED_TRIGGERS:
+        return _skip(agent, owner, f"started by {trigger.strip().lower()}: never extracted")
+    result = _run(agent, messages, owner, session_id, trigger, force, dry_run, model)
+    if not dry_run:
+        _log(agent, result, session_id, trigger)
+    return result
+
+
+def _run(
+    agent: Agent,
+    messages: Sequence[dict[str, str]],
+    owner: str | None,
+    session_id: str | None,
+    trigger: str | None,
+    force: bool,
+    dry_run: bool,
+    model: ChatModel | None,
+) -> ExtractionResult:
+    if not force:
+        reason = _preconditions(agent, messages, owner, session_id, trigger)
+        reason = reason or _cooldown_reason(agent, owner)
+        if reason:
+            return _skip(agent, owner, reason)
+    # A dry run writes nothing, so it needs no lock (and creates no lock file).
+    lock = contextlib.nullcontext(True) if dry_run else extraction_lock(agent, owner)
+    with lock as held:
+        if not held:
+            return _skip(agent, owner, "another extraction of this agent is running")
+        # Checked again under the lock: a run that just finished elsewhere counts.
+        if not force and (reason := _cooldown_reason(agent, owner)):
+            return _skip(agent, owner, reason)
+        result = ExtractionResult(Status.NOTHING, "", agent.id, owner, dry_run=dry_run)
+        try:
+            _extract(agent, messages, owner, model, result)
+        except ModelError as exc:
+            result.status, result.reason = Status.FAILED, str(exc)
+            if not dry_run:
+                _log(agent, result, session_id, trigger)
+            raise
+        if not dry_run:
+            mark_run(agent, owner)
+        return result
+
+
+def _extract(
+    agent: Agent,
+    messages: Sequence[dict[str, str]],
+    owner: str | None,
+    model: ChatModel | None,
+    result: ExtractionResult,
+) -> None:
+    transcript = _prepare(agent, messages)
+    ctx = _context(agent, owner)
+    use_model = model is not None or agent.settings.model_configured
+    result.engine = Engine.MODEL if use_model else Engine.OFFLINE
+    if not any(m["role"] == "user" for m in transcript):
+        result.reason = "nothing left to read after filtering noise"
+        return
+    if use_model:
+        from memclaw.extract.model import model_plan
+        from memclaw.llm import open_model
+
+        chat = model or open_model(agent.settings)
+        plan = model_plan(
+            agent,
+            chat,
+            transcript,
+            profile=ctx["profile"],
+            memory=ctx["memory"],
+            today_note=ctx["today_note"],
+            shared=ctx["shared"],
+            forgotten=forgotten_checker(agent, owner),
+        )
+    else:
+        plan = _offline_plan(agent, transcript, owner, ctx)
+    result.reason = plan.reason
+    result.prompt_tokens, result.completion_tokens = plan.prompt_tokens, plan.completion_tokens
+    result.tokens_estimated = plan.tokens_estimated
+    result.redacted, result.forgotten, result.facts = plan.redacted, plan.forgotten, plan.facts
+    if not plan.should_update or (plan.profile is None and plan.memory is None and not plan.daily):
+        return
+    _apply(agent, plan, owner, ctx, result)
+    changed = result.diffs if result.dry_run else result.files_changed
+    if not changed:
+        result.status = Status.NOTHING
+    else:
+        result.status = Status.WOULD_WRITE if result.dry_run else Status.WRITTEN

@@ -1,0 +1,258 @@
+"""One tokeniser for the index and the query, so they always agree.
+
+* Latin (and every other alphabetic) text: case-folded, diacritics removed
+  (Göteborg = goteborg, Straße = strasse), split on word boundaries, and
+  plain ASCII words stemmed (running = run).
+* Chinese, Japanese and Korean: overlapping two-character windows, plus the
+  last character of each run on its own, so that every character starts some
+  token and a one-character query can be answered with a prefix match.
+
+Tokens contain letters and digits only, so SQLite's ``unicode61`` tokenizer
+sees exactly the tokens produced here. Queries are turned into FTS5 MATCH
+expressions built only from quoted tokens: no user text is ever FTS syntax.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from memclaw.text.stem import stem
+
+# Bump when tokens change: every index built with another version is rebuilt.
+TOKENIZER_VERSION = "2"
+
+# A date (2026-12-12) or a time (08:15) is one word: it is indexed as its parts plus the
+# parts joined ("20261212", "0815"), so that a search for it is one cheap term lookup.
+_STAMP = r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})(?![\w:-])"
+_WORD = re.compile(_STAMP + r"|[^\W_]+(?:['’][^\W_]+)*")
+_CJK_CLASS = (
+    "\u1100-\u11ff"  # Hangul Jamo
+    "\u3005-\u3007"  # 々 〆 〇
+    "\u3040-\u30ff"  # Hiragana, Katakana
+    "\u3130-\u318f"  # Hangul compatibility Jamo
+    "\u31f0-\u31ff"  # Katakana phonetic extensions
+    "\u3400-\u4dbf"  # CJK extension A
+    "\u4e00-\u9fff"  # CJK unified ideographs
+    "\uac00-\ud7af"  # Hangul syllables
+    "\uf900-\ufaff"  # CJK compatibility ideographs
+    "\uff66-\uff9f"  # half-width Katakana
+    "\U00020000-\U0003134f"  # CJK extensions B-G
+)
+
+
+@lru_cache(maxsize=1)
+def _script_runs() -> re.Pattern[str]:
+    # Compiled on first non-ASCII word: the class is large and ASCII text never needs it.
+    return re.compile(f"([{_CJK_CLASS}]+)|([^{_CJK_CLASS}]+)")
+
+
+@lru_cache(maxsize=1)
+def _cjk_char() -> re.Pattern[str]:
+    return re.compile(f"[{_CJK_CLASS}]")
+
+
+_ALNUM = re.compile(r"[^\W_]+")
+
+
+class Token(NamedTuple):
+    """A token and the span of source text it came from (``text[start:end]``)."""
+
+    term: str
+    start: int
+    end: int
+
+
+@lru_cache(maxsize=65536)
+def _fold_latin(word: str) -> tuple[str, ...]:
+    """Case-fold, strip diacritics and stem one non-CJK word; may yield several parts."""
+    folded = word.casefold()
+    if not folded.isascii():
+        decomposed = unicodedata.normalize("NFKD", folded)
+        folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    folded = folded.replace("’", "'")
+    if "'" in folded:
+        if folded.endswith("'s"):
+            folded = folded[:-2]
+        folded = folded.replace("'", "")
+    parts = _ALNUM.findall(folded)
+    return tuple(stem(p) if p.isascii() else p for p in parts)
+
+
+@lru_cache(maxsize=4096)
+def _fold_cjk(ch: str) -> str:
+    # NFKC maps half-width Katakana to full width and leaves everything else alone.
+    return unicodedata.normalize("NFKC", ch)
+
+
+def _cjk_tokens(run: str, offset: int) -> Iterator[Token]:
+    chars = [_fold_cjk(c) for c in run]
+    for i in range(len(chars) - 1):
+        yield Token(chars[i] + chars[i + 1], offset + i, offset + i + 2)
+    last = len(chars) - 1
+    yield Token(chars[last], offset + last, offset + last + 1)
+
+
+def _is_stamp(word: str) -> bool:
+    return word[0].isdigit() and ("-" in word or ":" in word)
+
+
+def _word_tokens(word: str, offset: int) -> Iterator[Token]:
+    if _is_stamp(word):
+        end = offset + len(word)
+        parts = _ALNUM.findall(word)
+        for part in [*parts, "".join(parts)]:
+            yield Token(part, offset, end)
+        return
+    if word.isascii():
+        for part in _fold_latin(word):
+            yield Token(part, offset, offset + len(word))
+        return
+    for match in _script_runs().finditer(word):
+        start, end = match.span()
+        if match.group(1):
+            yield from _cjk_tokens(match.group(1), offset + start)
+        else:
+            for part in _fold_latin(match.group(2)):
+                yield Token(part, offset + start, offset + end)
+
+
+def iter_tokens(text: str) -> Iterator[Token]:
+    """Tokens of ``text`` with their source spans (text should be NFC, see ``nfc``)."""
+    for match in _WORD.finditer(text):
+        yield from _word_tokens(match.group(), match.start())
+
+
+def nfc(text: str) -> str:
+    """Compose characters so that spans and regular expressions see whole letters."""
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    return unicodedata.normalize("NFC", text)
+
+
+@lru_cache(maxsize=1 << 17)
+def _word_terms(word: str) -> tuple[str, ...]:
+    """The terms of one regex word; words repeat, so this is where caching pays."""
+    if word.isascii() and not _is_stamp(word):
+        return _fold_latin(word)
+    return tuple(t.term for t in _word_tokens(word, 0))
+
+
+def tokens(text: str) -> list[str]:
+    """The terms of ``text``, in order, as stored in the full-text index."""
+    out: list[str] = []
+    for word in _WORD.findall(nfc(text)):
+        out.extend(_word_terms(word))
+    return out
+
+
+def index_text(text: str) -> str:
+    """The token stream of ``text`` as one space-separated string for FTS5."""
+    return " ".join(tokens(text))
+
+
+# Dropped from queries (never from the index) unless a query is nothing else.
+_STOPWORD_TEXT = """
+    a about am an and any are as at be been but by can could did do does doing for from
+    had has have he her hers him his how i if in into is it its just me my no nor not of
+    on or our ours she should so some such than that the their them then there these they
+    this those to too us very was we were what when where which who whom why will with
+    would you your yours s t d ll m re ve
+    och att det en ett som är på för med av den har inte jag om men var till
+    und der die das ist nicht ein eine zu mit von den dem auf für sich auch es
+"""
+STOPWORDS = frozenset(tok for word in _STOPWORD_TEXT.split() for tok in _fold_latin(word))
+
+
+# --- queries --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    """One query term: a phrase of tokens; ``prefix`` when the last token is a prefix."""
+
+    tokens: tuple[str, ...]
+    prefix: bool = False
+
+    def fts(self) -> str:
+        quoted = '"' + " ".join(t.replace('"', '""') for t in self.tokens) + '"'
+        return quoted + "*" if self.prefix else quoted
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str
+    terms: tuple[Term, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.terms
+
+    def match(self) -> str:
+        """An FTS5 MATCH expression: the quoted terms joined with OR."""
+        return " OR ".join(t.fts() for t in self.terms)
+
+    def vocabulary(self) -> frozenset[str]:
+        return frozenset(tok for t in self.terms if not t.prefix for tok in t.tokens)
+
+    def prefixes(self) -> tuple[str, ...]:
+        return tuple(t.tokens[-1] for t in self.terms if t.prefix)
+
+    def matches(self, term: str) -> bool:
+        return term in self.vocabulary() or any(term.startswith(p) for p in self.prefixes())
+
+
+def _groups(text: str) -> Iterator[list[str]]:
+    """Whitespace-separated chunks: '2026-12-12' or 'stops.geog' stay one group."""
+    for chunk in text.split():
+        words = _WORD.findall(chunk)
+        if words:
+            yield words
+
+
+def parse_query(text: str) -> Query:
+    """Turn free text into terms; punctuation, quotes and operators are just separators.
+
+    A Latin chunk joined by punctuation (a dotted name) becomes one phrase; a
+    date or a time one term; each two-character window of a CJK run its own
+    term, so that a CJK question (written without spaces) matches by overlap
+    and the blocks sharing most windows with it come first.
+    """
+    text = nfc(text)
+    terms: list[Term] = []
+    for words in _groups(text):
+        latin: list[str] = []
+        for word in words:
+            if _is_stamp(word):
+                _flush(latin, terms)
+                terms.append(Term(("".join(_ALNUM.findall(word)),)))
+            elif word.isascii():
+                latin.extend(_fold_latin(word))
+            else:
+                for run in _script_runs().finditer(word):
+                    if run.group(1):
+                        _flush(latin, terms)
+                        terms.extend(_cjk_terms(run.group(1)))
+                    else:
+                        latin.extend(_fold_latin(run.group(2)))
+        _flush(latin, terms)
+    unique = list(dict.fromkeys(terms))
+    content = [t for t in unique if not (len(t.tokens) == 1 and t.tokens[0] in STOPWORDS)]
+    return Query(text, tuple(content or unique))
+
+
+def _cjk_terms(run: str) -> list[Term]:
+    pairs = [t.term for t in _cjk_tokens(run, 0)][:-1]  # without the trailing single character
+    if not pairs:
+        return [Term((_fold_cjk(run),), prefix=True)]  # one character: any word starting with it
+    return [Term((pair,)) for pair in pairs]
+
+
+def _flush(latin: list[str], terms: list[Term]) -> None:
+    if latin:
+        terms.append(Term(tuple(latin)))
+        latin.clear()

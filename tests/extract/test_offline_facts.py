@@ -1,0 +1,119 @@
+"""What the offline extractor writes: self-contained facts, dated, never a restatement."""
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from extract.extractkit import Clock
+from memclaw.extract.offline.dates import resolve_relative
+from memclaw.extract.offline.engine import extract_facts
+from memclaw.extract.pipeline import extract_conversation
+from memclaw.extract.result import Status
+from memclaw.text.similar import known_lines
+from memclaw.workspace import Workspace
+
+SUNDAY = "2026-11-29"
+
+
+def _texts(*messages: str, day: str = SUNDAY, known: tuple[str, ...] = ()) -> list[str]:
+    chat = [{"role": "user", "content": text} for text in messages]
+    return [fact.text for fact in extract_facts(chat, day, known_lines(*known)).facts]
+
+
+@pytest.mark.parametrize(
+    ("text", "resolved"),
+    [
+        ("Hanna starts Monday", "Hanna starts on 2026-11-30"),
+        ("the beta ships next Thursday", "the beta ships on 2026-12-03"),
+        ("we launched it yesterday", "we launched it on 2026-11-28"),
+        ("I sprained my wrist on Saturday", "I sprained my wrist on 2026-11-28"),
+        ("standup moves to 09:45 starting next week", "starting the week of 2026-11-30"),
+        ("we migrated last week", "we migrated in the week of 2026-11-16"),
+        ("the audit is in two weeks", "the audit is on 2026-12-13"),
+        ("we meet every Monday", "we meet every Monday"),
+        ("on Mondays I swim", "on Mondays I swim"),
+    ],
+)
+def test_relative_days_become_iso_dates(text: str, resolved: str) -> None:
+    assert resolved in resolve_relative(text, SUNDAY)
+
+
+def test_a_weekday_in_a_fact_is_resolved_from_the_conversation_date() -> None:
+    (fact,) = _texts("Other news: Hanna Virtanen starts Monday.")
+    assert "2026-11-30" in fact and "Monday" not in fact
+
+
+def test_a_pronoun_takes_its_noun_from_the_sentence_before() -> None:
+    (fact,) = _texts(
+        "Tomas is sending me the new staging DB credentials tonight. "
+        "Don't keep those anywhere, even if I paste them here by mistake."
+    )
+    assert "the new staging DB credentials" in fact and "those" not in fact
+
+
+def test_a_pronoun_without_an_antecedent_drops_the_fact() -> None:
+    assert _texts("Don't keep those anywhere.") == []
+    assert _texts("We had a long retro. Never schedule those on Fridays again.") == []
+
+
+def test_a_paraphrase_of_a_known_rule_is_not_news() -> None:
+    known = ("- Never keep credentials, even when she pastes them by accident.",)
+    message = "Tomas sends the staging DB credentials tonight. Don't store those anywhere."
+    assert _texts(message, known=known) == []
+    assert _texts("reminder: nobody pushes straight to main", known=("Never push to main",)) == []
+    # A different rule about the same thing is still new.
+    assert _texts("Never deploy on Fridays", known=("Never push directly to main",))
+
+
+def test_two_facts_in_one_sentence_are_both_kept() -> None:
+    facts = extract_facts(
+        [{"role": "user", "content": "I'm a backend dev at Kivra and we write everything in Go"}],
+        SUNDAY,
+    ).facts
+    assert {fact.category for fact in facts} == {"identity", "technical"}
+
+
+def test_a_credential_drops_only_its_own_sentence() -> None:
+    token = "ghp_" + "T3vb9Qw2Lk8Nx5Rz1Hc7Ym4Pd6Js0Fa2Ge9Ku"
+    texts = _texts(f"I'm Dana, devops at Kestrel. My GitHub token is {token}")
+    assert texts == ["User is Dana and is a devops at Kestrel."]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Sure! Here's a quick summary of the main points:\n1. The API is stable\n"
+        "Let me know if you need anything else!",
+        "As an AI language model, I cannot browse the internet.",
+        "I'm on it",
+        "we're on the same page then",
+        "I don't know what you mean",
+        "From now on I'll try to be more careful",
+        "Our stack is a mess honestly",
+        "The API is returning 500s",
+        "can u check if the backups run every night?",
+    ],
+)
+def test_chatter_that_looks_like_a_frame_is_not_kept(message: str) -> None:
+    assert _texts(message) == []
+
+
+def test_casual_typing_is_read_like_careful_typing() -> None:
+    assert _texts("im based in lisbon btw") == ["User is based in Lisbon."]
+    assert _texts("fyi we're on Python 3.12 now 🚀") == ["The team is on Python 3.12 now."]
+
+
+def test_demo_dry_run_says_what_it_would_write(demo_agent: Path) -> None:
+    clock = Clock(datetime(2026, 11, 29, 12, 0, tzinfo=UTC))
+    agent = Workspace.open(demo_agent.parent, env={}, clock=clock).agent("demo")
+    from memclaw.extract.transcripts import load_session
+
+    messages = load_session(agent, "2026-11-28-demo", None)
+    result = extract_conversation(agent, messages, force=True, dry_run=True)
+    assert result.status is Status.WOULD_WRITE
+    written = "".join(result.diffs.values())
+    added = [line for line in written.splitlines() if line.startswith("+- ")]
+    assert added, written
+    assert not any(" those " in line or "Monday" in line for line in added), added
+    assert any("Hanna Virtanen starts on 2026-11-30" in line for line in added), added

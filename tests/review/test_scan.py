@@ -1,0 +1,67 @@
+"""memclaw scan: secrets already on disk are found, reported without the secret, redacted."""
+
+import json
+from pathlib import Path
+
+from extract.extractkit import make_agent
+
+from memclaw.review.scan import scan_secrets
+from memclaw.workspace.atomic import atomic_write
+
+KEY = "ghp_" + "R8kq2Lx7Vw4Nz1Tb6Yc9Pm3Hd5Js0Ga8Fe2Ku"
+AWS = "AKIA" + "QX7RT2LM8NW4VB1Z"
+
+
+def _plant(root: Path) -> tuple[Path, Path]:
+    agent = make_agent(root)
+    atomic_write(agent.path / "MEMORY.md", agent.read("MEMORY.md") + f"\n- deploy token {KEY}\n")
+    atomic_write(
+        agent.path / "owners" / "user%3Amaya" / "memory" / "2026-03-30.md", f"# x\n\nkey {AWS}\n"
+    )
+    atomic_write(agent.path / "entries" / "other.md", "# e\n\n## m-1\nnothing secret here\n")
+    session = agent.path / "sessions" / "s-1.jsonl"
+    lines = [
+        {"role": "user", "content": f"here: {KEY}"},
+        {"role": "assistant", "content": "Please rotate it."},
+    ]
+    atomic_write(session, "\n".join(json.dumps(m) for m in lines) + "\n")
+    atomic_write(root / "_global" / "FACTS.md", f"- shared {AWS}\n")
+    return agent.path, session
+
+
+def test_scan_reports_file_line_and_kind_only(tmp_path: Path) -> None:
+    from memclaw.workspace import Workspace
+
+    _plant(tmp_path)
+    report = scan_secrets(Workspace.open(tmp_path, env={}))
+    found = {(f.file, f.kind) for f in report.findings}
+    files = {f.file for f in report.findings}
+    assert files == {
+        "assistant/MEMORY.md",
+        "assistant/owners/user%3Amaya/memory/2026-03-30.md",
+        "assistant/sessions/s-1.jsonl",
+        "_global/FACTS.md",
+    }
+    assert all(kind for _file, kind in found)
+    assert KEY not in json.dumps(report.to_dict()) and AWS not in json.dumps(report.to_dict())
+    memory_line = next(f for f in report.findings if f.file == "assistant/MEMORY.md").line
+    text = (tmp_path / "assistant" / "MEMORY.md").read_text().splitlines()
+    assert KEY in text[memory_line - 1]
+
+
+def test_redact_rewrites_with_backups(tmp_path: Path) -> None:
+    from memclaw.workspace import Workspace
+
+    agent_path, session = _plant(tmp_path)
+    ws = Workspace.open(tmp_path, env={})
+    report = scan_secrets(ws, ["assistant"], redact=True)
+    assert len(report.redacted) == 3 and len(report.backups) == 3
+    memory = (agent_path / "MEMORY.md").read_text()
+    assert KEY not in memory and "[REDACTED:" in memory
+    for line in session.read_text().splitlines():
+        json.loads(line)  # still valid JSON lines
+    assert KEY not in session.read_text()
+    backup = tmp_path / report.backups[0]
+    assert backup.is_file() and ".memclaw/history" in report.backups[0]
+    assert scan_secrets(ws, ["assistant"]).findings == []
+    assert AWS in (tmp_path / "_global" / "FACTS.md").read_text()  # not asked for
