@@ -28,7 +28,7 @@ from memclaw.errors import (
 from memclaw.workspace import history
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
-from memclaw.workspace.owners import Scope, normalise_owner, owner_dirname
+from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
     GLOBAL_DIR,
     META_DIR,
@@ -40,7 +40,6 @@ from memclaw.workspace.sections import CeilingResult, apply_ceiling, replace_sec
 from memclaw.workspace.templates import SEED_FILES
 
 DAILY_DIR = "memory"
-OWNERS_DIR = "owners"
 # Rewrites of these files keep the previous version, so a bad rewrite can be undone.
 VERSIONED = frozenset({"PROFILE.md", "MEMORY.md"})
 
@@ -179,34 +178,23 @@ class Agent:
             )
             save_meta(self.meta_path, meta)
 
-    # --- scopes -----------------------------------------------------------------
+    # --- owners -----------------------------------------------------------------
 
-    def owner_prefix(self, owner: str | None) -> str:
-        """Folder (relative, '' for TEAM) where writes made for ``owner`` land."""
-        if owner is None or not self.settings.owner_isolation:
-            return ""
-        return f"{OWNERS_DIR}/{owner_dirname(normalise_owner(owner))}/"
-
-    def scope_of(self, owner: str | None) -> Scope:
-        return Scope.PERSONAL if self.owner_prefix(owner) else Scope.TEAM
-
-    def owners(self) -> list[str]:
+    def owners(self) -> list[OwnerKey]:
         """Owner keys that have personal memory in this agent."""
-        from memclaw.workspace.owners import owner_from_dirname
-
         folder = self.path / OWNERS_DIR
         if not folder.is_dir():
             return []
         return sorted(owner_from_dirname(p.name) for p in folder.iterdir() if p.is_dir())
 
-    def file(self, name: str, owner: str | None = None) -> Path:
-        return resolve_inside(self.path, self.owner_prefix(owner) + name)
+    def file(self, name: str) -> Path:
+        return resolve_inside(self.path, name)
 
     # --- reading ------------------------------------------------------------------
 
-    def read(self, name: str, owner: str | None = None) -> str:
-        """The text of a memory file, or '' when it does not exist yet."""
-        path = self.file(name, owner)
+    def read(self, name: str) -> str:
+        """The text of a memory file (relative to the agent), or '' when it does not exist yet."""
+        path = self.file(name)
         try:
             return path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -218,14 +206,14 @@ class Agent:
         except IsADirectoryError as exc:
             raise WorkspaceError(f"{path} is a folder, not a file") from exc
 
-    def list_files(self, prefix: str = "", owner: str | None = None) -> list[FileInfo]:
-        """Markdown files of one scope, injected ones first in their sort order."""
-        personal = self.owner_prefix(owner)  # '' when isolation is off: owner sees TEAM
-        base = self.path / personal
+    def list_files(self, prefix: str = "", *, base: str = "") -> list[FileInfo]:
+        """Markdown files of one scope's folder ``base`` ('' for TEAM), injected ones first."""
+        personal = base
+        base_dir = self.path / personal
         meta = {} if personal else self.meta()
         infos = []
-        for path in base.rglob("*.md"):
-            rel = path.relative_to(base).as_posix()
+        for path in base_dir.rglob("*.md"):
+            rel = path.relative_to(base_dir).as_posix()
             if any(part.startswith(".") for part in Path(rel).parts):
                 continue
             if not personal and rel.startswith(OWNERS_DIR + "/"):
@@ -256,7 +244,6 @@ class Agent:
         *,
         section: str | None = None,
         key: str | None = None,
-        owner: str | None = None,
     ) -> WriteResult:
         """Write a memory file with one of the four strategies.
 
@@ -278,7 +265,7 @@ class Agent:
                 return replace_section(current, section or "", content)
             return upsert_kv(current, key or "", content, section)
 
-        return self.update(name, transform, introduced=content, owner=owner)
+        return self.update(name, transform, introduced=content)
 
     def update(
         self,
@@ -286,14 +273,13 @@ class Agent:
         transform: Callable[[str], str],
         *,
         introduced: str,
-        owner: str | None = None,
     ) -> WriteResult:
         """Read-modify-write under one hold of the lock, so no concurrent write is lost.
 
         ``transform`` gets the current text ('' for a new file) and may raise to
         abort; ``introduced`` is the new text it brings, checked for secrets.
         """
-        rel = self.owner_prefix(owner) + name
+        rel = name
         path = resolve_inside(self.path, rel)
         refuse_secrets(introduced, rel)
         with self.lock():
@@ -317,7 +303,7 @@ class Agent:
         self,
         text: str,
         *,
-        owner: str | None = None,
+        folder: str = "",
         day: date | None = None,
         heading: str | None = None,
     ) -> WriteResult:
@@ -328,7 +314,7 @@ class Agent:
         """
         now = self.workspace.clock()
         day = day or now.date()
-        rel = f"{self.owner_prefix(owner)}{DAILY_DIR}/{day.isoformat()}.md"
+        rel = f"{folder}{DAILY_DIR}/{day.isoformat()}.md"
         path = resolve_inside(self.path, rel)
         refuse_secrets(text, rel)
         block = (f"\n## {heading}\n" if heading else "\n") + text.strip("\n") + "\n"
