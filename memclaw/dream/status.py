@@ -8,7 +8,7 @@ from memclaw.dream.candidates import build_candidates
 from memclaw.dream.diary import DIARY, latest_entry
 from memclaw.dream.run import runs
 from memclaw.errors import ConfigError
-from memclaw.jobs.schedule import next_run
+from memclaw.schedule import next_run
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope

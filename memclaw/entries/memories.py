@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from memclaw.entries.forgotten import forgotten_checker, record_forgotten, record_relearned
 from memclaw.entries.match import guess_category, restates, supersedes
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
+from memclaw.extract.forgotten import forgotten_checker, record_forgotten, record_relearned
 from memclaw.text.similar import containment, tokens
 from memclaw.workspace import history
 from memclaw.workspace.agent import WriteStrategy

@@ -15,8 +15,8 @@ import difflib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from memclaw.entries.forgotten import forgotten_checker
 from memclaw.errors import ModelError
+from memclaw.extract.forgotten import forgotten_checker
 from memclaw.extract.offline.engine import daily_summary, extract_facts, file_facts
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from memclaw.cli.app import app
 from memclaw.errors import ConfigError
 from memclaw.jobs.crontab import cron_lines, install, remove
-from memclaw.jobs.schedule import next_run, parse_cron
+from memclaw.schedule import next_run, parse_cron
 
 
 def at(text: str) -> datetime:
