@@ -1,125 +1,107 @@
-"""A small evaluator of 5-field crontab expressions: when does the job run next?
+"""When does a crontab expression fire next? croniter does the evaluating.
 
-Fields: minute hour day-of-month month day-of-week, each ``*``, a number, a
-range ``a-b``, a step ``*/n`` or ``a-b/n`` or ``a/n``, or a comma list of those.
-Months and weekdays also take names (jan, mon). Weekday 0 and 7 are Sunday.
-As in cron, when both day fields are restricted a day matching either runs.
+memclaw writes these expressions into the user's real crontab, so it accepts
+only what cron itself accepts: 5 fields (minute hour day-of-month month
+day-of-week), each ``*``, a number or name (jan, mon), a range ``a-b``, a step
+``*/n``, ``a-b/n`` or ``a/n``, or a comma list of those. croniter's own
+extensions (``L``, ``W``, ``#``, ``?``, hashed ``H``, seconds and year fields)
+and its wrap-around ranges (``5-1``) are refused here, because cron would reject
+the installed line or read it differently; ``@daily`` and friends are refused
+because the settings take 5 fields. croniter reads ``5-5`` as every minute, so
+equal ranges are handed to it as the single value cron means.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import datetime
+
+from croniter import CroniterError, croniter
 
 from memclaw.errors import ConfigError
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_DAYS = ("sun", "mon", "tue", "wed", "thu", "fri", "sat")
-_FIELDS: tuple[tuple[str, int, int, dict[str, int]], ...] = (
-    ("minute", 0, 59, {}),
-    ("hour", 0, 23, {}),
-    ("day of month", 1, 31, {}),
-    ("month", 1, 12, {name: i + 1 for i, name in enumerate(_MONTHS)}),
-    ("day of week", 0, 7, {name: i for i, name in enumerate(_DAYS)}),
+# label, what the field takes (for the error message)
+_FIELDS = (
+    ("minute", "0-59"),
+    ("hour", "0-23"),
+    ("day of month", "1-31"),
+    ("month", "1-12 or jan-dec"),
+    ("day of week", "0-7 or sun-sat (0 and 7 are Sunday)"),
 )
-# Far enough for any valid expression (Feb 29 on a given weekday recurs within 28 years).
-_HORIZON_DAYS = 366 * 29
+_VALUE = r"(?:\d+|[a-z]{3})"
+_TOKEN = re.compile(rf"(?:\*|(?P<low>{_VALUE})(?:-(?P<high>{_VALUE}))?)(?:/\d+)?", re.I | re.A)
+_SHAPE = "minute hour day month weekday, e.g. '0 3 * * *'"
 
 
 @dataclass(frozen=True)
 class CronExpr:
+    """A crontab expression that cron accepts, and how croniter must be told it."""
+
     text: str
-    minutes: frozenset[int]
-    hours: frozenset[int]
-    days: frozenset[int]
-    months: frozenset[int]
-    weekdays: frozenset[int]  # 0 = Sunday
-    any_day: bool
-    any_weekday: bool
-
-    def matches_day(self, day: date) -> bool:
-        if day.month not in self.months:
-            return False
-        dom = day.day in self.days
-        dow = (day.isoweekday() % 7) in self.weekdays
-        if self.any_day and self.any_weekday:
-            return True
-        if self.any_day:
-            return dow
-        if self.any_weekday:
-            return dom
-        return dom or dow
-
-    def matches(self, moment: datetime) -> bool:
-        return (
-            moment.minute in self.minutes
-            and moment.hour in self.hours
-            and self.matches_day(moment.date())
-        )
+    for_croniter: str  # equal ranges ``5-5`` spelled ``5``: croniter reads them as ``*``
 
 
-def _number(token: str, names: dict[str, int], where: str) -> int:
-    key = token.strip().lower()
-    if key in names:
-        return names[key]
-    if not key.isdigit():
-        raise ConfigError(f"{where}: {token!r} is not a number")
-    return int(key)
+def _alone(index: int, value: str) -> list[int | str]:
+    """croniter's values for ``value`` as field ``index`` (raises CroniterError if bad)."""
+    probe = ["*"] * 5
+    probe[index] = value
+    return [item for item in croniter.expand(" ".join(probe))[0][index]]
 
 
-def _field(text: str, index: int) -> tuple[frozenset[int], bool]:
-    label, low, high, names = _FIELDS[index]
-    values: set[int] = set()
-    for part in text.split(","):
-        where = f"cron {label} {part!r}"
-        spec, slash, step_text = part.partition("/")
-        step = _number(step_text, {}, where) if slash else 1
-        if step < 1:
-            raise ConfigError(f"{where}: the step must be at least 1")
-        if spec == "*":
-            start, end = low, high
-        elif "-" in spec:
-            first, _, last = spec.partition("-")
-            start, end = _number(first, names, where), _number(last, names, where)
-        else:
-            start = _number(spec, names, where)
-            end = high if slash else start
-        if not low <= start <= high or not low <= end <= high or start > end:
-            raise ConfigError(f"{where}: must be within {low}-{high}")
-        values.update(range(start, end + 1, step))
-    if index == 4 and 7 in values:
-        values.discard(7)
-        values.add(0)
-    return frozenset(values), text.startswith("*")
+def _number(value: str, index: int) -> int:
+    if value.isdigit():
+        return int(value)  # not through croniter: it folds weekday 7 into 0
+    return int(_alone(index, value)[0])
+
+
+def _field(index: int, text: str) -> str:
+    """``text`` checked as field ``index``, spelled the way croniter reads it as cron does."""
+    label, allowed = _FIELDS[index]
+    bad = ConfigError(
+        f"cron {label} {text!r} is not valid: use {allowed}, '*', a range a-b, "
+        "a step */n or a comma list"
+    )
+    parts = []
+    try:
+        _alone(index, text)
+        for part in text.split(","):
+            token = _TOKEN.fullmatch(part)
+            if token is None:
+                raise bad
+            low, high = token["low"], token["high"]
+            if high is not None:
+                start, end = _number(low, index), _number(high, index)
+                if start > end:
+                    raise bad  # croniter would wrap around; cron refuses it
+                if start == end:
+                    part = low
+            parts.append(part)
+    except CroniterError as exc:
+        raise bad from exc
+    return ",".join(parts)
 
 
 def parse_cron(text: str) -> CronExpr:
-    """Parse ``text``; raises ConfigError naming the bad field."""
-    parts = text.split()
-    if len(parts) != 5:
-        raise ConfigError(
-            f"cron expression {text!r} must have 5 fields: minute hour day month weekday"
-        )
-    minutes, _ = _field(parts[0], 0)
-    hours, _ = _field(parts[1], 1)
-    days, any_day = _field(parts[2], 2)
-    months, _ = _field(parts[3], 3)
-    weekdays, any_weekday = _field(parts[4], 4)
-    return CronExpr(text, minutes, hours, days, months, weekdays, any_day, any_weekday)
+    """Check ``text``; raises ConfigError naming the bad field and what it takes."""
+    fields = text.split()
+    if len(fields) != 5:
+        raise ConfigError(f"cron expression {text!r} must have 5 fields: {_SHAPE}")
+    return CronExpr(text, " ".join(_field(index, field) for index, field in enumerate(fields)))
 
 
 def next_run(expr: str | CronExpr, after: datetime) -> datetime:
-    """The first minute strictly after ``after`` at which ``expr`` fires (same tzinfo)."""
+    """The first minute strictly after ``after`` at which ``expr`` fires (same tzinfo).
+
+    Times are wall-clock times in ``after``'s timezone, as cron reads them.
+    """
     cron = parse_cron(expr) if isinstance(expr, str) else expr
-    start = after.replace(second=0, microsecond=0) + timedelta(minutes=1)
-    day = start.date()
-    for offset in range(_HORIZON_DAYS):
-        current = day + timedelta(days=offset)
-        if not cron.matches_day(current):
-            continue
-        for hour in sorted(cron.hours):
-            for minute in sorted(cron.minutes):
-                moment = datetime.combine(current, time(hour, minute), tzinfo=after.tzinfo)
-                if moment >= start:
-                    return moment
-    raise ConfigError(f"cron expression {cron.text!r} never fires (check day and month)")
+    # implement_cron_bug: like cron, a day field starting with '*' narrows the other
+    # day field (AND) instead of adding to it (OR).
+    schedule = croniter(cron.for_croniter, after, implement_cron_bug=True)
+    try:
+        return schedule.get_next(datetime)
+    except CroniterError as exc:
+        raise ConfigError(
+            f"cron expression {cron.text!r} never fires: check that its day exists in its month"
+        ) from exc

@@ -30,7 +30,7 @@ from memclaw.dream.clusters import (
 from memclaw.dream.memory_md import entry_lines, known
 from memclaw.dream.salience import Salience
 from memclaw.index.recall_log import RecallIndex, load_recall
-from memclaw.text.similarity import Fingerprint, mentions_topic
+from memclaw.text.likeness import Fingerprint, mentions_topic
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope

@@ -16,7 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, ModelAnswerError
-from memclaw.text.similarity import Fingerprint, near_duplicate, supersedes
+from memclaw.text.likeness import Fingerprint, near_duplicate, supersedes
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, entry_files, parse_entries
 from memclaw.workspace.logs import append_log, read_log

@@ -17,7 +17,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from memclaw.text.similarity import Fingerprint, containment, jaccard, values_compatible
+from memclaw.text.likeness import Fingerprint, containment, jaccard, values_compatible
 
 KEEP_MARKER = "<!-- memclaw:keep -->"
 KEEP_SUFFIX = "(hand-edited)"

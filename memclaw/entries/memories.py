@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from memclaw.entries.match import guess_category, restates, supersedes
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.extract.forgotten import forgotten_checker, record_forgotten, record_relearned
-from memclaw.text.similar import containment, tokens
+from memclaw.text.likeness import containment, tokens
 from memclaw.workspace import history
 from memclaw.workspace.agent import WriteStrategy
 from memclaw.workspace.atomic import file_lock

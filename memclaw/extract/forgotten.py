@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from memclaw.text.similar import containment, fingerprint, jaccard
+from memclaw.text.likeness import containment, fingerprint, jaccard
 from memclaw.workspace.logs import append_log, read_log
 
 if TYPE_CHECKING:

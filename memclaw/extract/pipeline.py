@@ -20,7 +20,7 @@ from memclaw.extract.forgotten import forgotten_checker
 from memclaw.extract.offline.engine import daily_summary, extract_facts, file_facts
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
-from memclaw.text.similar import known_lines
+from memclaw.text.likeness import known_lines
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log

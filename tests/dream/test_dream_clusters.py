@@ -10,7 +10,7 @@ from dream.dreamkit import Clock, day, note, tree, workspace
 from memclaw.dream.candidates import Candidate, Status, build_candidates
 from memclaw.dream.run import DreamStatus, dream_agent
 from memclaw.dream.salience import Salience
-from memclaw.text.similarity import Fingerprint, near_duplicate, words
+from memclaw.text.likeness import Fingerprint, near_duplicate, words
 from memclaw.workspace.scope import Scope
 
 MOVE = [

@@ -10,7 +10,7 @@ from memclaw.extract.offline.dates import resolve_relative
 from memclaw.extract.offline.engine import extract_facts
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
-from memclaw.text.similar import known_lines
+from memclaw.text.likeness import known_lines
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope
 
