@@ -42,8 +42,10 @@ def words(text: str) -> list[str]:
     (``stops.geog`` -> stops, geog) and folded like the search index folds them.
     """
     # Imported here: the index package is heavy, and consolidation needs none of the rest.
+    from memclaw.text.language import language_of
     from memclaw.text.tokenize import tokens as index_terms
 
+    language = language_of(text)  # the statement's, not each word's: one word tells little
     text = _THOUSANDS.sub(lambda m: m.group(1).replace(",", ""), text)
     text = _UNIT.sub(lambda m: m.group(1) + m.group(2).lower(), text)
     found = []
@@ -54,7 +56,7 @@ def words(text: str) -> list[str]:
         for part in _PART.findall(token):
             if part in STOPWORDS or (len(part) == 1 and part.isascii()):
                 continue
-            found.extend(t for t in index_terms(part) if t not in STOPWORDS)
+            found.extend(t for t in index_terms(part, language) if t not in STOPWORDS)
     return found
 
 
