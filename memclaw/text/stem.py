@@ -23,4 +23,3 @@ def stemmer(language: str) -> Stemmer.Stemmer:
 def stem(word: str, language: str = ENGLISH) -> str:
     """Stem one lower-case word with the Snowball algorithm of ``language``."""
     return stemmer(language).stemWord(word) or word
-
