@@ -98,25 +98,38 @@ def _word_votes() -> dict[str, tuple[int, ...]]:
     votes: dict[str, list[str]] = {}
     for lang, text in _FUNCTION_WORDS.items():
         for word in text.split():
-            votes.setdefault(word, []).append(lang)
+            # As written at the start of a sentence and in capitals too: lower-casing every
+            # word of every block would cost more than the rest of the guess.
+            for form in dict.fromkeys((word, word.capitalize(), word.upper())):
+                votes.setdefault(form, []).append(lang)
     return _index({word: tuple(langs) for word, langs in votes.items()})
 
 
+def _letter_votes() -> dict[str, tuple[int, ...]]:
+    both = {**_LETTERS, **{k.upper(): v for k, v in _LETTERS.items() if len(k.upper()) == 1}}
+    return _index(both)
+
+
 _WORD_VOTES = _word_votes()
-_LETTER_VOTES = _index(_LETTERS)
-_LETTER_KEYS = frozenset(_LETTERS)
+_WORD_KEYS = frozenset(_WORD_VOTES)
+_LETTER_VOTES = _letter_votes()
+_LETTER_KEYS = frozenset(_LETTER_VOTES)
 _WORDS = re.compile(r"[^\W\d_]+")
 
 
 def language_of(text: str) -> str:
     """The Snowball name of the language ``text`` is most likely in (English by default)."""
-    lowered = text.lower()
+    return language_of_words(_WORDS.findall(text), text)
+
+
+def language_of_words(words: list[str], text: str) -> str:
+    """``language_of(text)`` for a caller that has already split ``text`` into ``words``."""
     votes = [0] * len(LANGUAGES)
-    for word in _WORD_VOTES.keys() & set(_WORDS.findall(lowered)):
+    for word in _WORD_KEYS.intersection(words):
         for i in _WORD_VOTES[word]:
             votes[i] += 1
-    if not lowered.isascii():
-        for letter in _LETTER_KEYS.intersection(lowered):
+    if not text.isascii():
+        for letter in _LETTER_KEYS.intersection(text):
             for i in _LETTER_VOTES[letter]:
                 votes[i] += 1
     best = max(range(len(LANGUAGES)), key=votes.__getitem__)  # the first on a tie

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from memclaw.text.language import LANGUAGES, language_of
+from memclaw.text.language import LANGUAGES, language_of, language_of_words
 from memclaw.text.stem import ENGLISH, stem
 
 # Bump when tokens change: every index built with another version is rebuilt.
@@ -172,9 +172,10 @@ def tokens(text: str, language: str | None = None) -> list[str]:
     one guessed from ``text``: give one block (a line, a paragraph) at a time.
     """
     text = nfc(text)
-    language = language or language_of(text)
+    words = _WORD.findall(text)
+    language = language or language_of_words(words, text)
     out: list[str] = []
-    for word in _WORD.findall(text):
+    for word in words:
         out.extend(_word_terms(word, language))
     return out
 
