@@ -242,8 +242,10 @@ def words(text: str) -> list[str]:
     (``stops.geog`` -> stops, geog) and folded like the search index folds them.
     """
     # Imported here: extraction needs none of the index folding.
+    from memclaw.text.language import language_of
     from memclaw.text.tokenize import tokens as index_terms
 
+    language = language_of(text)  # the statement's, not each word's: one word tells little
     found = []
     for word in _words(text):
         if is_value(word):
@@ -252,7 +254,7 @@ def words(text: str) -> list[str]:
         for part in _PART.findall(word):
             if part in _TERM_STOPWORDS or (len(part) == 1 and part.isascii()):
                 continue
-            found.extend(t for t in index_terms(part) if t not in _TERM_STOPWORDS)
+            found.extend(t for t in index_terms(part, language) if t not in _TERM_STOPWORDS)
     return found
 
 

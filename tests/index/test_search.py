@@ -175,6 +175,27 @@ def test_multilingual_queries(isolated_env: Path) -> None:
     assert search(ws, "庁")[0].line == 2  # a single CJK character matches by prefix
 
 
+def test_a_swedish_search_finds_an_inflected_form(isolated_env: Path) -> None:
+    _write(
+        isolated_env,
+        {
+            "a/memory/2026-11-20.md": (
+                "- Ingrid flyttade till Uppsala och trivs där\n"
+                "- Maya köpte kanelbullar till hela kontoret\n"
+                "- Die Häuser in Leipzig sind alt\n"
+                "- Ingrid moved the sofa upstairs\n"
+            )
+        },
+    )
+    ws = _ws(isolated_env)
+    hits = search(ws, "vart har Ingrid flyttat")
+    assert hits[0].marked() == "- «Ingrid» «flyttade» till Uppsala och trivs där"
+    assert [h.line for h in hits] == [1, 4]  # both words first, then Ingrid alone
+    assert search(ws, "flyttar")[0].line == 1  # one word, no language evidence
+    assert search(ws, "kanelbulle")[0].line == 2
+    assert search(ws, "Haus Leipzig")[0].line == 3
+
+
 def test_empty_or_symbol_only_queries_return_nothing(isolated_env: Path) -> None:
     _write(isolated_env, {"a/MEMORY.md": "- anything\n"})
     assert search(_ws(isolated_env), '" * ( ) :') == []
