@@ -7,7 +7,8 @@ It speaks enough of the wire protocol that the real ``openai`` client can talk t
 * ``GET /v1/models`` and ``GET /v1/models/{id}``.
 
 Replies to chat completions are scripted through a FIFO queue (``queue_text``, ``queue_json``,
-``queue_tool_call(s)``, ``queue_error``, ``queue_delay``, ``queue_raw``, ``queue_stream_error``).
+``queue_tool_call(s)``, ``queue_error``, ``queue_delay``, ``queue_raw``, ``queue_stream_error``,
+``queue_stream_garbage``).
 When the queue is empty, ``default_reply(request_json) -> str`` supplies the assistant text.
 
 Embeddings have their own, separate queue (``queue_embedding_error``, ``queue_embedding_raw``,
@@ -112,7 +113,7 @@ def _openai_error_body(
 
 @dataclass
 class _Reply:
-    kind: Literal["text", "default", "tools", "error", "raw", "stream_error", "embed"]
+    kind: Literal["text", "default", "tools", "error", "raw", "stream_error", "garbage", "embed"]
     delay: float = 0.0
     content: str | None = None
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
@@ -266,7 +267,7 @@ class FakeOpenAI:
     def queue_tool_call(
         self,
         name: str,
-        arguments: dict[str, Any],
+        arguments: dict[str, Any] | str,
         call_id: str | None = None,
         *,
         delay: float = 0.0,
@@ -276,12 +277,16 @@ class FakeOpenAI:
 
     def queue_tool_calls(
         self,
-        calls: Sequence[tuple[str, dict[str, Any]] | tuple[str, dict[str, Any], str | None]],
+        calls: Sequence[
+            tuple[str, dict[str, Any] | str] | tuple[str, dict[str, Any] | str, str | None]
+        ],
         *,
         content: str | None = None,
         delay: float = 0.0,
     ) -> None:
-        """Next chat completion carries several tool calls ``(name, args[, call_id])``."""
+        """Next chat completion carries several tool calls ``(name, args[, call_id])``.
+
+        ``args`` given as a string is sent verbatim (for broken or hostile arguments)."""
         tool_calls: list[dict[str, Any]] = []
         for call in calls:
             name, arguments = call[0], call[1]
@@ -290,7 +295,12 @@ class FakeOpenAI:
                 {
                     "id": call_id or f"call_{uuid.uuid4().hex[:24]}",
                     "type": "function",
-                    "function": {"name": name, "arguments": json.dumps(arguments)},
+                    "function": {
+                        "name": name,
+                        "arguments": arguments
+                        if isinstance(arguments, str)
+                        else json.dumps(arguments),
+                    },
                 }
             )
         self._push_chat(
@@ -365,6 +375,11 @@ class FakeOpenAI:
                 kind="stream_error", content=partial_text, error_message=message, error_code=code
             )
         )
+
+    def queue_stream_garbage(self, body: bytes) -> None:
+        """Next chat completion answers 200 with ``body`` verbatim as its stream (or, if not
+        streamed, as its JSON body): bytes that are not valid SSE events of JSON chunks."""
+        self._push_chat(_Reply(kind="garbage", body=body))
 
     # ------------------------------------------------------------------ scripting (embeddings)
 
@@ -573,6 +588,10 @@ class FakeOpenAI:
             self._send_reply_bytes(h, reply)
             return
         stream = bool(req.get("stream"))
+        if reply.kind == "garbage":
+            content_type = "text/event-stream; charset=utf-8" if stream else "application/json"
+            self._send_bytes(h, 200, reply.body, content_type)
+            return
         if reply.kind == "stream_error":
             if stream:
                 self._stream_error(h, req, reply)

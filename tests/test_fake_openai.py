@@ -371,6 +371,14 @@ def test_raw_garbage(fake_openai: FakeOpenAI, client: openai.OpenAI) -> None:
         client.chat.completions.create(model=MODEL, messages=USER)
 
 
+def test_stream_garbage(fake_openai: FakeOpenAI, client: openai.OpenAI) -> None:
+    fake_openai.queue_stream_garbage(b"data: {not json}\n\n")
+    with pytest.raises(ValueError):
+        list(client.chat.completions.create(model=MODEL, messages=USER, stream=True))
+    fake_openai.queue_stream_garbage(b"no events here\n")
+    assert list(client.chat.completions.create(model=MODEL, messages=USER, stream=True)) == []
+
+
 # --------------------------------------------------------------------------- embeddings
 
 

@@ -216,7 +216,12 @@ class ChatEngine:
                         {
                             "id": call.id,
                             "type": "function",
-                            "function": {"name": call.name, "arguments": call.raw_arguments},
+                            # Undecodable arguments are not echoed back: some servers
+                            # parse the history's arguments and would refuse the request.
+                            "function": {
+                                "name": call.name,
+                                "arguments": "{}" if call.error else call.raw_arguments,
+                            },
                         }
                         for call in answer.tool_calls
                     ],

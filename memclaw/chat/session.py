@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError, WorkspaceError
+from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.owners import OwnerKey
 from memclaw.workspace.scope import Scope
@@ -118,9 +119,11 @@ def read_transcript(path: Path) -> tuple[list[Message], int | None]:
         if not raw.strip():
             continue
         try:
-            item = json.loads(raw.decode("utf-8"))
+            item = jsonsafe.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            if last:  # a crash in the middle of an append: the turn in flight is lost
+            # A crash in the middle of an append: the turn in flight is lost. A complete
+            # line that is merely too deep was written whole and must not be cut away.
+            if last and not isinstance(exc, jsonsafe.JSONTooDeepError):
                 torn_at = start
                 break
             raise WorkspaceError(

@@ -122,6 +122,8 @@ class ToolBox:
         try:
             if handler is None or (self.read_only and call.name in WRITE_TOOLS):
                 raise UsageError(f"there is no tool named {call.name!r} in this chat")
+            if call.error is not None:
+                raise UsageError(f"{call.error}; call it again with a JSON object of arguments")
             data, summary, operation = handler(call.arguments)
         except MemclawError as exc:
             return ToolRecord(

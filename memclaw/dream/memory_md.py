@@ -117,44 +117,87 @@ def measure_loss(old: str, new: str) -> Loss:
 def restore_kept(old: str, new: str) -> tuple[str, list[str]]:
     """Put every hand-edited section of ``old`` back into ``new`` exactly as it was.
 
-    Returns the repaired text and the headings that had to be restored.
+    Returns the repaired text and the headings that had to be restored. A person's
+    file may hold the same heading twice: each kept section is restored once, in its
+    own place, never in place of its namesake.
     """
     old_sections = split_sections(old)
-    kept = {s.key: s for s in old_sections if s.kept}
-    if not kept:
+    originals = [index for index, section in enumerate(old_sections) if section.kept]
+    if not originals:
         return new, []
     new_sections = split_sections(new)
+    pairing = _pair_kept(old_sections, originals, new_sections)
     restored: list[str] = []
     result: list[Section] = []
-    for section in new_sections:
-        original = kept.get(section.key) if section.heading else None
-        if original is not None:
-            if section.text.rstrip("\n") != original.text.rstrip("\n"):
-                restored.append(original.heading)
-            result.append(original)
-        else:
+    placed: dict[int, int] = {}  # index in old_sections -> position in result
+    for index, section in enumerate(new_sections):
+        origin = pairing.get(index)
+        if origin is None:
             result.append(section)
-    present = {s.key for s in result if s.heading}
-    # Missing kept sections go back after the section that preceded them in ``old``.
-    for index, section in enumerate(old_sections):
-        if not section.kept or section.key in present:
             continue
+        original = old_sections[origin]
+        if section.text.rstrip("\n") != original.text.rstrip("\n"):
+            restored.append(original.heading)
+        placed[origin] = len(result)
+        result.append(original)
+    # Missing kept sections go back after the section that preceded them in ``old``.
+    for origin in originals:
+        if origin in placed:
+            continue
+        section = old_sections[origin]
         restored.append(section.heading)
-        anchor = next(
-            (
-                pos
-                for prev in reversed(old_sections[:index])
-                for pos, cur in enumerate(result)
-                if cur.heading and cur.key == prev.key
-            ),
-            None,
-        )
+        anchor = _anchor(old_sections[:origin], result, placed)
         position = len(result) if anchor is None else anchor + 1
-        if anchor is None and index == 0:
+        if anchor is None and origin == 0:
             position = 0
         result.insert(position, section)
-        present.add(section.key)
+        placed = {k: v + 1 if v >= position else v for k, v in placed.items()}
+        placed[origin] = position
     return join_sections(result), restored
+
+
+def _pair_kept(
+    old_sections: list[Section], originals: list[int], new_sections: list[Section]
+) -> dict[int, int]:
+    """Which kept section of ``old`` (by index) each section of ``new`` stands for."""
+    waiting: dict[str, list[int]] = {}
+    for origin in originals:
+        waiting.setdefault(old_sections[origin].key, []).append(origin)
+    unkept = {s.text.rstrip("\n") for s in old_sections if s.heading and not s.kept}
+    pairing: dict[int, int] = {}
+    candidates = [i for i, s in enumerate(new_sections) if s.heading and s.key in waiting]
+    # Verbatim copies first, so a dropped or moved namesake does not shift the others.
+    for index in candidates:
+        text = new_sections[index].text.rstrip("\n")
+        queue = waiting[new_sections[index].key]
+        match = next((o for o in queue if old_sections[o].text.rstrip("\n") == text), None)
+        if match is not None:
+            queue.remove(match)
+            pairing[index] = match
+    # Then rewritten ones, in order; a verbatim copy of an ordinary namesake stays itself.
+    for index in candidates:
+        queue = waiting[new_sections[index].key]
+        if index in pairing or not queue or new_sections[index].text.rstrip("\n") in unkept:
+            continue
+        pairing[index] = queue.pop(0)
+    return pairing
+
+
+def _anchor(before: list[Section], result: list[Section], placed: dict[int, int]) -> int | None:
+    """Position in ``result`` of the nearest section of ``before`` that is present there."""
+    taken = set(placed.values())
+    for index in range(len(before) - 1, -1, -1):
+        if index in placed:
+            return placed[index]
+        previous = before[index]
+        if not previous.heading:  # the preamble: right after it, if the new text has one
+            return 0 if result and not result[0].heading else None
+        if previous.kept:
+            continue
+        for position, current in enumerate(result):
+            if current.heading and current.key == previous.key and position not in taken:
+                return position
+    return None
 
 
 def join_sections(sections: list[Section]) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memclaw.errors import LockBusyError
+from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write, file_lock
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def _state_path(agent: Agent) -> Path:
 
 def _read(path: Path) -> dict[str, str]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonsafe.loads(path.read_text(encoding="utf-8"))
     except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
         return {}  # a lost or torn state file only means one extra extraction
     if not isinstance(data, dict):

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import UsageError
+from memclaw.text import jsonsafe
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -56,7 +57,7 @@ def parse_transcript(text: str, source: str = "transcript") -> list[Message]:
 
 def _parse_json(text: str, source: str) -> list[Message]:
     try:
-        data: Any = json.loads(text)
+        data: Any = jsonsafe.loads(text)
     except json.JSONDecodeError as whole_error:
         if text[0] != "{":
             raise UsageError(
@@ -78,7 +79,7 @@ def _parse_jsonl(text: str, source: str) -> list[Message]:
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
+            item = jsonsafe.loads(line)
         except json.JSONDecodeError as exc:
             raise UsageError(f"{source}:{number}: not a JSON message ({exc.msg})") from exc
         message = _message(item, f"{source}:{number}")

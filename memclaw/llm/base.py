@@ -15,12 +15,15 @@ class ToolCall:
     """One function call requested by the model.
 
     ``arguments`` is the decoded JSON object; ``raw_arguments`` the text the model sent.
+    ``error`` says why the arguments could not be decoded (``arguments`` is then empty):
+    the call must not run, but the model is told, so a conversation survives a bad call.
     """
 
     id: str
     name: str
     arguments: dict[str, Any]
     raw_arguments: str
+    error: str | None = None
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ reject everything else with a one-line reason, so nothing half-understood is eve
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from memclaw.errors import ModelAnswerError
+from memclaw.text import jsonsafe
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_-]*)[ \t]*\r?\n?(.*?)```", re.DOTALL)
 # Scanning is quadratic in the worst case; a real answer never needs more starts than this.
@@ -27,7 +27,7 @@ def _preview(text: str) -> str:
 
 def _loads(text: str) -> tuple[bool, Any]:
     try:
-        return True, json.loads(text)
+        return True, jsonsafe.loads(text)
     except ValueError:
         return False, None
 
@@ -82,6 +82,11 @@ def parse_json_answer(text: str) -> Any:
         ok, value = _loads(candidate)
         if ok:
             return value
+    if jsonsafe.too_deep_at(stripped) is not None:
+        raise ModelAnswerError(
+            f"the model's answer nests JSON deeper than {jsonsafe.MAX_DEPTH} levels; "
+            "nothing was written, try again or use another model"
+        )
     raise ModelAnswerError(f"the model's answer is not valid JSON: {_preview(stripped)!r}")
 
 

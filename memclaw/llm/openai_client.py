@@ -9,6 +9,7 @@ memclaw error whose message names the URL, model or setting to fix.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
@@ -77,6 +78,13 @@ class _Endpoint:
             yield
         except openai.APIError as exc:
             raise self.translate(exc, model, model_setting) from exc
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            # The openai client decodes bodies and stream events as it goes and lets these
+            # through: the server sent bytes that are not JSON (nor JSON events).
+            raise ModelAnswerError(
+                f"{self.url} answered with something that is not JSON ({exc}); "
+                "is MEMCLAW_BASE_URL an OpenAI-compatible API?"
+            ) from exc
 
     def _clean(self, text: str) -> str:
         """A short, single-line server message with anything key-like removed."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.text import jsonsafe
 from memclaw.workspace import history
 from memclaw.workspace.agent import Agent
 from memclaw.workspace.atomic import atomic_write
@@ -85,7 +86,7 @@ def _redacted_text(path: Path, text: str) -> str:
             continue
         try:
             # Redacting inside the parsed strings keeps every line valid JSON.
-            data = json.loads(line)
+            data = jsonsafe.loads(line)
         except json.JSONDecodeError:
             lines.append(redact(line))
             continue

@@ -31,6 +31,7 @@ from memclaw.errors import LockBusyError, SnapshotError
 from memclaw.snapshot.plan import JOURNAL, ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import classify, unsafe_reason
+from memclaw.text import jsonsafe
 from memclaw.workspace import Agent, Workspace, history
 from memclaw.workspace.atomic import file_lock, fsync_dir, write_bytes_atomic
 from memclaw.workspace.meta import default_meta, save_meta
@@ -128,7 +129,7 @@ def _swap_in(agent: Agent, plan: ImportPlan) -> list[str]:
 
 def _read_journal(path: Path) -> dict[str, Any]:
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        data: Any = jsonsafe.loads(path.read_text(encoding="utf-8"))
         files = data["files"]
         staging = data["staging"]
         assert isinstance(files, list) and isinstance(staging, str)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import re
 import stat
 import unicodedata
@@ -39,6 +38,7 @@ from memclaw.snapshot.rules import (
     classify,
     unsafe_reason,
 )
+from memclaw.text import jsonsafe
 
 _CHUNK = 64 * 1024
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -238,7 +238,9 @@ def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budge
 
 def _parse_manifest(raw: bytes) -> _Manifest:
     try:
-        doc: Any = json.loads(raw.decode("utf-8"))
+        doc: Any = jsonsafe.loads(raw.decode("utf-8"))
+    except jsonsafe.JSONTooDeepError as exc:
+        raise reject(f"manifest.json is {exc.msg}, so it is not a snapshot manifest") from None
     except (UnicodeDecodeError, ValueError):
         raise reject("manifest.json is not valid UTF-8 JSON") from None
     if not isinstance(doc, dict):

@@ -14,6 +14,7 @@ from datetime import date
 
 from memclaw.errors import UsageError
 from memclaw.workspace.owners import normalise_owner, owner_dirname, owner_from_dirname
+from memclaw.workspace.paths import MAX_NAME_BYTES
 
 FORMAT = "memclaw-snapshot"
 FORMAT_VERSION = 1
@@ -31,7 +32,10 @@ TEAM_FILES = ("AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md", "KNOWLEDGE.md",
 OWNER_FILES = ("PROFILE.md", "MEMORY.md")
 OWNERS_DIR = "owners"
 
-_DAILY = re.compile(r"memory/(\d{4})-(\d{2})-(\d{2})\.md")
+# ASCII digits only: ``\d`` also matches fullwidth and Arabic-Indic digits, which int()
+# reads as a date, so ``memory/２０２６-１２-０１.md`` would pass for a daily note.
+_DAILY = re.compile(r"memory/([0-9]{4})-([0-9]{2})-([0-9]{2})\.md")
+_DAILY_LOOKALIKE = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
 _ENTRY = re.compile(r"entries/[a-z][a-z0-9_-]*\.md")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _DRIVE = re.compile(r"[A-Za-z]:")
@@ -52,6 +56,11 @@ def unsafe_reason(name: str) -> str | None:
         return "a '..' component"
     if any(part in ("", ".") for part in parts):
         return "an empty or '.' path component"
+    if any(len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES for part in parts):
+        return f"a path component longer than {MAX_NAME_BYTES} bytes, too long to write"
+    tail = "/".join(parts[-2:])
+    if _DAILY_LOOKALIKE.fullmatch(tail) and not _DAILY.fullmatch(tail):
+        return "a daily note name with non-ASCII digits (daily notes are memory/YYYY-MM-DD.md)"
     return None
 
 

@@ -3,7 +3,8 @@
 ``stem`` stems words (Snowball, per language), ``language`` guesses a text's
 language, ``tokenize`` turns text into index terms and queries, ``likeness``
 tells when two statements say the same thing (for extraction's novelty checks
-and for dreaming's consolidation alike).
+and for dreaming's consolidation alike), and ``jsonsafe`` is the one JSON
+reader (nesting depth bounded) every module decodes with.
 
 May import: nothing else of memclaw (it is the bottom layer, beside gates).
 """

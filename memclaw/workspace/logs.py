@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import append_text, file_lock
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def read_log(agent: Agent, name: str) -> Iterator[dict[str, Any]]:
     with open(path, encoding="utf-8", errors="replace") as handle:
         for line in handle:
             try:
-                record = json.loads(line)
+                record = jsonsafe.loads(line)
             except json.JSONDecodeError:
                 continue
             if isinstance(record, dict):

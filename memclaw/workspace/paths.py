@@ -15,6 +15,11 @@ META_DIR = ".memclaw"
 # which also rules out hidden names and reserved ones such as "_global".
 _AGENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Filesystems cap one name at 255 bytes; an atomic write adds ".", "." and an 8-character
+# random part with ".tmp" for its temporary file, so a name is kept well under that.
+MAX_NAME_BYTES = 200
+# The whole relative name, so that root + agent + name stays far below PATH_MAX (4096).
+MAX_PATH_BYTES = 1024
 
 
 def resolve_root(root: str | os.PathLike[str] | None, env: Mapping[str, str]) -> Path:
@@ -58,7 +63,23 @@ def validate_relpath(name: str, *, md_only: bool = True) -> PurePosixPath:
         raise UnsafePathError(f"file name {name!r} names a hidden file or folder")
     if md_only and path.suffix != ".md":
         raise UnsafePathError(f"file name {name!r} is not a markdown file: only .md is allowed")
+    _check_length(name, path)
     return path
+
+
+def _check_length(name: str, path: PurePosixPath) -> None:
+    """Refuse names the filesystem would reject, before anything is created for them."""
+    shown = name if len(name) <= 60 else name[:59] + "…"
+    if len(name.encode("utf-8", "surrogatepass")) > MAX_PATH_BYTES:
+        raise UnsafePathError(
+            f"file name {shown!r} is longer than {MAX_PATH_BYTES} bytes: use a shorter path"
+        )
+    for part in path.parts:
+        if len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+            raise UnsafePathError(
+                f"file name {shown!r} has a part longer than {MAX_NAME_BYTES} bytes: "
+                "use a shorter name"
+            )
 
 
 def resolve_inside(base: Path, name: str, *, md_only: bool = True) -> Path:

@@ -110,3 +110,41 @@ def test_chat_help_has_examples() -> None:
     result = CliRunner().invoke(app, ["chat", "--help"])
     assert result.exit_code == 0
     assert "Examples" in result.stdout and "memclaw chat demo" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("memory_files_write", json.dumps({"filename": "a" * 300 + ".md", "content": "x"})),
+        ("memory_files_read", '{"filename": ' + "[" * 5000 + "]" * 5000 + "}"),
+    ],
+)
+def test_a_tool_call_with_bad_arguments_does_not_end_the_chat(
+    env: Path, fake_openai: FakeOpenAI, name: str, arguments: str
+) -> None:
+    before = sorted(p.name for p in (env / "pal").iterdir())
+    fake_openai.queue_tool_call(name, arguments, "call_1")
+    fake_openai.queue_text("Sorry, that name was too long.")
+    code, stdout, stderr = run("chat", "pal", "-m", "Save a note", "--json")
+    assert code == 0, stderr
+    data = json.loads(stdout)
+    assert data["answer"] == "Sorry, that name was too long."
+    assert data["tool_calls"][0]["ok"] is False
+    *_, asked, tool = fake_openai.chat_requests()[1].body["messages"]
+    echoed = asked["tool_calls"][0]["function"]["arguments"]
+    assert echoed == (arguments if name == "memory_files_write" else "{}")  # never undecodable
+    assert tool["role"] == "tool" and tool["tool_call_id"] == "call_1"
+    assert tool["content"].startswith("error: ")
+    assert "200 bytes" in tool["content"] or "nested deeper than 64 levels" in tool["content"]
+    assert sorted(p.name for p in (env / "pal").iterdir()) == [*before, "sessions"]
+
+
+def test_a_garbage_stream_is_a_model_error_not_an_empty_answer(
+    env: Path, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.queue_stream_garbage(b"\x89PNG\r\n\x1a\n this is not an event stream\n\n")
+    code, stdout, stderr = run("chat", "pal", "-m", "Hello?")
+    assert code == 1 and stdout == ""
+    assert len(stderr.splitlines()) == 1 and stderr.startswith("error: ")
+    assert "OpenAI-compatible" in stderr
+    assert not list((env / "pal").glob("sessions/*.jsonl"))

@@ -75,6 +75,18 @@ def test_a_broken_line_in_the_middle_is_an_error_naming_the_line(agent: Agent) -
         ChatSession.open(Scope(agent), session_id="s2")
 
 
+@pytest.mark.parametrize("ending", ["\n", ""])
+def test_a_deeply_nested_line_is_an_error_and_never_cut_away(agent: Agent, ending: str) -> None:
+    path = agent.path / "sessions" / "s3.jsonl"
+    path.parent.mkdir()
+    text = '{"role": "user", "content": "one"}\n{"role": "user", "content": '
+    text += "[" * 5000 + "]" * 5000 + "}" + ending
+    path.write_text(text)
+    with pytest.raises(WorkspaceError, match=r"s3.jsonl:2: .*nested deeper than 64 levels"):
+        ChatSession.open(Scope(agent), session_id="s3")
+    assert path.read_text() == text
+
+
 def test_unanswered_tool_calls_are_dropped_on_load(agent: Agent) -> None:
     path = agent.path / "sessions" / "s3.jsonl"
     path.parent.mkdir()

@@ -156,3 +156,54 @@ def test_two_concurrent_dreams_of_one_agent_run_once(
     assert "## Tools" in agent.read("MEMORY.md")
     assert "a second answer" not in agent.read("MEMORY.md")
     assert agent.read("DREAMS.md").count("## 2026-11-28 03:00") == 1
+
+
+DUPLICATED = """\
+# Memory
+
+## Rules (hand-edited)
+
+- Never book meetings before 10:00.
+
+## People
+
+- Jonas Ek is the CTO and signs off cutover dates.
+
+## Rules (hand-edited)
+
+- Always answer Maya in English.
+"""
+FIRST_RULES = DUPLICATED[DUPLICATED.index("## Rules") : DUPLICATED.index("## People")]
+SECOND_RULES = DUPLICATED[DUPLICATED.rindex("## Rules") :]
+LEARNED = DUPLICATED.replace("## People\n\n", f"## People\n\n- {FACT}\n")
+
+
+@pytest.mark.parametrize(
+    ("answer", "restored"),
+    [
+        # The model keeps both sections as they were and adds its fact.
+        (LEARNED, 0),
+        # It drops the second one ...
+        (LEARNED.replace(SECOND_RULES, ""), 1),
+        # ... or the first one.
+        (LEARNED.replace(FIRST_RULES, ""), 1),
+        # Or it rewrites both.
+        (LEARNED.replace("Never", "Do not").replace("Always", "Please"), 2),
+    ],
+)
+def test_a_duplicated_hand_edited_heading_keeps_each_section_once(
+    tmp_path: Path, fake_openai: FakeOpenAI, answer: str, restored: int
+) -> None:
+    agent = _agent(tmp_path / "ws", fake_openai)
+    agent.write("MEMORY.md", DUPLICATED)
+    fake_openai.queue_json(_answer(answer))
+
+    result = dream_agent(Scope(agent))
+
+    memory = agent.read("MEMORY.md")
+    assert result.status is DreamStatus.UPDATED and f"- {FACT}" in memory
+    assert memory.count(FIRST_RULES.strip()) == 1 and memory.count(SECOND_RULES.strip()) == 1
+    assert memory.count("Never book meetings") == 1 and memory.count("answer Maya") == 1
+    assert memory.count("## Rules (hand-edited)") == 2
+    assert memory.index("Never book") < memory.index("Jonas Ek") < memory.index("answer Maya")
+    assert len(result.restored_sections) == restored

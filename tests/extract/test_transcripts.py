@@ -123,3 +123,15 @@ def test_session_of_an_agent(tmp_path: Path) -> None:
         load_session(Scope(agent), "s-2")
     with pytest.raises(UsageError, match="not valid"):
         load_session(Scope(agent), "../etc/passwd")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 5000 + "]" * 5000,  # a JSON document
+        '{"role": "user", "content": ' + "[" * 5000 + "]" * 5000 + "}",  # a JSON line
+    ],
+)
+def test_deeply_nested_json_is_one_clear_error(text: str) -> None:
+    with pytest.raises(UsageError, match="nested deeper than 64 levels"):
+        parse_transcript(text)

@@ -1,6 +1,7 @@
 """Chat, streaming, tool calls and JSON answers against the fake server, real openai client."""
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -168,16 +169,28 @@ def test_malformed_arguments_are_rejected(
     fake_openai: FakeOpenAI, make_settings: MakeSettings, arguments: str, needle: str
 ) -> None:
     fake_openai.queue_raw(200, completion_with_arguments(arguments))
-    with pytest.raises(ModelAnswerError, match=f"tool 'search' .*{needle}"):
-        open_model(make_settings()).chat(USER, tools=TOOLS)
+    (call,) = open_model(make_settings()).chat(USER, tools=TOOLS).tool_calls
+    assert call.arguments == {} and call.raw_arguments == arguments
+    assert call.error is not None and re.search(f"tool 'search' .*{needle}", call.error)
 
 
 def test_malformed_streamed_arguments_are_rejected(
     fake_openai: FakeOpenAI, make_settings: MakeSettings
 ) -> None:
     fake_openai.queue_raw(200, sse_with_arguments(['{"q": ', '"tea"']), "text/event-stream")
-    with pytest.raises(ModelAnswerError, match="tool 'search'"):
-        open_model(make_settings()).stream(USER, tools=TOOLS, on_text=lambda _t: None)
+    result = open_model(make_settings()).stream(USER, tools=TOOLS, on_text=lambda _t: None)
+    (call,) = result.tool_calls
+    assert call.arguments == {} and call.error is not None and "tool 'search'" in call.error
+
+
+def test_arguments_nested_too_deep_are_an_error_not_a_crash(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings
+) -> None:
+    deep = '{"q": ' + "[" * 5000 + "]" * 5000 + "}"
+    fake_openai.queue_raw(200, completion_with_arguments(deep))
+    (call,) = open_model(make_settings()).chat(USER, tools=TOOLS).tool_calls
+    assert call.arguments == {} and call.error is not None
+    assert "nested deeper than 64 levels" in call.error
 
 
 def test_streamed_arguments_in_pieces(fake_openai: FakeOpenAI, make_settings: MakeSettings) -> None:
@@ -353,3 +366,42 @@ def test_rejected_temperature_is_dropped(
     )
     assert open_model(make_settings()).chat(USER, temperature=0.2).text == "ok"
     assert "temperature" not in fake_openai.last_request().body
+
+
+GARBAGE = [
+    b"\x89PNG\r\n\x1a\n\x00\xff",  # not even UTF-8
+    b"<html><body>It works!</body></html>\n",  # text, but no events
+    b"data: {not json}\n\n",  # events that are not JSON
+    b'data: [1, 2]\n\ndata: "chunk"\n\n',  # JSON that is no chunk
+    b'data: {"choices": 5}\n\n',
+    b'data: {"choices": [{"index": 0, "delta": {"content": 7}}]}\n\n',
+    b"data: [DONE]\n\n",  # a stream with nothing in it
+]
+
+
+@pytest.mark.parametrize("body", GARBAGE)
+def test_a_garbage_stream_is_a_model_error(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings, body: bytes
+) -> None:
+    fake_openai.queue_stream_garbage(body)
+    with pytest.raises(ModelAnswerError, match="OpenAI-compatible") as caught:
+        open_model(make_settings()).stream(USER, on_text=lambda _t: None)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"\x00\xff garbage",
+        b"{bad",
+        b'{"choices": 5}',
+        b'{"choices": [5]}',
+        b'{"choices": [{"message": 5}]}',
+    ],
+)
+def test_a_garbage_completion_is_a_model_error(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings, body: bytes
+) -> None:
+    fake_openai.queue_stream_garbage(body)
+    with pytest.raises(ModelAnswerError, match="OpenAI-compatible"):
+        open_model(make_settings()).chat(USER)

@@ -130,3 +130,11 @@ def test_booleans_are_not_numbers() -> None:
     with pytest.raises(ModelAnswerError):
         check_required({"n": True}, {"n": int})
     assert check_required({"n": 3}, {"n": float}) == {"n": 3}
+
+
+@pytest.mark.parametrize(
+    "text", ["[" * 5000 + "]" * 5000, "Here:\n```json\n" + '{"a":' * 5000 + "1" + "}" * 5000]
+)
+def test_deeply_nested_answer_is_refused_in_one_line(text: str) -> None:
+    with pytest.raises(ModelAnswerError, match="deeper than 64 levels"):
+        parse_json_answer(text)

@@ -122,3 +122,19 @@ def test_hostile_names_are_shown_literally(ws: Workspace, tmp_path: Path) -> Non
     assert code == 0
     assert "notes[/x].txt" in out.decode()
     assert err.count("\n") == 1  # one status line, never wrapped
+
+
+@pytest.mark.parametrize(
+    "name", ["entries/" + "x" * 250 + ".md", "memory/２０２６-１２-０１.md", "memory/٢٠٢٦-١٢-٠١.md"]
+)
+def test_unwritable_or_lookalike_names_are_refused_and_nothing_written(
+    ws: Workspace, tmp_path: Path, name: str
+) -> None:
+    folder = make_agent(ws, "a", {"MEMORY.md": "# Old\n"})
+    before = tree(folder)
+    snap = tmp_path / "s.zip"
+    snap.write_bytes(snapshot_zip({"MEMORY.md": b"# New\n", name: b"- a note\n"}))
+    code, _out, err = run("import", "a", str(snap))
+    assert code == 1
+    assert err.strip().count("\n") == 0 and "snapshot rejected" in err
+    assert tree(folder) == before

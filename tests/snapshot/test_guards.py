@@ -80,6 +80,12 @@ def test_other_names_are_skipped_and_listed() -> None:
         ("MEMORY\x01.md", "control"),
         ("./MEMORY.md", "empty or '.'"),
         ("memory//2026-11-15.md", "empty or '.'"),
+        ("entries/" + "a" * 250 + ".md", "longer than 200 bytes"),
+        ("entries/" + "a" * 300 + ".md", "longer than 200 bytes"),
+        ("owners/user%3Aalice/entries/" + "é" * 110 + ".md", "longer than 200 bytes"),
+        ("memory/２０２６-１２-０１.md", "non-ASCII digits"),
+        ("memory/٢٠٢٦-١٢-٠١.md", "non-ASCII digits"),
+        ("owners/user%3Aalice/memory/۲۰۲۶-۱۲-۰۱.md", "non-ASCII digits"),
     ],
 )
 def test_unsafe_names_reject_the_whole_zip(name: str, reason: str) -> None:
@@ -210,6 +216,8 @@ def test_missing_manifest() -> None:
             "needs a path",
         ),
         (json.dumps({"files": [{"name": "MEMORY.md", "md5": "x"}]}).encode(), "checksums"),
+        (b"[" * 5000 + b"]" * 5000, "nested deeper than 64 levels"),
+        (b'{"format": "memclaw-snapshot", "files": ' + b"[" * 5000 + b"]" * 5000 + b"}", "deeper"),
     ],
 )
 def test_bad_manifests(manifest: bytes, reason: str) -> None:

@@ -27,6 +27,13 @@ def test_carried_names_are_safe(name: str) -> None:
         assert resolve_inside(base, name).is_relative_to(base)
 
 
+def test_daily_notes_have_ascii_digits_only() -> None:
+    assert is_daily_note("memory/2026-12-01.md")
+    assert not is_daily_note("memory/２０２６-１２-０１.md")
+    assert not is_daily_note("memory/٢٠٢٦-١٢-٠١.md")
+    assert unsafe_reason("memory/２０２６-１２-０１.md") is not None
+
+
 def test_calendar_dates_only() -> None:
     assert is_daily_note("memory/2024-02-29.md")
     assert not is_daily_note("memory/2023-02-29.md")

@@ -5,6 +5,7 @@ import pytest
 from memclaw.errors import SecretDetectedError, UnsafePathError, WorkspaceError
 from memclaw.workspace import Agent
 from memclaw.workspace.files import edit_file, list_files, read_file, write_file
+from memclaw.workspace.paths import MAX_NAME_BYTES
 
 CORE = ["AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md"]
 
@@ -141,3 +142,13 @@ def test_edit_of_memory_keeps_history(agent: Agent) -> None:
     edit_file(agent, "MEMORY.md", "## Rules\n", "## Rules\n\n- reply in English\n")
     [previous] = versions(agent, "MEMORY.md")
     assert previous.read_text(encoding="utf-8") == before
+
+
+def test_a_name_at_the_length_limit_works_end_to_end(agent: Agent) -> None:
+    name = "n" * (MAX_NAME_BYTES - 3) + ".md"
+    assert write_file(agent, name, "# One\n")["created"]
+    assert not write_file(agent, name, "# Two\n")["created"]  # a rewrite keeps history too
+    assert edit_file(agent, name, "Two", "Three")["replacements"] == 1
+    assert read_file(agent, name)["content"] == "# Three\n"
+    with pytest.raises(UnsafePathError, match="longer than 200 bytes"):
+        write_file(agent, "n" + name, "# Four\n")
