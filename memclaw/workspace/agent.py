@@ -41,6 +41,8 @@ from memclaw.workspace.templates import SEED_FILES
 
 DAILY_DIR = "memory"
 OWNERS_DIR = "owners"
+# Folders of the agent layout; any one of them (or a core file) marks a folder as an agent.
+_AGENT_DIRS = (META_DIR, DAILY_DIR, OWNERS_DIR, "entries", "sessions")
 # Rewrites of these files keep the previous version, so a bad rewrite can be undone.
 VERSIONED = frozenset({"PROFILE.md", "MEMORY.md"})
 
@@ -105,14 +107,16 @@ class Workspace:
             return []
         ids = []
         for child in sorted(self.root.iterdir()):
-            if child.is_dir() and not child.name.startswith(("_", ".")):
+            if not child.name.startswith(("_", ".")) and looks_like_agent(child):
                 with contextlib.suppress(UnsafePathError):
                     ids.append(validate_agent_id(child.name))
         return ids
 
     def agent(self, agent_id: str) -> Agent:
         path = self.root / validate_agent_id(agent_id)
-        if not path.is_dir():
+        if not looks_like_agent(path):
+            # An unrelated folder (a root of ``~`` holds ``Documents/``) is not an agent:
+            # opening it would create ``.memclaw/`` inside it.
             raise AgentNotFoundError(
                 f"no agent {agent_id!r} under {self.root}: create it with `memclaw init {agent_id}`"
             )
@@ -121,11 +125,18 @@ class Workspace:
     def init_agent(self, agent_id: str) -> tuple[Agent, list[str]]:
         """Create an agent with its four seeded core files; existing files are kept."""
         path = self.root / validate_agent_id(agent_id)
+        if self.root.exists() and not self.root.is_dir():
+            raise WorkspaceError(f"the root {self.root} is not a folder: pass --root a folder")
         if path.exists() and not path.is_dir():
             raise WorkspaceError(f"{path} exists and is not a folder: choose another agent id")
         agent = Agent(self, agent_id, path)
         created = []
-        path.mkdir(parents=True, exist_ok=True)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a parent is a file, read-only, or otherwise unusable
+            raise WorkspaceError(
+                f"cannot create {path} ({exc.strerror}): pass --root a folder you can write to"
+            ) from exc
         with agent.lock():
             for name, content in SEED_FILES.items():
                 if not (path / name).exists():
@@ -354,6 +365,15 @@ class Agent:
 
     def now(self) -> datetime:
         return self.workspace.clock()
+
+
+def looks_like_agent(path: Path) -> bool:
+    """An agent folder holds a core file, or a folder only memclaw's layout has."""
+    if not path.is_dir():
+        return False
+    return any((path / name).is_file() for name in (*SEED_FILES, "DREAMS.md")) or any(
+        (path / name).is_dir() for name in _AGENT_DIRS
+    )
 
 
 def refuse_secrets(text: str, where: str) -> None:
