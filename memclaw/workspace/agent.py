@@ -25,8 +25,9 @@ from memclaw.errors import (
     UsageError,
     WorkspaceError,
 )
-from memclaw.workspace import history
+from memclaw.workspace import ceiling, history, provenance
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
+from memclaw.workspace.ceiling import CeilingResult
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
 from memclaw.workspace.owners import Scope, normalise_owner, owner_dirname
 from memclaw.workspace.paths import (
@@ -36,7 +37,8 @@ from memclaw.workspace.paths import (
     resolve_root,
     validate_agent_id,
 )
-from memclaw.workspace.sections import CeilingResult, apply_ceiling, replace_section, upsert_kv
+from memclaw.workspace.provenance import Author
+from memclaw.workspace.sections import replace_section, upsert_kv
 from memclaw.workspace.templates import SEED_FILES
 
 DAILY_DIR = "memory"
@@ -65,8 +67,13 @@ class WriteResult:
     backup: Path | None = None
 
     @property
-    def truncated(self) -> bool:
-        return self.ceiling is not None and self.ceiling.cut
+    def moved(self) -> int:
+        """Entries the ceiling moved to the overflow file."""
+        return len(self.ceiling.moved) if self.ceiling is not None else 0
+
+    @property
+    def over_ceiling(self) -> bool:
+        return self.ceiling is not None and self.ceiling.over
 
 
 @dataclass(frozen=True)
@@ -268,11 +275,13 @@ class Agent:
         section: str | None = None,
         key: str | None = None,
         owner: str | None = None,
+        author: Author = Author.PERSON,
     ) -> WriteResult:
         """Write a memory file with one of the four strategies.
 
         ``replace_section`` needs ``section``; ``upsert_kv`` needs ``key`` (and
         takes an optional ``section``); ``content`` is the new body or value.
+        ``author`` says whether a model wrote it (see ``provenance``).
         """
         if strategy is WriteStrategy.REPLACE_SECTION and not section:
             raise UsageError("replace_section needs a section heading")
@@ -289,7 +298,7 @@ class Agent:
                 return replace_section(current, section or "", content)
             return upsert_kv(current, key or "", content, section)
 
-        return self.update(name, transform, introduced=content, owner=owner)
+        return self.update(name, transform, introduced=content, owner=owner, author=author)
 
     def update(
         self,
@@ -298,6 +307,7 @@ class Agent:
         *,
         introduced: str,
         owner: str | None = None,
+        author: Author = Author.PERSON,
     ) -> WriteResult:
         """Read-modify-write under one hold of the lock, so no concurrent write is lost.
 
@@ -312,17 +322,20 @@ class Agent:
             new = transform(old or "")
             if new and not new.endswith("\n"):
                 new += "\n"
-            ceiling = self._ceiling(name)
-            cut = apply_ceiling(new, ceiling) if ceiling is not None else None
-            if cut is not None:
-                new = cut.text
+            fitted, record = ceiling.plan(self, rel, old or "", new, author)
+            if fitted is not None and fitted.moved:
+                # The moved text is safe in the overflow file before the file loses it.
+                fitted = ceiling.write_overflow(self, rel, fitted)
+            new = fitted.text if fitted is not None else new
             if new == old:
-                return WriteResult(rel, path, False, False, len(new), cut, None)
+                return WriteResult(rel, path, False, False, len(new), fitted, None)
             backup = None
             if old is not None and Path(name).name in VERSIONED:
                 backup = history.save(self, rel, old)
             atomic_write(path, new)
-        return WriteResult(rel, path, True, old is None, len(new), cut, backup)
+            if record is not None:
+                provenance.save(self, rel, record.within(new))
+        return WriteResult(rel, path, True, old is None, len(new), fitted, backup)
 
     def append_daily(
         self,
@@ -355,7 +368,8 @@ class Agent:
             size = path.stat().st_size
         return WriteResult(rel, path, True, created, size)
 
-    def _ceiling(self, name: str) -> int | None:
+    def ceiling_of(self, name: str) -> int | None:
+        """The ceiling of ``name`` in characters (0 = unlimited), None when it has none."""
         base = Path(name).name
         if base == "PROFILE.md":
             return self.settings.profile_max_chars

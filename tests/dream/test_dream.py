@@ -274,3 +274,30 @@ def test_real_searches_feed_the_recall_score(tmp_path: Path) -> None:
     assert by_text[fact].queries == 2
     assert by_text[fact].status is Status.PROMOTE
     assert by_text["Maya had a quiet afternoon without meetings at all."].status is Status.ONE_OFF
+
+
+def test_a_dream_near_the_ceiling_keeps_every_hand_written_line(tmp_path: Path) -> None:
+    # The outside attack: a dream that pushed MEMORY.md over its ceiling cut the file at
+    # a section boundary, dropping 13 hand-written lines and the promoted fact itself.
+    agent = _agent(tmp_path / "ws")
+    log = [
+        f"- build {i:02d} of the lotsen tiles took {i} minutes on the ci runner" for i in range(60)
+    ]
+    notes = [f"- reminder {i:02d}: water the balcony tomatoes before the trip" for i in range(13)]
+    text = MEMORY + "\n## Build log\n\n" + "\n".join(log) + "\n\n## Notes\n\n" + "\n".join(notes)
+    text += " " + "x" * (7979 - len(text)) + "\n"
+    assert len(text) == 7981
+    agent.write("MEMORY.md", text)
+    for offset in (4, 3, 2):
+        note(agent, day(offset), RECURRING)
+
+    result = dream_agent(agent)
+
+    memory = agent.read("MEMORY.md")
+    overflow_path = agent.path / "MEMORY.overflow.md"
+    overflow = overflow_path.read_text(encoding="utf-8") if overflow_path.exists() else ""
+    for line in text.splitlines():
+        assert line in memory.splitlines()
+    assert len(memory) <= 8000
+    assert RECURRING in overflow and result.ceiling and "MEMORY.overflow.md" in result.ceiling
+    assert "1 moved to the overflow file" in agent.read("DREAMS.md")
