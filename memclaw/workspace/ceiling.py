@@ -180,7 +180,19 @@ def write_overflow(agent: Agent, rel: str, result: CeilingResult) -> CeilingResu
     current = agent.read(target) if path.exists() else overflow_header(name)
     if current and not current.endswith("\n"):
         current += "\n"
-    atomic_write(path, current + overflow_block(name, result, agent.now()))
+    # An entry already there is not added twice: a fact a dream promotes every night into
+    # a file with no room left would otherwise pile up in the overflow.
+    there = set(current.splitlines())
+    fresh = [
+        (heading, unit)
+        for heading, unit in zip(result.sections, result.moved, strict=True)
+        if not set(unit.splitlines()) <= there
+    ]
+    if fresh:
+        block = replace(
+            result, sections=tuple(h for h, _ in fresh), moved=tuple(u for _, u in fresh)
+        )
+        atomic_write(path, current + overflow_block(name, block, agent.now()))
     return replace(result, overflow=target)
 
 

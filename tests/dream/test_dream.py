@@ -301,3 +301,24 @@ def test_a_dream_near_the_ceiling_keeps_every_hand_written_line(tmp_path: Path) 
     assert len(memory) <= 8000
     assert RECURRING in overflow and result.ceiling and "MEMORY.overflow.md" in result.ceiling
     assert "1 moved to the overflow file" in agent.read("DREAMS.md")
+
+
+def test_a_fact_with_no_room_is_not_piled_up_in_the_overflow_night_after_night(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    agent = _agent(tmp_path / "ws", clock)
+    text = (
+        MEMORY + "\n## Notes\n\n" + "".join(f"- note {i:03d} " + "n" * 80 + "\n" for i in range(81))
+    )
+    text += "- " + "p" * (7979 - len(text) - 2) + "\n"
+    assert len(text) == 7980
+    agent.write("MEMORY.md", text)
+    for offset in (4, 3, 2):
+        note(agent, day(offset), RECURRING)
+    for _ in range(3):
+        dream_agent(agent)
+        clock.advance(hours=1)
+    overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
+    assert overflow.count(RECURRING) == 1
+    assert all(line in agent.read("MEMORY.md") for line in text.splitlines())
