@@ -237,8 +237,8 @@ def warning(name: str, result: CeilingResult | None) -> str | None:
         )
     if result.over:
         parts.append(
-            f"{name} is still {len(result.text)} characters, over its {result.ceiling}-character "
-            "ceiling: the rest is text a person wrote or kept, so nothing more was moved; "
-            "trim it by hand"
+            f"{name} is {'still ' if result.moved else ''}{len(result.text)} characters, "
+            f"over its {result.ceiling}-character ceiling: only text a person wrote or kept "
+            f"is left, so nothing {'more ' if result.moved else ''}was moved; trim it by hand"
         )
     return "; ".join(parts)
