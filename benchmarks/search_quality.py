@@ -80,6 +80,7 @@ class Question:
     text: str
     category: str
     evidence: set[tuple[str, int]] = field(default_factory=set)
+    language: str = "en"
 
 
 @dataclass
@@ -143,20 +144,29 @@ def _fact_other_languages(w: World, start: date, span: int) -> None:
             ),
             "zh": (f"{person}搬到了{city}，很喜欢那里。", f"{person}搬到哪里了"),
         }[lang]
-        q = Question(text, "non-English")
+        q = Question(text, "non-English", language=lang)
         w.questions.append(q)
         w.say(start + timedelta(days=rng.randrange(span)), f"- {USER}: {line}", q)
     extra = [
-        ("- Maya: 来週の火曜日に東京で歯医者の予約があります。", "東京の歯医者の予約はいつですか"),
-        ("- Maya: 我下个月去上海参加数据库会议。", "数据库会议在哪里"),
-        ("- Maya: Knut ska vaccineras hos veterinären på torsdag.", "När ska Knut vaccineras?"),
         (
+            "ja",
+            "- Maya: 来週の火曜日に東京で歯医者の予約があります。",
+            "東京の歯医者の予約はいつですか",
+        ),
+        ("zh", "- Maya: 我下个月去上海参加数据库会议。", "数据库会议在哪里"),
+        (
+            "sv",
+            "- Maya: Knut ska vaccineras hos veterinären på torsdag.",
+            "När ska Knut vaccineras?",
+        ),
+        (
+            "de",
             "- Maya: Die Übergabe der Datenbank ist am Samstag.",
             "Wann ist die Übergabe der Datenbank?",
         ),
     ]
-    for line, text in extra:
-        q = Question(text, "non-English")
+    for lang, line, text in extra:
+        q = Question(text, "non-English", language=lang)
         w.questions.append(q)
         w.say(start + timedelta(days=rng.randrange(span)), line, q)
 
@@ -334,9 +344,11 @@ def evaluate(seed: int, span: int) -> dict[str, dict[str, dict[str, float]]]:
             for q in questions:
                 rank = _rank_of_first(system(q.text), q.evidence)
                 per[q.category].append(rank)
+                per[f"lang:{q.language}"].append(rank)
                 per["all"].append(rank)
             results[name] = {cat: score(ranks) for cat, ranks in per.items()}
-            results[name]["all"]["questions"] = len(per["all"])
+            for cat, ranks in per.items():
+                results[name][cat]["questions"] = len(ranks)
         return results
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -360,10 +372,19 @@ def main() -> None:
     for name, cats in results.items():
         a = cats["all"]
         print(f"  {name:<24} {a['recall@5']:>8.3f} {a['recall@10']:>9.3f} {a['mrr']:>6.3f}")
-    categories = sorted(c for c in next(iter(results.values())) if c != "all")
+    first = next(iter(results.values()))
+    categories = sorted(c for c in first if c != "all" and not c.startswith("lang:"))
     print("  recall@5 by category: " + ", ".join(categories))
     for name, cats in results.items():
         row = " ".join(f"{cats[c]['recall@5']:>6.2f}" for c in categories)
+        print(f"  {name:<24} {row}")
+    languages = sorted(c for c in first if c.startswith("lang:"))
+    print(
+        "  recall@5 / recall@10 by language (questions): "
+        + ", ".join(f"{c[5:]} ({int(first[c]['questions'])})" for c in languages)
+    )
+    for name, cats in results.items():
+        row = " ".join(f"{cats[c]['recall@5']:>5.2f}/{cats[c]['recall@10']:.2f}" for c in languages)
         print(f"  {name:<24} {row}")
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "search_quality.json").write_text(json.dumps(results, indent=2) + "\n")

@@ -4,6 +4,8 @@
 (transcript on disk), :mod:`~memclaw.chat.engine` (one turn: prompt, recall,
 context budget, streaming, tools), :mod:`~memclaw.chat.background` (extraction
 after the conversation) and :mod:`~memclaw.chat.commands` (slash commands).
+
+May import: every capability (extract, dream, entries) and everything below.
 """
 
 from memclaw.chat.background import BackgroundExtractor

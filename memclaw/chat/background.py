@@ -99,7 +99,7 @@ class BackgroundExtractor:
         messages = self.session.text_messages()
         if not self.active or self.running or not self._ready(messages):
             return False
-        if cooldown_left(self.session.agent, self.session.owner) > 0:
+        if cooldown_left(self.session.scope) > 0:
             return False
         self._start(messages, force=False)
         return True
@@ -147,9 +147,8 @@ class BackgroundExtractor:
         session = self.session
         try:
             result = extract_conversation(
-                session.agent,
+                session.scope,
                 messages,
-                owner=session.owner,
                 session_id=session.id,
                 trigger=session.trigger or "chat",
                 force=force,

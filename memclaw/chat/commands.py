@@ -85,7 +85,7 @@ def _remember(engine: ChatEngine, args: str) -> Reply:
     _writable(engine, "/remember")
     if not args:
         raise UsageError("usage: /remember TEXT")
-    result = remember(engine.agent, args, owner=engine.owner)
+    result = remember(engine.scope, args)
     if result.entry is None:
         return Reply(f"not remembered: {result.reason}")
     entry = result.entry
@@ -111,9 +111,9 @@ def _forget(engine: ChatEngine, args: str) -> Reply:
     if not args:
         raise UsageError("usage: /forget ID or /forget WORDS")
     if _ID.fullmatch(args):
-        gone = forget(engine.agent, id=args, owner=engine.owner)
+        gone = forget(engine.scope, id=args)
     else:
-        gone = forget(engine.agent, query=args, owner=engine.owner)
+        gone = forget(engine.scope, query=args)
     if not gone:
         return Reply(f"no memory entry matches {args!r}; /memory lists them")
     rows = [(entry.id, entry.text) for entry in gone]
@@ -143,15 +143,15 @@ def _search(engine: ChatEngine, args: str) -> Reply:
 
 
 def _show_files(engine: ChatEngine, name: str) -> str:
-    agent, owner = engine.agent, engine.owner
+    scope = engine.scope
     parts = []
-    team = agent.read(name).strip()
+    team = scope.agent.read(name).strip()
     if team:
         parts.append(team)
-    if owner and agent.owner_prefix(owner):
-        personal = agent.read(name, owner).strip()
+    if scope.personal:
+        personal = scope.read(name).strip()
         if personal:
-            parts.append(f"*Personal {name} of {owner}*\n\n{personal}")
+            parts.append(f"*Personal {name} of {scope.owner}*\n\n{personal}")
     return "\n\n---\n\n".join(parts) or f"*{name} is empty.*"
 
 
@@ -195,9 +195,7 @@ def _dream(engine: ChatEngine, args: str) -> Reply:
         raise UsageError("usage: /dream (a preview) or /dream apply")
     if apply:
         _writable(engine, "/dream apply")
-    result = dream_agent(
-        engine.agent, owner=engine.owner, dry_run=not apply, model=engine.model, trigger="chat"
-    )
+    result = dream_agent(engine.scope, dry_run=not apply, model=engine.model, trigger="chat")
     verb = "would change" if not apply else "changed"
     text = f"dream {result.status}: {result.reason}"
     if result.diff:

@@ -20,7 +20,7 @@ from memclaw.chat.session import ChatSession
 if TYPE_CHECKING:
     from memclaw.extract.result import ExtractionResult
     from memclaw.llm import ChatModel
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 
 @dataclass
@@ -32,9 +32,8 @@ class Conversation:
     @classmethod
     def open(
         cls,
-        agent: Agent,
+        scope: Scope,
         *,
-        owner: str | None = None,
         session_id: str | None = None,
         resume: bool = False,
         subagent: bool = False,
@@ -47,11 +46,10 @@ class Conversation:
         """Open (or resume) a session; raises ModelNotConfiguredError when no model is set."""
         from memclaw.llm import open_model
 
-        settings = agent.settings
+        settings = scope.agent.settings
         chosen = chat_model or open_model(settings, model=model)
         session = ChatSession.open(
-            agent,
-            owner=owner,
+            scope,
             session_id=session_id,
             resume=resume,
             subagent=subagent,

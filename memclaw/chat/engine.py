@@ -92,6 +92,7 @@ class ChatEngine:
         max_rounds: int = MAX_TOOL_ROUNDS,
     ) -> None:
         self.session = session
+        self.scope = session.scope
         self.agent = session.agent
         self.owner = session.owner
         self.model = model
@@ -100,7 +101,7 @@ class ChatEngine:
         automated = is_automated_session(session.trigger, session.id)
         # Scheduled runs neither recall nor capture: they are the agent talking to itself.
         self.recall_enabled = recall and settings.recall_enabled and not automated
-        self.tools = ToolBox(self.agent, self.owner, session.id, read_only=session.subagent)
+        self.tools = ToolBox(self.scope, session.id, read_only=session.subagent)
         self.context = ContextWindow(settings, token_counter().count, self.agent.now)
         self.memory_operations: list[dict[str, Any]] = []
         self.last_packed: Packed | None = None
@@ -116,9 +117,9 @@ class ChatEngine:
         state: FileState = {}
         for info in self.agent.list_files():
             state[info.name] = (info.size, info.modified)
-        prefix = self.agent.owner_prefix(self.owner)
+        prefix = self.scope.prefix
         if prefix:
-            for info in self.agent.list_files(owner=self.owner):
+            for info in self.scope.list_files():
                 state[prefix + info.name] = (info.size, info.modified)
         folder = self.agent.workspace.global_dir
         if folder.is_dir():
@@ -146,13 +147,11 @@ class ChatEngine:
     def system_message(
         self, query: str, notes: list[str] | None = None
     ) -> tuple[Message, AssembledPrompt, Recalled]:
-        prompt = assemble_prompt(self.agent, self.owner)
+        prompt = assemble_prompt(self.scope)
         found = Recalled()
         if self.recall_enabled and query:
             try:
-                found = recall(
-                    self.agent, query, owner=self.owner, session_id=self.session.id, prompt=prompt
-                )
+                found = recall(self.scope, query, session_id=self.session.id, prompt=prompt)
             except MemclawError as exc:  # a broken index must not stop the conversation
                 if notes is not None:
                     notes.append(f"recall skipped: {exc}")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from memclaw.index import Hit
     from memclaw.prompt import AssembledPrompt
     from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 HEADER = "## Recalled memories"
 INTRO = (
@@ -135,16 +136,16 @@ def select(
 
 
 def recall(
-    agent: Agent,
+    scope: Scope,
     query: str,
     *,
-    owner: str | None,
     session_id: str | None,
     prompt: AssembledPrompt,
 ) -> Recalled:
-    """Memories for ``query`` from ``agent`` (and GLOBAL) visible to ``owner``."""
+    """Memories for ``query`` from the scope's agent (and GLOBAL) visible to its owner."""
     from memclaw.index import search
 
+    agent = scope.agent
     settings = agent.settings
     if not query.strip() or settings.recall_top_k < 1:
         return Recalled()
@@ -152,7 +153,7 @@ def recall(
         agent.workspace,
         query,
         agents=[agent.id],
-        owner=owner,
+        owner=scope.owner,
         scope="all",
         limit=max(settings.recall_top_k * 4, 20),
         log=False,
@@ -164,14 +165,12 @@ def recall(
         top_k=settings.recall_top_k,
         min_score=settings.recall_min_score,
     )
-    _log(agent, query, owner, found.hits)
+    _log(scope, query, found.hits)
     return found
 
 
-def _log(agent: Agent, query: str, owner: str | None, hits: list[Hit]) -> None:
+def _log(scope: Scope, query: str, hits: list[Hit]) -> None:
     """Record only what was shown to the model: dreaming rewards what recall surfaced."""
     from memclaw.index.recall_log import log_recall
-    from memclaw.workspace.owners import normalise_owner
 
-    owner_key = normalise_owner(owner) if owner else None
-    log_recall(agent.workspace, query, hits, owner=owner_key, scope="all", source="chat")
+    log_recall(scope.agent.workspace, query, hits, owner=scope.owner, scope="all", source="chat")

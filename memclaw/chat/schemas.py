@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.workspace.entries import CATEGORIES
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 WRITE_TOOLS = frozenset(
     {"memory_files_write", "memory_files_edit", "memory_store", "memory_forget"}
@@ -28,13 +28,13 @@ def _fn(name: str, description: str, properties: dict[str, Any], required: list[
 _STR = {"type": "string"}
 
 
-def tool_schemas(agent: Agent, owner: str | None, *, read_only: bool = False) -> list[Any]:
+def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
     """OpenAI tool definitions; ``read_only`` leaves out everything that writes."""
-    personal = agent.owner_prefix(owner)
+    personal = scope.prefix
     where = (
         f" This person's own files are under '{personal}'." if personal else ""
     ) + " Names are relative to the agent folder, e.g. MEMORY.md or memory/2026-11-28.md."
-    scope = {"type": "string", "enum": ["all", "long-term", "session"]}
+    kinds = {"type": "string", "enum": ["all", "long-term", "session"]}
     tools = [
         _fn(
             "memory_files_list",
@@ -58,13 +58,13 @@ def tool_schemas(agent: Agent, owner: str | None, *, read_only: bool = False) ->
         _fn(
             "memory_search",
             "Search memory entries (single remembered facts) by meaning; returns their ids.",
-            {"query": _STR, "scope": scope, "limit": {"type": "integer", "minimum": 1}},
+            {"query": _STR, "scope": kinds, "limit": {"type": "integer", "minimum": 1}},
             ["query"],
         ),
         _fn(
             "memory_list",
             "List memory entries, newest first.",
-            {"scope": scope, "category": {"type": "string", "enum": list(CATEGORIES)}},
+            {"scope": kinds, "category": {"type": "string", "enum": list(CATEGORIES)}},
             [],
         ),
         _fn("memory_get", "Show one memory entry by id.", {"id": _STR}, ["id"]),

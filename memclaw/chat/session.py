@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError, WorkspaceError
 from memclaw.workspace.atomic import file_lock
-from memclaw.workspace.owners import normalise_owner
+from memclaw.workspace.owners import OwnerKey
+from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -48,13 +49,13 @@ def new_session_id(agent: Agent) -> str:
     return f"{agent.now():%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
 
 
-def sessions_dir(agent: Agent, owner: str | None) -> Path:
-    return agent.path / agent.owner_prefix(owner) / SESSIONS_DIR
+def sessions_dir(scope: Scope) -> Path:
+    return scope.folder / SESSIONS_DIR
 
 
-def latest_session(agent: Agent, owner: str | None) -> str | None:
+def latest_session(scope: Scope) -> str | None:
     """The most recently written session of this owner (or of the team), if any."""
-    folder = sessions_dir(agent, owner)
+    folder = sessions_dir(scope)
     if not folder.is_dir():
         return None
     found = [p for p in folder.glob("*.jsonl") if p.is_file() and _SESSION_ID.fullmatch(p.stem)]
@@ -135,8 +136,7 @@ def read_transcript(path: Path) -> tuple[list[Message], int | None]:
 class ChatSession:
     """One conversation with one agent, as one owner, stored in one JSON-lines file."""
 
-    agent: Agent
-    owner: str | None
+    scope: Scope
     id: str
     path: Path
     subagent: bool = False
@@ -145,12 +145,19 @@ class ChatSession:
     resumed: bool = False
     _lock: contextlib.ExitStack = field(default_factory=contextlib.ExitStack, repr=False)
 
+    @property
+    def agent(self) -> Agent:
+        return self.scope.agent
+
+    @property
+    def owner(self) -> OwnerKey | None:
+        return self.scope.owner
+
     @classmethod
     def open(
         cls,
-        agent: Agent,
+        scope: Scope,
         *,
-        owner: str | None = None,
         session_id: str | None = None,
         resume: bool = False,
         subagent: bool = False,
@@ -161,11 +168,11 @@ class ChatSession:
         The session is locked for as long as it is open, so two chats never
         interleave their turns in one file; call :meth:`close` when done.
         """
-        owner = normalise_owner(owner) if owner else None
+        agent, owner = scope.agent, scope.owner
         if session_id is not None and resume:
             raise UsageError("give either --session ID or --resume, not both")
         if resume:
-            session_id = latest_session(agent, owner)
+            session_id = latest_session(scope)
             if session_id is None:
                 raise UsageError(
                     f"no session to resume for {agent.id}"
@@ -175,8 +182,8 @@ class ChatSession:
                     + "`"
                 )
         sid = validate_session_id(session_id) if session_id else new_session_id(agent)
-        path = sessions_dir(agent, owner) / f"{sid}.jsonl"
-        session = cls(agent, owner, sid, path, subagent, trigger)
+        path = sessions_dir(scope) / f"{sid}.jsonl"
+        session = cls(scope, sid, path, subagent, trigger)
         session._acquire()
         try:
             if path.is_file():

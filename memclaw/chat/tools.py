@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 from memclaw.chat.schemas import WRITE_TOOLS, tool_schemas
 from memclaw.chat.session import entry_session_id
 from memclaw.errors import MemclawError, UnsafePathError, UsageError
-from memclaw.workspace.agent import OWNERS_DIR
 from memclaw.workspace.entries import ENTRIES_DIR
+from memclaw.workspace.owners import OWNERS_DIR, OwnerKey
 from memclaw.workspace.paths import resolve_inside, validate_relpath
 from memclaw.workspace.provenance import Author
+from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from memclaw.llm import ToolCall
@@ -88,14 +89,21 @@ def _entry(entry: Entry, scope: str) -> dict[str, Any]:
 class ToolBox:
     """Runs tool calls for one chat (one agent, one owner, one session)."""
 
-    agent: Agent
-    owner: str | None
+    scope: Scope
     session_id: str
     read_only: bool = False
     schemas: list[Any] = field(default_factory=list)
 
+    @property
+    def agent(self) -> Agent:
+        return self.scope.agent
+
+    @property
+    def owner(self) -> OwnerKey | None:
+        return self.scope.owner
+
     def __post_init__(self) -> None:
-        self.schemas = tool_schemas(self.agent, self.owner, read_only=self.read_only)
+        self.schemas = tool_schemas(self.scope, read_only=self.read_only)
         self._handlers: dict[str, Callable[[dict[str, Any]], tuple[Any, str, Any]]] = {
             "memory_files_list": self._files_list,
             "memory_files_read": self._files_read,
@@ -137,7 +145,7 @@ class ToolBox:
         parts = validate_relpath(name).parts
         real = resolve_inside(self.agent.path, name).resolve()
         inner = real.relative_to(self.agent.path.resolve()).parts  # a symlink may lead elsewhere
-        mine = self.agent.owner_prefix(self.owner).rstrip("/").split("/")
+        mine = self.scope.prefix.rstrip("/").split("/")
         for path in (parts, inner):
             if path and path[0] == OWNERS_DIR and (not mine[0] or list(path[:2]) != mine):
                 raise UnsafePathError(f"{name!r} belongs to another person's memory")
@@ -149,9 +157,9 @@ class ToolBox:
         prefix = _arg(args, "prefix") or ""
         listing = list_files(self.agent, prefix)
         files = listing["files"]
-        personal = self.agent.owner_prefix(self.owner)
+        personal = self.scope.prefix
         if personal:
-            for info in self.agent.list_files(owner=self.owner):
+            for info in self.scope.list_files():
                 name = personal + info.name
                 if name.startswith(prefix):
                     files.append({"name": name, "size": info.size, "enabled": info.enabled})
@@ -219,18 +227,19 @@ class ToolBox:
 
     # --- memory entries ---------------------------------------------------------------
 
-    def _scopes(self) -> list[tuple[str | None, str]]:
-        """(owner, label) of every entries scope this chat may read."""
-        if self.agent.owner_prefix(self.owner):
-            return [(self.owner, "personal"), (None, "team")]
-        return [(None, "team")]
+    def _scopes(self) -> list[tuple[Scope, str]]:
+        """(scope, label) of every entries scope this chat may read."""
+        team = Scope(self.agent)
+        if self.scope.personal:
+            return [(self.scope, "personal"), (team, "team")]
+        return [(team, "team")]
 
-    def entries(self, scope: str = "all", category: str | None = None) -> list[dict[str, Any]]:
+    def entries(self, kind: str = "all", category: str | None = None) -> list[dict[str, Any]]:
         from memclaw.entries.memories import list_memories
 
         found = []
-        for owner, label in self._scopes():
-            for entry in list_memories(self.agent, owner, scope=scope, category=category):
+        for scope, label in self._scopes():
+            for entry in list_memories(scope, kind, category=category):
                 session = entry.extra.get("session")
                 if session and session != entry_session_id(self.session_id):
                     continue  # another conversation's short-term memory
@@ -284,10 +293,9 @@ class ToolBox:
         text = _need(args, "text")
         long_term = bool(_arg(args, "longTerm", bool, True))
         result = remember(
-            self.agent,
+            self.scope,
             text,
             category=_arg(args, "category"),
-            owner=self.owner,
             session_id=None if long_term else entry_session_id(self.session_id),
         )
         if result.entry is None:
@@ -312,12 +320,7 @@ class ToolBox:
         if not memory_id and not query:
             raise UsageError("give the id of a memory, or a query")
         # Only this chat's own scope: forgetting a team entry is for `memclaw memories forget`.
-        gone = forget(
-            self.agent,
-            id=memory_id or None,
-            query=None if memory_id else query,
-            owner=self.owner,
-        )
+        gone = forget(self.scope, id=memory_id or None, query=None if memory_id else query)
         ids = [e.id for e in gone]
         operation = {"op": "forget", "ids": ids} if ids else None
         return {"forgotten": ids}, f"→ forgot {len(ids)}", operation

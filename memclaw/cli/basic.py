@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from memclaw.cli.render import err, human_size, out, print_json
-from memclaw.cli.state import state
+from memclaw.cli.state import scope, state
 
 AgentArg = Annotated[str, typer.Argument(help="Agent id (a folder under the workspaces root).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -141,7 +141,7 @@ def prompt(
     """
     from memclaw.prompt import assemble_prompt
 
-    assembled = assemble_prompt(state(ctx).workspace().agent(agent), owner)
+    assembled = assemble_prompt(scope(ctx, agent, owner))
     if as_json:
         print_json(
             {

@@ -9,7 +9,7 @@ import typer
 
 from memclaw.cli.basic import AgentArg, OwnerOpt
 from memclaw.cli.render import err, out, print_json
-from memclaw.cli.state import state
+from memclaw.cli.state import scope
 from memclaw.errors import MemclawError, UsageError
 
 if TYPE_CHECKING:
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from memclaw.cli.chat_term import Notifier
     from memclaw.index.watch import WorkspaceWatcher
     from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 INTERRUPTED_EXIT = 130
 
@@ -94,10 +95,10 @@ def chat(
     if as_json and not one_shot:
         raise UsageError("--json needs a message: pass -m TEXT or pipe it on stdin")
     text = message if message is not None else (_stdin_message() if one_shot else "")
-    found = state(ctx).workspace().agent(agent)
+    where = scope(ctx, agent, owner)
+    found = where.agent
     conversation = Conversation.open(
-        found,
-        owner=owner,
+        where,
         session_id=session,
         resume=resume,
         subagent=subagent,
@@ -178,11 +179,9 @@ def _one_shot(conversation: Conversation, text: str, as_json: bool) -> int:
 # --- interactive ------------------------------------------------------------------------------
 
 
-def _history_path(agent: Agent, owner: str | None) -> Any:
-    from memclaw.workspace.owners import owner_dirname
-
-    name = owner_dirname(owner) if owner and agent.owner_prefix(owner) else "_team"
-    return agent.meta_dir / "chat-history" / name
+def _history_path(where: Scope) -> Any:
+    name = where.label if where.personal else "_team"
+    return where.agent.meta_dir / "chat-history" / name
 
 
 def _banner(conversation: Conversation, console: Console) -> None:
@@ -225,7 +224,7 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool) -> int:
     notifier = Notifier(console, live_prompt=tty)
     conversation.extractor.report = notifier.report
     history = InputHistory(
-        _history_path(agent, conversation.session.owner), agent.settings.chat_history_lines
+        _history_path(conversation.session.scope), agent.settings.chat_history_lines
     )
     history.load()
     _banner(conversation, errors)

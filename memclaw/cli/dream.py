@@ -10,7 +10,7 @@ from typer.core import TyperGroup
 
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
 from memclaw.cli.render import err, out, print_json
-from memclaw.cli.state import state
+from memclaw.cli.state import owner_key, scope, state
 
 if TYPE_CHECKING:
     from memclaw.dream.candidates import CandidateReport
@@ -108,7 +108,7 @@ def dream_run(
 
     ws = state(ctx).workspace()
     ids = select_agents(ws, agents or [], all_agents)
-    targets = dream_targets(ws, ids, owner=owner, all_owners=all_owners)
+    targets = dream_targets(ws, ids, owner=owner_key(owner), all_owners=all_owners)
     quiet = _unattended()
     trigger = "cron" if quiet else "manual"
 
@@ -257,7 +257,7 @@ def dream_undo_cmd(
     """
     from memclaw.dream.run import dream_undo
 
-    result = dream_undo(state(ctx).workspace().agent(agent), owner)
+    result = dream_undo(scope(ctx, agent, owner))
     if as_json:
         print_json(result)
         return
@@ -283,7 +283,7 @@ def dream_status_cmd(
     """
     from memclaw.dream.status import dream_status
 
-    data = dream_status(state(ctx).workspace().agent(agent), owner)
+    data = dream_status(scope(ctx, agent, owner))
     if as_json:
         print_json(data)
         return

@@ -11,6 +11,7 @@ from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
 from memclaw.cli.render import err, print_json
 from memclaw.cli.state import state
 from memclaw.errors import UsageError
+from memclaw.workspace import Scope
 
 
 def extract(
@@ -63,16 +64,14 @@ def extract(
     if transcript is not None and transcript != "-":
         raise UsageError(f"unexpected argument {transcript!r}: use --transcript FILE or -")
     ws = state(ctx).workspace()
-    found = ws.agent(agent)
+    where = Scope.resolve(ws.agent(agent), owner)
     if session is not None:
-        messages = load_session(found, session, owner)
+        messages = load_session(where, session)
     else:
         messages = load_transcript(transcript_file or "-")
     if not ws.settings.model_configured:
         err().print("no model configured: using the offline rule-based engine")
-    result = extract_conversation(
-        found, messages, owner=owner, session_id=session, force=force, dry_run=dry_run
-    )
+    result = extract_conversation(where, messages, session_id=session, force=force, dry_run=dry_run)
     if as_json:
         print_json(result.to_dict())
         return

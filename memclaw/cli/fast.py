@@ -126,7 +126,7 @@ def run_search(args: SearchArgs) -> int:
     from memclaw.config import parse_assignment
     from memclaw.errors import MemclawError
     from memclaw.index import search
-    from memclaw.workspace import Workspace
+    from memclaw.workspace import Workspace, normalise_owner
 
     query = " ".join(args.words)
     try:
@@ -136,7 +136,7 @@ def run_search(args: SearchArgs) -> int:
             ws,
             query,
             agents=args.agent or None,
-            owner=args.owner,
+            owner=normalise_owner(args.owner) if args.owner else None,
             scope=args.scope,
             since=args.since,
             until=args.until,

@@ -9,7 +9,7 @@ import typer
 
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
 from memclaw.cli.render import err, out, print_json
-from memclaw.cli.state import state
+from memclaw.cli.state import scope
 from memclaw.errors import UsageError
 
 if TYPE_CHECKING:
@@ -79,10 +79,8 @@ def remember(
     """
     from memclaw.entries.memories import remember as remember_fact
 
-    found = state(ctx).workspace().agent(agent)
-    result = remember_fact(
-        found, text, category=category, owner=owner, session_id=session, force=force
-    )
+    where = scope(ctx, agent, owner)
+    result = remember_fact(where, text, category=category, session_id=session, force=force)
     if as_json:
         print_json(
             {
@@ -108,7 +106,7 @@ def list_(
     ctx: typer.Context,
     agent: AgentArg,
     owner: OwnerOpt = None,
-    scope: Annotated[str, typer.Option("--scope", help="all, long-term or session.")] = "all",
+    kind: Annotated[str, typer.Option("--scope", help="all, long-term or session.")] = "all",
     category: CategoryOpt = None,
     session: SessionOpt = None,
     as_json: JsonOpt = False,
@@ -123,8 +121,8 @@ def list_(
     """
     from memclaw.entries.memories import list_memories
 
-    found = state(ctx).workspace().agent(agent)
-    entries = list_memories(found, owner, scope=scope, category=category, session_id=session)
+    where = scope(ctx, agent, owner)
+    entries = list_memories(where, kind, category=category, session_id=session)
     if as_json:
         print_json({"agent": agent, "memories": [_entry_dict(e) for e in entries]})
         return
@@ -159,7 +157,7 @@ def get(
     """
     from memclaw.entries.memories import get_memory
 
-    entry = get_memory(state(ctx).workspace().agent(agent), memory_id, owner)
+    entry = get_memory(scope(ctx, agent, owner), memory_id)
     if as_json:
         print_json(_entry_dict(entry))
         return
@@ -197,11 +195,11 @@ def forget(
 
     if (memory_id is None) == (query is None):
         raise UsageError("give an ID or --query, not both and not neither")
-    found = state(ctx).workspace().agent(agent)
+    where = scope(ctx, agent, owner)
     targets = (
-        [get_memory(found, memory_id, owner)]
+        [get_memory(where, memory_id)]
         if memory_id is not None
-        else match_memories(found, query or "", owner)
+        else match_memories(where, query or "")
     )
     if not targets:
         if as_json:
@@ -218,7 +216,7 @@ def forget(
             raise typer.Exit(1)
     forgotten = []
     for entry in targets:
-        forgotten.extend(forget_entries(found, id=entry.id, owner=owner))
+        forgotten.extend(forget_entries(where, id=entry.id))
     if as_json:
         print_json({"agent": agent, "forgotten": [_entry_dict(e) for e in forgotten]})
     else:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from memclaw.cli.state import state
+from memclaw.cli.state import owner_key, state
 from memclaw.errors import UsageError
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def search(
         ws,
         " ".join(query),
         agents=agent or None,
-        owner=owner,
+        owner=owner_key(owner),
         scope=str(scope),
         since=since,
         until=until,

@@ -12,6 +12,7 @@ from memclaw.cli.basic import AgentArg, JsonOpt
 from memclaw.cli.render import err, human_size, out, print_json
 from memclaw.cli.state import state
 from memclaw.errors import UsageError
+from memclaw.workspace import normalise_owner
 
 if TYPE_CHECKING:
     from memclaw.snapshot import ImportResult
@@ -59,7 +60,9 @@ def export(
     from memclaw.snapshot import default_filename, export_snapshot, write_snapshot_file
 
     found = state(ctx).workspace().agent(agent)
-    result = export_snapshot(found, owner or [], all_owners=all_owners)
+    result = export_snapshot(
+        found, [normalise_owner(o) for o in owner or []], all_owners=all_owners
+    )
     if output == "-":
         if sys.stdout.isatty():
             raise UsageError("refusing to write a zip to the terminal: redirect stdout or use -o")

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from memclaw.workspace import Workspace
+from memclaw.workspace import OwnerKey, Scope, Workspace, normalise_owner
 
 
 @dataclass
@@ -27,3 +27,13 @@ def state(ctx: typer.Context) -> CliState:
     if not isinstance(root.obj, CliState):
         root.obj = CliState()
     return root.obj
+
+
+def scope(ctx: typer.Context, agent_id: str, owner: str | None) -> Scope:
+    """The edge: open the agent and resolve the raw ``--owner`` once, into a Scope."""
+    return Scope.resolve(state(ctx).workspace().agent(agent_id), owner)
+
+
+def owner_key(owner: str | None) -> OwnerKey | None:
+    """A reader's raw ``--owner`` normalised once (search spans agents, so no Scope)."""
+    return normalise_owner(owner) if owner else None

@@ -8,5 +8,5 @@ compares MEMORY.md's lines; ``diary`` writes DREAMS.md; ``status`` says when
 the last and next dream are; ``consolidate`` merges near-duplicate memory
 entries.
 
-May import: entries, index, workspace, llm, text, gates, config, errors.
+May import: entries, extract, index, workspace, llm, text, gates, config, errors.
 """

@@ -30,10 +30,10 @@ from memclaw.dream.clusters import (
 from memclaw.dream.memory_md import entry_lines, known
 from memclaw.dream.salience import Salience
 from memclaw.index.recall_log import RecallIndex, load_recall
-from memclaw.text.similarity import Fingerprint, mentions_topic
+from memclaw.text.likeness import Fingerprint, mentions_topic
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 DAILY_DIR = "memory"
 _DAILY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
@@ -158,10 +158,10 @@ def note_window(today: date, days: int) -> tuple[date, date]:
     return today - timedelta(days=days), today
 
 
-def daily_notes(agent: Agent, owner: str | None, start: date, end: date) -> list[tuple[str, date]]:
+def daily_notes(scope: Scope, start: date, end: date) -> list[tuple[str, date]]:
     """(relative name, day) of the scope's daily notes dated within [start, end], oldest first."""
-    prefix = agent.owner_prefix(owner)
-    folder = agent.path / prefix / DAILY_DIR
+    prefix = scope.prefix
+    folder = scope.folder / DAILY_DIR
     if not folder.is_dir():
         return []
     found = []
@@ -316,19 +316,19 @@ def _clip(text: str, limit: int = 72) -> str:
 
 
 def build_candidates(
-    agent: Agent,
-    owner: str | None = None,
+    scope: Scope,
     *,
     days: int | None = None,
     focus: str | None = None,
     memory_text: str | None = None,
 ) -> CandidateReport:
-    """Scored candidates of one scope (TEAM, or ``owner``'s PERSONAL memory)."""
+    """Scored candidates of one scope (TEAM, or one owner's PERSONAL memory)."""
+    agent = scope.agent
     settings = agent.settings
     window = settings.dream_days if days is None else days
     today = agent.now().date()
     start, end = note_window(today, window)
-    notes = daily_notes(agent, owner, start, end)
+    notes = daily_notes(scope, start, end)
     from memclaw.gates import contains_secret
 
     mentions: list[Mention] = []
@@ -338,8 +338,8 @@ def build_candidates(
         mentions.extend(extract_mentions(text, rel, day))
         if not contains_secret(text):
             clean.add(rel)
-    memory = agent.read("MEMORY.md", owner) if memory_text is None else memory_text
-    profile = agent.read("PROFILE.md", owner)
+    memory = scope.read("MEMORY.md") if memory_text is None else memory_text
+    profile = scope.read("PROFILE.md")
     candidates = rank(
         mentions,
         today=today,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from memclaw.dream.salience import Salience
-from memclaw.text.similarity import Fingerprint, containment, jaccard, supersedes
+from memclaw.text.likeness import Fingerprint, containment, jaccard, supersedes
 
 _LIST = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-ZÀ-Þ0-9])")

@@ -16,10 +16,12 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, ModelAnswerError
-from memclaw.text.similarity import Fingerprint, near_duplicate, supersedes
+from memclaw.text.likeness import Fingerprint, near_duplicate, supersedes
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, entry_files, parse_entries
 from memclaw.workspace.logs import append_log, read_log
+from memclaw.workspace.owners import OwnerKey
+from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -49,7 +51,7 @@ class EntriesGrewError(ModelAnswerError):
 
 @dataclass
 class Bucket:
-    owner: str | None
+    owner: OwnerKey | None
     before: int
     after: int
     status: str  # updated, unchanged, small, discarded, failed
@@ -70,7 +72,7 @@ class ConsolidateResult:
     agent: str
     engine: str
     buckets: list[Bucket] = field(default_factory=list)
-    deferred: list[str] = field(default_factory=list)
+    deferred: list[OwnerKey] = field(default_factory=list)
     skipped: bool = False
     reason: str = ""
 
@@ -180,12 +182,11 @@ def merge_entries_model(model: ChatModel, entries: list[Entry], today: date) -> 
     return result
 
 
-def _bucket_entries(agent: Agent, owner: str | None) -> dict[str, list[Entry]]:
-    prefix = agent.owner_prefix(owner)
+def _bucket_entries(scope: Scope) -> dict[str, list[Entry]]:
     files: dict[str, list[Entry]] = {}
-    for path in entry_files(agent.path / prefix):
+    for path in entry_files(scope.folder):
         rel = f"{ENTRIES_DIR}/{path.name}"
-        files[rel] = parse_entries(agent.read(rel, owner), path.stem)
+        files[rel] = parse_entries(scope.read(rel), path.stem)
     return files
 
 
@@ -201,14 +202,13 @@ def _render(old_text: str, entries: list[Entry]) -> str:
     return head.rstrip("\n") + "\n" + blocks
 
 
-def _consolidate_bucket(
-    agent: Agent, owner: str | None, model: ChatModel | None, today: date
-) -> Bucket:
+def _consolidate_bucket(scope: Scope, model: ChatModel | None, today: date) -> Bucket:
     from memclaw.gates import contains_secret
     from memclaw.workspace import history
     from memclaw.workspace.agent import WriteStrategy
 
-    files = _bucket_entries(agent, owner)
+    agent, owner = scope.agent, scope.owner
+    files = _bucket_entries(scope)
     everything = [e for entries in files.values() for e in entries]
     before = len(everything)
     if before < agent.settings.consolidate_min_entries:
@@ -231,15 +231,14 @@ def _consolidate_bucket(
         kept = [e for e in merged if where[e.id] == rel]
         if kept == entries:
             continue
-        old_text = agent.read(rel, owner)
-        full = agent.owner_prefix(owner) + rel
+        old_text = scope.read(rel)
         with agent.lock():
-            history.save(agent, full, old_text)  # entries files have no backup of their own
-        agent.write(rel, _render(old_text, kept), WriteStrategy.OVERWRITE, owner=owner)
+            history.save(agent, scope.rel(rel), old_text)  # entries files keep no backup
+        scope.write(rel, _render(old_text, kept), WriteStrategy.OVERWRITE)
     return Bucket(owner, before, len(merged), "updated")
 
 
-def _owner_order(agent: Agent, owners: list[str]) -> list[str]:
+def _owner_order(agent: Agent, owners: list[OwnerKey]) -> list[OwnerKey]:
     """Owners never consolidated first, then those consolidated longest ago."""
     last: dict[str, str] = {}
     for record in read_log(agent, LOG):
@@ -269,23 +268,24 @@ def consolidate_agent(
             result.skipped, result.reason = True, "another consolidation of this agent is running"
             append_log(agent, LOG, {"trigger": trigger, "status": "skipped", "owners": []})
             return result
-        owners = [o for o in agent.owners() if agent.owner_prefix(o)]
+        team = Scope(agent)
+        personal = [s for s in map(team.for_owner, agent.owners()) if s.personal]
         eligible = [
-            o
-            for o in owners
-            if sum(len(v) for v in _bucket_entries(agent, o).values())
-            >= settings.consolidate_min_entries
+            s.owner
+            for s in personal
+            if s.owner
+            and sum(len(v) for v in _bucket_entries(s).values()) >= settings.consolidate_min_entries
         ]
         ordered = _owner_order(agent, eligible)
         limit = settings.consolidate_max_owners
         chosen = ordered[:limit] if limit > 0 else ordered
         result.deferred = ordered[len(chosen) :]
-        for owner in [None, *chosen]:
+        for scope in [team, *map(team.for_owner, chosen)]:
             try:
-                result.buckets.append(_consolidate_bucket(agent, owner, model, today))
+                result.buckets.append(_consolidate_bucket(scope, model, today))
             except ModelAnswerError as exc:
-                count = sum(len(v) for v in _bucket_entries(agent, owner).values())
-                result.buckets.append(Bucket(owner, count, count, "failed", str(exc)))
+                count = sum(len(v) for v in _bucket_entries(scope).values())
+                result.buckets.append(Bucket(scope.owner, count, count, "failed", str(exc)))
         append_log(
             agent,
             LOG,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from memclaw.dream.memory_md import Section, join_sections, split_sections
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 DIARY = "DREAMS.md"
 ARCHIVE_DIR = "dreams"
@@ -154,7 +154,7 @@ def roll(text: str, max_chars: int) -> tuple[str, dict[str, list[str]]]:
     return render(), archives
 
 
-def append_entry(agent: Agent, entry: DiaryEntry, owner: str | None = None) -> list[str]:
+def append_entry(scope: Scope, entry: DiaryEntry) -> list[str]:
     """Add ``entry`` to the diary of the scope and roll it over if needed.
 
     Returns the archive files that received entries. Archives are written
@@ -162,20 +162,20 @@ def append_entry(agent: Agent, entry: DiaryEntry, owner: str | None = None) -> l
     """
     from memclaw.workspace.agent import WriteStrategy
 
-    current = agent.read(DIARY, owner) or HEADER
+    current = scope.read(DIARY) or HEADER
     sep = "" if current.endswith("\n\n") else "\n" if current.endswith("\n") else "\n\n"
-    text, archives = roll(current + sep + entry.render(), agent.settings.dreams_max_chars)
+    text, archives = roll(current + sep + entry.render(), scope.agent.settings.dreams_max_chars)
     written = []
     for month, blocks in archives.items():
         name = f"{ARCHIVE_DIR}/{month}.md"
-        existing = agent.read(name, owner)
+        existing = scope.read(name)
         prefix = "" if existing else f"# Dreams of {month}\n\n"
         body = prefix + "\n".join(blocks)
         if existing and not existing.endswith("\n\n"):
             body = "\n" + body
-        agent.write(name, body, WriteStrategy.APPEND, owner=owner)
+        scope.write(name, body, WriteStrategy.APPEND)
         written.append(name)
-    agent.write(DIARY, text, WriteStrategy.OVERWRITE, owner=owner)
+    scope.write(DIARY, text, WriteStrategy.OVERWRITE)
     return written
 
 

@@ -17,7 +17,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from memclaw.text.similarity import Fingerprint, containment, jaccard, values_compatible
+from memclaw.text.likeness import Fingerprint, containment, jaccard, values_compatible
 
 # Defined in the workspace layer, where the ceiling must honour them too.
 from memclaw.workspace.sections import KEEP_MARKER as KEEP_MARKER

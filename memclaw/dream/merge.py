@@ -19,7 +19,7 @@ from memclaw.dream.memory_md import (
     known,
     split_sections,
 )
-from memclaw.text.similarity import Fingerprint, supersedes
+from memclaw.text.likeness import Fingerprint, supersedes
 
 if TYPE_CHECKING:
     from memclaw.dream.candidates import Candidate

@@ -37,8 +37,9 @@ from memclaw.errors import LockBusyError, ModelError, WorkspaceError
 from memclaw.workspace import ceiling
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
-from memclaw.workspace.owners import normalise_owner, owner_dirname
+from memclaw.workspace.owners import OwnerKey
 from memclaw.workspace.provenance import Author
+from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -61,7 +62,7 @@ class DreamStatus(StrEnum):
 @dataclass
 class DreamResult:
     agent: str
-    owner: str | None
+    owner: OwnerKey | None
     status: DreamStatus
     engine: str
     dry_run: bool = False
@@ -107,29 +108,28 @@ class DreamResult:
         }
 
 
-def lock_path(agent: Agent, owner: str | None) -> Path:
-    suffix = f".{owner_dirname(owner)}" if owner and agent.owner_prefix(owner) else ""
-    return agent.meta_dir / f"dream{suffix}.lock"
+def lock_path(scope: Scope) -> Path:
+    suffix = f".{scope.label}" if scope.personal else ""
+    return scope.agent.meta_dir / f"dream{suffix}.lock"
 
 
 def dream_agent(
-    agent: Agent,
+    scope: Scope,
     *,
-    owner: str | None = None,
     days: int | None = None,
     focus: str | None = None,
     dry_run: bool = False,
     model: ChatModel | None = None,
     trigger: str = "manual",
 ) -> DreamResult:
-    """Dream once for ``agent`` (TEAM memory, or ``owner``'s PERSONAL memory).
+    """Dream once over one scope's memory (TEAM, or one owner's PERSONAL memory).
 
     ``model`` defaults to the configured endpoint; with none configured the
     offline engine merges the best candidates. A run that finds another run of
     the same scope in progress returns SKIPPED at once. ``dry_run`` computes the
     diff and the candidates and writes nothing at all, not even a log line.
     """
-    owner = normalise_owner(owner) if owner else None
+    agent, owner = scope.agent, scope.owner
     if model is None:
         from memclaw.llm import open_model_if_configured
 
@@ -142,24 +142,24 @@ def dream_agent(
         base.status, base.reason = DreamStatus.DISABLED, "dreaming is off (dream_enabled=false)"
         return base
     if dry_run:
-        return _dream(agent, base, days, focus, model)
+        return _dream(scope, base, days, focus, model)
     with contextlib.ExitStack() as stack:
         try:
-            stack.enter_context(file_lock(lock_path(agent, owner), wait=0))
+            stack.enter_context(file_lock(lock_path(scope), wait=0))
         except LockBusyError:
             base.status = DreamStatus.SKIPPED
             base.reason = "another dream of this memory is still running"
             _log(agent, base)
             return base
         try:
-            return _dream(agent, base, days, focus, model)
+            return _dream(scope, base, days, focus, model)
         except ModelError as exc:
             append_log(agent, LOG, {**_record(base), "status": "failed", "reason": str(exc)})
             raise
 
 
 def _dream(
-    agent: Agent,
+    scope: Scope,
     result: DreamResult,
     days: int | None,
     focus: str | None,
@@ -167,10 +167,10 @@ def _dream(
 ) -> DreamResult:
     from memclaw.gates import contains_secret
 
-    owner = result.owner
+    agent = scope.agent
     settings = agent.settings
-    old = agent.read(MEMORY, owner)
-    report = build_candidates(agent, owner, days=days, focus=focus, memory_text=old)
+    old = scope.read(MEMORY)
+    report = build_candidates(scope, days=days, focus=focus, memory_text=old)
     result.report = report
     window = settings.dream_days if days is None else days
     if not report.notes:
@@ -180,7 +180,7 @@ def _dream(
         return result
 
     if model is not None:
-        new, reason = _ask_model(agent, owner, model, report, old, focus)
+        new, reason = _ask_model(scope, model, report, old, focus)
     else:
         new, added = merge_offline(old, report.promoted)
         reason = (
@@ -210,7 +210,7 @@ def _dream(
         else:
             # Loss is judged before the ceiling: what the ceiling moves to the overflow
             # file is kept, not dropped. The diff shows what MEMORY.md will hold.
-            rel = agent.owner_prefix(owner) + MEMORY
+            rel = scope.rel(MEMORY)
             shown = ceiling.preview(agent, rel, old, new, Author.MODEL)
             result.status = DreamStatus.UPDATED
             result.diff = unified_diff(old, shown, rel)
@@ -220,42 +220,42 @@ def _dream(
         return result
     if result.status is DreamStatus.UPDATED:
         assert new is not None
-        if agent.read(MEMORY, owner) != old:
+        if scope.read(MEMORY) != old:
             # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
             result.status = DreamStatus.SKIPPED
             result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
             result.diff, result.added, result.removed = "", 0, 0
         else:
-            written = agent.write(MEMORY, new, owner=owner, author=Author.MODEL)
+            written = scope.write(MEMORY, new, author=Author.MODEL)
             result.ceiling = ceiling.warning(written.name, written.ceiling)
             result.overflowed = written.moved
             if written.backup is not None:
                 result.backup = written.backup.relative_to(agent.path).as_posix()
-            result.written_sha = _sha(agent.read(MEMORY, owner))
-    result.archived_to = append_entry(agent, _diary_entry(agent, result, old, focus), owner)
+            result.written_sha = _sha(scope.read(MEMORY))
+    result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
     _log(agent, result)
     return result
 
 
 def _ask_model(
-    agent: Agent,
-    owner: str | None,
+    scope: Scope,
     model: ChatModel,
     report: CandidateReport,
     old: str,
     focus: str | None,
 ) -> tuple[str | None, str]:
+    agent = scope.agent
     settings = agent.settings
     notes = [(rel, agent.read(rel)) for rel in report.notes]
     kept = [s.heading for s in split_sections(old) if s.kept]
-    scope = (
-        f"the personal memory of {owner}"
-        if owner
+    whose = (
+        f"the personal memory of {scope.owner}"
+        if scope.owner
         else f"the shared memory of the agent {agent.id!r}"
     )
     messages = dream_prompt.build_messages(
         today=agent.now().date(),
-        scope=scope,
+        scope=whose,
         memory=old,
         notes=notes,
         promoted=report.promoted,
@@ -351,13 +351,12 @@ def _log(agent: Agent, result: DreamResult) -> None:
     append_log(agent, LOG, _record(result))
 
 
-def runs(agent: Agent, owner: str | None = None) -> list[dict[str, Any]]:
+def runs(scope: Scope) -> list[dict[str, Any]]:
     """Logged dream runs of one scope, oldest first."""
-    key = normalise_owner(owner) if owner else None
-    return [r for r in read_log(agent, LOG) if r.get("owner") == key]
+    return [r for r in read_log(scope.agent, LOG) if r.get("owner") == scope.owner]
 
 
-def dream_undo(agent: Agent, owner: str | None = None) -> dict[str, Any]:
+def dream_undo(scope: Scope) -> dict[str, Any]:
     """Put MEMORY.md back exactly as it was before the last dream that changed it.
 
     Uses the backup recorded by that run, not merely the newest history file,
@@ -365,8 +364,8 @@ def dream_undo(agent: Agent, owner: str | None = None) -> dict[str, Any]:
     """
     from memclaw.workspace.agent import WriteStrategy
 
-    owner = normalise_owner(owner) if owner else None
-    records = runs(agent, owner)
+    agent, owner = scope.agent, scope.owner
+    records = runs(scope)
     undone = {r.get("undoes") for r in records if r.get("status") == "undone"}
     last = next((r for r in reversed(records) if r.get("status") == "updated"), None)
     if last is None:
@@ -381,10 +380,10 @@ def dream_undo(agent: Agent, owner: str | None = None) -> dict[str, Any]:
             "`memclaw files` from .memclaw/history/ instead"
         )
     before = path.read_text(encoding="utf-8")
-    current = agent.read(MEMORY, owner)
+    current = scope.read(MEMORY)
     written_sha = last.get("written_sha")
     edited_since = bool(written_sha) and _sha(current) != written_sha
-    written = agent.write(MEMORY, before, WriteStrategy.OVERWRITE, owner=owner)
+    written = scope.write(MEMORY, before, WriteStrategy.OVERWRITE)
     append_log(
         agent,
         LOG,

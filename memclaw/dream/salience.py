@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from memclaw.text.similarity import is_value, words
+from memclaw.text.likeness import is_value, words
 
 NAME_FACTOR = 2.0
 MEASURE_FACTOR = 1.5

@@ -8,19 +8,18 @@ from memclaw.dream.candidates import build_candidates
 from memclaw.dream.diary import DIARY, latest_entry
 from memclaw.dream.run import runs
 from memclaw.errors import ConfigError
-from memclaw.jobs.schedule import next_run
-from memclaw.workspace.owners import normalise_owner
+from memclaw.schedule import next_run
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 
-def dream_status(agent: Agent, owner: str | None = None, *, top: int = 5) -> dict[str, Any]:
+def dream_status(scope: Scope, *, top: int = 5) -> dict[str, Any]:
     """The dreaming state of one scope, as plain data (the CLI prints it or its JSON)."""
-    owner = normalise_owner(owner) if owner else None
+    agent, owner = scope.agent, scope.owner
     settings = agent.settings
     now = agent.now()
-    records = [r for r in runs(agent, owner) if r.get("status") != "undone"]
+    records = [r for r in runs(scope) if r.get("status") != "undone"]
     last_changed = next((r for r in reversed(records) if r.get("status") == "updated"), None)
 
     def upcoming(expr: str, enabled: bool) -> str | None:
@@ -31,7 +30,7 @@ def dream_status(agent: Agent, owner: str | None = None, *, top: int = 5) -> dic
         except ConfigError:
             return None
 
-    report = build_candidates(agent, owner)
+    report = build_candidates(scope)
     return {
         "agent": agent.id,
         "owner": owner,
@@ -43,7 +42,7 @@ def dream_status(agent: Agent, owner: str | None = None, *, top: int = 5) -> dic
         "last_run": records[-1] if records else None,
         "last_change": last_changed,
         "runs": len(records),
-        "latest_entry": latest_entry(agent.read(DIARY, owner)),
+        "latest_entry": latest_entry(scope.read(DIARY)),
         "window": {"start": report.start.isoformat(), "end": report.end.isoformat()},
         "notes": len(report.notes),
         "waiting": [c.to_dict() for c in report.promoted[:top]],

@@ -1,9 +1,10 @@
 """Memory entries: remember, list, get and forget single facts kept as ``## id`` blocks.
 
-``memories`` is the store (one markdown file per category under ``entries/``),
-``match`` decides when a new fact updates or supersedes an old one, and
-``forgotten`` keeps hashed fingerprints of forgotten facts so that extraction
-and dreaming never bring them back.
+``memories`` is the store (one markdown file per category under ``entries/``)
+and ``match`` decides when a new fact updates or supersedes an old one. What is
+forgotten is recorded in ``extract.forgotten``, so no later extraction learns it
+again.
 
-May import: index, workspace, text, gates, config, errors.
+May import: extract (its rule engine classifies facts), index, workspace, text,
+gates, config, errors.
 """

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from memclaw.extract.offline.rules import classify_sentence, identity_fact
-from memclaw.text.similar import STOPWORDS, containment, jaccard, tokens
+from memclaw.text.likeness import STOPWORDS, containment, jaccard, tokens
 
 _RELATION = re.compile(
     r"\b(is due|is set to|is scheduled for|moved to|runs on|lives in|works at|works as|reports to|"

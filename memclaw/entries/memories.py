@@ -18,19 +18,19 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from memclaw.entries.forgotten import forgotten_checker, record_forgotten, record_relearned
 from memclaw.entries.match import guess_category, restates, supersedes
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
-from memclaw.text.similar import containment, tokens
+from memclaw.extract.forgotten import forgotten_checker, record_forgotten, record_relearned
+from memclaw.text.likeness import containment, tokens
 from memclaw.workspace import history
 from memclaw.workspace.agent import WriteStrategy
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, format_entries, parse_entries
 from memclaw.workspace.logs import append_log
-from memclaw.workspace.owners import normalise_owner
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 LOG = "memories"
 SCOPES = ("all", "long-term", "session")
@@ -66,28 +66,25 @@ def _title(rel: str) -> str:
     return f"Memory entries: {stem}"
 
 
-def _read_scope(agent: Agent, owner: str | None) -> dict[str, list[Entry]]:
+def _read_scope(scope: Scope) -> dict[str, list[Entry]]:
     """Every entries file of one scope: {name relative to the scope: entries}."""
-    folder = agent.path / agent.owner_prefix(owner) / ENTRIES_DIR
+    folder = scope.folder / ENTRIES_DIR
     found: dict[str, list[Entry]] = {}
     if folder.is_dir():
         for path in sorted(folder.glob("*.md")):
             rel = f"{ENTRIES_DIR}/{path.name}"
-            found[rel] = parse_entries(agent.read(rel, owner), path.stem)
+            found[rel] = parse_entries(scope.read(rel), path.stem)
     return found
 
 
-def _save(
-    agent: Agent, owner: str | None, rel: str, entries: list[Entry], *, keep_old: bool
-) -> None:
+def _save(scope: Scope, rel: str, entries: list[Entry], *, keep_old: bool) -> None:
     if keep_old:
         # Agent.write versions only PROFILE/MEMORY; entries keep theirs here.
-        full = agent.owner_prefix(owner) + rel
-        old = agent.read(rel, owner)
+        old = scope.read(rel)
         if old:
-            with agent.lock():
-                history.save(agent, full, old)
-    agent.write(rel, format_entries(entries, _title(rel)), WriteStrategy.OVERWRITE, owner=owner)
+            with scope.agent.lock():
+                history.save(scope.agent, scope.rel(rel), old)
+    scope.write(rel, format_entries(entries, _title(rel)), WriteStrategy.OVERWRITE)
 
 
 def _lock(agent: Agent) -> contextlib.AbstractContextManager[None]:
@@ -114,11 +111,10 @@ def _sync_index(agent: Agent) -> None:
 
 
 def remember(
-    agent: Agent,
+    scope: Scope,
     text: str,
     *,
     category: str | None = None,
-    owner: str | None = None,
     session_id: str | None = None,
     force: bool = False,
 ) -> RememberResult:
@@ -141,17 +137,18 @@ def remember(
         raise UsageError(f"unknown category {category!r}; use one of {', '.join(CATEGORIES)}")
     if session_id is not None and not _SESSION.fullmatch(session_id):
         raise UsageError(f"session id {session_id!r} is not valid: letters, digits, '.', '_', '-'")
-    owner = normalise_owner(owner) if owner else None
+    agent = scope.agent
+    owner = scope.owner
     today = agent.now().date()
     category = category or guess_category(text, today.isoformat())
-    if forgotten_checker(agent, owner)(text):
+    if forgotten_checker(scope)(text):
         if not force:
             return RememberResult(
                 None, Action.SKIPPED, reason="forgotten earlier; remember it with --force"
             )
-        record_relearned(agent, text, owner=owner)
+        record_relearned(scope, text)
     with _lock(agent):
-        files = _read_scope(agent, owner)
+        files = _read_scope(scope)
         target = _file_of(category, session_id)
         visible = {
             rel: entries
@@ -161,9 +158,9 @@ def remember(
         for rel, entries in visible.items():
             for index, old in enumerate(entries):
                 if restates(text, old.text):
-                    return _update(agent, owner, rel, entries, index, text)
-        extra = {"scope": str(agent.scope_of(owner))}
-        if owner and agent.owner_prefix(owner):
+                    return _update(scope, rel, entries, index, text)
+        extra = {"scope": str(scope.visibility)}
+        if scope.personal and owner:
             extra["owner"] = owner
         if session_id:
             extra["session"] = session_id
@@ -174,29 +171,29 @@ def remember(
         for rel, entries in visible.items():
             for index, old in enumerate(entries):
                 if old.category == category and supersedes(text, old.text):
-                    return _supersede(agent, owner, files, rel, index, target, entry)
+                    return _supersede(scope, files, rel, index, target, entry)
         files.setdefault(target, []).append(entry)
-        _save(agent, owner, target, files[target], keep_old=False)
+        _save(scope, target, files[target], keep_old=False)
     append_log(agent, LOG, {"action": "added", "id": entry.id, "owner": owner, "file": target})
     _sync_index(agent)
     return RememberResult(entry, Action.ADDED)
 
 
 def _update(
-    agent: Agent,
-    owner: str | None,
+    scope: Scope,
     rel: str,
     entries: list[Entry],
     index: int,
     text: str,
 ) -> RememberResult:
+    agent, owner = scope.agent, scope.owner
     old = entries[index]
     if " ".join(old.text.split()) == text:
         return RememberResult(old, Action.UNCHANGED, old)
     # Keep the more complete wording; either way the entry was confirmed today.
     richer = text if len(tokens(text)) > len(tokens(old.text)) else old.text
     entries[index] = replace(old, text=richer, updated=agent.now().date())
-    _save(agent, owner, rel, entries, keep_old=False)
+    _save(scope, rel, entries, keep_old=False)
     append_log(
         agent, LOG, {"action": "updated", "id": old.id, "owner": owner, "old_text": old.text}
     )
@@ -205,18 +202,18 @@ def _update(
 
 
 def _supersede(
-    agent: Agent,
-    owner: str | None,
+    scope: Scope,
     files: dict[str, list[Entry]],
     rel: str,
     index: int,
     target: str,
     entry: Entry,
 ) -> RememberResult:
+    agent, owner = scope.agent, scope.owner
     old = files[rel].pop(index)
-    _save(agent, owner, rel, files[rel], keep_old=True)
+    _save(scope, rel, files[rel], keep_old=True)
     files.setdefault(target, []).append(entry)
-    _save(agent, owner, target, files[target], keep_old=False)
+    _save(scope, target, files[target], keep_old=False)
     append_log(
         agent,
         LOG,
@@ -233,30 +230,28 @@ def _supersede(
     return RememberResult(entry, Action.SUPERSEDED, old)
 
 
-def _walk(agent: Agent, owner: str | None) -> Iterator[tuple[str, Entry]]:
-    for rel, entries in _read_scope(agent, owner).items():
+def _walk(scope: Scope) -> Iterator[tuple[str, Entry]]:
+    for rel, entries in _read_scope(scope).items():
         for entry in entries:
             yield rel, entry
 
 
 def list_memories(
-    agent: Agent,
-    owner: str | None = None,
-    scope: str = "all",
+    scope: Scope,
+    kind: str = "all",
     category: str | None = None,
     session_id: str | None = None,
 ) -> list[Entry]:
-    """Entries of one scope (``owner``'s personal one, else the team's), newest first.
+    """Entries of one scope (an owner's personal one, else the team's), newest first.
 
-    ``scope`` is ``all``, ``long-term`` or ``session``; ``session_id`` narrows to one session.
+    ``kind`` is ``all``, ``long-term`` or ``session``; ``session_id`` narrows to one session.
     """
-    if scope not in SCOPES:
-        raise UsageError(f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}")
-    owner = normalise_owner(owner) if owner else None
+    if kind not in SCOPES:
+        raise UsageError(f"unknown scope {kind!r}; use one of {', '.join(SCOPES)}")
     found = []
-    for _rel, entry in _walk(agent, owner):
+    for _rel, entry in _walk(scope):
         session = entry.extra.get("session")
-        if (scope == "long-term" and session) or (scope == "session" and not session):
+        if (kind == "long-term" and session) or (kind == "session" and not session):
             continue
         if session_id is not None and session != session_id:
             continue
@@ -266,9 +261,9 @@ def list_memories(
     return sorted(found, key=lambda e: (e.sort_date, e.id), reverse=True)
 
 
-def get_memory(agent: Agent, memory_id: str, owner: str | None = None) -> Entry:
-    owner = normalise_owner(owner) if owner else None
-    for _rel, entry in _walk(agent, owner):
+def get_memory(scope: Scope, memory_id: str) -> Entry:
+    agent = scope.agent
+    for _rel, entry in _walk(scope):
         if entry.id == memory_id:
             return entry
     raise WorkspaceError(
@@ -276,7 +271,7 @@ def get_memory(agent: Agent, memory_id: str, owner: str | None = None) -> Entry:
     )
 
 
-def match_memories(agent: Agent, query: str, owner: str | None = None) -> list[Entry]:
+def match_memories(scope: Scope, query: str) -> list[Entry]:
     """Entries holding most words of ``query``, best first.
 
     Deliberately stricter than search ranking: what matches here may be forgotten.
@@ -284,9 +279,8 @@ def match_memories(agent: Agent, query: str, owner: str | None = None) -> list[E
     wanted = tokens(query)
     if not wanted:
         raise UsageError("the query has no searchable words")
-    owner = normalise_owner(owner) if owner else None
     scored = []
-    for _rel, entry in _walk(agent, owner):
+    for _rel, entry in _walk(scope):
         score = containment(wanted, tokens(entry.text + " " + entry.category))
         if score >= 0.6:
             scored.append((score, entry))
@@ -295,30 +289,25 @@ def match_memories(agent: Agent, query: str, owner: str | None = None) -> list[E
 
 
 def forget(
-    agent: Agent,
+    scope: Scope,
     id: str | None = None,
     query: str | None = None,
-    owner: str | None = None,
 ) -> list[Entry]:
     """Remove entries by id or by query; they are not learned again later."""
     if (id is None) == (query is None):
         raise UsageError("forget needs either an id or a query")
-    owner = normalise_owner(owner) if owner else None
-    targets = (
-        [get_memory(agent, id, owner)]
-        if id is not None
-        else match_memories(agent, query or "", owner)
-    )
+    agent, owner = scope.agent, scope.owner
+    targets = [get_memory(scope, id)] if id is not None else match_memories(scope, query or "")
     if not targets:
         return []
     ids = {entry.id for entry in targets}
     with _lock(agent):
-        for rel, entries in _read_scope(agent, owner).items():
+        for rel, entries in _read_scope(scope).items():
             kept = [e for e in entries if e.id not in ids]
             if len(kept) != len(entries):
-                _save(agent, owner, rel, kept, keep_old=False)
+                _save(scope, rel, kept, keep_old=False)
     for entry in targets:
-        record_forgotten(agent, entry.text, entry_id=entry.id, owner=owner)
+        record_forgotten(scope, entry.text, entry_id=entry.id)
         append_log(agent, LOG, {"action": "forgotten", "id": entry.id, "owner": owner})
     _sync_index(agent)
     return targets

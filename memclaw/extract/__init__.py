@@ -4,7 +4,9 @@
 asks an OpenAI-compatible model with the prompts in ``prompts``; ``offline`` is
 the rule engine used when no model is configured. ``transcripts`` reads
 conversations from files, ``state`` keeps the cooldown and the per-conversation
-lock, ``result`` holds what a run plans and reports.
+lock, ``result`` holds what a run plans and reports, and ``forgotten`` keeps
+hashed fingerprints of what a person asked to forget, so that it is never
+learned again.
 
-May import: entries, index, prompt, workspace, llm, text, gates, config, errors.
+May import: index, prompt, workspace, llm, text, gates, config, errors.
 """

@@ -15,18 +15,18 @@ import difflib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from memclaw.entries.forgotten import forgotten_checker
 from memclaw.errors import ModelError
+from memclaw.extract.forgotten import forgotten_checker
 from memclaw.extract.offline.engine import daily_summary, extract_facts, file_facts
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
-from memclaw.text.similar import known_lines
+from memclaw.text.likeness import known_lines
 from memclaw.workspace import ceiling
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
-from memclaw.workspace.owners import normalise_owner
 from memclaw.workspace.provenance import Author
+from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -37,14 +37,13 @@ AUTOMATED_TRIGGERS = frozenset({"cron", "heartbeat", "automation", "schedule", "
 CORE = ("PROFILE.md", "MEMORY.md")
 
 
-def _skip(agent: Agent, owner: str | None, reason: str) -> ExtractionResult:
-    return ExtractionResult(Status.SKIPPED, reason, agent.id, owner)
+def _skip(scope: Scope, reason: str) -> ExtractionResult:
+    return ExtractionResult(Status.SKIPPED, reason, scope.agent.id, scope.owner)
 
 
 def _preconditions(
     agent: Agent,
     messages: Sequence[dict[str, str]],
-    owner: str | None,
     session_id: str | None,
     trigger: str | None,
 ) -> str | None:
@@ -70,8 +69,9 @@ def _preconditions(
     return None
 
 
-def _cooldown_reason(agent: Agent, owner: str | None) -> str | None:
-    left = cooldown_left(agent, owner)
+def _cooldown_reason(scope: Scope) -> str | None:
+    agent = scope.agent
+    left = cooldown_left(scope)
     if left <= 0:
         return None
     return (
@@ -93,26 +93,26 @@ def _prepare(agent: Agent, messages: Sequence[dict[str, str]]) -> list[dict[str,
     return [{"role": m["role"], "content": redact(m["content"])} for m in kept]
 
 
-def _context(agent: Agent, owner: str | None) -> dict[str, str]:
+def _context(scope: Scope) -> dict[str, str]:
+    agent = scope.agent
     day = agent.now().date().isoformat()
     context = {
-        "profile": agent.read("PROFILE.md", owner),
-        "memory": agent.read("MEMORY.md", owner),
-        "today_note": agent.read(f"{DAILY_DIR}/{day}.md", owner),
+        "profile": scope.read("PROFILE.md"),
+        "memory": scope.read("MEMORY.md"),
+        "today_note": scope.read(f"{DAILY_DIR}/{day}.md"),
         "shared": "",
     }
-    if agent.owner_prefix(owner):
+    if scope.personal:
         context["shared"] = "\n\n".join(text for name in CORE if (text := agent.read(name).strip()))
     return context
 
 
-def _offline_plan(
-    agent: Agent, transcript: Sequence[dict[str, str]], owner: str | None, ctx: dict[str, str]
-) -> Plan:
-    entries = load_entries(agent, owner) + (load_entries(agent) if owner else [])
+def _offline_plan(scope: Scope, transcript: Sequence[dict[str, str]], ctx: dict[str, str]) -> Plan:
+    agent = scope.agent
+    entries = load_entries(scope) + (load_entries(Scope(agent)) if scope.owner else [])
     known = known_lines(*ctx.values(), *(entry.text for entry in entries))
     day = agent.now().date().isoformat()
-    found = extract_facts(transcript, day, known, forgotten_checker(agent, owner))
+    found = extract_facts(transcript, day, known, forgotten_checker(scope))
     plan = Plan(Engine.OFFLINE, bool(found.facts), "", forgotten=found.forgotten)
     plan.facts = found.facts
     dropped = []
@@ -162,10 +162,9 @@ def _unless_edited(old: str, new: str) -> Callable[[str], str]:
     return transform
 
 
-def _apply(
-    agent: Agent, plan: Plan, owner: str | None, ctx: dict[str, str], result: ExtractionResult
-) -> None:
-    prefix = agent.owner_prefix(owner)
+def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResult) -> None:
+    agent = scope.agent
+    prefix = scope.prefix
     day = agent.now().date().isoformat()
     heading = agent.now().strftime("%H:%M")
     for name, new, old in (
@@ -181,8 +180,8 @@ def _apply(
                 result.diffs[prefix + name] = diff
             continue
         try:
-            written = agent.update(
-                name, _unless_edited(old, new), introduced=new, owner=owner, author=Author.MODEL
+            written = scope.update(
+                name, _unless_edited(old, new), introduced=new, author=Author.MODEL
             )
         except _EditedMeanwhile:
             # Someone edited the file while the model was thinking: their edit wins.
@@ -199,9 +198,7 @@ def _apply(
             preview = _daily_preview(agent, ctx["today_note"], plan.daily, heading)
             result.diffs[rel] = _diff(rel, ctx["today_note"], preview)
         else:
-            result.files_changed.append(
-                agent.append_daily(plan.daily, owner=owner, heading=heading).name
-            )
+            result.files_changed.append(scope.append_daily(plan.daily, heading=heading).name)
 
 
 def _log(
@@ -232,76 +229,74 @@ def _log(
 
 
 def extract_conversation(
-    agent: Agent,
+    scope: Scope,
     messages: Sequence[dict[str, str]],
     *,
-    owner: str | None = None,
     session_id: str | None = None,
     trigger: str | None = None,
     force: bool = False,
     dry_run: bool = False,
     model: ChatModel | None = None,
 ) -> ExtractionResult:
-    """Extract what is worth keeping from ``messages`` into ``agent``'s memory.
+    """Extract what is worth keeping from ``messages`` into the scope's memory.
 
     ``force`` skips the preconditions and the cooldown, never the lock nor
     the recursion guard. ``dry_run`` computes diffs and writes nothing at all.
     Raises ModelError subclasses when the model fails; nothing is written then.
     """
-    owner = normalise_owner(owner) if owner else None
     if trigger and trigger.strip().lower() in AUTOMATED_TRIGGERS:
-        return _skip(agent, owner, f"started by {trigger.strip().lower()}: never extracted")
-    result = _run(agent, messages, owner, session_id, trigger, force, dry_run, model)
+        return _skip(scope, f"started by {trigger.strip().lower()}: never extracted")
+    result = _run(scope, messages, session_id, trigger, force, dry_run, model)
     if not dry_run:
-        _log(agent, result, session_id, trigger)
+        _log(scope.agent, result, session_id, trigger)
     return result
 
 
 def _run(
-    agent: Agent,
+    scope: Scope,
     messages: Sequence[dict[str, str]],
-    owner: str | None,
     session_id: str | None,
     trigger: str | None,
     force: bool,
     dry_run: bool,
     model: ChatModel | None,
 ) -> ExtractionResult:
+    agent = scope.agent
     if not force:
-        reason = _preconditions(agent, messages, owner, session_id, trigger)
-        reason = reason or _cooldown_reason(agent, owner)
+        reason = _preconditions(agent, messages, session_id, trigger)
+        reason = reason or _cooldown_reason(scope)
         if reason:
-            return _skip(agent, owner, reason)
+            return _skip(scope, reason)
     # A dry run writes nothing, so it needs no lock (and creates no lock file).
-    lock = contextlib.nullcontext(True) if dry_run else extraction_lock(agent, owner)
+    lock = contextlib.nullcontext(True) if dry_run else extraction_lock(scope)
     with lock as held:
         if not held:
-            return _skip(agent, owner, "another extraction of this agent is running")
+            return _skip(scope, "another extraction of this agent is running")
         # Checked again under the lock: a run that just finished elsewhere counts.
-        if not force and (reason := _cooldown_reason(agent, owner)):
-            return _skip(agent, owner, reason)
-        result = ExtractionResult(Status.NOTHING, "", agent.id, owner, dry_run=dry_run)
+        if not force and (reason := _cooldown_reason(scope)):
+            return _skip(scope, reason)
+        result = ExtractionResult(Status.NOTHING, "", agent.id, scope.owner, dry_run=dry_run)
         try:
-            _extract(agent, messages, owner, model, result)
+            _extract(scope, messages, model, result)
         except ModelError as exc:
             result.status, result.reason = Status.FAILED, str(exc)
             if not dry_run:
                 _log(agent, result, session_id, trigger)
             raise
         if not dry_run:
-            mark_run(agent, owner)
+            mark_run(scope)
         return result
 
 
 def _extract(
-    agent: Agent,
+    scope: Scope,
     messages: Sequence[dict[str, str]],
-    owner: str | None,
     model: ChatModel | None,
     result: ExtractionResult,
 ) -> None:
+    agent = scope.agent
     transcript = _prepare(agent, messages)
-    ctx = _context(agent, owner)
+    ctx = _context(scope)
     use_model = model is not None or agent.settings.model_configured
     result.engine = Engine.MODEL if use_model else Engine.OFFLINE
     if not any(m["role"] == "user" for m in transcript):
@@ -320,17 +315,17 @@ def _extract(
             memory=ctx["memory"],
             today_note=ctx["today_note"],
             shared=ctx["shared"],
-            forgotten=forgotten_checker(agent, owner),
+            forgotten=forgotten_checker(scope),
         )
     else:
-        plan = _offline_plan(agent, transcript, owner, ctx)
+        plan = _offline_plan(scope, transcript, ctx)
     result.reason = plan.reason
     result.prompt_tokens, result.completion_tokens = plan.prompt_tokens, plan.completion_tokens
     result.tokens_estimated = plan.tokens_estimated
     result.redacted, result.forgotten, result.facts = plan.redacted, plan.forgotten, plan.facts
     if not plan.should_update or (plan.profile is None and plan.memory is None and not plan.daily):
         return
-    _apply(agent, plan, owner, ctx, result)
+    _apply(scope, plan, ctx, result)
     changed = result.diffs if result.dry_run else result.files_changed
     if not changed:
         result.status = Status.NOTHING

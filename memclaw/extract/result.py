@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from memclaw.extract.offline.rules import Fact
+from memclaw.workspace.owners import OwnerKey
 
 
 class Status(StrEnum):
@@ -45,7 +46,7 @@ class ExtractionResult:
     status: Status
     reason: str
     agent: str
-    owner: str | None = None
+    owner: OwnerKey | None = None
     engine: Engine | None = None
     dry_run: bool = False
     files_changed: list[str] = field(default_factory=list)

@@ -17,17 +17,18 @@ from typing import TYPE_CHECKING
 
 from memclaw.errors import LockBusyError
 from memclaw.workspace.atomic import atomic_write, file_lock
-from memclaw.workspace.owners import normalise_owner
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 STATE_FILE = "extract-state.json"
 TEAM_KEY = "(team)"
 
 
-def owner_key(owner: str | None) -> str:
-    return normalise_owner(owner) if owner else TEAM_KEY
+def owner_key(scope: Scope) -> str:
+    """The state file's key: the owner who spoke (even without isolation), else the team."""
+    return scope.owner or TEAM_KEY
 
 
 def _state_path(agent: Agent) -> Path:
@@ -44,8 +45,8 @@ def _read(path: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()}
 
 
-def last_run(agent: Agent, owner: str | None) -> datetime | None:
-    stamp = _read(_state_path(agent)).get(owner_key(owner))
+def last_run(scope: Scope) -> datetime | None:
+    stamp = _read(_state_path(scope.agent)).get(owner_key(scope))
     if not stamp:
         return None
     try:
@@ -54,10 +55,11 @@ def last_run(agent: Agent, owner: str | None) -> datetime | None:
         return None
 
 
-def cooldown_left(agent: Agent, owner: str | None) -> float:
-    """Seconds until ``owner`` may be extracted again in this agent (0 when free)."""
+def cooldown_left(scope: Scope) -> float:
+    """Seconds until this scope may be extracted again (0 when free)."""
+    agent = scope.agent
     minutes = agent.settings.extract_cooldown_minutes
-    previous = last_run(agent, owner)
+    previous = last_run(scope)
     if previous is None or minutes <= 0:
         return 0.0
     now = agent.now()
@@ -69,20 +71,20 @@ def cooldown_left(agent: Agent, owner: str | None) -> float:
     return max(0.0, minutes * 60 - elapsed)
 
 
-def mark_run(agent: Agent, owner: str | None) -> None:
+def mark_run(scope: Scope) -> None:
+    agent = scope.agent
     path = _state_path(agent)
     with file_lock(path.with_suffix(".lock"), wait=10):
         state = _read(path)
-        state[owner_key(owner)] = agent.now().isoformat()
+        state[owner_key(scope)] = agent.now().isoformat()
         atomic_write(path, json.dumps(state, indent=2, sort_keys=True) + "\n")
 
 
 @contextlib.contextmanager
-def extraction_lock(agent: Agent, owner: str | None) -> Iterator[bool]:
+def extraction_lock(scope: Scope) -> Iterator[bool]:
     """Yield True when this process holds the lock of the scope, False when it is busy."""
-    scope = agent.owner_prefix(owner) or "team"
-    digest = hashlib.sha256(scope.encode()).hexdigest()[:12]
-    path = agent.meta_dir / "locks" / f"extract-{digest}.lock"
+    digest = hashlib.sha256(scope.label.encode()).hexdigest()[:12]
+    path = scope.agent.meta_dir / "locks" / f"extract-{digest}.lock"
     with contextlib.ExitStack() as stack:
         try:
             stack.enter_context(file_lock(path, wait=0))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.errors import UsageError
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 Message = dict[str, str]
 MAX_BYTES = 20 * 1024 * 1024
@@ -185,16 +185,16 @@ def load_transcript(source: str | Path) -> list[Message]:
     return parse_transcript(_decode(data, str(path)), str(path))
 
 
-def session_path(agent: Agent, session_id: str, owner: str | None = None) -> Path:
+def session_path(scope: Scope, session_id: str) -> Path:
     """Where a chat session is stored: the owner's scope first, then the agent's."""
     if not _SESSION_ID.fullmatch(session_id) or ".." in session_id:
         raise UsageError(
             f"session id {session_id!r} is not valid: letters, digits, '.', '_', ':' and '-'"
         )
+    agent = scope.agent
     candidates = []
-    prefix = agent.owner_prefix(owner)
-    if prefix:
-        candidates.append(agent.path / prefix / "sessions" / f"{session_id}.jsonl")
+    if scope.personal:
+        candidates.append(scope.folder / "sessions" / f"{session_id}.jsonl")
     candidates.append(agent.path / "sessions" / f"{session_id}.jsonl")
     for path in candidates:
         if path.is_file():
@@ -204,6 +204,6 @@ def session_path(agent: Agent, session_id: str, owner: str | None = None) -> Pat
     )
 
 
-def load_session(agent: Agent, session_id: str, owner: str | None = None) -> list[Message]:
-    """Messages of ``sessions/<id>.jsonl`` of an agent."""
-    return load_transcript(session_path(agent, session_id, owner))
+def load_session(scope: Scope, session_id: str) -> list[Message]:
+    """Messages of ``sessions/<id>.jsonl`` of a scope (the owner's first, then the agent's)."""
+    return load_transcript(session_path(scope, session_id))

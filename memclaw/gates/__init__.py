@@ -5,6 +5,8 @@
 * :mod:`memclaw.gates.noise` filters chat transcripts before fact extraction.
 
 Everything here is a pure function over strings and plain dicts (stdlib only).
+
+May import: nothing else of memclaw (it is the bottom layer).
 """
 
 from memclaw.gates.noise import (

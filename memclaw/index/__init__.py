@@ -2,6 +2,8 @@
 
 The index is derived data: ``reindex`` rebuilds it from the markdown alone, and
 every search first brings it up to date incrementally.
+
+May import: workspace, llm, text, gates, config, errors.
 """
 
 from __future__ import annotations

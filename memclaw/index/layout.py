@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from memclaw.index.blocks import file_date
-from memclaw.workspace.owners import Scope, owner_from_dirname
+from memclaw.workspace.owners import OwnerKey, Visibility, owner_from_dirname
 
 OWNERS_DIR = "owners"
 # Block ids carry their file kind in the high bits, so the daily notes (most of any big
@@ -86,12 +86,12 @@ def scan(base: Path) -> dict[str, FileState]:
     return found
 
 
-def classify(rel: str, is_global: bool) -> tuple[str, Scope, str | None]:
+def classify(rel: str, is_global: bool) -> tuple[str, Visibility, OwnerKey | None]:
     """(kind, scope, owner) of a file; kind selects the ranking weight."""
-    scope, owner, inner = (Scope.GLOBAL if is_global else Scope.TEAM), None, rel
+    scope, owner, inner = (Visibility.GLOBAL if is_global else Visibility.TEAM), None, rel
     parts = rel.split("/")
     if not is_global and len(parts) >= 3 and parts[0] == OWNERS_DIR:
-        scope, owner, inner = Scope.PERSONAL, owner_from_dirname(parts[1]), "/".join(parts[2:])
+        scope, owner, inner = Visibility.PERSONAL, owner_from_dirname(parts[1]), "/".join(parts[2:])
     if inner == "MEMORY.md":
         kind = "memory"
     elif inner.startswith("entries/"):

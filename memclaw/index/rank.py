@@ -17,7 +17,7 @@ from memclaw.config import Settings
 from memclaw.errors import UsageError
 from memclaw.index.snippet import make_snippet, mark
 from memclaw.text.tokenize import Query
-from memclaw.workspace.owners import Scope, normalise_owner
+from memclaw.workspace.owners import OwnerKey, Visibility
 
 if TYPE_CHECKING:
     pass
@@ -77,7 +77,7 @@ class Candidate:
 class Filters:
     """Who is asking and what they asked for: one SQL WHERE clause per index."""
 
-    owner: str | None
+    owner: OwnerKey | None
     scope: str
     since: str | None
     until: str | None
@@ -187,14 +187,13 @@ def _iso(value: str | date | None, flag: str) -> str | None:
 
 
 def make_filters(
-    owner: str | None, scope: str, since: str | date | None, until: str | date | None
+    owner: OwnerKey | None, scope: str, since: str | date | None, until: str | date | None
 ) -> Filters:
     if scope not in SCOPES:
         raise UsageError(f"scope {scope!r} is not one of {', '.join(SCOPES)}")
-    key = normalise_owner(owner) if owner else None
-    if scope == Scope.PERSONAL and key is None:
+    if scope == Visibility.PERSONAL and owner is None:
         raise UsageError("--scope personal needs --owner: personal memory belongs to one owner")
-    return Filters(key, scope, _iso(since, "--since"), _iso(until, "--until"))
+    return Filters(owner, scope, _iso(since, "--since"), _iso(until, "--until"))
 
 
 def to_hit(cand: Candidate, query: Query, score: float | None = None) -> Hit:

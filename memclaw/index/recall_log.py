@@ -23,6 +23,7 @@ from memclaw.workspace.logs import append_log, read_log
 if TYPE_CHECKING:
     from memclaw.index.rank import Hit
     from memclaw.workspace.agent import Agent, Workspace
+    from memclaw.workspace.owners import OwnerKey
 
 RECALL_LOG = "recall"
 
@@ -91,7 +92,7 @@ def log_recall(
     query: str,
     hits: list[Hit],
     *,
-    owner: str | None,
+    owner: OwnerKey | None,
     scope: str,
     source: str | None = None,
 ) -> None:

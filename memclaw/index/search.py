@@ -16,7 +16,7 @@ from memclaw.text.tokenize import Query, parse_query
 if TYPE_CHECKING:
     from memclaw.config import Settings
     from memclaw.llm import Embedder
-    from memclaw.workspace import Workspace
+    from memclaw.workspace import OwnerKey, Workspace
 
 
 class Searcher:
@@ -54,7 +54,7 @@ class Searcher:
         query: str,
         *,
         agents: Sequence[str] | None = None,
-        owner: str | None = None,
+        owner: OwnerKey | None = None,
         scope: str = "all",
         since: str | date | None = None,
         until: str | date | None = None,
@@ -86,7 +86,7 @@ def search(
     query: str,
     *,
     agents: Sequence[str] | None = None,
-    owner: str | None = None,
+    owner: OwnerKey | None = None,
     scope: str = "all",
     since: str | date | None = None,
     until: str | date | None = None,
@@ -98,10 +98,10 @@ def search(
 
     ``agents`` None means every agent; GLOBAL files are searched too unless
     ``scope`` excludes them. PERSONAL blocks are visible only when ``owner``
-    is their owner. ``since``/``until`` (inclusive, YYYY-MM-DD) keep dated
-    blocks only. ``sync`` False skips the freshness check (a watcher keeps
-    the index current). Searches with hits are appended to each agent's
-    recall log unless ``log`` is False.
+    (the reader, normalised at the edge) is their owner. ``since``/``until``
+    (inclusive, YYYY-MM-DD) keep dated blocks only. ``sync`` False skips the
+    freshness check (a watcher keeps the index current). Searches with hits
+    are appended to each agent's recall log unless ``log`` is False.
     """
     with Searcher(workspace) as searcher:
         return searcher.search(

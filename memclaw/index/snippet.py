@@ -44,9 +44,10 @@ def _merge(spans: list[Span]) -> list[Span]:
 def match_spans(text: str, query: Query) -> list[tuple[str, Span]]:
     """(term, span) for every occurrence in ``text`` of a query term; phrases as a whole."""
     toks = list(iter_tokens(text))
-    singles = {t.tokens[0] for t in query.terms if len(t.tokens) == 1 and not t.prefix}
+    forms = [f for t in query.terms if not t.prefix for f in t.forms]
+    singles = {f[0] for f in forms if len(f) == 1}
     prefixes = query.prefixes()
-    phrases = [t.tokens for t in query.terms if len(t.tokens) > 1]
+    phrases = [f for f in forms if len(f) > 1]
     found: list[tuple[str, Span]] = []
     for i, tok in enumerate(toks):
         if tok.term in singles or any(tok.term.startswith(p) for p in prefixes):

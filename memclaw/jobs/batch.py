@@ -15,6 +15,7 @@ from memclaw.errors import MemclawError
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Workspace
+    from memclaw.workspace.owners import OwnerKey
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -22,8 +23,10 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class Target:
+    """One unit of batch work: an agent's TEAM memory, or one owner's PERSONAL memory."""
+
     agent: str
-    owner: str | None = None
+    owner: OwnerKey | None = None
 
     @property
     def label(self) -> str:
@@ -55,7 +58,7 @@ def dream_targets(
     ws: Workspace,
     agent_ids: Sequence[str],
     *,
-    owner: str | None = None,
+    owner: OwnerKey | None = None,
     all_owners: bool = False,
 ) -> list[Target]:
     """(agent, owner) pairs to dream: TEAM memory, one owner, or TEAM plus every owner.
@@ -64,6 +67,7 @@ def dream_targets(
     own without stopping the others.
     """
     from memclaw.errors import UsageError
+    from memclaw.workspace.scope import Scope
 
     if owner and all_owners:
         raise UsageError("pass --owner KEY or --all-owners, not both")
@@ -78,7 +82,10 @@ def dream_targets(
                 agent = ws.agent(agent_id)
             except MemclawError:
                 continue
-            targets.extend(Target(agent_id, o) for o in agent.owners() if agent.owner_prefix(o))
+            team = Scope(agent)
+            targets.extend(
+                Target(agent_id, o) for o in agent.owners() if team.for_owner(o).personal
+            )
     return targets
 
 
@@ -140,10 +147,11 @@ def dream_many(
 
     model = open_model_if_configured(ws.settings)
 
+    from memclaw.workspace.scope import Scope
+
     def job(target: Target) -> DreamResult:
         return dream_agent(
-            ws.agent(target.agent),
-            owner=target.owner,
+            Scope(ws.agent(target.agent), target.owner),
             days=days,
             focus=focus,
             dry_run=dry_run,

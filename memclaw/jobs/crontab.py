@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memclaw.errors import MemclawError
-from memclaw.jobs.schedule import parse_cron
+from memclaw.schedule import parse_cron
 
 TAG = "# memclaw:"
 CRONTAB_ENV = "MEMCLAW_CRONTAB_CMD"

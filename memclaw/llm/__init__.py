@@ -2,6 +2,8 @@
 
 Callers code against ``ChatModel`` and ``Embedder``; ``open_model`` / ``open_embedder``
 build them from settings. Importing this package does not import ``openai``.
+
+May import: config, errors.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""What the model sees: system-prompt assembly and token counting."""
+"""What the model sees: system-prompt assembly and token counting.
+
+May import: workspace, text, config, errors.
+"""
 
 from memclaw.prompt.assemble import AssembledPrompt, PromptBlock, assemble_prompt
 from memclaw.prompt.tokens import TokenCounter, token_counter

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memclaw.prompt.tokens import token_counter
-from memclaw.workspace.agent import Agent
 from memclaw.workspace.entries import Entry, budget_entries, load_entries
-from memclaw.workspace.owners import normalise_owner
+from memclaw.workspace.owners import OwnerKey
+from memclaw.workspace.scope import Scope
 
 BASE_PROMPT = """\
 You are an assistant with a long-term memory kept in markdown files. The blocks
@@ -35,7 +35,7 @@ class PromptBlock:
 @dataclass(frozen=True)
 class AssembledPrompt:
     agent: str
-    owner: str | None
+    owner: OwnerKey | None
     blocks: list[PromptBlock]
     exact_tokens: bool
     counter: str
@@ -56,10 +56,12 @@ def _file_block(label: str, content: str, source: str) -> PromptBlock:
     return PromptBlock(label, text, token_counter().count(text), source)
 
 
-def assemble_prompt(agent: Agent, owner: str | None = None) -> AssembledPrompt:
+def assemble_prompt(scope: Scope) -> AssembledPrompt:
+    """The system prompt for one scope: TEAM files, GLOBAL files, then the owner's own."""
+    agent = scope.agent
     counter = token_counter()
     settings = agent.settings
-    owner_key = normalise_owner(owner) if owner else None
+    team = Scope(agent)
     blocks = [PromptBlock("system", BASE_PROMPT, counter.count(BASE_PROMPT))]
 
     meta = agent.meta()
@@ -74,7 +76,7 @@ def assemble_prompt(agent: Agent, owner: str | None = None) -> AssembledPrompt:
 
     omitted = 0
     shared = budget_entries(
-        _long_term(load_entries(agent)),
+        _long_term(load_entries(team)),
         settings.inject_max_chars,
         settings.inject_max_entries_per_type,
     )
@@ -82,23 +84,23 @@ def assemble_prompt(agent: Agent, owner: str | None = None) -> AssembledPrompt:
         blocks.append(_file_block("memory entries", shared.text, "entries/"))
         omitted += shared.omitted
 
-    if owner_key and agent.owner_prefix(owner_key):
+    if scope.personal:
         for name in ("PROFILE.md", "MEMORY.md"):
-            content = agent.read(name, owner_key)
+            content = scope.read(name)
             if content.strip():
-                label = f"personal {name} of {owner_key}"
-                blocks.append(_file_block(label, content, agent.owner_prefix(owner_key) + name))
+                label = f"personal {name} of {scope.owner}"
+                blocks.append(_file_block(label, content, scope.rel(name)))
         personal = budget_entries(
-            _long_term(load_entries(agent, owner_key)),
+            _long_term(load_entries(scope)),
             settings.inject_max_chars,
             settings.inject_max_entries_per_type,
         )
         if personal.text:
-            label = f"personal memory entries of {owner_key}"
-            blocks.append(_file_block(label, personal.text, agent.owner_prefix(owner_key)))
+            label = f"personal memory entries of {scope.owner}"
+            blocks.append(_file_block(label, personal.text, scope.prefix))
             omitted += personal.omitted
 
-    return AssembledPrompt(agent.id, owner_key, blocks, counter.exact, counter.name, omitted)
+    return AssembledPrompt(agent.id, scope.owner, blocks, counter.exact, counter.name, omitted)
 
 
 def _long_term(entries: list[Entry]) -> list[Entry]:

@@ -8,6 +8,8 @@ trusting it, ``import_snapshot`` previews or applies it atomically, and
 
 Snapshots carry content only: per-file injection settings, the index, logs,
 history and sessions stay behind, and the target decides them.
+
+May import: index, workspace, gates, config, errors.
 """
 
 from memclaw.snapshot.apply import ImportResult, import_snapshot, recover

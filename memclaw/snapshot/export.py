@@ -39,7 +39,7 @@ from memclaw.snapshot.rules import (
     is_owner_dir,
 )
 from memclaw.workspace import Agent
-from memclaw.workspace.owners import normalise_owner, owner_dirname
+from memclaw.workspace.owners import OwnerKey, owner_dirname
 from memclaw.workspace.paths import resolve_inside
 
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -64,7 +64,7 @@ class ExportResult:
 
 
 def export_snapshot(
-    agent: Agent, owners: Sequence[str] = (), *, all_owners: bool = False
+    agent: Agent, owners: Sequence[OwnerKey] = (), *, all_owners: bool = False
 ) -> ExportResult:
     """Pack the agent's shared memory, plus the personal memory of the given owners.
 
@@ -112,7 +112,7 @@ def export_snapshot(
 
 
 def collect_files(
-    agent: Agent, owners: Sequence[str] = (), *, all_owners: bool = False
+    agent: Agent, owners: Sequence[OwnerKey] = (), *, all_owners: bool = False
 ) -> list[tuple[str, Path]]:
     """(name inside the zip, file on disk) for every carried file, sorted by name."""
     found = _scope_files(agent, "", TEAM_FILES)
@@ -121,7 +121,7 @@ def collect_files(
     if all_owners and folder.is_dir():
         dirnames = sorted(p.name for p in folder.iterdir() if p.is_dir() and is_owner_dir(p.name))
     for owner in owners:
-        dirname = owner_dirname(normalise_owner(owner))
+        dirname = owner_dirname(owner)
         if not (folder / dirname).is_dir():
             raise SnapshotError(
                 f"{agent.id} has no personal memory of {owner!r}; "

@@ -29,7 +29,7 @@ from memclaw.workspace import ceiling, history, provenance
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
 from memclaw.workspace.ceiling import CeilingResult
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
-from memclaw.workspace.owners import Scope, normalise_owner, owner_dirname
+from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
     GLOBAL_DIR,
     META_DIR,
@@ -42,7 +42,6 @@ from memclaw.workspace.sections import replace_section, upsert_kv
 from memclaw.workspace.templates import SEED_FILES
 
 DAILY_DIR = "memory"
-OWNERS_DIR = "owners"
 # Folders of the agent layout; any one of them (or a core file) marks a folder as an agent.
 _AGENT_DIRS = (META_DIR, DAILY_DIR, OWNERS_DIR, "entries", "sessions")
 # Rewrites of these files keep the previous version, so a bad rewrite can be undone.
@@ -197,34 +196,23 @@ class Agent:
             )
             save_meta(self.meta_path, meta)
 
-    # --- scopes -----------------------------------------------------------------
+    # --- owners -----------------------------------------------------------------
 
-    def owner_prefix(self, owner: str | None) -> str:
-        """Folder (relative, '' for TEAM) where writes made for ``owner`` land."""
-        if owner is None or not self.settings.owner_isolation:
-            return ""
-        return f"{OWNERS_DIR}/{owner_dirname(normalise_owner(owner))}/"
-
-    def scope_of(self, owner: str | None) -> Scope:
-        return Scope.PERSONAL if self.owner_prefix(owner) else Scope.TEAM
-
-    def owners(self) -> list[str]:
+    def owners(self) -> list[OwnerKey]:
         """Owner keys that have personal memory in this agent."""
-        from memclaw.workspace.owners import owner_from_dirname
-
         folder = self.path / OWNERS_DIR
         if not folder.is_dir():
             return []
         return sorted(owner_from_dirname(p.name) for p in folder.iterdir() if p.is_dir())
 
-    def file(self, name: str, owner: str | None = None) -> Path:
-        return resolve_inside(self.path, self.owner_prefix(owner) + name)
+    def file(self, name: str) -> Path:
+        return resolve_inside(self.path, name)
 
     # --- reading ------------------------------------------------------------------
 
-    def read(self, name: str, owner: str | None = None) -> str:
-        """The text of a memory file, or '' when it does not exist yet."""
-        path = self.file(name, owner)
+    def read(self, name: str) -> str:
+        """The text of a memory file (relative to the agent), or '' when it does not exist yet."""
+        path = self.file(name)
         try:
             return path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -236,14 +224,14 @@ class Agent:
         except IsADirectoryError as exc:
             raise WorkspaceError(f"{path} is a folder, not a file") from exc
 
-    def list_files(self, prefix: str = "", owner: str | None = None) -> list[FileInfo]:
-        """Markdown files of one scope, injected ones first in their sort order."""
-        personal = self.owner_prefix(owner)  # '' when isolation is off: owner sees TEAM
-        base = self.path / personal
+    def list_files(self, prefix: str = "", *, base: str = "") -> list[FileInfo]:
+        """Markdown files of one scope's folder ``base`` ('' for TEAM), injected ones first."""
+        personal = base
+        base_dir = self.path / personal
         meta = {} if personal else self.meta()
         infos = []
-        for path in base.rglob("*.md"):
-            rel = path.relative_to(base).as_posix()
+        for path in base_dir.rglob("*.md"):
+            rel = path.relative_to(base_dir).as_posix()
             if any(part.startswith(".") for part in Path(rel).parts):
                 continue
             if not personal and rel.startswith(OWNERS_DIR + "/"):
@@ -274,7 +262,6 @@ class Agent:
         *,
         section: str | None = None,
         key: str | None = None,
-        owner: str | None = None,
         author: Author = Author.PERSON,
     ) -> WriteResult:
         """Write a memory file with one of the four strategies.
@@ -298,7 +285,7 @@ class Agent:
                 return replace_section(current, section or "", content)
             return upsert_kv(current, key or "", content, section)
 
-        return self.update(name, transform, introduced=content, owner=owner, author=author)
+        return self.update(name, transform, introduced=content, author=author)
 
     def update(
         self,
@@ -306,7 +293,6 @@ class Agent:
         transform: Callable[[str], str],
         *,
         introduced: str,
-        owner: str | None = None,
         author: Author = Author.PERSON,
     ) -> WriteResult:
         """Read-modify-write under one hold of the lock, so no concurrent write is lost.
@@ -314,7 +300,7 @@ class Agent:
         ``transform`` gets the current text ('' for a new file) and may raise to
         abort; ``introduced`` is the new text it brings, checked for secrets.
         """
-        rel = self.owner_prefix(owner) + name
+        rel = name
         path = resolve_inside(self.path, rel)
         refuse_secrets(introduced, rel)
         with self.lock():
@@ -341,7 +327,7 @@ class Agent:
         self,
         text: str,
         *,
-        owner: str | None = None,
+        folder: str = "",
         day: date | None = None,
         heading: str | None = None,
     ) -> WriteResult:
@@ -352,7 +338,7 @@ class Agent:
         """
         now = self.workspace.clock()
         day = day or now.date()
-        rel = f"{self.owner_prefix(owner)}{DAILY_DIR}/{day.isoformat()}.md"
+        rel = f"{folder}{DAILY_DIR}/{day.isoformat()}.md"
         path = resolve_inside(self.path, rel)
         refuse_secrets(text, rel)
         block = (f"\n## {heading}\n" if heading else "\n") + text.strip("\n") + "\n"

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 ENTRIES_DIR = "entries"
 CATEGORIES = (
@@ -147,13 +147,11 @@ def entry_files(base: Path) -> list[Path]:
     return sorted(folder.glob("*.md")) if folder.is_dir() else []
 
 
-def load_entries(agent: Agent, owner: str | None = None) -> list[Entry]:
-    """All entries of one scope: the agent's shared ones, or ``owner``'s personal ones."""
-    prefix = agent.owner_prefix(owner)
-    if owner is not None and not prefix:
+def load_entries(scope: Scope) -> list[Entry]:
+    """All entries of one scope: the agent's shared ones, or one owner's personal ones."""
+    if scope.owner is not None and not scope.personal:
         return []  # isolation off: there is no personal scope to read
-    base = agent.path / prefix
     found: list[Entry] = []
-    for path in entry_files(base):
-        found.extend(parse_entries(agent.read(prefix + f"{ENTRIES_DIR}/{path.name}"), path.stem))
+    for path in entry_files(scope.folder):
+        found.extend(parse_entries(scope.read(f"{ENTRIES_DIR}/{path.name}"), path.stem))
     return found

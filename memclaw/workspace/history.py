@@ -6,23 +6,30 @@ Stored under ``.memclaw/history/<relative path>/<timestamp>.md``; the newest
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from memclaw.errors import WorkspaceError
 from memclaw.workspace.atomic import atomic_write
 
-if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent, WriteResult
+
+class Keeper(Protocol):
+    """What history needs of an agent: where its metadata lives, and the time."""
+
+    @property
+    def meta_dir(self) -> Path: ...
+
+    def now(self) -> datetime: ...
+
 
 KEEP = 20
 
 
-def folder(agent: Agent, rel: str) -> Path:
+def folder(agent: Keeper, rel: str) -> Path:
     return agent.meta_dir / "history" / rel
 
 
-def save(agent: Agent, rel: str, text: str) -> Path:
+def save(agent: Keeper, rel: str, text: str) -> Path:
     """Store ``text`` as the newest previous version of ``rel``; caller holds the lock."""
     target = folder(agent, rel)
     stamp = agent.now().strftime("%Y%m%dT%H%M%S%f")
@@ -36,7 +43,7 @@ def save(agent: Agent, rel: str, text: str) -> Path:
     return path
 
 
-def versions(agent: Agent, rel: str) -> list[Path]:
+def versions(agent: Keeper, rel: str) -> list[Path]:
     """Previous versions of ``rel``, newest first."""
     target = folder(agent, rel)
     if not target.is_dir():
@@ -48,18 +55,3 @@ def _order(path: Path) -> tuple[str, int]:
     """(timestamp, sequence): ``<stamp>.md`` is sequence 0, ``<stamp>-<n>.md`` is n."""
     stamp, _, seq = path.stem.partition("-")
     return stamp, int(seq) if seq.isdigit() else 0
-
-
-def restore(agent: Agent, name: str, owner: str | None = None) -> WriteResult:
-    """Put back the newest previous version of ``name`` (the current one is kept too)."""
-    from memclaw.workspace.agent import WriteStrategy
-
-    rel = agent.owner_prefix(owner) + name
-    found = versions(agent, rel)
-    if not found:
-        raise WorkspaceError(f"{rel} has no previous version to restore")
-    previous = found[0].read_text(encoding="utf-8")
-    found[0].unlink()
-    result = agent.write(name, previous, WriteStrategy.OVERWRITE, owner=owner)
-    # The write saved the version we just replaced; that is the redo point.
-    return result

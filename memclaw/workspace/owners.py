@@ -10,24 +10,30 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from typing import NewType
 from urllib.parse import quote, unquote
 
 from memclaw.errors import UsageError
 
 SYSTEM_OWNER = "system"
+OWNERS_DIR = "owners"  # <agent>/owners/<owner folder>/ holds one owner's PERSONAL memory
 _CHANNEL = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 # Most filesystems cap one path component at 255 bytes; quoting can triple the length.
 _MAX_DIRNAME = 255
 
 
-class Scope(StrEnum):
+# A normalised owner key: only normalise_owner makes one, so a raw identity cannot slip inward.
+OwnerKey = NewType("OwnerKey", str)
+
+
+class Visibility(StrEnum):
     PERSONAL = "personal"
     TEAM = "team"
     GLOBAL = "global"
 
 
-def normalise_owner(identity: str) -> str:
+def normalise_owner(identity: str) -> OwnerKey:
     """Turn ``alice``, ``User:alice``, ``telegram:123`` or ``api:u-9`` into an owner key.
 
     A bare id means a user of this installation (``user:<id>``); the channel
@@ -39,7 +45,7 @@ def normalise_owner(identity: str) -> str:
     if _CONTROL.search(raw) or len(raw) > 200:
         raise UsageError("owner must be at most 200 printable characters")
     if raw.lower() == SYSTEM_OWNER:
-        return SYSTEM_OWNER
+        return OwnerKey(SYSTEM_OWNER)
     channel, sep, ident = raw.partition(":")
     if not sep:
         channel, ident = "user", raw
@@ -52,7 +58,7 @@ def normalise_owner(identity: str) -> str:
     key = f"{channel}:{ident}"
     if len(owner_dirname(key)) > _MAX_DIRNAME:
         raise UsageError(f"owner {identity!r} is too long to be stored: use a shorter id")
-    return key
+    return OwnerKey(key)
 
 
 def owner_dirname(owner_key: str) -> str:
@@ -60,5 +66,5 @@ def owner_dirname(owner_key: str) -> str:
     return quote(owner_key, safe="@+-_.")
 
 
-def owner_from_dirname(name: str) -> str:
-    return unquote(name)
+def owner_from_dirname(name: str) -> OwnerKey:
+    return OwnerKey(unquote(name))

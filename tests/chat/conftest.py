@@ -10,6 +10,7 @@ from chat.chatkit import OpenChat, OpenWorkspace, fixed_clock, model_settings, s
 from memclaw.chat import Conversation
 from memclaw.workspace import Workspace
 from memclaw.workspace.agent import Agent
+from memclaw.workspace.scope import Scope
 
 
 @pytest.fixture
@@ -36,6 +37,7 @@ def open_chat(open_ws: OpenWorkspace) -> OpenChat:
     def make(settings: dict[str, Any] | None = None, **options: Any) -> Conversation:
         ws = open_ws(**(settings or {}))
         found = ws.agent("pal") if (ws.root / "pal").is_dir() else small_agent(ws)
-        return Conversation.open(found, **options)
+        owner = options.pop("owner", None)
+        return Conversation.open(Scope.resolve(found, owner), **options)
 
     return make

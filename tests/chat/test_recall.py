@@ -7,6 +7,7 @@ from memclaw.chat.recall import HEADER, SUBAGENT_PREAMBLE, select
 from memclaw.chat.session import entry_session_id
 from memclaw.entries.memories import remember
 from memclaw.index import Hit
+from memclaw.workspace.scope import Scope
 
 
 def hit(file: str, score: float, text: str = "some remembered fact") -> Hit:
@@ -54,7 +55,9 @@ def test_owner_a_personal_memory_is_never_recalled_for_owner_b(
 ) -> None:
     first = open_chat(owner="user:alice")
     agent = first.engine.agent
-    agent.append_daily("Alice's secret side project is called Bluebird.", owner="user:alice")
+    Scope.resolve(agent, "user:alice").append_daily(
+        "Alice's secret side project is called Bluebird."
+    )
     agent.append_daily("The team standup moved to 09:30.")
     result = first.turn("what about the Bluebird project?")
     first.close(wait=5)
@@ -82,8 +85,10 @@ def test_recall_shows_this_sessions_memories_after_long_term_ones(
     agent = conversation.engine.agent
     sid = entry_session_id(conversation.session.id)
     agent.append_daily("Kenji reviews the Osaka migration plan.")
-    remember(agent, "Kenji wants the Osaka migration slides by Friday", session_id=sid)
-    remember(agent, "Kenji prefers Osaka migration updates in English", session_id="elsewhere")
+    remember(Scope(agent), "Kenji wants the Osaka migration slides by Friday", session_id=sid)
+    remember(
+        Scope(agent), "Kenji prefers Osaka migration updates in English", session_id="elsewhere"
+    )
     conversation.turn("Kenji Osaka migration")
     conversation.close(wait=5)
     system = sent_messages(fake_openai)[0]["content"]
@@ -110,7 +115,9 @@ def test_a_subagent_recalls_the_parents_memory_is_told_so_and_cannot_write(
     open_chat: OpenChat, fake_openai: FakeOpenAI
 ) -> None:
     parent = open_chat(owner="user:alice")
-    parent.engine.agent.append_daily("Alice's side project Bluebird uses Rust.", owner="user:alice")
+    Scope.resolve(parent.engine.agent, "user:alice").append_daily(
+        "Alice's side project Bluebird uses Rust."
+    )
     parent.close(wait=5)
     sub = open_chat(owner="user:alice", subagent=True)
     fake_openai.queue_tool_call("memory_store", {"text": "The user loves Rust"})

@@ -10,6 +10,7 @@ from memclaw.chat.schemas import tool_schemas
 from memclaw.chat.tools import ToolBox
 from memclaw.llm import ToolCall
 from memclaw.workspace.agent import Agent
+from memclaw.workspace.scope import Scope
 
 
 def call(box: ToolBox, name: str, **arguments: Any) -> Any:
@@ -22,13 +23,15 @@ def call(box: ToolBox, name: str, **arguments: Any) -> Any:
 @pytest.fixture
 def shared(open_ws: OpenWorkspace) -> Agent:
     agent = small_agent(open_ws())
-    agent.write("MEMORY.md", "# Alice\n- Alice's diary code is Bluebird.\n", owner="user:alice")
-    agent.write("MEMORY.md", "# Bob\n- Bob likes tea.\n", owner="user:bob")
+    Scope.resolve(agent, "user:alice").write(
+        "MEMORY.md", "# Alice\n- Alice's diary code is Bluebird.\n"
+    )
+    Scope.resolve(agent, "user:bob").write("MEMORY.md", "# Bob\n- Bob likes tea.\n")
     return agent
 
 
 def test_schemas_are_openai_functions_and_read_only_leaves_out_writers(shared: Agent) -> None:
-    full = {t["function"]["name"] for t in tool_schemas(shared, None)}
+    full = {t["function"]["name"] for t in tool_schemas(Scope(shared))}
     assert full == {
         "memory_files_list",
         "memory_files_read",
@@ -41,7 +44,7 @@ def test_schemas_are_openai_functions_and_read_only_leaves_out_writers(shared: A
         "memory_get",
         "memory_forget",
     }
-    read_only = {t["function"]["name"] for t in tool_schemas(shared, None, read_only=True)}
+    read_only = {t["function"]["name"] for t in tool_schemas(Scope(shared), read_only=True)}
     assert read_only == full - {
         "memory_files_write",
         "memory_files_edit",
@@ -51,7 +54,7 @@ def test_schemas_are_openai_functions_and_read_only_leaves_out_writers(shared: A
 
 
 def test_an_owner_sees_their_own_files_and_never_another_owners(shared: Agent) -> None:
-    box = ToolBox(shared, "user:bob", "s1")
+    box = ToolBox(Scope.resolve(shared, "user:bob"), "s1")
     names = [f["name"] for f in call(box, "memory_files_list")["files"]]
     assert "MEMORY.md" in names
     assert any(n.startswith("owners/") and n.endswith("/MEMORY.md") for n in names)
@@ -62,13 +65,13 @@ def test_an_owner_sees_their_own_files_and_never_another_owners(shared: Agent) -
     assert call(box, "memory_files_read", filename=alice).startswith("error:")
     written = call(box, "memory_files_write", filename=alice, content="# hacked\n")
     assert "another person's memory" in written
-    assert "Bluebird" in shared.read("MEMORY.md", "user:alice")
+    assert "Bluebird" in Scope.resolve(shared, "user:alice").read("MEMORY.md")
     search = call(box, "memory_files_search", query="Bluebird diary")
     assert search["hits"] == []
 
 
 def test_without_an_owner_no_personal_folder_is_reachable(shared: Agent) -> None:
-    box = ToolBox(shared, None, "s1")
+    box = ToolBox(Scope(shared), "s1")
     names = [f["name"] for f in call(box, "memory_files_list")["files"]]
     assert not any(n.startswith("owners/") for n in names)
     result = call(box, "memory_files_read", filename="owners/user%3Aalice/MEMORY.md")
@@ -79,13 +82,13 @@ def test_without_an_owner_no_personal_folder_is_reachable(shared: Agent) -> None
     "filename", ["/etc/passwd", "../other/MEMORY.md", "notes.txt", ".memclaw/agent.yaml"]
 )
 def test_the_cli_path_rules_hold(shared: Agent, filename: str) -> None:
-    box = ToolBox(shared, None, "s1")
+    box = ToolBox(Scope(shared), "s1")
     assert call(box, "memory_files_read", filename=filename).startswith("error:")
     assert call(box, "memory_files_write", filename=filename, content="x").startswith("error:")
 
 
 def test_edit_write_and_missing_arguments(shared: Agent) -> None:
-    box = ToolBox(shared, None, "s1")
+    box = ToolBox(Scope(shared), "s1")
     assert call(box, "memory_files_edit", filename="MEMORY.md", old_text="Atlas", new_text="Orion")
     assert "Project Orion" in shared.read("MEMORY.md")
     assert call(box, "memory_files_read").startswith("error: argument 'filename' is required")
@@ -96,7 +99,7 @@ def test_edit_write_and_missing_arguments(shared: Agent) -> None:
 
 
 def test_memory_entries_store_search_get_list_and_forget(shared: Agent) -> None:
-    box = ToolBox(shared, "user:alice", "20261129-103000-abcd")
+    box = ToolBox(Scope.resolve(shared, "user:alice"), "20261129-103000-abcd")
     stored = box.run(ToolCall("c", "memory_store", {"text": "Alice drinks oat milk"}, "{}"))
     assert stored.ok and stored.operation is not None
     memory_id = stored.operation["id"]
@@ -110,10 +113,10 @@ def test_memory_entries_store_search_get_list_and_forget(shared: Agent) -> None:
     assert [m["id"] for m in long_term] == [memory_id]
     assert len(call(box, "memory_list", scope="session")["memories"]) == 1
     # Another session of the same owner does not see this session's short-term memory.
-    other = ToolBox(shared, "user:alice", "another")
+    other = ToolBox(Scope.resolve(shared, "user:alice"), "another")
     assert call(other, "memory_list", scope="session")["memories"] == []
     # Bob sees none of Alice's entries and cannot forget them.
-    bob = ToolBox(shared, "user:bob", "s2")
+    bob = ToolBox(Scope.resolve(shared, "user:bob"), "s2")
     assert call(bob, "memory_get", id=memory_id).startswith("error:")
     assert call(bob, "memory_forget", query="oat milk")["forgotten"] == []
     forgot = box.run(ToolCall("c", "memory_forget", {"id": memory_id}, "{}"))
@@ -122,7 +125,7 @@ def test_memory_entries_store_search_get_list_and_forget(shared: Agent) -> None:
 
 
 def test_storing_a_secret_is_an_error_result(shared: Agent) -> None:
-    box = ToolBox(shared, None, "s1")
+    box = ToolBox(Scope(shared), "s1")
     secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
     result = call(box, "memory_store", text=f"the token is {secret}")
     assert isinstance(result, str) and result.startswith("error:")
@@ -133,7 +136,7 @@ def test_a_tool_write_over_the_ceiling_moves_model_lines_and_keeps_the_persons(
 ) -> None:
     mine = [f"- mine {i:03d} " + "m" * 88 for i in range(40)]
     shared.write("MEMORY.md", "# Memory\n\n## Notes\n\n" + "\n".join(mine) + "\n")
-    box = ToolBox(shared, None, "s1")
+    box = ToolBox(Scope(shared), "s1")
     theirs = [f"- tool {i:03d} " + "t" * 88 for i in range(50)]
     current = shared.read("MEMORY.md")
     result = call(

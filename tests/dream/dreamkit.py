@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from memclaw.workspace import Agent, Workspace
+from memclaw.workspace.scope import Scope
 
 NOW = datetime(2026, 11, 28, 3, 0, tzinfo=UTC)
 TODAY = NOW.date()
@@ -42,8 +43,8 @@ def day(offset: int) -> date:
 
 
 def note(agent: Agent, when: date, *items: str, owner: str | None = None) -> None:
-    agent.append_daily(
-        "\n".join(f"- {item}" for item in items), day=when, owner=owner, heading="10:00"
+    Scope.resolve(agent, owner).append_daily(
+        "\n".join(f"- {item}" for item in items), day=when, heading="10:00"
     )
 
 

@@ -11,6 +11,7 @@ from dream.dreamkit import model_workspace, workspace
 from memclaw.dream.consolidate import consolidate_agent, merge_entries_offline
 from memclaw.workspace.entries import Entry, format_entries, load_entries
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.scope import Scope
 
 DISTINCT = [
     "Maya lives in Gothenburg, in the Majorna district.",
@@ -32,7 +33,9 @@ def _entries(texts: list[str], start: int = 0) -> list[Entry]:
 
 
 def _write(agent, entries: list[Entry], owner: str | None = None) -> None:
-    agent.write("entries/preference.md", format_entries(entries, "Preferences"), owner=owner)
+    Scope.resolve(agent, owner).write(
+        "entries/preference.md", format_entries(entries, "Preferences")
+    )
 
 
 def test_offline_merges_near_duplicates_and_keeps_the_newest_value() -> None:
@@ -71,7 +74,7 @@ def test_consolidation_writes_fewer_entries_and_keeps_a_backup(tmp_path: Path) -
     result = consolidate_agent(agent)
 
     assert (result.entries_before, result.entries_after, result.buckets_updated) == (8, 7, 1)
-    assert len(load_entries(agent)) == 7
+    assert len(load_entries(Scope(agent))) == 7
     assert agent.read("entries/preference.md").startswith("# Preferences\n")
     backups = list((agent.meta_dir / "history" / "entries" / "preference.md").glob("*.md"))
     assert len(backups) == 1
@@ -141,7 +144,7 @@ def test_a_model_merge_keeps_ids_and_shrinks_the_bucket(
     result = consolidate_agent(agent)
 
     assert (result.entries_before, result.entries_after) == (8, 7)
-    after = {e.id: e for e in load_entries(agent)}
+    after = {e.id: e for e in load_entries(Scope(agent))}
     assert after["m-0007"].text == "Maya likes green tea most."
     assert after["m-0007"].updated == ws.clock().date()
     assert "m-0006" not in after

@@ -13,6 +13,7 @@ from memclaw.dream.run import DreamStatus, dream_agent, dream_undo, lock_path
 from memclaw.errors import WorkspaceError
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
+from memclaw.workspace.scope import Scope
 
 RECURRING = "Maya prefers uv over Poetry for every Python project."
 ONE_OFF = "Maya cooked a red lentil dal for the week's lunches."
@@ -30,7 +31,7 @@ def test_a_fact_recurring_on_three_days_is_promoted_and_a_one_off_is_not(tmp_pat
     note(agent, day(3), "Maya prefers uv over Poetry for every Python project she starts.")
     note(agent, day(1), RECURRING)
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     assert result.status is DreamStatus.UPDATED
     assert result.engine == "offline"
@@ -46,8 +47,8 @@ def test_a_second_dream_does_not_add_the_same_fact_twice(tmp_path: Path) -> None
     agent = _agent(tmp_path / "ws")
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING)
-    assert dream_agent(agent).status is DreamStatus.UPDATED
-    again = dream_agent(agent)
+    assert dream_agent(Scope(agent)).status is DreamStatus.UPDATED
+    again = dream_agent(Scope(agent))
     assert again.status is DreamStatus.UNCHANGED
     assert agent.read("MEMORY.md").count("uv over Poetry") == 1
     assert again.report.candidates[0].status is Status.KNOWN
@@ -62,7 +63,7 @@ def test_a_corrected_statement_keeps_only_the_newest_version(tmp_path: Path) -> 
     note(agent, day(3), new)
     note(agent, day(2), "The daily team standup of lotsen starts at 09:30 on weekdays.")
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     memory = agent.read("MEMORY.md")
     assert "09:30" in memory
@@ -80,7 +81,7 @@ def test_explicit_correction_words_drop_the_older_statement(tmp_path: Path) -> N
     note(
         agent, day(2), "Kenji no longer sends the delta trigger by email; he opens a pull request."
     )
-    report = build_candidates(agent)
+    report = build_candidates(Scope(agent))
     statuses = {c.text: c.status for c in report.candidates}
     assert statuses["Kenji sends the delta trigger script to Maya by email."] is Status.CORRECTED
 
@@ -92,7 +93,7 @@ def test_secrets_are_never_candidates(tmp_path: Path) -> None:
         path = agent.path / "memory" / f"{day(offset).isoformat()}.md"
         path.parent.mkdir(exist_ok=True)
         path.write_text(f"# {day(offset)}\n\n- {secret}\n- {RECURRING}\n", encoding="utf-8")
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
     statuses = [c.status for c in result.report.candidates]
     assert Status.SECRET in statuses
     assert "ghp_" not in agent.read("MEMORY.md")
@@ -107,7 +108,7 @@ def test_recalled_lines_are_promoted_even_from_a_single_day(tmp_path: Path) -> N
     for query in ("where is the runbook", "cutover runbook", "runbook"):
         hit = {"file": f"memory/{day(2).isoformat()}.md", "line": 4, "score": 1.0}
         append_log(agent, "recall", {"query": query, "owner": None, "hits": [hit]})
-    report = build_candidates(agent)
+    report = build_candidates(Scope(agent))
     (cand,) = report.candidates
     assert (cand.recalls, cand.queries) == (3, 3)
     assert cand.status is Status.PROMOTE
@@ -118,7 +119,7 @@ def test_focus_keeps_only_candidates_about_the_topic(tmp_path: Path) -> None:
     other = "Maya runs the Slottsskogen parkrun every Saturday morning."
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING, other)
-    result = dream_agent(agent, focus="parkrun")
+    result = dream_agent(Scope(agent), focus="parkrun")
     memory = agent.read("MEMORY.md")
     assert "parkrun" in memory
     assert "Poetry" not in memory
@@ -132,7 +133,7 @@ def test_offline_merge_uses_a_matching_section_and_never_a_hand_edited_one(tmp_p
     rules = "Keep answers short and put commands first, with ISO dates."
     for offset in (4, 3, 2):
         note(agent, day(offset), people, rules)
-    dream_agent(agent)
+    dream_agent(Scope(agent))
     memory = agent.read("MEMORY.md")
     kept = MEMORY[MEMORY.index("## Rules (hand-edited)") :]
     assert memory.endswith(kept) or kept in memory
@@ -147,7 +148,7 @@ def test_dry_run_writes_nothing_at_all(tmp_path: Path) -> None:
         note(agent, day(offset), RECURRING)
     before = tree(tmp_path / "ws")
 
-    result = dream_agent(agent, dry_run=True)
+    result = dream_agent(Scope(agent), dry_run=True)
 
     assert tree(tmp_path / "ws") == before
     assert result.dry_run and result.status is DreamStatus.UPDATED
@@ -160,15 +161,15 @@ def test_undo_restores_memory_exactly_and_only_once(tmp_path: Path) -> None:
     agent.write("MEMORY.md", MEMORY)
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING)
-    assert dream_agent(agent).status is DreamStatus.UPDATED
+    assert dream_agent(Scope(agent)).status is DreamStatus.UPDATED
     assert agent.read("MEMORY.md") != MEMORY
 
-    undone = dream_undo(agent)
+    undone = dream_undo(Scope(agent))
 
     assert agent.read("MEMORY.md") == MEMORY
     assert undone["edited_since"] is False
     with pytest.raises(WorkspaceError, match="already undone"):
-        dream_undo(agent)
+        dream_undo(Scope(agent))
 
 
 def test_undo_uses_the_dreams_own_backup_not_a_later_one(tmp_path: Path) -> None:
@@ -176,11 +177,11 @@ def test_undo_uses_the_dreams_own_backup_not_a_later_one(tmp_path: Path) -> None
     agent.write("MEMORY.md", MEMORY)
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING)
-    dream_agent(agent)
+    dream_agent(Scope(agent))
     dreamed = agent.read("MEMORY.md")
     agent.write("MEMORY.md", dreamed + "- Added by hand after the dream.\n")
 
-    undone = dream_undo(agent)
+    undone = dream_undo(Scope(agent))
 
     assert agent.read("MEMORY.md") == MEMORY
     assert undone["edited_since"] is True
@@ -189,14 +190,14 @@ def test_undo_uses_the_dreams_own_backup_not_a_later_one(tmp_path: Path) -> None
 def test_undo_without_a_dream_says_so(tmp_path: Path) -> None:
     agent = _agent(tmp_path / "ws")
     with pytest.raises(WorkspaceError, match="nothing to undo"):
-        dream_undo(agent)
+        dream_undo(Scope(agent))
 
 
 def test_each_run_writes_a_diary_entry_and_a_log_record(tmp_path: Path) -> None:
     agent = _agent(tmp_path / "ws")
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING, ONE_OFF if offset == 3 else "Nothing else today.")
-    dream_agent(agent, trigger="cron")
+    dream_agent(Scope(agent), trigger="cron")
     diary = agent.read("DREAMS.md")
     assert "## 2026-11-28 03:00" in diary
     assert f"memory/{day(4)}.md to memory/{day(2)}.md (3 notes)" in diary
@@ -214,7 +215,7 @@ def test_the_diary_rolls_old_entries_into_a_monthly_archive(tmp_path: Path) -> N
     for run in range(12):
         note(agent, clock.now.date(), f"Fact number {run} about the lotsen project is noted.")
         note(agent, clock.now.date(), RECURRING)
-        dream_agent(agent)
+        dream_agent(Scope(agent))
         clock.advance(days=3)
     diary = agent.read("DREAMS.md")
     assert len(diary) <= 2500
@@ -232,32 +233,32 @@ def test_a_running_dream_makes_a_second_one_skip(tmp_path: Path) -> None:
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING)
     before = agent.read("MEMORY.md")
-    with file_lock(lock_path(agent, None), wait=0):
-        result = dream_agent(agent)
+    with file_lock(lock_path(Scope(agent)), wait=0):
+        result = dream_agent(Scope(agent))
     assert result.status is DreamStatus.SKIPPED
     assert agent.read("MEMORY.md") == before
     assert [r["status"] for r in read_log(agent, "dream")] == ["skipped"]
     # An owner's dream has its own lock: it is not blocked by the team's.
-    with file_lock(lock_path(agent, None), wait=0):
-        assert dream_agent(agent, owner="user:maya").status is DreamStatus.IDLE
+    with file_lock(lock_path(Scope(agent)), wait=0):
+        assert dream_agent(Scope.resolve(agent, "user:maya")).status is DreamStatus.IDLE
 
 
 def test_owner_dreams_use_the_owners_notes_and_memory(tmp_path: Path) -> None:
     agent = _agent(tmp_path / "ws")
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING, owner="user:maya")
-    assert dream_agent(agent).status is DreamStatus.IDLE
-    result = dream_agent(agent, owner="maya")
+    assert dream_agent(Scope(agent)).status is DreamStatus.IDLE
+    result = dream_agent(Scope.resolve(agent, "maya"))
     assert result.owner == "user:maya"
-    assert "uv over Poetry" in agent.read("MEMORY.md", owner="user:maya")
+    assert "uv over Poetry" in Scope.resolve(agent, "user:maya").read("MEMORY.md")
     assert "uv over Poetry" not in agent.read("MEMORY.md")
-    assert "uv over Poetry" in agent.read("DREAMS.md", owner="user:maya")
+    assert "uv over Poetry" in Scope.resolve(agent, "user:maya").read("DREAMS.md")
 
 
 def test_dreaming_can_be_switched_off(tmp_path: Path) -> None:
     agent = _agent(tmp_path / "ws", dream_enabled=False)
     note(agent, day(1), RECURRING)
-    assert dream_agent(agent).status is DreamStatus.DISABLED
+    assert dream_agent(Scope(agent)).status is DreamStatus.DISABLED
 
 
 def test_real_searches_feed_the_recall_score(tmp_path: Path) -> None:
@@ -269,7 +270,7 @@ def test_real_searches_feed_the_recall_score(tmp_path: Path) -> None:
     ws = agent.workspace
     assert search(ws, "cutover runbook", agents=["demo"])
     assert search(ws, "where is the ops wiki runbook", agents=["demo"])
-    report = build_candidates(agent)
+    report = build_candidates(Scope(agent))
     by_text = {c.text: c for c in report.candidates}
     assert by_text[fact].queries == 2
     assert by_text[fact].status is Status.PROMOTE
@@ -291,7 +292,7 @@ def test_a_dream_near_the_ceiling_keeps_every_hand_written_line(tmp_path: Path) 
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING)
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     memory = agent.read("MEMORY.md")
     overflow_path = agent.path / "MEMORY.overflow.md"
@@ -317,7 +318,7 @@ def test_a_fact_with_no_room_is_not_piled_up_in_the_overflow_night_after_night(
     for offset in (4, 3, 2):
         note(agent, day(offset), RECURRING)
     for _ in range(3):
-        dream_agent(agent)
+        dream_agent(Scope(agent))
         clock.advance(hours=1)
     overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
     assert overflow.count(RECURRING) == 1

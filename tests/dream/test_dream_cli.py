@@ -13,6 +13,7 @@ from dream.dreamkit import tree
 from memclaw.cli.app import app
 from memclaw.workspace import Workspace
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.scope import Scope
 
 FACT = "Maya prefers uv over Poetry for every Python project."
 
@@ -108,7 +109,9 @@ def test_all_owners_dreams_each_personal_memory(isolated_env: Path) -> None:
     agent, _ = ws.init_agent("demo")
     today = date.today()
     for offset in (3, 2, 1):
-        agent.append_daily(f"- {FACT}", day=today - timedelta(days=offset), owner="user:maya")
+        Scope.resolve(agent, "user:maya").append_daily(
+            f"- {FACT}", day=today - timedelta(days=offset)
+        )
     result = invoke("dream", "demo", "--all-owners", "--json")
     statuses = {(r["owner"], r["status"]) for r in json.loads(result.stdout)["results"]}
     assert statuses == {(None, "idle"), ("user:maya", "updated")}

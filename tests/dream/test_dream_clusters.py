@@ -10,7 +10,8 @@ from dream.dreamkit import Clock, day, note, tree, workspace
 from memclaw.dream.candidates import Candidate, Status, build_candidates
 from memclaw.dream.run import DreamStatus, dream_agent
 from memclaw.dream.salience import Salience
-from memclaw.text.similarity import Fingerprint, near_duplicate, words
+from memclaw.text.likeness import Fingerprint, near_duplicate, words
+from memclaw.workspace.scope import Scope
 
 MOVE = [
     "Priya Nair moved the atlas billing service from Heroku to Fly.io.",
@@ -49,7 +50,7 @@ def test_paraphrased_restatements_over_three_days_are_clustered_and_promoted(
     # Each restatement adds a detail: word overlap with agreeing values would not join them.
     assert not near_duplicate(Fingerprint.of(MOVE[1]), Fingerprint.of(MOVE[2]))
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     (promoted,) = result.report.promoted
     assert promoted.days == [day(6), day(4), day(2)]
@@ -68,7 +69,7 @@ def test_two_facts_about_the_same_project_stay_apart(tmp_path: Path) -> None:
     note(agent, day(3), DASHBOARDS[1])
     note(agent, day(2), MOVE[2])
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     promoted = _by_text(result.report.promoted)
     assert set(promoted) == {MOVE[2], DASHBOARDS[1]}
@@ -85,7 +86,7 @@ def test_a_one_off_about_the_same_people_is_not_promoted(tmp_path: Path) -> None
     note(agent, day(4), MOVE[1])
     note(agent, day(2), MOVE[2])
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     by_text = _by_text(result.report.candidates)
     assert by_text[LUNCH].status is Status.ONE_OFF
@@ -103,7 +104,7 @@ def test_a_corrected_statement_keeps_only_the_newest_value(tmp_path: Path) -> No
     newest = "Atlas launch review with Priya Nair: 2026-12-10 at 10:00."
     note(agent, day(1), newest)
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     statuses = {c.status for c in result.report.candidates}
     assert Status.CORRECTED in statuses
@@ -123,7 +124,7 @@ def test_a_fact_the_profile_already_states_is_known(tmp_path: Path) -> None:
     note(agent, day(3), "Priya Nair leads the atlas billing team from the Lund office.")
     note(agent, day(1), "The atlas billing team lead is Priya Nair, based in Lund.")
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     (cand,) = result.report.candidates
     assert cand.status is Status.KNOWN
@@ -164,7 +165,7 @@ def test_the_bundled_demo_promotes_few_recurring_facts_and_knows_its_threads(
     before = tree(root)
 
     for days in (7, 14):
-        report = build_candidates(agent, days=days)
+        report = build_candidates(Scope(agent), days=days)
         recurring = [c for c in report.candidates if len(c.days) >= 2]
         assert 1 <= len(report.promoted) <= 3
         assert all(len(c.days) >= 2 for c in report.promoted)
@@ -182,7 +183,7 @@ def test_a_restatement_in_correcting_words_is_not_a_correction(tmp_path: Path) -
     note(agent, day(3), "For dependency locking lotsen uses uv instead of Poetry.")
     note(agent, day(1), "Reminder: lotsen uses uv instead of Poetry for dependency locking.")
 
-    report = build_candidates(agent)
+    report = build_candidates(Scope(agent))
 
     (cand,) = report.candidates
     assert cand.status is Status.PROMOTE

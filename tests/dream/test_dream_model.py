@@ -12,6 +12,7 @@ from dream.dreamkit import MEMORY, day, model_workspace, note, tree
 from memclaw.dream.run import DreamStatus, dream_agent
 from memclaw.errors import ModelError
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.scope import Scope
 
 FACT = "Maya prefers uv over Poetry for every Python project."
 
@@ -40,7 +41,7 @@ def test_the_model_gets_notes_memory_and_ranked_candidates(
     new = MEMORY.replace("## People", f"- {FACT}\n\n## People")
     fake_openai.queue_json(_answer(new))
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     assert result.status is DreamStatus.UPDATED
     assert result.engine == "model gpt-4o-mini"
@@ -61,7 +62,7 @@ def test_the_model_gets_notes_memory_and_ranked_candidates(
 def test_should_update_false_leaves_memory_alone(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
     agent = _agent(tmp_path / "ws", fake_openai)
     fake_openai.queue_json(_answer("", update=False))
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
     assert result.status is DreamStatus.UNCHANGED
     assert agent.read("MEMORY.md") == MEMORY
     assert "## 2026-11-28 03:00" in agent.read("DREAMS.md")
@@ -75,7 +76,7 @@ def test_a_rewrite_dropping_more_than_a_quarter_is_refused_and_logged(
     slim = "# Memory\n\n## Decisions\n\n- lotsen uses uv instead of Poetry since 2026-11-18.\n"
     fake_openai.queue_json(_answer(slim))
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     assert result.status is DreamStatus.REFUSED
     assert "drop 5 of 8 entries" in result.reason
@@ -93,7 +94,7 @@ def test_dropping_exactly_a_quarter_is_allowed(tmp_path: Path, fake_openai: Fake
         "- Kenji Morita is a GIS contractor in Osaka.\n",
     }
     fake_openai.queue_json(_answer("".join(line for line in lines if line not in drop)))
-    assert dream_agent(agent).status is DreamStatus.UPDATED  # 2 of 8 = 25 %
+    assert dream_agent(Scope(agent)).status is DreamStatus.UPDATED  # 2 of 8 = 25 %
 
 
 def test_hand_edited_sections_come_back_verbatim(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
@@ -105,7 +106,7 @@ def test_hand_edited_sections_come_back_verbatim(tmp_path: Path, fake_openai: Fa
     answer = answer[: answer.index("## Rules (hand-edited)")] + f"## Tools\n\n- {FACT}\n"
     fake_openai.queue_json(_answer(answer))
 
-    result = dream_agent(agent)
+    result = dream_agent(Scope(agent))
 
     memory = agent.read("MEMORY.md")
     people = marked[marked.index("## People") : marked.index("## Rules")]
@@ -120,7 +121,7 @@ def test_a_model_error_fails_the_run_and_is_logged(tmp_path: Path, fake_openai: 
     agent = _agent(tmp_path / "ws", fake_openai)
     fake_openai.queue_error(500, "boom")
     with pytest.raises(ModelError):
-        dream_agent(agent)
+        dream_agent(Scope(agent))
     assert agent.read("MEMORY.md") == MEMORY
     assert [r["status"] for r in read_log(agent, "dream")] == ["failed"]
 
@@ -129,7 +130,7 @@ def test_a_dry_run_with_a_model_writes_nothing(tmp_path: Path, fake_openai: Fake
     agent = _agent(tmp_path / "ws", fake_openai)
     fake_openai.queue_json(_answer(MEMORY + f"\n## Tools\n\n- {FACT}\n"))
     before = tree(tmp_path / "ws")
-    result = dream_agent(agent, dry_run=True)
+    result = dream_agent(Scope(agent), dry_run=True)
     assert tree(tmp_path / "ws") == before
     assert result.status is DreamStatus.UPDATED and "+## Tools" in result.diff
 
@@ -143,7 +144,7 @@ def test_two_concurrent_dreams_of_one_agent_run_once(
     results: list[DreamStatus] = []
 
     def run() -> None:
-        results.append(dream_agent(agent).status)
+        results.append(dream_agent(Scope(agent)).status)
 
     threads = [threading.Thread(target=run) for _ in range(2)]
     for thread in threads:

@@ -18,11 +18,12 @@ from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.scope import Scope
 
 
 def test_remember_adds_a_readable_entry_with_a_stable_id(tmp_path: Path) -> None:
     agent = make_agent(tmp_path)
-    result = remember(agent, "Maya prefers uv for Python projects")
+    result = remember(Scope(agent), "Maya prefers uv for Python projects")
     assert result.action is Action.ADDED and result.entry is not None
     entry = result.entry
     assert entry.id.startswith("m-") and len(entry.id) == 10
@@ -30,7 +31,7 @@ def test_remember_adds_a_readable_entry_with_a_stable_id(tmp_path: Path) -> None
     text = agent.read("entries/preference.md")
     assert f"## {entry.id}\nMaya prefers uv for Python projects\n" in text
     assert "- scope: team" in text and "- created: 2026-03-30" in text
-    assert get_memory(agent, entry.id) == entry
+    assert get_memory(Scope(agent), entry.id) == entry
     assert parse_entries(text)[0].id == entry.id
 
 
@@ -46,22 +47,22 @@ def test_remember_adds_a_readable_entry_with_a_stable_id(tmp_path: Path) -> None
     ],
 )
 def test_category_is_guessed(tmp_path: Path, text: str, category: str) -> None:
-    entry = remember(make_agent(tmp_path), text).entry
+    entry = remember(Scope(make_agent(tmp_path)), text).entry
     assert entry is not None and entry.category == category
 
 
 def test_restatement_updates_instead_of_copying(tmp_path: Path) -> None:
     clock = Clock()
     agent = make_agent(tmp_path, clock)
-    first = remember(agent, "Maya prefers uv for Python projects").entry
-    assert remember(agent, "Maya prefers uv for Python projects").action is Action.UNCHANGED
+    first = remember(Scope(agent), "Maya prefers uv for Python projects").entry
+    assert remember(Scope(agent), "Maya prefers uv for Python projects").action is Action.UNCHANGED
     clock.advance(days=3)
-    again = remember(agent, "maya prefers uv for python projects, because uv lock is fast")
+    again = remember(Scope(agent), "maya prefers uv for python projects, because uv lock is fast")
     assert again.action is Action.UPDATED and first is not None and again.entry is not None
     assert again.entry.id == first.id and again.entry.updated is not None
     assert again.entry.updated.isoformat() == "2026-04-02"
     assert "uv lock is fast" in again.entry.text
-    assert len(list_memories(agent)) == 1
+    assert len(list_memories(Scope(agent))) == 1
 
 
 @pytest.mark.parametrize(
@@ -75,11 +76,11 @@ def test_restatement_updates_instead_of_copying(tmp_path: Path) -> None:
 def test_a_changed_fact_supersedes_the_old_one(tmp_path: Path, old: str, new: str) -> None:
     agent = make_agent(tmp_path)
     category = "project" if "deadline" in old else "preference"
-    first = remember(agent, old, category=category).entry
-    result = remember(agent, new, category=category)
+    first = remember(Scope(agent), old, category=category).entry
+    result = remember(Scope(agent), new, category=category)
     assert result.action is Action.SUPERSEDED and first is not None
     assert result.previous is not None and result.previous.id == first.id
-    assert [e.text for e in list_memories(agent)] == [new]
+    assert [e.text for e in list_memories(Scope(agent))] == [new]
     history = agent.meta_dir / "history" / "entries" / f"{category}.md"
     assert any(old in p.read_text() for p in history.iterdir())
     record = next(r for r in read_log(agent, "memories") if r["action"] == "superseded")
@@ -88,60 +89,67 @@ def test_a_changed_fact_supersedes_the_old_one(tmp_path: Path, old: str, new: st
 
 def test_different_facts_with_the_same_verb_coexist(tmp_path: Path) -> None:
     agent = make_agent(tmp_path)
-    remember(agent, "User prefers terse answers")
-    assert remember(agent, "User prefers dark mode in every editor").action is Action.ADDED
-    assert remember(agent, "User is Chris").action is Action.ADDED
+    remember(Scope(agent), "User prefers terse answers")
+    assert remember(Scope(agent), "User prefers dark mode in every editor").action is Action.ADDED
+    assert remember(Scope(agent), "User is Chris").action is Action.ADDED
     assert (
-        remember(agent, "User is a platform engineer", category="identity").action is Action.ADDED
+        remember(Scope(agent), "User is a platform engineer", category="identity").action
+        is Action.ADDED
     )
-    assert len(list_memories(agent)) == 4
+    assert len(list_memories(Scope(agent))) == 4
 
 
 def test_secrets_are_refused_and_categories_checked(tmp_path: Path) -> None:
     agent = make_agent(tmp_path)
     with pytest.raises(SecretDetectedError):
-        remember(agent, "the staging password is hunter22x")
+        remember(Scope(agent), "the staging password is hunter22x")
     with pytest.raises(UsageError, match="unknown category"):
-        remember(agent, "x y z", category="mood")
+        remember(Scope(agent), "x y z", category="mood")
     with pytest.raises(UsageError):
-        remember(agent, "   ")
-    assert list_memories(agent) == []
+        remember(Scope(agent), "   ")
+    assert list_memories(Scope(agent)) == []
 
 
 def test_session_and_owner_scopes(tmp_path: Path) -> None:
     agent = make_agent(tmp_path)
-    long_term = remember(agent, "Maya likes Swedish homework checked", owner="maya").entry
-    short = remember(agent, "Wants answers in Swedish today", owner="maya", session_id="s-9").entry
+    long_term = remember(Scope.resolve(agent, "maya"), "Maya likes Swedish homework checked").entry
+    short = remember(
+        Scope.resolve(agent, "maya"), "Wants answers in Swedish today", session_id="s-9"
+    ).entry
     assert long_term is not None and short is not None
     assert short.extra == {"scope": "personal", "owner": "user:maya", "session": "s-9"}
-    assert agent.read("entries/session-s-9.md", owner="maya")
-    assert list_memories(agent) == []  # the team sees nothing personal
-    assert [e.id for e in list_memories(agent, "maya", scope="session")] == [short.id]
-    assert [e.id for e in list_memories(agent, "maya", scope="long-term")] == [long_term.id]
-    assert [e.id for e in list_memories(agent, "maya", session_id="s-9")] == [short.id]
-    assert list_memories(agent, "maya", category="preference") == [long_term]
+    assert Scope.resolve(agent, "maya").read("entries/session-s-9.md")
+    assert list_memories(Scope(agent)) == []  # the team sees nothing personal
+    assert [e.id for e in list_memories(Scope.resolve(agent, "maya"), kind="session")] == [short.id]
+    assert [e.id for e in list_memories(Scope.resolve(agent, "maya"), kind="long-term")] == [
+        long_term.id
+    ]
+    assert [e.id for e in list_memories(Scope.resolve(agent, "maya"), session_id="s-9")] == [
+        short.id
+    ]
+    assert list_memories(Scope.resolve(agent, "maya"), category="preference") == [long_term]
     with pytest.raises(WorkspaceError):
-        get_memory(agent, long_term.id)
+        get_memory(Scope(agent), long_term.id)
     with pytest.raises(UsageError):
-        list_memories(agent, scope="weekly")
+        list_memories(Scope(agent), kind="weekly")
 
 
 def test_forget_by_id_and_by_query(tmp_path: Path) -> None:
     agent = make_agent(tmp_path)
-    keep = remember(agent, "Maya runs the lotsen service").entry
-    one = remember(agent, "Knut the dog has a vet visit on Thursday").entry
-    two = remember(agent, "Maya prefers uv for Python projects").entry
+    keep = remember(Scope(agent), "Maya runs the lotsen service").entry
+    one = remember(Scope(agent), "Knut the dog has a vet visit on Thursday").entry
+    two = remember(Scope(agent), "Maya prefers uv for Python projects").entry
     assert keep and one and two
-    assert forget(agent, id=one.id) == [one]
+    assert forget(Scope(agent), id=one.id) == [one]
     assert "Knut" not in agent.read("entries/other.md")
-    assert [e.id for e in match_memories(agent, "uv python")] == [two.id]
-    assert forget(agent, query="uv python") == [two]
-    assert [e.id for e in list_memories(agent)] == [keep.id]
-    assert forget(agent, query="nothing like this at all") == []
+    assert [e.id for e in match_memories(Scope(agent), "uv python")] == [two.id]
+    assert forget(Scope(agent), query="uv python") == [two]
+    assert [e.id for e in list_memories(Scope(agent))] == [keep.id]
+    assert forget(Scope(agent), query="nothing like this at all") == []
     with pytest.raises(UsageError):
-        forget(agent)
+        forget(Scope(agent))
     with pytest.raises(WorkspaceError):
-        forget(agent, id="m-00000000")
+        forget(Scope(agent), id="m-00000000")
     # Only a fingerprint is kept, never the forgotten words.
     log = (agent.meta_dir / "logs" / "forgotten.jsonl").read_text()
     assert "Knut" not in log and "uv" not in log
@@ -156,16 +164,16 @@ def test_forgotten_facts_are_not_learned_again(tmp_path: Path) -> None:
         {"role": "user", "content": "I prefer Helix over Neovim for quick edits."},
         {"role": "assistant", "content": "Noted."},
     ]
-    entry = remember(agent, "User prefers Helix over Neovim for quick edits").entry
+    entry = remember(Scope(agent), "User prefers Helix over Neovim for quick edits").entry
     assert entry is not None
-    forget(agent, id=entry.id)
-    skipped = remember(agent, "User prefers Helix over Neovim for quick edits")
+    forget(Scope(agent), id=entry.id)
+    skipped = remember(Scope(agent), "User prefers Helix over Neovim for quick edits")
     assert skipped.action is Action.SKIPPED and "forgotten" in skipped.reason
-    result = extract_conversation(agent, chat)
+    result = extract_conversation(Scope(agent), chat)
     assert result.status is Status.NOTHING and "forgotten earlier" in result.reason
     assert "Helix" not in agent.read("PROFILE.md")
     # An explicit --force learns it again, and then extraction may too.
-    forced = remember(agent, "User prefers Helix over Neovim for quick edits", force=True)
+    forced = remember(Scope(agent), "User prefers Helix over Neovim for quick edits", force=True)
     assert forced.action is Action.ADDED
 
 
@@ -173,10 +181,10 @@ def test_index_finds_entries_and_drops_forgotten_ones(tmp_path: Path) -> None:
     from memclaw.index import search
 
     agent = make_agent(tmp_path)
-    entry = remember(agent, "Maya prefers lowercase SQL keywords").entry
+    entry = remember(Scope(agent), "Maya prefers lowercase SQL keywords").entry
     assert entry is not None
     hits = search(agent.workspace, "lowercase SQL", agents=[agent.id], log=False)
     assert any(hit.file == "entries/preference.md" for hit in hits)
-    forget(agent, id=entry.id)
+    forget(Scope(agent), id=entry.id)
     hits = search(agent.workspace, "lowercase SQL", agents=[agent.id], log=False)
     assert not any("lowercase" in hit.text for hit in hits)

@@ -291,7 +291,7 @@ def measure(cases: list[Case] | None = None) -> Measurement:
     """Run the offline extractor over every case; score categories, count leaked secrets."""
     from memclaw.extract.offline.engine import extract_facts
     from memclaw.gates import contains_secret
-    from memclaw.text.similar import known_lines
+    from memclaw.text.likeness import known_lines
 
     overall = Score()
     per: dict[str, Score] = {}

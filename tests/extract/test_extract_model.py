@@ -11,6 +11,7 @@ from memclaw.errors import ModelAnswerError
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.scope import Scope
 
 NEW_PROFILE = "# Profile\n\n## Identity\n\n- The user is Sarah, an engineer at Cloudflare.\n"
 NEW_MEMORY = (
@@ -35,7 +36,7 @@ def test_model_answer_is_written_by_the_rules(tmp_path: Path, fake_openai: FakeO
     agent = model_agent(tmp_path, fake_openai.base_url)
     old_profile = agent.read("PROFILE.md")
     fake_openai.queue_json(answer())
-    result = extract_conversation(agent, CHAT)
+    result = extract_conversation(Scope(agent), CHAT)
     assert result.status is Status.WRITTEN and str(result.engine) == "model"
     assert agent.read("PROFILE.md") == NEW_PROFILE
     assert agent.read("MEMORY.md") == NEW_MEMORY
@@ -55,7 +56,7 @@ def test_empty_fields_leave_files_alone(tmp_path: Path, fake_openai: FakeOpenAI)
     agent = model_agent(tmp_path, fake_openai.base_url)
     before = agent.read("PROFILE.md")
     fake_openai.queue_json(answer(profile_update="", daily_entry="   "))
-    result = extract_conversation(agent, CHAT)
+    result = extract_conversation(Scope(agent), CHAT)
     assert result.files_changed == ["MEMORY.md"]
     assert agent.read("PROFILE.md") == before
     assert not (agent.path / "memory").exists()
@@ -65,7 +66,7 @@ def test_should_update_false_writes_nothing(tmp_path: Path, fake_openai: FakeOpe
     agent = model_agent(tmp_path, fake_openai.base_url)
     before = tree(agent.path)
     fake_openai.queue_json(answer(should_update=False, reason="small talk only"))
-    result = extract_conversation(agent, CHAT)
+    result = extract_conversation(Scope(agent), CHAT)
     assert result.status is Status.NOTHING and result.reason == "small talk only"
     after = tree(agent.path)
     assert {k: v for k, v in after.items() if not k.startswith(".memclaw/")} == {
@@ -87,7 +88,7 @@ def test_garbage_answers_write_nothing(tmp_path: Path, fake_openai: FakeOpenAI, 
     before = {k: v for k, v in tree(agent.path).items() if not k.startswith(".memclaw/")}
     fake_openai.queue_text(reply)
     with pytest.raises(ModelAnswerError):
-        extract_conversation(agent, CHAT)
+        extract_conversation(Scope(agent), CHAT)
     after = {k: v for k, v in tree(agent.path).items() if not k.startswith(".memclaw/")}
     assert after == before
     (record,) = read_log(agent, "extract")
@@ -98,7 +99,7 @@ def test_garbage_answers_write_nothing(tmp_path: Path, fake_openai: FakeOpenAI, 
 def test_fenced_json_is_still_accepted(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
     agent = model_agent(tmp_path, fake_openai.base_url)
     fake_openai.queue_text("Here you go:\n```json\n" + json.dumps(answer()) + "\n```")
-    assert extract_conversation(agent, CHAT).status is Status.WRITTEN
+    assert extract_conversation(Scope(agent), CHAT).status is Status.WRITTEN
 
 
 def test_secrets_in_the_model_output_are_redacted_before_writing(
@@ -109,7 +110,7 @@ def test_secrets_in_the_model_output_are_redacted_before_writing(
     fake_openai.queue_json(
         answer(memory_update=NEW_MEMORY + f"- Deploy token: {key}\n", daily_entry=f"- token {key}")
     )
-    result = extract_conversation(agent, CHAT)
+    result = extract_conversation(Scope(agent), CHAT)
     assert result.status is Status.WRITTEN and result.redacted == 2
     assert key not in agent.read("MEMORY.md") and "[REDACTED:" in agent.read("MEMORY.md")
     assert key not in agent.read("memory/2026-03-30.md")
@@ -124,7 +125,7 @@ def test_secrets_in_the_chat_are_redacted_before_the_model(
     key = "sk-proj-" + "Xq7Lm2Nw8Rt4Vb1Zc6Ky9Pd3Hs5Jf0Ga"
     chat = [*CHAT, {"role": "user", "content": f"and the key is {key} for the mailer"}]
     fake_openai.queue_json(answer(should_update=False))
-    extract_conversation(agent, chat)
+    extract_conversation(Scope(agent), chat)
     assert key not in json.dumps(fake_openai.last_request().body)
 
 
@@ -134,7 +135,7 @@ def test_ceiling_applies_to_a_model_rewrite(tmp_path: Path, fake_openai: FakeOpe
         f"## Topic {i}\n\n- A fact about topic {i} that takes some room.\n\n" for i in range(20)
     )
     fake_openai.queue_json(answer(memory_update=long_memory))
-    result = extract_conversation(agent, CHAT)
+    result = extract_conversation(Scope(agent), CHAT)
     memory = agent.read("MEMORY.md")
     overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
     assert len(memory) <= 300
@@ -151,7 +152,7 @@ def test_dry_run_with_a_model_shows_diffs_only(tmp_path: Path, fake_openai: Fake
     agent = model_agent(tmp_path, fake_openai.base_url)
     before = tree(agent.path)
     fake_openai.queue_json(answer())
-    result = extract_conversation(agent, CHAT, dry_run=True)
+    result = extract_conversation(Scope(agent), CHAT, dry_run=True)
     assert tree(agent.path) == before
     assert "+- The user is Sarah, an engineer at Cloudflare." in result.diffs["PROFILE.md"]
 
@@ -161,12 +162,12 @@ def test_a_forgotten_fact_is_not_written_back(tmp_path: Path, fake_openai: FakeO
 
     agent = model_agent(tmp_path, fake_openai.base_url)
     entry = remember(
-        agent, "The team switched monitoring from Datadog to Grafana", category="decision"
+        Scope(agent), "The team switched monitoring from Datadog to Grafana", category="decision"
     ).entry
     assert entry is not None
-    forget(agent, id=entry.id)
+    forget(Scope(agent), id=entry.id)
     fake_openai.queue_json(answer())
-    result = extract_conversation(agent, CHAT)
+    result = extract_conversation(Scope(agent), CHAT)
     assert "Grafana" not in agent.read("MEMORY.md")
     assert result.forgotten == 1  # the MEMORY.md line; the daily line words it differently
 
@@ -187,7 +188,7 @@ class EditingModel:
 
 def test_a_hand_edit_during_the_model_call_wins(tmp_path: Path) -> None:
     agent = model_agent(tmp_path, "http://127.0.0.1:9")
-    result = extract_conversation(agent, CHAT, model=EditingModel(agent))  # type: ignore[arg-type]
+    result = extract_conversation(Scope(agent), CHAT, model=EditingModel(agent))  # type: ignore[arg-type]
     assert "Edited by hand" in agent.read("MEMORY.md")
     assert agent.read("PROFILE.md") == NEW_PROFILE
     assert any("changed during extraction" in note for note in result.notes)

@@ -10,8 +10,9 @@ from memclaw.extract.offline.dates import resolve_relative
 from memclaw.extract.offline.engine import extract_facts
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
-from memclaw.text.similar import known_lines
+from memclaw.text.likeness import known_lines
 from memclaw.workspace import Workspace
+from memclaw.workspace.scope import Scope
 
 SUNDAY = "2026-11-29"
 
@@ -109,8 +110,8 @@ def test_demo_dry_run_says_what_it_would_write(demo_agent: Path) -> None:
     agent = Workspace.open(demo_agent.parent, env={}, clock=clock).agent("demo")
     from memclaw.extract.transcripts import load_session
 
-    messages = load_session(agent, "2026-11-28-demo", None)
-    result = extract_conversation(agent, messages, force=True, dry_run=True)
+    messages = load_session(Scope(agent), "2026-11-28-demo")
+    result = extract_conversation(Scope(agent), messages, force=True, dry_run=True)
     assert result.status is Status.WOULD_WRITE
     written = "".join(result.diffs.values())
     added = [line for line in written.splitlines() if line.startswith("+- ")]

@@ -14,6 +14,7 @@ from memclaw.extract.transcripts import (
     load_transcript,
     parse_transcript,
 )
+from memclaw.workspace.scope import Scope
 
 EXPECTED = [
     {"role": "user", "content": "I prefer uv."},
@@ -117,8 +118,8 @@ def test_session_of_an_agent(tmp_path: Path) -> None:
     folder = agent.path / "sessions"
     folder.mkdir()
     (folder / "s-1.jsonl").write_text("\n".join(json.dumps(m) for m in EXPECTED))
-    assert load_session(agent, "s-1") == EXPECTED
+    assert load_session(Scope(agent), "s-1") == EXPECTED
     with pytest.raises(UsageError, match="no session"):
-        load_session(agent, "s-2")
+        load_session(Scope(agent), "s-2")
     with pytest.raises(UsageError, match="not valid"):
-        load_session(agent, "../etc/passwd")
+        load_session(Scope(agent), "../etc/passwd")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from memclaw.index import search
 from memclaw.workspace import Workspace
 from memclaw.workspace.owners import normalise_owner
+from memclaw.workspace.scope import Scope
 
 # Look-alike owners on purpose: case, channel, spaces, slashes and escapes must not collide.
 OWNERS = [
@@ -37,7 +38,7 @@ actions_st = st.lists(st.one_of(write_st, write_st, delete_st, search_st), min_s
 
 
 def _rel(ws: Workspace, owner: str | None, name: str) -> str:
-    return ws.agent("a").owner_prefix(owner) + name
+    return Scope.resolve(ws.agent("a"), owner).prefix + name
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -70,7 +71,7 @@ def test_personal_lines_reach_only_their_owner(actions: list[tuple]) -> None:  #
                 if arg == "personal" and owner is None:
                     continue
                 me = normalise_owner(owner) if owner else None
-                hits = search(ws, flag, owner=owner, scope=arg, limit=50, log=False)
+                hits = search(ws, flag, owner=me, scope=arg, limit=50, log=False)
                 for hit in hits:
                     assert hit.scope != "personal" or hit.owner == me
                     for marker in _MARKER.findall(hit.text):

@@ -10,6 +10,7 @@ from memclaw.errors import AgentNotFoundError, UsageError
 from memclaw.index import search, stats, sync_agent
 from memclaw.workspace import Workspace
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.owners import normalise_owner
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
@@ -102,6 +103,8 @@ def test_scopes_owners_and_global(isolated_env: Path) -> None:
     ws = _ws(isolated_env)
 
     def where(**kw: Any) -> set[str]:
+        if kw.get("owner"):
+            kw["owner"] = normalise_owner(kw["owner"])
         return {f"{h.agent}/{h.file}" for h in search(ws, "kayak", **kw)}
 
     assert where() == {"a/MEMORY.md", "_global/facts.md"}
@@ -113,7 +116,7 @@ def test_scopes_owners_and_global(isolated_env: Path) -> None:
     assert where(owner="maya", scope="personal") == {"a/owners/user%3Amaya/MEMORY.md"}
     assert where(owner="user:maya", scope="team") == {"a/MEMORY.md"}
     assert where(scope="global") == {"_global/facts.md"}
-    personal = search(ws, "kayak", owner="user:jonas", scope="personal")
+    personal = search(ws, "kayak", owner=normalise_owner("user:jonas"), scope="personal")
     assert [(h.scope, h.owner) for h in personal] == [("personal", "user:jonas")]
     with pytest.raises(UsageError, match="--owner"):
         search(ws, "kayak", scope="personal")
@@ -172,6 +175,27 @@ def test_multilingual_queries(isolated_env: Path) -> None:
     assert search(ws, "庁")[0].line == 2  # a single CJK character matches by prefix
 
 
+def test_a_swedish_search_finds_an_inflected_form(isolated_env: Path) -> None:
+    _write(
+        isolated_env,
+        {
+            "a/memory/2026-11-20.md": (
+                "- Ingrid flyttade till Uppsala och trivs där\n"
+                "- Maya köpte kanelbullar till hela kontoret\n"
+                "- Die Häuser in Leipzig sind alt\n"
+                "- Ingrid moved the sofa upstairs\n"
+            )
+        },
+    )
+    ws = _ws(isolated_env)
+    hits = search(ws, "vart har Ingrid flyttat")
+    assert hits[0].marked() == "- «Ingrid» «flyttade» till Uppsala och trivs där"
+    assert [h.line for h in hits] == [1, 4]  # both words first, then Ingrid alone
+    assert search(ws, "flyttar")[0].line == 1  # one word, no language evidence
+    assert search(ws, "kanelbulle")[0].line == 2
+    assert search(ws, "Haus Leipzig")[0].line == 3
+
+
 def test_empty_or_symbol_only_queries_return_nothing(isolated_env: Path) -> None:
     _write(isolated_env, {"a/MEMORY.md": "- anything\n"})
     assert search(_ws(isolated_env), '" * ( ) :') == []
@@ -186,7 +210,7 @@ def test_recall_log_records_hits_per_agent(isolated_env: Path) -> None:
         },
     )
     ws = _ws(isolated_env)
-    search(ws, "vet", owner="user:maya")
+    search(ws, "vet", owner=normalise_owner("user:maya"))
     search(ws, "nothing matches this")
     search(ws, "vet", log=False)
     (record,) = list(read_log(ws.agent("a"), "recall"))

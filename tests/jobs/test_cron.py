@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from memclaw.cli.app import app
 from memclaw.errors import ConfigError
 from memclaw.jobs.crontab import cron_lines, install, remove
-from memclaw.jobs.schedule import next_run, parse_cron
+from memclaw.schedule import next_run, parse_cron
 
 
 def at(text: str) -> datetime:
@@ -56,9 +56,49 @@ def test_bad_expressions_are_refused(expr: str) -> None:
         next_run(expr, at("2026-11-28 00:00"))
 
 
-def test_parse_marks_unrestricted_day_fields() -> None:
-    cron = parse_cron("0 3 * * *")
-    assert cron.any_day and cron.any_weekday and cron.minutes == {0}
+def test_next_run_reads_wall_clock_time_in_the_given_timezone() -> None:
+    oslo = timezone(timedelta(hours=1))
+    after = datetime(2026, 11, 28, 10, 0, tzinfo=oslo)
+    assert next_run("0 3 * * *", after) == datetime(2026, 11, 29, 3, 0, tzinfo=oslo)
+    assert next_run("0 3 * * *", after).tzinfo is oslo
+
+
+@pytest.mark.parametrize(
+    ("expr", "after", "expected"),
+    [
+        ("5-5 3 * * *", "2026-11-28 03:00", "2026-11-28 03:05"),  # croniter alone: every minute
+        ("0 3 * * 7-7", "2026-11-28 00:00", "2026-11-29 03:00"),  # croniter alone: every day
+        ("0 3 * * sun-sun/2", "2026-11-28 00:00", "2026-11-29 03:00"),
+        ("0 3 */2 * 1", "2026-11-28 00:00", "2026-12-07 03:00"),  # '*' day field: AND, as cron
+    ],
+)
+def test_cron_readings_where_croniter_differs(expr: str, after: str, expected: str) -> None:
+    assert next_run(expr, at(after)) == at(expected)
+
+
+@pytest.mark.parametrize(
+    "expr", ["0 3 L * *", "0 3 15W * *", "0 3 * * 1#2", "0 3 ? * *", "H 3 * * *", "@daily",
+             "0 0 3 * * *", "0 3 * * sat-sun", "0 3 * dec-jan *"]
+)  # fmt: skip
+def test_croniter_extensions_cron_would_reject_are_refused(expr: str) -> None:
+    with pytest.raises(ConfigError):
+        parse_cron(expr)
+
+
+def test_a_bad_field_is_named_with_what_it_takes() -> None:
+    with pytest.raises(ConfigError, match=r"cron hour '24' is not valid: use 0-23"):
+        parse_cron("0 24 * * *")
+    with pytest.raises(ConfigError, match="must have 5 fields: minute hour day month weekday"):
+        parse_cron("0 3 * *")
+    with pytest.raises(ConfigError, match="never fires"):
+        next_run("0 0 30 2 *", at("2026-11-28 00:00"))
+
+
+def test_cli_refuses_a_croniter_only_schedule(fake_crontab: Path) -> None:
+    result = CliRunner().invoke(app, ["--set", "dream_cron=0 3 L * *", "cron", "install"])
+    assert result.exit_code == 1
+    assert "cron day of month 'L' is not valid" in result.stderr
+    assert not fake_crontab.exists()
 
 
 # --- crontab -----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from memclaw.prompt.assemble import BASE_PROMPT
 from memclaw.workspace import Workspace
 from memclaw.workspace.entries import Entry, format_entries
 from memclaw.workspace.owners import owner_dirname
+from memclaw.workspace.scope import Scope
 
 CORE = ["AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md"]
 
@@ -86,7 +87,7 @@ def test_prompt_command_prints_blocks_in_sort_order(
     assert "--- memory/" not in text  # daily notes are not injected
 
     counter = token_counter()
-    assembled = assemble_prompt(Workspace.open().agent("demo"))
+    assembled = assemble_prompt(Scope(Workspace.open().agent("demo")))
     table = result.stderr
     assert "cl100k_base" in table
     for block in assembled.blocks:
@@ -121,20 +122,20 @@ def test_sort_order_and_enabled_come_from_agent_yaml(demo_agent: Path) -> None:
     agent.set_meta("MEMORY.md", order=-1)
     agent.set_meta("SOUL.md", enabled=False)
     agent.set_meta("DREAMS.md", enabled=True, order=10)
-    labels = [b.label for b in assemble_prompt(agent).blocks]
+    labels = [b.label for b in assemble_prompt(Scope(agent)).blocks]
     assert labels == ["system", "MEMORY.md", "AGENTS.md", "PROFILE.md", "DREAMS.md"]
 
 
 def test_enabled_but_missing_file_is_skipped(demo_agent: Path) -> None:
     (demo_agent / "SOUL.md").unlink()
-    labels = [b.label for b in assemble_prompt(Workspace.open().agent("demo")).blocks]
+    labels = [b.label for b in assemble_prompt(Scope(Workspace.open().agent("demo"))).blocks]
     assert labels == ["system", "AGENTS.md", "PROFILE.md", "MEMORY.md"]
 
 
 def test_global_files_are_injected(demo_agent: Path, isolated_env: Path) -> None:
     (isolated_env / "_global").mkdir()
     (isolated_env / "_global" / "HOUSE.md").write_text("# House rules\n\nBe kind.\n", "utf-8")
-    blocks = assemble_prompt(Workspace.open().agent("demo")).blocks
+    blocks = assemble_prompt(Scope(Workspace.open().agent("demo"))).blocks
     assert blocks[-1].label == "global/HOUSE.md"
     assert blocks[-1].text == "--- global/HOUSE.md ---\n# House rules\n\nBe kind."
 
@@ -163,7 +164,7 @@ def test_entries_are_trimmed_per_category_at_injection_only(demo_agent: Path) ->
     path = _write_entries(demo_agent, "preference", 50)
     _write_entries(demo_agent, "rule", 2)
     before = path.read_bytes()
-    assembled = assemble_prompt(Workspace.open().agent("demo"))
+    assembled = assemble_prompt(Scope(Workspace.open().agent("demo")))
     block = next(b for b in assembled.blocks if b.label == "memory entries")
     assert block.text.count("- [preference]") == 40
     assert block.text.count("- [rule]") == 2
@@ -178,7 +179,7 @@ def test_entries_are_trimmed_per_category_at_injection_only(demo_agent: Path) ->
 
 def test_entries_are_trimmed_by_characters(demo_agent: Path) -> None:
     _write_entries(demo_agent, "project", 30, size=300)
-    assembled = assemble_prompt(Workspace.open().agent("demo"))
+    assembled = assemble_prompt(Scope(Workspace.open().agent("demo")))
     block = next(b for b in assembled.blocks if b.label == "memory entries")
     shown = [ln for ln in block.text.splitlines() if ln.startswith("- [")]
     assert sum(len(ln) + 1 for ln in shown) <= 4000
@@ -189,7 +190,7 @@ def test_entries_are_trimmed_by_characters(demo_agent: Path) -> None:
 def test_zero_budget_means_unlimited(demo_agent: Path) -> None:
     _write_entries(demo_agent, "preference", 60, size=300)
     ws = Workspace.open(overrides={"inject_max_chars": 0, "inject_max_entries_per_type": 0})
-    assembled = assemble_prompt(ws.agent("demo"))
+    assembled = assemble_prompt(Scope(ws.agent("demo")))
     block = next(b for b in assembled.blocks if b.label == "memory entries")
     assert block.text.count("- [preference]") == 60
     assert assembled.omitted_entries == 0
@@ -219,27 +220,29 @@ def test_personal_memory_is_shown_only_to_its_owner(demo_agent: Path) -> None:
     _write_entries(demo_agent / "owners" / owner_dirname("user:maya"), "identity", 3)
     agent = Workspace.open().agent("demo")
 
-    maya = assemble_prompt(agent, "Maya")  # a bare id is user:Maya, ids are case-sensitive
+    maya = assemble_prompt(
+        Scope.resolve(agent, "Maya")
+    )  # a bare id is user:Maya, ids are case-sensitive
     assert "knee is healing" not in maya.text
-    maya = assemble_prompt(agent, "user:maya")
+    maya = assemble_prompt(Scope.resolve(agent, "user:maya"))
     assert maya.owner == "user:maya"
     assert "--- personal MEMORY.md of user:maya ---" in maya.text
     assert "knee is healing" in maya.text
     assert "identity fact 002" in maya.text
     assert "bike is red" not in maya.text
 
-    bob = assemble_prompt(agent, "telegram:bob")
+    bob = assemble_prompt(Scope.resolve(agent, "telegram:bob"))
     assert "bike is red" in bob.text
     assert "knee is healing" not in bob.text and "identity fact" not in bob.text
 
-    nobody = assemble_prompt(agent)
+    nobody = assemble_prompt(Scope(agent))
     assert "knee is healing" not in nobody.text and "bike is red" not in nobody.text
 
 
 def test_without_isolation_no_personal_block(demo_agent: Path) -> None:
     _personal(demo_agent, "user:maya", "MEMORY.md", "# Memory\n\n- Maya's knee is healing\n")
     ws = Workspace.open(overrides={"owner_isolation": False})
-    assembled = assemble_prompt(ws.agent("demo"), "user:maya")
+    assembled = assemble_prompt(Scope.resolve(ws.agent("demo"), "user:maya"))
     assert "knee is healing" not in assembled.text
     assert [b.label for b in assembled.blocks] == ["system", *CORE]
 
@@ -259,8 +262,8 @@ def test_session_entries_are_not_injected_into_every_prompt(isolated_env: Path) 
 
     ws = Workspace.open()
     agent, _ = ws.init_agent("a")
-    remember(agent, "Maya prefers uv for Python projects", category="preference")
-    remember(agent, "Maya wants answers in Swedish today", session_id="s-42")
-    text = assemble_prompt(agent).text
+    remember(Scope(agent), "Maya prefers uv for Python projects", category="preference")
+    remember(Scope(agent), "Maya wants answers in Swedish today", session_id="s-42")
+    text = assemble_prompt(Scope(agent)).text
     assert "prefers uv" in text
     assert "Swedish today" not in text

@@ -10,7 +10,7 @@ import pytest
 
 from memclaw.errors import SnapshotError, UsageError
 from memclaw.snapshot import default_filename, export_snapshot, write_snapshot_file
-from memclaw.workspace import Workspace
+from memclaw.workspace import Workspace, normalise_owner
 
 from .helpers import make_agent
 
@@ -109,7 +109,11 @@ def test_owner_files_only_when_asked(ws: Workspace) -> None:
     make_agent(ws, "a", {**FILES, **personal})
     agent = ws.agent("a")
     assert not any(n.startswith("owners/") for n in names(export_snapshot(agent).data))
-    alice = [n for n in names(export_snapshot(agent, ["alice"]).data) if n.startswith("owners/")]
+    alice = [
+        n
+        for n in names(export_snapshot(agent, [normalise_owner("alice")]).data)
+        if n.startswith("owners/")
+    ]
     assert alice == [
         "owners/user%3Aalice/MEMORY.md",
         "owners/user%3Aalice/entries/rule.md",
@@ -123,9 +127,9 @@ def test_owner_files_only_when_asked(ws: Workspace) -> None:
 def test_unknown_owner_and_conflicting_flags(ws: Workspace) -> None:
     make_agent(ws, "a", FILES)
     with pytest.raises(SnapshotError, match="no personal memory"):
-        export_snapshot(ws.agent("a"), ["user:nobody"])
+        export_snapshot(ws.agent("a"), [normalise_owner("user:nobody")])
     with pytest.raises(UsageError):
-        export_snapshot(ws.agent("a"), ["alice"], all_owners=True)
+        export_snapshot(ws.agent("a"), [normalise_owner("alice")], all_owners=True)
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from memclaw.errors import AgentNotFoundError, WorkspaceError
 from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.files import write_file
 from memclaw.workspace.meta import FileMeta
+from memclaw.workspace.scope import Scope
 from memclaw.workspace.templates import SEED_FILES
 
 CORE = ["AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md"]
@@ -88,7 +89,7 @@ def test_list_files_skips_hidden_and_owner_files(agent: Agent) -> None:
     (agent.path / "owners" / "user%3Aa").mkdir(parents=True)
     (agent.path / "owners" / "user%3Aa" / "MEMORY.md").write_text("mine", encoding="utf-8")
     assert [f.name for f in agent.list_files()] == CORE
-    assert [f.name for f in agent.list_files(owner="user:a")] == ["MEMORY.md"]
+    assert [f.name for f in Scope.resolve(agent, "user:a").list_files()] == ["MEMORY.md"]
 
 
 def test_init_over_an_existing_file_is_refused(ws: Workspace) -> None:
@@ -114,5 +115,5 @@ def test_owner_listing_without_isolation_is_the_team_listing(isolated_env: Path)
     agent, _ = ws.init_agent("alpha")
     (agent.path / "owners" / "user%3Ab").mkdir(parents=True)
     (agent.path / "owners" / "user%3Ab" / "MEMORY.md").write_text("theirs", encoding="utf-8")
-    assert agent.list_files(owner="user:a") == agent.list_files()
-    assert [f.name for f in agent.list_files(owner="user:a") if f.enabled] == CORE
+    assert Scope.resolve(agent, "user:a").list_files() == agent.list_files()
+    assert [f.name for f in Scope.resolve(agent, "user:a").list_files() if f.enabled] == CORE

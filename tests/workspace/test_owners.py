@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memclaw.errors import UsageError
-from memclaw.workspace.owners import Scope, normalise_owner, owner_dirname, owner_from_dirname
+from memclaw.workspace.owners import Visibility, normalise_owner, owner_dirname, owner_from_dirname
 
 
 @pytest.mark.parametrize(
@@ -53,7 +53,7 @@ def test_invalid_identities_are_refused(identity: str) -> None:
 
 
 def test_scope_values() -> None:
-    assert [s.value for s in Scope] == ["personal", "team", "global"]
+    assert [s.value for s in Visibility] == ["personal", "team", "global"]
 
 
 @settings(max_examples=300, deadline=None)

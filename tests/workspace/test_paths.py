@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from memclaw.errors import AgentNotFoundError, UnsafePathError, UsageError
 from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.paths import resolve_inside, resolve_root, validate_agent_id
+from memclaw.workspace.scope import Scope
 
 # Pieces that attack paths: traversal, separators, hidden names, drive letters, controls.
 NASTY = [
@@ -137,7 +138,7 @@ def test_file_names_resolve_inside_the_agent(agent: Agent, name: str) -> None:
 @given(name=names, owner=owners)
 def test_owner_files_resolve_inside_the_owner_folder(agent: Agent, name: str, owner: str) -> None:
     try:
-        path = agent.file(name, owner)
+        path = Scope.resolve(agent, owner).file(name)
     except (UnsafePathError, UsageError):
         return
     owners_dir = agent.path / "owners"

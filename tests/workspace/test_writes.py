@@ -6,7 +6,8 @@ import pytest
 
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.workspace import Agent, Scope, Workspace, WriteStrategy
-from memclaw.workspace.history import KEEP, restore, versions
+from memclaw.workspace.history import KEEP, versions
+from memclaw.workspace.owners import Visibility
 from memclaw.workspace.provenance import Author
 from memclaw.workspace.templates import MEMORY_MD, PROFILE_MD
 
@@ -240,8 +241,9 @@ def test_custom_ceiling_and_personal_files(isolated_env: Path) -> None:
     agent, _ = ws.init_agent("alpha")
     facts = _lines("fact", 20)
     for owner, folder in ((None, agent.path), ("user:maya", agent.path / "owners/user%3Amaya")):
-        result = agent.write("PROFILE.md", _file(facts, ""), owner=owner, author=Author.MODEL)
-        assert result.moved == 10 and len(agent.read("PROFILE.md", owner)) == 1000
+        scope = Scope.resolve(agent, owner)
+        result = scope.write("PROFILE.md", _file(facts, ""), author=Author.MODEL)
+        assert result.moved == 10 and len(scope.read("PROFILE.md")) == 1000
         overflow = (folder / "PROFILE.overflow.md").read_text(encoding="utf-8")
         assert _file(facts[:10], "### (top of the file)\n\n") in overflow
 
@@ -266,12 +268,12 @@ def test_rewrite_keeps_the_previous_version_and_restores_it(agent: Agent) -> Non
     assert newest == result.backup and oldest.read_text(encoding="utf-8") == MEMORY_MD
 
     cut = agent.read("MEMORY.md")
-    restored = restore(agent, "MEMORY.md")
+    restored = Scope(agent).restore("MEMORY.md")
     assert restored.changed
     assert agent.read("MEMORY.md") == "# Memory\n\n- version one\n"
     # the cut version is kept as well, so the restore itself can be undone
     assert versions(agent, "MEMORY.md")[0].read_text(encoding="utf-8") == cut
-    restore(agent, "MEMORY.md")
+    Scope(agent).restore("MEMORY.md")
     assert agent.read("MEMORY.md") == cut
 
 
@@ -283,7 +285,7 @@ def test_history_is_newest_first_with_a_fixed_clock(agent: Agent) -> None:
     texts = [p.read_text(encoding="utf-8") for p in kept]
     assert texts[0] == f"# Memory\n\n- version {KEEP + 3}\n"
     assert texts == [f"# Memory\n\n- version {i}\n" for i in range(KEEP + 3, 3, -1)]
-    restore(agent, "MEMORY.md")
+    Scope(agent).restore("MEMORY.md")
     assert agent.read("MEMORY.md") == f"# Memory\n\n- version {KEEP + 3}\n"
 
 
@@ -297,14 +299,14 @@ def test_only_profile_and_memory_are_versioned(agent: Agent) -> None:
 
 def test_restore_without_history(agent: Agent) -> None:
     with pytest.raises(WorkspaceError, match="no previous version"):
-        restore(agent, "MEMORY.md")
+        Scope(agent).restore("MEMORY.md")
 
 
 def test_restore_personal_file(agent: Agent) -> None:
-    agent.write("MEMORY.md", "# Mine\n\n- one\n", owner="user:maya")
-    agent.write("MEMORY.md", "# Mine\n\n- two\n", owner="user:maya")
-    restore(agent, "MEMORY.md", owner="user:maya")
-    assert agent.read("MEMORY.md", "user:maya") == "# Mine\n\n- one\n"
+    Scope.resolve(agent, "user:maya").write("MEMORY.md", "# Mine\n\n- one\n")
+    Scope.resolve(agent, "user:maya").write("MEMORY.md", "# Mine\n\n- two\n")
+    Scope.resolve(agent, "user:maya").restore("MEMORY.md")
+    assert Scope.resolve(agent, "user:maya").read("MEMORY.md") == "# Mine\n\n- one\n"
     assert agent.read("MEMORY.md") == MEMORY_MD
 
 
@@ -330,33 +332,36 @@ def test_secrets_are_refused_and_nothing_is_written(agent: Agent, strategy: Writ
 
 
 def test_owner_writes_land_in_personal_memory(agent: Agent) -> None:
-    result = agent.write("MEMORY.md", "# Mine\n\n- likes tea\n", owner="Maya")
+    result = Scope.resolve(agent, "Maya").write("MEMORY.md", "# Mine\n\n- likes tea\n")
     assert result.name == "owners/user%3AMaya/MEMORY.md"
     assert result.path == agent.path / "owners" / "user%3AMaya" / "MEMORY.md"
-    assert agent.scope_of("Maya") is Scope.PERSONAL
-    assert agent.scope_of(None) is Scope.TEAM
-    assert agent.owner_prefix("user:Maya") == "owners/user%3AMaya/"
+    assert Scope.resolve(agent, "Maya").visibility is Visibility.PERSONAL
+    assert Scope(agent).visibility is Visibility.TEAM
+    assert Scope.resolve(agent, "user:Maya").prefix == "owners/user%3AMaya/"
     assert agent.owners() == ["user:Maya"]
-    assert agent.read("MEMORY.md", "user:Maya") == "# Mine\n\n- likes tea\n"
+    assert Scope.resolve(agent, "user:Maya").read("MEMORY.md") == "# Mine\n\n- likes tea\n"
     assert agent.read("MEMORY.md") == MEMORY_MD  # the team file is untouched
-    assert agent.read("MEMORY.md", "user:sam") == ""  # nobody else sees it
-    daily = agent.append_daily("- tea again", owner="user:Maya")
+    assert Scope.resolve(agent, "user:sam").read("MEMORY.md") == ""  # nobody else sees it
+    daily = Scope.resolve(agent, "user:Maya").append_daily("- tea again")
     assert daily.name == "owners/user%3AMaya/memory/2026-11-29.md"
 
 
 def test_without_isolation_owner_writes_go_to_team(isolated_env: Path) -> None:
     ws = Workspace.open(isolated_env, overrides={"owner_isolation": False}, clock=fixed_clock)
     agent, _ = ws.init_agent("alpha")
-    result = agent.write("MEMORY.md", "# Shared\n", owner="user:maya")
+    result = Scope.resolve(agent, "user:maya").write("MEMORY.md", "# Shared\n")
     assert result.name == "MEMORY.md"
-    assert agent.scope_of("user:maya") is Scope.TEAM
-    assert agent.owner_prefix("user:maya") == ""
+    assert Scope.resolve(agent, "user:maya").visibility is Visibility.TEAM
+    assert Scope.resolve(agent, "user:maya").prefix == ""
     assert agent.read("MEMORY.md") == "# Shared\n"
     assert not (agent.path / "owners").exists()
-    assert agent.append_daily("- shared note", owner="user:maya").name == "memory/2026-11-29.md"
+    assert (
+        Scope.resolve(agent, "user:maya").append_daily("- shared note").name
+        == "memory/2026-11-29.md"
+    )
 
 
 def test_invalid_owner_is_refused_before_writing(agent: Agent) -> None:
     with pytest.raises(UsageError):
-        agent.write("MEMORY.md", "x", owner="bad channel:x")
+        Scope.resolve(agent, "bad channel:x").write("MEMORY.md", "x")
     assert not (agent.path / "owners").exists()

@@ -30,7 +30,7 @@ from memclaw.extract.offline.text import (
     third_person,
 )
 from memclaw.gates import REDACTION_PREFIX, contains_secret, redact
-from memclaw.text.similar import containment, known_in, restates, tokens
+from memclaw.text.likeness import containment, known_in, restates, tokens
 
 I_ = re.IGNORECASE
 # Where each kind of fact lives: (file, section heading).

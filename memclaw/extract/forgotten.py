@@ -10,38 +10,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from memclaw.text.similar import containment, fingerprint, jaccard
+from memclaw.text.likeness import containment, fingerprint, jaccard
 from memclaw.workspace.logs import append_log, read_log
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
 
 LOG = "forgotten"
 
 
-def _scope(agent: Agent, owner: str | None) -> str:
-    return agent.owner_prefix(owner) or "team"
+def _label(scope: Scope) -> str:
+    # The records name a scope by its folder (older logs too), 'team' for the shared one.
+    return scope.prefix or "team"
 
 
-def record_forgotten(agent: Agent, text: str, *, entry_id: str, owner: str | None) -> None:
+def record_forgotten(scope: Scope, text: str, *, entry_id: str) -> None:
     append_log(
-        agent,
+        scope.agent,
         LOG,
         {
             "action": "forget",
             "id": entry_id,
-            "scope": _scope(agent, owner),
+            "scope": _label(scope),
             "fingerprint": fingerprint(text),
         },
     )
 
 
-def record_relearned(agent: Agent, text: str, *, owner: str | None) -> None:
+def record_relearned(scope: Scope, text: str) -> None:
     """The user explicitly asked to remember a forgotten fact again."""
     append_log(
-        agent,
+        scope.agent,
         LOG,
-        {"action": "relearn", "scope": _scope(agent, owner), "fingerprint": fingerprint(text)},
+        {"action": "relearn", "scope": _label(scope), "fingerprint": fingerprint(text)},
     )
 
 
@@ -54,11 +55,11 @@ def same_fact(forgot: list[str], candidate: list[str]) -> bool:
     return containment(forgot, candidate) >= 0.85 and len(candidate) <= 2 * len(forgot) + 2
 
 
-def forgotten_fingerprints(agent: Agent, owner: str | None) -> list[list[str]]:
-    scope = _scope(agent, owner)
+def forgotten_fingerprints(scope: Scope) -> list[list[str]]:
+    label = _label(scope)
     active: list[list[str]] = []
-    for record in read_log(agent, LOG):
-        if record.get("scope") != scope or not isinstance(record.get("fingerprint"), list):
+    for record in read_log(scope.agent, LOG):
+        if record.get("scope") != label or not isinstance(record.get("fingerprint"), list):
             continue
         prints = [str(token) for token in record["fingerprint"]]
         if record.get("action") == "relearn":
@@ -68,9 +69,9 @@ def forgotten_fingerprints(agent: Agent, owner: str | None) -> list[list[str]]:
     return active
 
 
-def forgotten_checker(agent: Agent, owner: str | None) -> Callable[[str], bool]:
+def forgotten_checker(scope: Scope) -> Callable[[str], bool]:
     """A predicate: True when ``text`` restates something forgotten in this scope."""
-    prints = forgotten_fingerprints(agent, owner)
+    prints = forgotten_fingerprints(scope)
 
     def check(text: str) -> bool:
         if not prints:

@@ -1,0 +1,157 @@
+"""The package's shape: layers point one way and no module imports itself in a circle.
+
+Imports inside ``if TYPE_CHECKING:`` are annotations only and do not count;
+imports inside functions do (they run, just later).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import memclaw
+
+ROOT = Path(memclaw.__file__).parent
+
+# Lowest first. A package may import its own layer's packages only where the
+# table below says so, and any lower layer.
+LAYERS: list[set[str]] = [
+    {"errors", "clock", "config", "schedule", "text", "gates"},
+    {"workspace", "llm"},
+    {"index", "prompt"},
+    {"extract", "dream", "entries", "jobs", "review", "snapshot"},
+    {"chat"},
+    {"cli"},
+]
+# Capabilities that build on another capability (and never the other way round).
+SIBLINGS = {
+    "config": {"errors"},
+    "schedule": {"errors"},
+    "entries": {"extract"},  # a remembered fact is classified by the offline rule engine
+    "dream": {"entries", "extract"},
+    "jobs": {"dream", "extract", "entries"},
+}
+TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_imports(tree: ast.Module, module: str, is_package: bool) -> set[str]:
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(child) for stmt in node.body for child in ast.walk(stmt))
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("memclaw"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".")
+                base = base if is_package else base[:-1]
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            if target.startswith("memclaw"):
+                found.add(target)
+                # `from memclaw.pkg import mod` imports the module when it is one
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    if (ROOT.parent / sub.replace(".", "/")).with_suffix(".py").exists():
+                        found.add(sub)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        name = module_name(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[name] = _runtime_imports(tree, name, path.name == "__init__.py")
+    return graph
+
+
+def package_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def layer_of(package: str) -> int:
+    for index, layer in enumerate(LAYERS):
+        if package in layer:
+            return index
+    raise AssertionError(f"memclaw.{package} is in no layer: add it to LAYERS in this test")
+
+
+def test_every_package_has_a_layer_and_says_what_it_owns() -> None:
+    for path in sorted(ROOT.iterdir()):
+        if path.is_dir() and (path / "__init__.py").exists():
+            layer_of(path.name)
+            doc = ast.get_docstring(ast.parse((path / "__init__.py").read_text(encoding="utf-8")))
+            assert doc, f"memclaw/{path.name}/__init__.py needs a docstring saying what it owns"
+        elif path.suffix == ".py" and path.stem not in ("__init__", "__main__"):
+            layer_of(path.stem)
+
+
+def test_layers_point_one_way() -> None:
+    wrong = []
+    for module, imports in import_graph().items():
+        if module in TOP:
+            continue
+        mine = package_of(module)
+        for target in imports:
+            theirs = package_of(target)
+            if target == "memclaw" or theirs == mine:
+                continue
+            upward = layer_of(theirs) > layer_of(mine)
+            sideways = layer_of(theirs) == layer_of(mine) and theirs not in SIBLINGS.get(mine, ())
+            if upward or sideways:
+                wrong.append(f"{module} imports {target}")
+    assert not wrong, "imports against the layer order:\n" + "\n".join(sorted(wrong))
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = defaultdict(int)  # 0 new, 1 on the stack, 2 done
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in graph:
+                continue
+            if state[nxt] == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if state[nxt] == 0 and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if state[node] == 0 and (found := visit(node)):
+            return found
+    return None
+
+
+def test_no_import_cycles() -> None:
+    graph = import_graph()
+    # A package's __init__ importing its own modules is how packages work, not a cycle;
+    # a module importing its package's __init__ back would be.
+    for module, imports in graph.items():
+        graph[module] = {t for t in imports if not module.startswith(t + ".") or t == "memclaw"}
+        graph[module] -= {"memclaw"} if module not in TOP else set()
+    cycle = _cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
