@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 from memclaw.text.likeness import Fingerprint, containment, jaccard, values_compatible
 
-KEEP_MARKER = "<!-- memclaw:keep -->"
-KEEP_SUFFIX = "(hand-edited)"
+# Defined in the workspace layer, where the ceiling must honour them too.
+from memclaw.workspace.sections import KEEP_MARKER as KEEP_MARKER
+from memclaw.workspace.sections import KEEP_SUFFIX as KEEP_SUFFIX
+
 _H2 = re.compile(r"^## +(.*?)\s*#*\s*$")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 _COMMENT = re.compile(r"^\s*<!--.*-->\s*$")

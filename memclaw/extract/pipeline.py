@@ -21,11 +21,12 @@ from memclaw.extract.offline.engine import daily_summary, extract_facts, file_fa
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.text.likeness import known_lines
+from memclaw.workspace import ceiling
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
-from memclaw.workspace.sections import apply_ceiling
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -148,16 +149,6 @@ def _diff(rel: str, old: str, new: str) -> str:
     return "".join(lines)
 
 
-def _ceilinged(agent: Agent, name: str, text: str) -> str:
-    limit = (
-        agent.settings.profile_max_chars
-        if name == "PROFILE.md"
-        else agent.settings.memory_max_chars
-    )
-    text = text if text.endswith("\n") else text + "\n"
-    return apply_ceiling(text, limit).text
-
-
 class _EditedMeanwhile(Exception):
     """The file changed between reading it for the engine and writing the answer."""
 
@@ -183,20 +174,24 @@ def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResu
         if new is None:
             continue
         if result.dry_run:
-            diff = _diff(prefix + name, old, _ceilinged(agent, name, new))
+            fitted = ceiling.preview(agent, prefix + name, old, new, Author.MODEL)
+            diff = _diff(prefix + name, old, fitted)
             if diff:
                 result.diffs[prefix + name] = diff
             continue
         try:
-            written = scope.update(name, _unless_edited(old, new), introduced=new)
+            written = scope.update(
+                name, _unless_edited(old, new), introduced=new, author=Author.MODEL
+            )
         except _EditedMeanwhile:
             # Someone edited the file while the model was thinking: their edit wins.
             result.notes.append(f"{prefix}{name} changed during extraction; left as it is")
             continue
         if written.changed:
             result.files_changed.append(written.name)
-        if written.truncated:
-            result.notes.append(f"{written.name} was cut at its ceiling")
+        note = ceiling.warning(written.name, written.ceiling)
+        if note:
+            result.notes.append(note)
     if plan.daily:
         rel = f"{prefix}{DAILY_DIR}/{day}.md"
         if result.dry_run:
