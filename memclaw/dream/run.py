@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.dream import prompt as dream_prompt
+from memclaw.dream.budget import Deadline, StoppedEarly
 from memclaw.dream.candidates import CandidateReport, Status, build_candidates
 from memclaw.dream.diary import DiaryEntry, append_entry
 from memclaw.dream.memory_md import (
@@ -53,6 +54,7 @@ class DreamStatus(StrEnum):
     UNCHANGED = "unchanged"
     REFUSED = "refused"  # the rewrite broke a safety rule; nothing written
     SKIPPED = "skipped"  # another dream of the same scope was running
+    STOPPED = "stopped"  # ran past dream_time_limit_seconds; nothing written
     IDLE = "idle"  # no daily notes in the window
     DISABLED = "disabled"
 
@@ -138,7 +140,10 @@ def dream_agent(
         base.status, base.reason = DreamStatus.DISABLED, "dreaming is off (dream_enabled=false)"
         return base
     if dry_run:
-        return _dream(agent, base, days, focus, model)
+        try:
+            return _dream(agent, base, days, focus, model)
+        except StoppedEarly as stopped:
+            return _stopped(base, stopped)
     with contextlib.ExitStack() as stack:
         try:
             stack.enter_context(file_lock(lock_path(agent, owner), wait=0))
@@ -149,6 +154,9 @@ def dream_agent(
             return base
         try:
             return _dream(agent, base, days, focus, model)
+        except StoppedEarly as stopped:
+            _log(agent, _stopped(base, stopped))
+            return base
         except ModelError as exc:
             append_log(agent, LOG, {**_record(base), "status": "failed", "reason": str(exc)})
             raise
@@ -165,8 +173,11 @@ def _dream(
 
     owner = result.owner
     settings = agent.settings
+    deadline = Deadline(settings.dream_time_limit_seconds)
     old = agent.read(MEMORY, owner)
-    report = build_candidates(agent, owner, days=days, focus=focus, memory_text=old)
+    report = build_candidates(
+        agent, owner, days=days, focus=focus, memory_text=old, deadline=deadline
+    )
     result.report = report
     window = settings.dream_days if days is None else days
     if not report.notes:
@@ -184,6 +195,7 @@ def _dream(
             if added
             else "no candidate was both new and above the promotion threshold"
         )
+    deadline.check()  # the last chance to stop: from here on, files are written
     if new is not None:
         new, result.restored_sections = restore_kept(old, new)
         new = apply_ceiling(new, settings.memory_max_chars).text
@@ -225,6 +237,17 @@ def _dream(
             result.written_sha = _sha(agent.read(MEMORY, owner))
     result.archived_to = append_entry(agent, _diary_entry(agent, result, old, focus), owner)
     _log(agent, result)
+    return result
+
+
+def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:
+    """The result of a dream that ran out of time before writing anything."""
+    result.status = DreamStatus.STOPPED
+    result.report = None  # half-built: none of it was acted on
+    result.reason = (
+        f"stopped early: the dream {stopped} (dream_time_limit_seconds) and wrote nothing; "
+        "raise that limit or lower dream_max_mentions"
+    )
     return result
 
 
