@@ -5,10 +5,12 @@ from a pool of facts (people, places, times, versions, amounts) about a quarter
 as large as the note, so most facts come back several times, reworded or
 verbatim; the three days before hold a short note restating a few of them, so
 some facts recur across days and get promoted. Prints seconds, lines per second,
-how many mentions the dream considered and what it did (offline engine, real
-run: lock, write, diary, log).
+how many mentions the dream weighed of how many the notes hold (past the
+dream_max_mentions cap only the most salient are weighed), and what it did
+(offline engine, real run: lock, write, diary, log).
 
-Run: ``python benchmarks/bench_dream_scale.py [--sizes 1000 4000 16000 64000]``.
+Run: ``python benchmarks/bench_dream_scale.py [--sizes 1000 4000 16000 64000]
+[--max-mentions N]``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import tempfile
 import time
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from memclaw.dream.run import dream_agent
 from memclaw.workspace import Workspace
@@ -80,7 +83,9 @@ def note(lines: int, pool: list[str], rnd: random.Random, day: date) -> str:
     return "\n".join(out) + "\n"
 
 
-def make_agent(root: Path, lines: int, seed: int = 1) -> Workspace:
+def make_agent(
+    root: Path, lines: int, seed: int = 1, overrides: dict[str, Any] | None = None
+) -> Workspace:
     rnd = random.Random(seed)
     folder = root / "scale"
     (folder / "memory").mkdir(parents=True)
@@ -94,28 +99,33 @@ def make_agent(root: Path, lines: int, seed: int = 1) -> Workspace:
         day = TODAY - timedelta(days=back)
         (folder / "memory" / f"{day}.md").write_text(note(12, pool[:30], rnd, day), "utf-8")
     clock = datetime(2026, 11, 28, 3, 0).astimezone
-    return Workspace.open(root, env={}, clock=lambda: clock())
+    return Workspace.open(root, env={}, overrides=overrides, clock=lambda: clock())
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000, 16000, 64000])
+    parser.add_argument(
+        "--max-mentions", type=int, help="dream_max_mentions for this run (0 = no cap)"
+    )
     args = parser.parse_args(argv)
-    print(f"{'lines':>7}  {'mentions':>8}  {'seconds':>8}  {'lines/s':>8}  result")
+    overrides = {} if args.max_mentions is None else {"dream_max_mentions": args.max_mentions}
+    print(f"{'lines':>7}  {'weighed/mentions':>16}  {'seconds':>8}  {'lines/s':>8}  result")
     for size in args.sizes:
         tmp = Path(tempfile.mkdtemp(prefix="memclaw-dream-scale-"))
         try:
-            ws = make_agent(tmp, size)
+            ws = make_agent(tmp, size, overrides=overrides)
             started = time.perf_counter()
             result = dream_agent(ws.agent("scale"), trigger="cron")
             elapsed = time.perf_counter() - started
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         report = result.report
-        mentions = sum(len(c.mentions) for c in report.candidates) if report else 0
+        weighed = sum(len(c.mentions) for c in report.candidates) if report else 0
+        mentions = f"{weighed}/{weighed + report.skipped}" if report else "-"
         promoted = len(report.promoted) if report else 0
         print(
-            f"{size:>7}  {mentions:>8}  {elapsed:>8.2f}  {size / elapsed:>8.0f}  "
+            f"{size:>7}  {mentions:>16}  {elapsed:>8.2f}  {size / elapsed:>8.0f}  "
             f"{result.status}, {promoted} promoted ({result.reason})",
             flush=True,
         )

@@ -18,6 +18,7 @@ give about as many names, numbers and dates as its fullest member.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -114,8 +115,11 @@ class _Group:
     members: list[Mention]
     variants: dict[frozenset[str], _Variant]
     terms: set[str]
+    min_mass: float = math.inf  # the lightest variant's likeness mass
 
 
+# Float slack for the likeness bound, which sums the same weights in another order.
+_SLACK = 1e-9
 # Up to this size a cluster's average likeness is summed member by member, as it always
 # was; a bigger one (a line pasted thousands of times) sums per variant.
 _EXACT_SUM = 64
@@ -132,7 +136,10 @@ def cluster(
     A mention is only compared with clusters that hold two of its terms that
     are not proper nouns (``Salience.similarity`` is 0 with fewer), found
     through an index from terms to clusters, and once per distinct set of terms
-    in a cluster. ``check`` is called once per mention (it may raise to stop).
+    in a cluster. A cluster whose likeness cannot reach the best one found so
+    far is not compared at all: no member shares more than the terms the whole
+    cluster shares, nor weighs less than its lightest variant. ``check`` is
+    called once per mention (it may raise to stop).
     """
     groups: list[_Group] = []
     by_term: dict[str, list[int]] = {}  # term -> clusters holding it, in creation order
@@ -140,9 +147,13 @@ def cluster(
         if check is not None:
             check()
         terms = mention.fp.tokens
+        own = salience.likeness_mass(terms)
         home, best = None, threshold
-        for index in _reachable(terms, salience, by_term, len(groups), threshold):
+        for index, shared in _reachable(terms, salience, by_term, len(groups), threshold):
             group = groups[index]
+            bound = own * group.min_mass
+            if bound > 0 and shared / math.sqrt(bound) * (1 + _SLACK) < best:
+                continue
             likeness = {key: salience.similarity(terms, key) for key in group.variants}
             if any(
                 mention.file in variant.files and likeness[key] < NEAR_COPY
@@ -162,7 +173,7 @@ def cluster(
         if home is None:
             home = len(groups)
             groups.append(_Group([], {}, set()))
-        _join(groups[home], home, mention, by_term)
+        _join(groups[home], home, mention, by_term, salience)
     return [group.members for group in groups]
 
 
@@ -172,18 +183,30 @@ def _reachable(
     by_term: dict[str, list[int]],
     count: int,
     threshold: float,
-) -> list[int]:
-    """Clusters holding at least two of ``terms`` other than proper nouns, oldest first."""
+) -> list[tuple[int, float]]:
+    """Clusters holding at least two of ``terms`` other than proper nouns, oldest first,
+    with the likeness mass of all the ``terms`` each holds."""
     if threshold <= 0:  # every cluster qualifies, even one sharing nothing
-        return list(range(count))
+        return [(index, math.inf) for index in range(count)]
     seen: dict[int, int] = {}
-    for term in terms - salience.proper:
+    mass: dict[int, float] = {}
+    for term in terms:
+        weight = salience.likeness_weight(term)
+        counts = term not in salience.proper
         for index in by_term.get(term, ()):
-            seen[index] = seen.get(index, 0) + 1
-    return sorted(i for i, n in seen.items() if n >= MIN_SHARED)
+            mass[index] = mass.get(index, 0.0) + weight
+            if counts:
+                seen[index] = seen.get(index, 0) + 1
+    return sorted((i, mass[i]) for i, n in seen.items() if n >= MIN_SHARED)
 
 
-def _join(group: _Group, index: int, mention: Mention, by_term: dict[str, list[int]]) -> None:
+def _join(
+    group: _Group,
+    index: int,
+    mention: Mention,
+    by_term: dict[str, list[int]],
+    salience: Salience,
+) -> None:
     terms = mention.fp.tokens
     variant = group.variants.get(terms)
     if variant is None:
@@ -191,6 +214,7 @@ def _join(group: _Group, index: int, mention: Mention, by_term: dict[str, list[i
             by_term.setdefault(term, []).append(index)
         group.terms.update(terms)
         group.variants[terms] = _Variant(mention, {mention.file}, 1)
+        group.min_mass = min(group.min_mass, salience.likeness_mass(terms))
     else:
         variant.files.add(mention.file)
         variant.count += 1

@@ -127,6 +127,10 @@ class Salience:
     def _likeness_mass(self, terms: frozenset[str]) -> float:
         return sum(self.likeness_weight(t) for t in terms)
 
+    def likeness_mass(self, terms: frozenset[str]) -> float:
+        """Sum of the likeness weights of ``terms`` (remembered per set)."""
+        return self._cached_mass(terms)
+
     def _cached_mass(self, terms: frozenset[str]) -> float:
         found = self._masses.get(terms)
         if found is None:
