@@ -354,7 +354,8 @@ def build_candidates(
         if deadline is not None:
             deadline.check()
         text = agent.read(rel)
-        mentions.extend(extract_mentions(text, rel, day))
+        check = deadline.check if deadline is not None else None
+        mentions.extend(extract_mentions(text, rel, day, check))
         if not contains_secret(text):
             clean.add(rel)
     memory = agent.read("MEMORY.md", owner) if memory_text is None else memory_text

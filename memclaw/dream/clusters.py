@@ -58,12 +58,19 @@ class Mention:
         return (self.day, self.file, self.line)
 
 
-def extract_mentions(text: str, rel: str, day: date) -> list[Mention]:
-    """Each list item, or each sentence of a plain text line, that says something."""
+def extract_mentions(
+    text: str, rel: str, day: date, check: Callable[[], None] | None = None
+) -> list[Mention]:
+    """Each list item, or each sentence of a plain text line, that says something.
+
+    ``check`` is called every few thousand lines (it may raise to stop).
+    """
     mentions = []
     in_fence = False
     seen: dict[str, Fingerprint] = {}  # long notes repeat themselves: fingerprint each text once
     for number, raw in enumerate(text.splitlines(), start=1):
+        if check is not None and number % 4096 == 0:
+            check()
         line = raw.strip()
         if line.startswith("```"):
             in_fence = not in_fence

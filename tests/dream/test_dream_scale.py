@@ -279,3 +279,18 @@ def test_normal_dreams_are_never_capped(tmp_path: Path) -> None:
     result = dream_agent(agent)
     assert result.report is not None and result.report.skipped == 0
     assert result.report.to_dict()["skipped_mentions"] == 0
+
+
+def test_a_long_note_is_checked_against_the_deadline_while_it_is_read() -> None:
+    calls: list[int] = []
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise StoppedEarly(1)
+
+    text = "\n".join(f"- Maya checked the ferry ticket number {i}." for i in range(10_000))
+    with pytest.raises(StoppedEarly):
+        extract_mentions(text, "memory/big.md", day(1), check)
+    assert len(calls) == 2
+    assert len(extract_mentions(text, "memory/big.md", day(1))) == 10_000
