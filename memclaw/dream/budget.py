@@ -44,7 +44,11 @@ class Deadline:
 
 
 def most_salient(
-    mentions: Sequence[Mention], salience: Salience, recall: RecallIndex, cap: int
+    mentions: Sequence[Mention],
+    salience: Salience,
+    recall: RecallIndex,
+    cap: int,
+    check: Callable[[], None] | None = None,
 ) -> list[Mention]:
     """At most ``cap`` mentions (0: all), the ones most likely to be promoted.
 
@@ -56,12 +60,14 @@ def most_salient(
     if cap <= 0 or len(mentions) <= cap:
         return list(mentions)
 
-    def strength(m: Mention) -> tuple[int, float]:
+    keys: dict[int, tuple[int, float]] = {}
+    for done, m in enumerate(mentions, start=1):
+        if check is not None and done % 4096 == 0:
+            check()
         recalled = len(recall.queries_for(m.file, m.line))
         recurring = sum(salience.weight(t) for t in m.fp.tokens if t in salience.recurring)
-        return recalled, recurring
-
-    ranked = sorted(mentions, key=lambda m: (strength(m), m.order), reverse=True)
+        keys[id(m)] = (recalled, recurring)
+    ranked = sorted(mentions, key=lambda m: (keys[id(m)], m.order), reverse=True)
     copies: dict[frozenset[str], int] = {}
     first: list[Mention] = []
     spare: list[Mention] = []

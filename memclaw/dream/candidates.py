@@ -267,9 +267,11 @@ def rank(
     lines = [(f"MEMORY.md: {e}", Fingerprint.of(e)) for e in memory_entries]
     lines += [(f"PROFILE.md: {e}", Fingerprint.of(e)) for e in profile_entries]
     salience = Salience.of(
-        [(m.text, m.fp.tokens, m.day) for m in mentions] + [(s, fp.tokens, None) for s, fp in lines]
+        [(m.text, m.fp.tokens, m.day) for m in mentions]
+        + [(s, fp.tokens, None) for s, fp in lines],
+        check,
     )
-    mentions = most_salient(mentions, salience, recall, max_mentions)
+    mentions = most_salient(mentions, salience, recall, max_mentions, check)
     check()
     candidates = [
         Candidate(group, rep=representative(group, salience))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -71,8 +71,15 @@ class Salience:
     _numbers: dict[frozenset[str], frozenset[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, statements: Iterable[tuple[str, frozenset[str], date | None]]) -> Salience:
-        """From (text, terms, day) triples: note mentions, and memory lines (no day)."""
+    def of(
+        cls,
+        statements: Iterable[tuple[str, frozenset[str], date | None]],
+        check: Callable[[], None] | None = None,
+    ) -> Salience:
+        """From (text, terms, day) triples: note mentions, and memory lines (no day).
+
+        ``check`` is called every few thousand statements (it may raise to stop).
+        """
         df: Counter[str] = Counter()
         days: dict[str, set[date]] = {}
         shaped: set[str] = set()
@@ -81,6 +88,8 @@ class Salience:
         named: set[str] = set()  # a long note repeats lines: find each one's names once
         for text, terms, day in statements:
             total += 1
+            if check is not None and total % 4096 == 0:
+                check()
             df.update(terms)
             if text not in named:
                 named.add(text)
