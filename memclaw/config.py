@@ -68,6 +68,12 @@ class Settings:
     dream_max_loss_ratio: float = _key(
         0.25, "largest share of MEMORY.md entries a rewrite may drop (0-1)", maximum=1
     )
+    dream_max_mentions: int = _key(
+        2000, "most note lines one dream weighs; past it the most salient are kept (0 = all)"
+    )
+    dream_time_limit_seconds: float = _key(
+        120.0, "a dream still thinking after this long stops and writes nothing (0 = no limit)"
+    )
     dreams_max_chars: int = _key(20000, "DREAMS.md size that rolls old entries into an archive")
 
     # --- structured consolidation of memory entries ---

@@ -32,7 +32,7 @@ Examples:
 
     memclaw files read demo MEMORY.md
 """
-NOT_RUN = frozenset({"skipped", "failed", "disabled", "undone"})
+NOT_RUN = frozenset({"skipped", "stopped", "failed", "disabled", "undone"})
 
 config_app = typer.Typer(help=CONFIG_HELP, no_args_is_help=True)
 files_app = typer.Typer(help=FILES_HELP, no_args_is_help=True)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.dream import prompt as dream_prompt
+from memclaw.dream.budget import Deadline, StoppedEarly
 from memclaw.dream.candidates import CandidateReport, Status, build_candidates
 from memclaw.dream.diary import DiaryEntry, append_entry
 from memclaw.dream.memory_md import (
@@ -55,6 +56,7 @@ class DreamStatus(StrEnum):
     UNCHANGED = "unchanged"
     REFUSED = "refused"  # the rewrite broke a safety rule; nothing written
     SKIPPED = "skipped"  # another dream of the same scope was running
+    STOPPED = "stopped"  # ran past dream_time_limit_seconds; nothing written
     IDLE = "idle"  # no daily notes in the window
     DISABLED = "disabled"
 
@@ -142,7 +144,10 @@ def dream_agent(
         base.status, base.reason = DreamStatus.DISABLED, "dreaming is off (dream_enabled=false)"
         return base
     if dry_run:
-        return _dream(scope, base, days, focus, model)
+        try:
+            return _dream(scope, base, days, focus, model)
+        except StoppedEarly as stopped:
+            return _stopped(base, stopped)
     with contextlib.ExitStack() as stack:
         try:
             stack.enter_context(file_lock(lock_path(scope), wait=0))
@@ -153,6 +158,9 @@ def dream_agent(
             return base
         try:
             return _dream(scope, base, days, focus, model)
+        except StoppedEarly as stopped:
+            _log(agent, _stopped(base, stopped))
+            return base
         except ModelError as exc:
             append_log(agent, LOG, {**_record(base), "status": "failed", "reason": str(exc)})
             raise
@@ -169,8 +177,9 @@ def _dream(
 
     agent = scope.agent
     settings = agent.settings
+    deadline = Deadline(settings.dream_time_limit_seconds)
     old = scope.read(MEMORY)
-    report = build_candidates(scope, days=days, focus=focus, memory_text=old)
+    report = build_candidates(scope, days=days, focus=focus, memory_text=old, deadline=deadline)
     result.report = report
     window = settings.dream_days if days is None else days
     if not report.notes:
@@ -188,6 +197,7 @@ def _dream(
             if added
             else "no candidate was both new and above the promotion threshold"
         )
+    deadline.check()  # the last chance to stop: from here on, files are written
     if new is not None:
         new, result.restored_sections = restore_kept(old, new)
     result.reason = reason
@@ -234,6 +244,17 @@ def _dream(
             result.written_sha = _sha(scope.read(MEMORY))
     result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
     _log(agent, result)
+    return result
+
+
+def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:
+    """The result of a dream that ran out of time before writing anything."""
+    result.status = DreamStatus.STOPPED
+    result.report = None  # half-built: none of it was acted on
+    result.reason = (
+        f"stopped early: the dream {stopped} (dream_time_limit_seconds) and wrote nothing; "
+        "raise that limit or lower dream_max_mentions"
+    )
     return result
 
 
