@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ModelError
@@ -21,11 +21,11 @@ from memclaw.extract.offline.engine import daily_summary, extract_facts, file_fa
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.text.likeness import known_lines
+from memclaw.workspace import guard
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
 from memclaw.workspace.scope import Scope
-from memclaw.workspace.sections import apply_ceiling
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -148,29 +148,6 @@ def _diff(rel: str, old: str, new: str) -> str:
     return "".join(lines)
 
 
-def _ceilinged(agent: Agent, name: str, text: str) -> str:
-    limit = (
-        agent.settings.profile_max_chars
-        if name == "PROFILE.md"
-        else agent.settings.memory_max_chars
-    )
-    text = text if text.endswith("\n") else text + "\n"
-    return apply_ceiling(text, limit).text
-
-
-class _EditedMeanwhile(Exception):
-    """The file changed between reading it for the engine and writing the answer."""
-
-
-def _unless_edited(old: str, new: str) -> Callable[[str], str]:
-    def transform(current: str) -> str:
-        if current != old:
-            raise _EditedMeanwhile
-        return new
-
-    return transform
-
-
 def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResult) -> None:
     agent = scope.agent
     prefix = scope.prefix
@@ -183,15 +160,23 @@ def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResu
         if new is None:
             continue
         if result.dry_run:
-            diff = _diff(prefix + name, old, _ceilinged(agent, name, new))
+            verdict = guard.preview(scope, name, old, new)
+            if not verdict.allowed:
+                _refused(result, verdict)
+                continue
+            diff = _diff(prefix + name, old, guard.final_text(agent, prefix + name, new))
             if diff:
                 result.diffs[prefix + name] = diff
             continue
         try:
-            written = scope.update(name, _unless_edited(old, new), introduced=new)
-        except _EditedMeanwhile:
+            written = guard.rewrite(scope, name, expected=old, new=new)
+        except guard.EditedMeanwhileError:
             # Someone edited the file while the model was thinking: their edit wins.
             result.notes.append(f"{prefix}{name} changed during extraction; left as it is")
+            continue
+        except guard.LossRefusedError as exc:
+            # A truncated or careless answer would have dropped what a person wrote.
+            _refused(result, exc.verdict)
             continue
         if written.changed:
             result.files_changed.append(written.name)
@@ -204,6 +189,11 @@ def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResu
             result.diffs[rel] = _diff(rel, ctx["today_note"], preview)
         else:
             result.files_changed.append(scope.append_daily(plan.daily, heading=heading).name)
+
+
+def _refused(result: ExtractionResult, verdict: guard.Verdict) -> None:
+    result.refused[verdict.rel] = verdict.lost
+    result.notes.append(f"{verdict.rel}: refused, left as it is: {verdict.explain()}")
 
 
 def _log(
@@ -230,6 +220,9 @@ def _log(
         record["skipped"] = result.reason
     if result.notes:
         record["notes"] = result.notes
+    if result.refused:
+        # The lines a refused rewrite would have dropped, redacted by the guard.
+        record["refused"] = result.refused
     append_log(agent, "extract", record)
 
 

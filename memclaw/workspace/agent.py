@@ -273,11 +273,14 @@ class Agent:
         transform: Callable[[str], str],
         *,
         introduced: str,
+        after: Callable[[str], None] | None = None,
     ) -> WriteResult:
         """Read-modify-write under one hold of the lock, so no concurrent write is lost.
 
         ``transform`` gets the current text ('' for a new file) and may raise to
         abort; ``introduced`` is the new text it brings, checked for secrets.
+        ``after`` gets the text written, still under the lock (not called when
+        nothing changed), so bookkeeping about the write cannot race another writer.
         """
         rel = name
         path = resolve_inside(self.path, rel)
@@ -287,7 +290,7 @@ class Agent:
             new = transform(old or "")
             if new and not new.endswith("\n"):
                 new += "\n"
-            ceiling = self._ceiling(name)
+            ceiling = self.ceiling(name)
             cut = apply_ceiling(new, ceiling) if ceiling is not None else None
             if cut is not None:
                 new = cut.text
@@ -297,6 +300,8 @@ class Agent:
             if old is not None and Path(name).name in VERSIONED:
                 backup = history.save(self, rel, old)
             atomic_write(path, new)
+            if after is not None:
+                after(new)
         return WriteResult(rel, path, True, old is None, len(new), cut, backup)
 
     def append_daily(
@@ -330,7 +335,8 @@ class Agent:
             size = path.stat().st_size
         return WriteResult(rel, path, True, created, size)
 
-    def _ceiling(self, name: str) -> int | None:
+    def ceiling(self, name: str) -> int | None:
+        """The character ceiling a rewrite of ``name`` is cut to, or None."""
         base = Path(name).name
         if base == "PROFILE.md":
             return self.settings.profile_max_chars
