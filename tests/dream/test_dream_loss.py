@@ -45,9 +45,7 @@ def test_twenty_dreams_that_each_drop_a_fact_stop_at_the_budget(
     agent = _agent(tmp_path / "ws", fake_openai, dream_max_loss_ratio=ratio)
     written = entry_lines(MEMORY)
     # Each answer is today's MEMORY.md less one fact: small per run, fatal when it adds up.
-    fake_openai.default_reply = lambda _request: _answer(
-        _drop_first_entry(agent.read("MEMORY.md"))
-    )
+    fake_openai.default_reply = lambda _request: _answer(_drop_first_entry(agent.read("MEMORY.md")))
 
     statuses = [dream_agent(Scope(agent)).status for _ in range(20)]
 
@@ -63,9 +61,7 @@ def test_twenty_dreams_that_each_drop_a_fact_stop_at_the_budget(
 
 def test_a_person_edit_starts_a_new_budget(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
     agent = _agent(tmp_path / "ws", fake_openai)
-    fake_openai.default_reply = lambda _request: _answer(
-        _drop_first_entry(agent.read("MEMORY.md"))
-    )
+    fake_openai.default_reply = lambda _request: _answer(_drop_first_entry(agent.read("MEMORY.md")))
     for _ in range(3):
         dream_agent(Scope(agent))
     assert len(entry_lines(agent.read("MEMORY.md"))) == 6  # the budget of 2 is spent
@@ -80,7 +76,11 @@ def test_a_hand_edit_between_the_dream_and_its_write_is_never_overwritten(
 ) -> None:
     agent = _agent(tmp_path / "ws", fake_openai)
     fake_openai.queue_json(
-        {"should_update": True, "reason": "uv", "memory_content": MEMORY + f"\n## Tools\n\n- {FACT}\n"}
+        {
+            "should_update": True,
+            "reason": "uv",
+            "memory_content": MEMORY + f"\n## Tools\n\n- {FACT}\n",
+        }
     )
     hand = MEMORY.replace("- Kenji Morita", "- Lotta Berg is the new PM.\n- Kenji Morita")
     original = Agent.update
