@@ -56,7 +56,9 @@ class Settings:
     dream_min_score: float = _key(0.35, "lowest score a candidate needs to be promoted")
     dream_max_promotions: int = _key(10, "most candidates promoted in one run")
     dream_max_loss_ratio: float = _key(
-        0.25, "largest share of MEMORY.md entries a rewrite may drop"
+        0.25,
+        "largest share of PROFILE.md/MEMORY.md entries dreams and extractions may drop "
+        "since a person last edited the file",
     )
     dreams_max_chars: int = _key(20000, "DREAMS.md size that rolls old entries into an archive")
 
