@@ -273,14 +273,11 @@ class Agent:
         transform: Callable[[str], str],
         *,
         introduced: str,
-        after: Callable[[str], None] | None = None,
     ) -> WriteResult:
         """Read-modify-write under one hold of the lock, so no concurrent write is lost.
 
         ``transform`` gets the current text ('' for a new file) and may raise to
         abort; ``introduced`` is the new text it brings, checked for secrets.
-        ``after`` gets the text written, still under the lock (not called when
-        nothing changed), so bookkeeping about the write cannot race another writer.
         """
         rel = name
         path = resolve_inside(self.path, rel)
@@ -300,8 +297,6 @@ class Agent:
             if old is not None and Path(name).name in VERSIONED:
                 backup = history.save(self, rel, old)
             atomic_write(path, new)
-            if after is not None:
-                after(new)
         return WriteResult(rel, path, True, old is None, len(new), cut, backup)
 
     def append_daily(

@@ -160,7 +160,7 @@ class EditedMeanwhileError(WorkspaceError):
 @dataclass(frozen=True)
 class _State:
     baseline: list[str]  # entries of the last version a person saw, secrets redacted
-    written: str  # hash of the text the last guarded rewrite wrote
+    written: list[str]  # hashes of texts guarded rewrites left: the newest and the one before
 
 
 def _sha(text: str) -> str:
@@ -181,15 +181,15 @@ def _load(agent: Agent, rel: str) -> _State | None:
     if not isinstance(data, dict):
         return None
     baseline, written = data.get("baseline"), data.get("written")
-    if not isinstance(baseline, list) or not isinstance(written, str):
+    if not isinstance(baseline, list) or not isinstance(written, list):
         return None
-    return _State([str(entry) for entry in baseline], written)
+    return _State([str(entry) for entry in baseline], [str(sha) for sha in written])
 
 
 def baseline_entries(agent: Agent, rel: str, current: str) -> list[str]:
     """Entries of the last version a person saw: the recorded one, unless the file moved on."""
     state = _load(agent, rel)
-    if state is not None and state.written == _sha(current):
+    if state is not None and _sha(current) in state.written:
         return state.baseline
     from memclaw.gates import redact
 
@@ -230,21 +230,23 @@ def rewrite(scope: Scope, name: str, *, expected: str, new: str) -> WriteResult:
     agent, rel = scope.agent, scope.rel(name)
     if Path(rel).name not in GUARDED:
         raise WorkspaceError(f"{rel} is not a file the loss guard protects")
-    kept: list[list[str]] = []
 
     def transform(current: str) -> str:
         if current != expected:
             raise EditedMeanwhileError(rel)
         # Judged as it will land, ceiling cut included; the cut itself is left to
         # Agent.update, which reports it.
-        verdict = judge(agent, rel, current, final_text(agent, rel, new))
+        final = final_text(agent, rel, new)
+        verdict = judge(agent, rel, current, final)
         if not verdict.allowed:
             raise LossRefusedError(verdict)
-        kept.append(baseline_entries(agent, rel, current))
+        # Recorded before the file is replaced, still under the lock. Should that write
+        # fail, the file keeps ``current``, which is listed too: the baseline holds.
+        payload = {
+            "baseline": baseline_entries(agent, rel, current),
+            "written": [_sha(final), _sha(current)],
+        }
+        atomic_write(state_path(agent, rel), json.dumps(payload, ensure_ascii=False, indent=1))
         return new
 
-    def record(written: str) -> None:
-        payload = {"baseline": kept[0], "written": _sha(written)}
-        atomic_write(state_path(agent, rel), json.dumps(payload, ensure_ascii=False, indent=1))
-
-    return agent.update(rel, transform, introduced=new, after=record)
+    return agent.update(rel, transform, introduced=new)
