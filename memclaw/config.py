@@ -22,8 +22,18 @@ if TYPE_CHECKING:
     import yaml
 
 
-def _key(default: Any, help: str, *, minimum: float | None = 0, secret: bool = False) -> Any:
-    return field(default=default, metadata={"help": help, "minimum": minimum, "secret": secret})
+def _key(
+    default: Any,
+    help: str,
+    *,
+    minimum: float | None = 0,
+    maximum: float | None = None,
+    secret: bool = False,
+) -> Any:
+    return field(
+        default=default,
+        metadata={"help": help, "minimum": minimum, "maximum": maximum, "secret": secret},
+    )
 
 
 @dataclass(frozen=True)
@@ -58,7 +68,8 @@ class Settings:
     dream_max_loss_ratio: float = _key(
         0.25,
         "largest share of PROFILE.md/MEMORY.md entries dreams and extractions may drop "
-        "since a person last edited the file",
+        "since a person last edited the file (0-1)",
+        maximum=1,
     )
     dreams_max_chars: int = _key(20000, "DREAMS.md size that rolls old entries into an archive")
 
@@ -168,6 +179,9 @@ def _coerce(key: str, value: Any, where: str) -> Any:
     minimum = f.metadata.get("minimum")
     if kind in (int, float) and minimum is not None and result < minimum:
         raise ConfigError(f"{where}: '{key}' must be at least {minimum}, got {result}")
+    maximum = f.metadata.get("maximum")
+    if kind in (int, float) and maximum is not None and result > maximum:
+        raise ConfigError(f"{where}: '{key}' must be at most {maximum}, got {result}")
     if key == "compact_trigger_ratio" and not 0 < result <= 1:
         raise ConfigError(f"{where}: '{key}' must be between 0 and 1, got {result}")
     if key.endswith("_cron") and len(str(result).split()) != 5:
@@ -273,6 +287,8 @@ def load_settings(
     sources: dict[str, str] = {}
 
     for path in (root / "memclaw.yaml", user_config_path(env)):
+        if path.is_dir():  # silently skipping it would drop every setting the user meant
+            raise ConfigError(f"{path} is a folder, not a settings file: remove or rename it")
         if path.is_file():
             for key, (value, where) in _read_yaml(path).items():
                 values[key], sources[key] = value, where

@@ -20,6 +20,7 @@ from memclaw.errors import MemclawError, UnsafePathError, UsageError
 from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey
 from memclaw.workspace.paths import resolve_inside, validate_relpath
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -182,11 +183,11 @@ class ToolBox:
 
         name = self.check_name(_need(args, "filename"))
         content = _arg(args, "content") or ""
-        result = write_file(self.agent, name, content)
+        result = write_file(self.agent, name, content, Author.MODEL)
         verb = "created" if result["created"] else "rewrote"
         operation = {"op": "file_write", "file": name, "created": result["created"]}
-        if result["truncated"]:
-            operation["truncated"] = True
+        if result["moved_to_overflow"]:
+            operation["moved_to_overflow"] = result["moved_to_overflow"]
         return result, f"{name} → {verb}, {result['chars']:,} chars", operation
 
     def _files_edit(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
@@ -199,9 +200,12 @@ class ToolBox:
             _need(args, "old_text"),
             _arg(args, "new_text") or "",
             bool(_arg(args, "replace_all", bool, False)),
+            Author.MODEL,
         )
         count = result["replacements"]
         operation = {"op": "file_edit", "file": name, "replacements": count}
+        if result["moved_to_overflow"]:
+            operation["moved_to_overflow"] = result["moved_to_overflow"]
         return result, f"{name} → {count} replacement(s)", operation
 
     def _files_search(self, args: dict[str, Any]) -> tuple[Any, str, Any]:

@@ -22,8 +22,10 @@ from memclaw.text.likeness import Fingerprint, containment, jaccard, values_comp
 # What an entry is lives with the loss guard, which extraction shares too.
 from memclaw.workspace.guard import entry_lines as entry_lines
 
-KEEP_MARKER = "<!-- memclaw:keep -->"
-KEEP_SUFFIX = "(hand-edited)"
+# Defined in the workspace layer, where the ceiling must honour them too.
+from memclaw.workspace.sections import KEEP_MARKER as KEEP_MARKER
+from memclaw.workspace.sections import KEEP_SUFFIX as KEEP_SUFFIX
+
 _H2 = re.compile(r"^## +(.*?)\s*#*\s*$")
 
 

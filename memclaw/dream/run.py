@@ -33,12 +33,12 @@ from memclaw.dream.memory_md import (
 )
 from memclaw.dream.merge import merge_offline
 from memclaw.errors import LockBusyError, ModelError, WorkspaceError
-from memclaw.workspace import guard
+from memclaw.workspace import ceiling, guard
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
-from memclaw.workspace.sections import apply_ceiling
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -77,6 +77,8 @@ class DreamResult:
     run_id: str = ""
     trigger: str = "manual"
     written_sha: str = ""
+    ceiling: str | None = None  # what the ceiling did to MEMORY.md, when it did anything
+    overflowed: int = 0  # entries the ceiling moved to the overflow file
     created: bool = False  # MEMORY.md did not exist before this run wrote it
 
     @property
@@ -99,6 +101,7 @@ class DreamResult:
             "restored_sections": self.restored_sections,
             "lost_entries": self.lost_entries,
             "archived_to": self.archived_to,
+            "ceiling": self.ceiling,
             "hand_edited_marker": HAND_EDITED,
             "diff": self.diff,
             **(self.report.to_dict() if self.report else {"notes": [], "candidates": []}),
@@ -187,7 +190,6 @@ def _dream(
         )
     if new is not None:
         new, result.restored_sections = restore_kept(old, new)
-        new = apply_ceiling(new, settings.memory_max_chars).text
     # The reason goes to the diary and the log: cleaned before MEMORY.md is touched, so
     # a diary refused for a secret can never follow a rewrite nobody can find to undo.
     reason = redact(reason)
@@ -203,9 +205,13 @@ def _dream(
             result.status = DreamStatus.REFUSED
             result.reason = "refused: the new MEMORY.md contained something like a credential"
         else:
+            # Loss is judged before the ceiling: what the ceiling moves to the overflow
+            # file is kept, not dropped. The diff shows what MEMORY.md will hold.
+            rel = scope.rel(MEMORY)
+            shown = ceiling.preview(agent, rel, old, new, Author.MODEL)
             result.status = DreamStatus.UPDATED
-            result.diff = unified_diff(old, new, scope.rel(MEMORY))
-            result.added, result.removed = diff_counts(old, new)
+            result.diff = unified_diff(old, shown, rel)
+            result.added, result.removed = diff_counts(old, shown)
 
     if result.dry_run:
         return result
@@ -233,6 +239,8 @@ def _write(scope: Scope, result: DreamResult, old: str, new: str, reason: str) -
         _refuse(result, exc.verdict, reason)
         result.diff, result.added, result.removed = "", 0, 0
         return
+    result.ceiling = ceiling.warning(written.name, written.ceiling)
+    result.overflowed = written.moved
     if written.backup is not None:
         result.backup = written.backup.relative_to(scope.agent.path).as_posix()
     result.created = written.created
@@ -308,6 +316,8 @@ def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None)
     }
     if result.status is DreamStatus.UPDATED:
         change = result.change
+        if result.overflowed:  # no '.' here: the diary's archive summary reads up to one
+            change += f", {result.overflowed} moved to the overflow file"
     elif result.status is DreamStatus.REFUSED:
         change = "nothing (rewrite refused)"
     elif result.status is DreamStatus.SKIPPED:
@@ -347,6 +357,7 @@ def _record(result: DreamResult) -> dict[str, Any]:
         "written_sha": result.written_sha,
         "restored_sections": result.restored_sections,
         "lost_entries": len(result.lost_entries),
+        "ceiling": result.ceiling,
         # What a refused rewrite would have dropped; redacted by the guard.
         "dropped": result.lost_entries,
         "created": result.created,

@@ -21,10 +21,11 @@ from memclaw.extract.offline.engine import daily_summary, extract_facts, file_fa
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.text.likeness import known_lines
-from memclaw.workspace import guard
+from memclaw.workspace import ceiling, guard
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -164,7 +165,8 @@ def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResu
             if not verdict.allowed:
                 _refused(result, verdict)
                 continue
-            diff = _diff(prefix + name, old, guard.final_text(agent, prefix + name, new))
+            fitted = ceiling.preview(agent, prefix + name, old, new, Author.MODEL)
+            diff = _diff(prefix + name, old, fitted)
             if diff:
                 result.diffs[prefix + name] = diff
             continue
@@ -180,8 +182,9 @@ def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResu
             continue
         if written.changed:
             result.files_changed.append(written.name)
-        if written.truncated:
-            result.notes.append(f"{written.name} was cut at its ceiling")
+        note = ceiling.warning(written.name, written.ceiling)
+        if note:
+            result.notes.append(note)
     if plan.daily:
         rel = f"{prefix}{DAILY_DIR}/{day}.md"
         if result.dry_run:

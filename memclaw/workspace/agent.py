@@ -25,8 +25,9 @@ from memclaw.errors import (
     UsageError,
     WorkspaceError,
 )
-from memclaw.workspace import history
+from memclaw.workspace import ceiling, history, provenance
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
+from memclaw.workspace.ceiling import CeilingResult
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
@@ -36,10 +37,13 @@ from memclaw.workspace.paths import (
     resolve_root,
     validate_agent_id,
 )
-from memclaw.workspace.sections import CeilingResult, apply_ceiling, replace_section, upsert_kv
+from memclaw.workspace.provenance import Author
+from memclaw.workspace.sections import replace_section, upsert_kv
 from memclaw.workspace.templates import SEED_FILES
 
 DAILY_DIR = "memory"
+# Folders of the agent layout; any one of them (or a core file) marks a folder as an agent.
+_AGENT_DIRS = (META_DIR, DAILY_DIR, OWNERS_DIR, "entries", "sessions")
 # Rewrites of these files keep the previous version, so a bad rewrite can be undone.
 VERSIONED = frozenset({"PROFILE.md", "MEMORY.md"})
 
@@ -62,8 +66,13 @@ class WriteResult:
     backup: Path | None = None
 
     @property
-    def truncated(self) -> bool:
-        return self.ceiling is not None and self.ceiling.cut
+    def moved(self) -> int:
+        """Entries the ceiling moved to the overflow file."""
+        return len(self.ceiling.moved) if self.ceiling is not None else 0
+
+    @property
+    def over_ceiling(self) -> bool:
+        return self.ceiling is not None and self.ceiling.over
 
 
 @dataclass(frozen=True)
@@ -104,14 +113,16 @@ class Workspace:
             return []
         ids = []
         for child in sorted(self.root.iterdir()):
-            if child.is_dir() and not child.name.startswith(("_", ".")):
+            if not child.name.startswith(("_", ".")) and looks_like_agent(child):
                 with contextlib.suppress(UnsafePathError):
                     ids.append(validate_agent_id(child.name))
         return ids
 
     def agent(self, agent_id: str) -> Agent:
         path = self.root / validate_agent_id(agent_id)
-        if not path.is_dir():
+        if not looks_like_agent(path):
+            # An unrelated folder (a root of ``~`` holds ``Documents/``) is not an agent:
+            # opening it would create ``.memclaw/`` inside it.
             raise AgentNotFoundError(
                 f"no agent {agent_id!r} under {self.root}: create it with `memclaw init {agent_id}`"
             )
@@ -120,11 +131,18 @@ class Workspace:
     def init_agent(self, agent_id: str) -> tuple[Agent, list[str]]:
         """Create an agent with its four seeded core files; existing files are kept."""
         path = self.root / validate_agent_id(agent_id)
+        if self.root.exists() and not self.root.is_dir():
+            raise WorkspaceError(f"the root {self.root} is not a folder: pass --root a folder")
         if path.exists() and not path.is_dir():
             raise WorkspaceError(f"{path} exists and is not a folder: choose another agent id")
         agent = Agent(self, agent_id, path)
         created = []
-        path.mkdir(parents=True, exist_ok=True)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a parent is a file, read-only, or otherwise unusable
+            raise WorkspaceError(
+                f"cannot create {path} ({exc.strerror}): pass --root a folder you can write to"
+            ) from exc
         with agent.lock():
             for name, content in SEED_FILES.items():
                 if not (path / name).exists():
@@ -244,11 +262,13 @@ class Agent:
         *,
         section: str | None = None,
         key: str | None = None,
+        author: Author = Author.PERSON,
     ) -> WriteResult:
         """Write a memory file with one of the four strategies.
 
         ``replace_section`` needs ``section``; ``upsert_kv`` needs ``key`` (and
         takes an optional ``section``); ``content`` is the new body or value.
+        ``author`` says whether a model wrote it (see ``provenance``).
         """
         if strategy is WriteStrategy.REPLACE_SECTION and not section:
             raise UsageError("replace_section needs a section heading")
@@ -265,7 +285,7 @@ class Agent:
                 return replace_section(current, section or "", content)
             return upsert_kv(current, key or "", content, section)
 
-        return self.update(name, transform, introduced=content)
+        return self.update(name, transform, introduced=content, author=author)
 
     def update(
         self,
@@ -273,6 +293,7 @@ class Agent:
         transform: Callable[[str], str],
         *,
         introduced: str,
+        author: Author = Author.PERSON,
     ) -> WriteResult:
         """Read-modify-write under one hold of the lock, so no concurrent write is lost.
 
@@ -287,17 +308,20 @@ class Agent:
             new = transform(old or "")
             if new and not new.endswith("\n"):
                 new += "\n"
-            ceiling = self.ceiling(name)
-            cut = apply_ceiling(new, ceiling) if ceiling is not None else None
-            if cut is not None:
-                new = cut.text
+            fitted, record = ceiling.plan(self, rel, old or "", new, author)
+            if fitted is not None and fitted.moved:
+                # The moved text is safe in the overflow file before the file loses it.
+                fitted = ceiling.write_overflow(self, rel, fitted)
+            new = fitted.text if fitted is not None else new
             if new == old:
-                return WriteResult(rel, path, False, False, len(new), cut, None)
+                return WriteResult(rel, path, False, False, len(new), fitted, None)
             backup = None
             if old is not None and Path(name).name in VERSIONED:
                 backup = history.save(self, rel, old)
             atomic_write(path, new)
-        return WriteResult(rel, path, True, old is None, len(new), cut, backup)
+            if record is not None:
+                provenance.save(self, rel, record.within(new))
+        return WriteResult(rel, path, True, old is None, len(new), fitted, backup)
 
     def append_daily(
         self,
@@ -330,8 +354,8 @@ class Agent:
             size = path.stat().st_size
         return WriteResult(rel, path, True, created, size)
 
-    def ceiling(self, name: str) -> int | None:
-        """The character ceiling a rewrite of ``name`` is cut to, or None."""
+    def ceiling_of(self, name: str) -> int | None:
+        """The ceiling of ``name`` in characters (0 = unlimited), None when it has none."""
         base = Path(name).name
         if base == "PROFILE.md":
             return self.settings.profile_max_chars
@@ -341,6 +365,15 @@ class Agent:
 
     def now(self) -> datetime:
         return self.workspace.clock()
+
+
+def looks_like_agent(path: Path) -> bool:
+    """An agent folder holds a core file, or a folder only memclaw's layout has."""
+    if not path.is_dir():
+        return False
+    return any((path / name).is_file() for name in (*SEED_FILES, "DREAMS.md")) or any(
+        (path / name).is_dir() for name in _AGENT_DIRS
+    )
 
 
 def refuse_secrets(text: str, where: str) -> None:

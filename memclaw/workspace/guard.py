@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING
 
 from memclaw.errors import WorkspaceError
 from memclaw.text.likeness import Fingerprint, containment, jaccard
+from memclaw.workspace import ceiling
 from memclaw.workspace.atomic import atomic_write
-from memclaw.workspace.sections import apply_ceiling
+from memclaw.workspace.provenance import Author
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent, WriteResult
@@ -206,18 +207,12 @@ def judge(agent: Agent, rel: str, current: str, new: str) -> Verdict:
     )
 
 
-def final_text(agent: Agent, rel: str, new: str) -> str:
-    """What a rewrite would really leave on disk: newline-terminated and under the ceiling."""
-    if new and not new.endswith("\n"):
-        new += "\n"
-    limit = agent.ceiling(rel)
-    return apply_ceiling(new, limit).text if limit is not None else new
-
-
 def preview(scope: Scope, name: str, current: str, new: str) -> Verdict:
-    """The verdict a rewrite would get now; for dry runs, which write nothing."""
-    rel = scope.rel(name)
-    return judge(scope.agent, rel, current, final_text(scope.agent, rel, new))
+    """The verdict a rewrite would get now; for dry runs, which write nothing.
+
+    Loss is judged before the ceiling: what it moves to the overflow file is kept.
+    """
+    return judge(scope.agent, scope.rel(name), current, new)
 
 
 def rewrite(scope: Scope, name: str, *, expected: str, new: str) -> WriteResult:
@@ -234,19 +229,18 @@ def rewrite(scope: Scope, name: str, *, expected: str, new: str) -> WriteResult:
     def transform(current: str) -> str:
         if current != expected:
             raise EditedMeanwhileError(rel)
-        # Judged as it will land, ceiling cut included; the cut itself is left to
-        # Agent.update, which reports it.
-        final = final_text(agent, rel, new)
-        verdict = judge(agent, rel, current, final)
+        verdict = judge(agent, rel, current, new)
         if not verdict.allowed:
             raise LossRefusedError(verdict)
         # Recorded before the file is replaced, still under the lock. Should that write
         # fail, the file keeps ``current``, which is listed too: the baseline holds.
+        # The hash is of the text as the ceiling will leave it, computed the same way.
+        landed = ceiling.preview(agent, rel, current, new, Author.MODEL)
         payload = {
             "baseline": baseline_entries(agent, rel, current),
-            "written": [_sha(final), _sha(current)],
+            "written": [_sha(landed), _sha(current)],
         }
         atomic_write(state_path(agent, rel), json.dumps(payload, ensure_ascii=False, indent=1))
         return new
 
-    return agent.update(rel, transform, introduced=new)
+    return agent.update(rel, transform, introduced=new, author=Author.MODEL)

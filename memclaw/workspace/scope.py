@@ -25,6 +25,7 @@ from memclaw.workspace.owners import (
     owner_dirname,
 )
 from memclaw.workspace.paths import resolve_inside
+from memclaw.workspace.provenance import Author
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -99,6 +100,7 @@ class Scope:
         *,
         section: str | None = None,
         key: str | None = None,
+        author: Author = Author.PERSON,
     ) -> WriteResult:
         return self.agent.write(
             self.prefix + name,
@@ -106,10 +108,20 @@ class Scope:
             strategy or WriteStrategy.OVERWRITE,
             section=section,
             key=key,
+            author=author,
         )
 
-    def update(self, name: str, transform: Callable[[str], str], *, introduced: str) -> WriteResult:
-        return self.agent.update(self.prefix + name, transform, introduced=introduced)
+    def update(
+        self,
+        name: str,
+        transform: Callable[[str], str],
+        *,
+        introduced: str,
+        author: Author = Author.PERSON,
+    ) -> WriteResult:
+        return self.agent.update(
+            self.prefix + name, transform, introduced=introduced, author=author
+        )
 
     def append_daily(
         self, text: str, *, day: date | None = None, heading: str | None = None

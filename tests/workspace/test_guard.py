@@ -118,3 +118,18 @@ def test_only_profile_and_memory_are_guarded(tmp_path: Path) -> None:
     agent = _agent(tmp_path)
     with pytest.raises(WorkspaceError, match="not a file the loss guard protects"):
         rewrite(Scope(agent), "AGENTS.md", expected=agent.read("AGENTS.md"), new="x\n")
+
+
+def test_a_rewrite_the_ceiling_trims_keeps_its_baseline(tmp_path: Path) -> None:
+    agent, _ = Workspace.open(
+        tmp_path / "ws", env={}, overrides={"memory_max_chars": 700}
+    ).init_agent("demo")
+    agent.write("MEMORY.md", _memory(FACTS))
+    extra = [f"Model note {i}: the depot survey of week {i} found nothing new." for i in range(8)]
+    _rewrite(agent, [*FACTS[1:], *extra])  # 1 of 8; the ceiling moves some model notes out
+    landed = agent.read("MEMORY.md")
+    assert landed != _memory([*FACTS[1:], *extra]) and FACTS[1] in landed
+    # Still counted from the person's eight: 3 of 8 is over the budget.
+    kept = [line for line in landed.splitlines() if FACTS[1] not in line and FACTS[2] not in line]
+    with pytest.raises(LossRefusedError):
+        rewrite(Scope(agent), "MEMORY.md", expected=landed, new="\n".join(kept) + "\n")
