@@ -66,7 +66,10 @@ class Settings:
     dream_min_score: float = _key(0.35, "lowest score a candidate needs to be promoted")
     dream_max_promotions: int = _key(10, "most candidates promoted in one run")
     dream_max_loss_ratio: float = _key(
-        0.25, "largest share of MEMORY.md entries a rewrite may drop (0-1)", maximum=1
+        0.25,
+        "largest share of PROFILE.md/MEMORY.md entries dreams and extractions may drop "
+        "since a person last edited the file (0-1)",
+        maximum=1,
     )
     dream_max_mentions: int = _key(
         2000, "most note lines one dream weighs; past it the most salient are kept (0 = all)"

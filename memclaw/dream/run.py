@@ -28,14 +28,13 @@ from memclaw.dream.memory_md import (
     KEEP_MARKER,
     KEEP_SUFFIX,
     diff_counts,
-    measure_loss,
     restore_kept,
     split_sections,
     unified_diff,
 )
 from memclaw.dream.merge import merge_offline
 from memclaw.errors import LockBusyError, ModelError, WorkspaceError
-from memclaw.workspace import ceiling
+from memclaw.workspace import ceiling, guard
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
@@ -82,6 +81,7 @@ class DreamResult:
     written_sha: str = ""
     ceiling: str | None = None  # what the ceiling did to MEMORY.md, when it did anything
     overflowed: int = 0  # entries the ceiling moved to the overflow file
+    created: bool = False  # MEMORY.md did not exist before this run wrote it
 
     @property
     def change(self) -> str:
@@ -173,7 +173,7 @@ def _dream(
     focus: str | None,
     model: ChatModel | None,
 ) -> DreamResult:
-    from memclaw.gates import contains_secret
+    from memclaw.gates import contains_secret, redact
 
     agent = scope.agent
     settings = agent.settings
@@ -200,20 +200,17 @@ def _dream(
     deadline.check()  # the last chance to stop: from here on, files are written
     if new is not None:
         new, result.restored_sections = restore_kept(old, new)
+    # The reason goes to the diary and the log: cleaned before MEMORY.md is touched, so
+    # a diary refused for a secret can never follow a rewrite nobody can find to undo.
+    reason = redact(reason)
     result.reason = reason
 
     if new is None or new.strip() == old.strip():
         result.status = DreamStatus.UNCHANGED
     else:
-        loss = measure_loss(old, new)
-        if loss.ratio > settings.dream_max_loss_ratio:
-            result.status = DreamStatus.REFUSED
-            result.lost_entries = loss.lost
-            result.reason = (
-                f"refused: the rewrite would drop {len(loss.lost)} of {loss.before} entries "
-                f"({loss.ratio:.0%}, more than {settings.dream_max_loss_ratio:.0%}); "
-                f"the model said: {reason}"
-            )
+        verdict = guard.preview(scope, MEMORY, old, new)
+        if not verdict.allowed:
+            _refuse(result, verdict, reason)
         elif contains_secret(new):
             result.status = DreamStatus.REFUSED
             result.reason = "refused: the new MEMORY.md contained something like a credential"
@@ -230,20 +227,11 @@ def _dream(
         return result
     if result.status is DreamStatus.UPDATED:
         assert new is not None
-        if scope.read(MEMORY) != old:
-            # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
-            result.status = DreamStatus.SKIPPED
-            result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
-            result.diff, result.added, result.removed = "", 0, 0
-        else:
-            written = scope.write(MEMORY, new, author=Author.MODEL)
-            result.ceiling = ceiling.warning(written.name, written.ceiling)
-            result.overflowed = written.moved
-            if written.backup is not None:
-                result.backup = written.backup.relative_to(agent.path).as_posix()
-            result.written_sha = _sha(scope.read(MEMORY))
-    result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
+        _write(scope, result, old, new, reason)
+    # Logged before the diary is written: whatever happens to the diary, `dream undo`
+    # knows every run that changed MEMORY.md.
     _log(agent, result)
+    result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
     return result
 
 
@@ -256,6 +244,34 @@ def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:
         "raise that limit or lower dream_max_mentions"
     )
     return result
+
+
+def _write(scope: Scope, result: DreamResult, old: str, new: str, reason: str) -> None:
+    """Rewrite MEMORY.md through the loss guard: one lock hold checks and writes."""
+    try:
+        written = guard.rewrite(scope, MEMORY, expected=old, new=new)
+    except guard.EditedMeanwhileError:
+        # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
+        result.status = DreamStatus.SKIPPED
+        result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
+        result.diff, result.added, result.removed = "", 0, 0
+        return
+    except guard.LossRefusedError as exc:
+        _refuse(result, exc.verdict, reason)
+        result.diff, result.added, result.removed = "", 0, 0
+        return
+    result.ceiling = ceiling.warning(written.name, written.ceiling)
+    result.overflowed = written.moved
+    if written.backup is not None:
+        result.backup = written.backup.relative_to(scope.agent.path).as_posix()
+    result.created = written.created
+    result.written_sha = _sha(scope.read(MEMORY))
+
+
+def _refuse(result: DreamResult, verdict: guard.Verdict, reason: str) -> None:
+    result.status = DreamStatus.REFUSED
+    result.lost_entries = verdict.lost
+    result.reason = f"refused: {verdict.explain()}; the model said: {reason}"
 
 
 def _ask_model(
@@ -301,11 +317,13 @@ def _ask_model(
 def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None) -> DiaryEntry:
     report = result.report
     assert report is not None
+    from memclaw.gates import redact
+
     patterns = []
     for cand in report.promoted:
         when = ", ".join(d.strftime("%m-%d") for d in cand.days)
         recall = f", recalled {cand.recalls}x" if cand.recalls else ""
-        patterns.append(f"{cand.text} — on {len(cand.days)} days ({when}){recall}")
+        patterns.append(redact(f"{cand.text} — on {len(cand.days)} days ({when}){recall}"))
     dropped = {
         "one-offs": report.count(Status.ONE_OFF),
         "corrected or contradicted": report.count(Status.CORRECTED),
@@ -337,8 +355,8 @@ def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None)
         dropped=dropped,
         held_back=held,
         change=change,
-        why=result.reason,
-        focus=focus,
+        why=redact(result.reason),
+        focus=redact(focus) if focus else focus,
     )
 
 
@@ -361,6 +379,9 @@ def _record(result: DreamResult) -> dict[str, Any]:
         "restored_sections": result.restored_sections,
         "lost_entries": len(result.lost_entries),
         "ceiling": result.ceiling,
+        # What a refused rewrite would have dropped; redacted by the guard.
+        "dropped": result.lost_entries,
+        "created": result.created,
     }
 
 
@@ -395,12 +416,15 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
         raise WorkspaceError(f"{agent.id}: the last dream ({last.get('time')}) was already undone")
     backup = last.get("backup")
     path = agent.path / backup if isinstance(backup, str) else None
-    if path is None or not path.is_file():
+    if last.get("created") is True and path is None:
+        before = ""  # the dream wrote the first MEMORY.md: undoing it empties the file
+    elif path is None or not path.is_file():
         raise WorkspaceError(
             f"{agent.id}: the backup of the last dream is gone; pick a version with "
             "`memclaw files` from .memclaw/history/ instead"
         )
-    before = path.read_text(encoding="utf-8")
+    else:
+        before = path.read_text(encoding="utf-8")
     current = scope.read(MEMORY)
     written_sha = last.get("written_sha")
     edited_since = bool(written_sha) and _sha(current) != written_sha

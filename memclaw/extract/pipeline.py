@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ModelError
@@ -21,7 +21,7 @@ from memclaw.extract.offline.engine import daily_summary, extract_facts, file_fa
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.text.likeness import known_lines
-from memclaw.workspace import ceiling
+from memclaw.workspace import ceiling, guard
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
@@ -149,19 +149,6 @@ def _diff(rel: str, old: str, new: str) -> str:
     return "".join(lines)
 
 
-class _EditedMeanwhile(Exception):
-    """The file changed between reading it for the engine and writing the answer."""
-
-
-def _unless_edited(old: str, new: str) -> Callable[[str], str]:
-    def transform(current: str) -> str:
-        if current != old:
-            raise _EditedMeanwhile
-        return new
-
-    return transform
-
-
 def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResult) -> None:
     agent = scope.agent
     prefix = scope.prefix
@@ -174,18 +161,24 @@ def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResu
         if new is None:
             continue
         if result.dry_run:
+            verdict = guard.preview(scope, name, old, new)
+            if not verdict.allowed:
+                _refused(result, verdict)
+                continue
             fitted = ceiling.preview(agent, prefix + name, old, new, Author.MODEL)
             diff = _diff(prefix + name, old, fitted)
             if diff:
                 result.diffs[prefix + name] = diff
             continue
         try:
-            written = scope.update(
-                name, _unless_edited(old, new), introduced=new, author=Author.MODEL
-            )
-        except _EditedMeanwhile:
+            written = guard.rewrite(scope, name, expected=old, new=new)
+        except guard.EditedMeanwhileError:
             # Someone edited the file while the model was thinking: their edit wins.
             result.notes.append(f"{prefix}{name} changed during extraction; left as it is")
+            continue
+        except guard.LossRefusedError as exc:
+            # A truncated or careless answer would have dropped what a person wrote.
+            _refused(result, exc.verdict)
             continue
         if written.changed:
             result.files_changed.append(written.name)
@@ -199,6 +192,11 @@ def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResu
             result.diffs[rel] = _diff(rel, ctx["today_note"], preview)
         else:
             result.files_changed.append(scope.append_daily(plan.daily, heading=heading).name)
+
+
+def _refused(result: ExtractionResult, verdict: guard.Verdict) -> None:
+    result.refused[verdict.rel] = verdict.lost
+    result.notes.append(f"{verdict.rel}: refused, left as it is: {verdict.explain()}")
 
 
 def _log(
@@ -225,6 +223,9 @@ def _log(
         record["skipped"] = result.reason
     if result.notes:
         record["notes"] = result.notes
+    if result.refused:
+        # The lines a refused rewrite would have dropped, redacted by the guard.
+        record["refused"] = result.refused
     append_log(agent, "extract", record)
 
 

@@ -58,6 +58,8 @@ class ExtractionResult:
     forgotten: int = 0
     facts: list[Fact] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # File -> the entries a rewrite would have dropped, when the loss guard refused it.
+    refused: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def tokens(self) -> int:
@@ -83,4 +85,5 @@ class ExtractionResult:
             "forgotten": self.forgotten,
             "facts": [{"category": f.category, "text": f.text} for f in self.facts],
             "notes": self.notes,
+            "refused": self.refused,
         }
