@@ -82,7 +82,7 @@ def _cooldown_reason(scope: Scope) -> str | None:
 
 def _prepare(agent: Agent, messages: Sequence[dict[str, str]]) -> list[dict[str, str]]:
     """Filtered, capped and redacted transcript: what an engine may see."""
-    from memclaw.gates import filter_messages, redact
+    from memclaw.gates import filter_messages, redact, redact_adjacent
 
     settings = agent.settings
     kept = filter_messages(
@@ -90,7 +90,14 @@ def _prepare(agent: Agent, messages: Sequence[dict[str, str]]) -> list[dict[str,
         max_chars=settings.extract_max_message_chars,
         max_messages=settings.extract_max_messages,
     )
-    return [{"role": m["role"], "content": redact(m["content"])} for m in kept]
+    # A key pasted in two user messages is whole again in the transcript the engine reads,
+    # so the user's messages are redacted as a sequence, the seams between them included.
+    users = [i for i, m in enumerate(kept) if m["role"] == "user"]
+    redacted = dict(zip(users, redact_adjacent([kept[i]["content"] for i in users]), strict=True))
+    return [
+        {"role": m["role"], "content": redacted[i] if i in redacted else redact(m["content"])}
+        for i, m in enumerate(kept)
+    ]
 
 
 def _context(scope: Scope) -> dict[str, str]:

@@ -19,6 +19,7 @@ from memclaw.gates.noise import (
     is_noise_message,
     strip_noise_fragments,
 )
+from memclaw.gates.secret_split import redact_adjacent
 from memclaw.gates.secrets import (
     REDACTION_PREFIX,
     SecretFinding,
@@ -40,5 +41,6 @@ __all__ = [
     "is_generic_assistant_ack",
     "is_noise_message",
     "redact",
+    "redact_adjacent",
     "strip_noise_fragments",
 ]

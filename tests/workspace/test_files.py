@@ -170,3 +170,21 @@ def test_a_name_at_the_length_limit_works_end_to_end(agent: Agent) -> None:
     assert read_file(agent, name)["content"] == "# Three\n"
     with pytest.raises(UnsafePathError, match="longer than 200 bytes"):
         write_file(agent, "n" + name, "# Four\n")
+
+
+def test_edit_that_completes_a_secret_from_harmless_halves_is_refused(agent: Agent) -> None:
+    # Neither half is a secret alone; the edit glues them into a GitHub token.
+    first, second = "gh" + "p_R8x2Kq9Lm", "Z4vT1wY7nB3cD6fH0jP5sA2eG9u"
+    write_file(agent, "NOTES.md", f"ci: {first}MARK\n")
+    with pytest.raises(SecretDetectedError, match="once edited"):
+        edit_file(agent, "NOTES.md", "MARK", second)
+    assert read_file(agent, "NOTES.md")["content"] == f"ci: {first}MARK\n"
+
+
+def test_edit_next_to_an_old_secret_is_not_blocked_by_it(agent: Agent) -> None:
+    # A line the gate did not know when it was written must not block unrelated edits.
+    path = agent.path / "NOTES.md"
+    token = "gh" + "p_R8x2Kq9LmZ4vT1wY7nB3cD6fH0jP5sA2eG9u"
+    path.write_text(f"old: {token}\n\ntodo: milk\n", encoding="utf-8")
+    edit_file(agent, "NOTES.md", "milk", "oat milk")
+    assert "oat milk" in read_file(agent, "NOTES.md")["content"]
