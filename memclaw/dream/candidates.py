@@ -5,8 +5,9 @@ Mentions that state the same fact, in whatever words, are clustered by their
 shared salient terms (``clusters``, ``salience``); each cluster is scored from
 how many distinct days and notes it appears in, how recent it is, and how often
 (and by how many distinct queries) search recalled one of its lines. One-offs,
-statements later corrected or contradicted, secrets, and facts that MEMORY.md
-or PROFILE.md already state are not promoted.
+statements later corrected or contradicted, secrets, text that gives the agent
+instructions (it stays in the note as a quote), and facts that MEMORY.md or
+PROFILE.md already state are not promoted.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class Status(StrEnum):
     ONE_OFF = "one-off"
     CORRECTED = "corrected"
     SECRET = "secret"
+    INSTRUCTION = "instruction"  # speaks to the agent ("ignore previous instructions ...")
     OFF_FOCUS = "off-focus"
 
 
@@ -256,7 +258,7 @@ def rank(
     are notes the secret gate already passed as a whole; their mentions need no
     second look.
     """
-    from memclaw.gates import contains_secret
+    from memclaw.gates import addresses_agent, contains_secret
 
     lines = [(f"MEMORY.md: {e}", Fingerprint.of(e)) for e in memory_entries]
     lines += [(f"PROFILE.md: {e}", Fingerprint.of(e)) for e in profile_entries]
@@ -279,6 +281,9 @@ def rank(
         by = next((m for m in corrections if m not in cand.mentions and corrects(m, newest)), None)
         if any(m.file not in clean_files and contains_secret(m.text) for m in cand.mentions):
             cand.status, cand.reasons = Status.SECRET, ["the secret gate flagged it"]
+        elif any(addresses_agent(m.text) for m in cand.mentions):
+            cand.status = Status.INSTRUCTION
+            cand.reasons = ["it gives the agent instructions: kept in the note as a quote only"]
         elif by is not None:
             cand.status = Status.CORRECTED
             cand.reasons.append(f"corrected later by {by.file}:{by.line}")
