@@ -87,6 +87,9 @@ class Settings:
 
     # --- owners and scopes ---
     owner_isolation: bool = _key(True, "writes made for an owner go to their PERSONAL memory")
+    owner_writes_team: bool = _key(
+        False, "an owner's chat may write TEAM files (never with their personal lines)"
+    )
 
     # --- bounded injection and file ceilings ---
     inject_max_chars: int = _key(4000, "character budget of injected memory entries (0 = no cap)")

@@ -5,8 +5,9 @@ Mentions that state the same fact, in whatever words, are clustered by their
 shared salient terms (``clusters``, ``salience``); each cluster is scored from
 how many distinct days and notes it appears in, how recent it is, and how often
 (and by how many distinct queries) search recalled one of its lines. One-offs,
-statements later corrected or contradicted, secrets, and facts that MEMORY.md
-or PROFILE.md already state are not promoted.
+statements later corrected or contradicted, secrets, text that gives the agent
+instructions (it stays in the note as a quote), and facts that MEMORY.md or
+PROFILE.md already state are not promoted.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ class Status(StrEnum):
     ONE_OFF = "one-off"
     CORRECTED = "corrected"
     SECRET = "secret"
+    INSTRUCTION = "instruction"  # speaks to the agent ("ignore previous instructions ...")
     OFF_FOCUS = "off-focus"
 
 
@@ -261,7 +263,7 @@ def rank(
     second look. Past ``max_mentions`` (0: no cap) only the most salient mentions
     are weighed; ``deadline`` is checked as the work goes on.
     """
-    from memclaw.gates import contains_secret
+    from memclaw.gates import addresses_agent, contains_secret
 
     check = deadline.check if deadline is not None else _no_limit
     lines = [(f"MEMORY.md: {e}", Fingerprint.of(e)) for e in memory_entries]
@@ -290,6 +292,9 @@ def rank(
         by = corrections.first_correcting(cand.newest, cand.mentions)
         if any(m.file not in clean_files and contains_secret(m.text) for m in cand.mentions):
             cand.status, cand.reasons = Status.SECRET, ["the secret gate flagged it"]
+        elif any(addresses_agent(m.text) for m in cand.mentions):
+            cand.status = Status.INSTRUCTION
+            cand.reasons = ["it gives the agent instructions: kept in the note as a quote only"]
         elif by is not None:
             cand.status = Status.CORRECTED
             cand.reasons.append(f"corrected later by {by.file}:{by.line}")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from memclaw.extract.prompts import REQUIRED_KEYS, system_prompt, user_prompt
 from memclaw.extract.result import Engine, Plan
-from memclaw.gates import find_secrets, redact
+from memclaw.gates import addresses_agent, as_quote, find_secrets, redact
 from memclaw.prompt.tokens import token_counter
 
 if TYPE_CHECKING:
@@ -16,8 +17,15 @@ if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
 
-def _clean(text: str, old: str, forgotten: Callable[[str], bool], plan: Plan) -> str:
-    """Redact secrets and drop new lines that restate forgotten facts."""
+def _clean(
+    text: str, old: str, forgotten: Callable[[str], bool], plan: Plan, *, note: bool = False
+) -> str:
+    """Redact secrets, drop new lines that restate forgotten facts or instruct the agent.
+
+    A model may copy "ignore previous instructions ..." from the transcript into
+    its answer. In PROFILE.md or MEMORY.md that line would be injected into every
+    prompt, so it is dropped; in the daily note (``note``) it is kept as a quote.
+    """
     found = find_secrets(text)
     if found:
         plan.redacted += len(found)
@@ -26,6 +34,11 @@ def _clean(text: str, old: str, forgotten: Callable[[str], bool], plan: Plan) ->
     kept = []
     for line in text.splitlines():
         stripped = line.strip()
+        if stripped and stripped not in before and addresses_agent(stripped):
+            plan.instructions += 1
+            if note:
+                kept.append(_quoted(line))
+            continue
         if (
             stripped
             and stripped not in before
@@ -36,6 +49,12 @@ def _clean(text: str, old: str, forgotten: Callable[[str], bool], plan: Plan) ->
             continue
         kept.append(line)
     return "\n".join(kept).strip("\n") + ("\n" if kept else "")
+
+
+def _quoted(line: str) -> str:
+    bullet = re.match(r"^\s*(?:[-*+]\s+)?", line)
+    lead = bullet.group(0) if bullet else ""
+    return lead + as_quote(line[len(lead) :])
 
 
 def model_plan(
@@ -94,5 +113,5 @@ def model_plan(
     if memory_new:
         plan.memory = _clean(memory_new, memory, forgotten, plan)
     if daily:
-        plan.daily = _clean(daily, today_note, forgotten, plan).strip()
+        plan.daily = _clean(daily, today_note, forgotten, plan, note=True).strip()
     return plan

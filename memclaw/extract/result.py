@@ -38,6 +38,7 @@ class Plan:
     tokens_estimated: bool = False  # counted locally: the endpoint's usage was not available
     redacted: int = 0  # secrets removed from the engine's output before writing
     forgotten: int = 0  # lines dropped because the user asked to forget them
+    instructions: int = 0  # lines that instructed the agent: dropped, or quoted in the note
     facts: list[Fact] = field(default_factory=list)
 
 

@@ -3,12 +3,15 @@
 * :mod:`memclaw.gates.secrets` finds credentials and redacts them; run it on every text
   before it is written to a memory file.
 * :mod:`memclaw.gates.noise` filters chat transcripts before fact extraction.
+* :mod:`memclaw.gates.injection` recognises text that gives the agent instructions, so
+  dreaming and extraction never learn it as a fact or a rule.
 
 Everything here is a pure function over strings and plain dicts (stdlib only).
 
 May import: nothing else of memclaw (it is the bottom layer).
 """
 
+from memclaw.gates.injection import addresses_agent, as_quote
 from memclaw.gates.noise import (
     AUTOMATED_TRIGGERS,
     TRUNCATION_MARKER,
@@ -33,6 +36,8 @@ __all__ = [
     "REDACTION_PREFIX",
     "TRUNCATION_MARKER",
     "SecretFinding",
+    "addresses_agent",
+    "as_quote",
     "contains_secret",
     "content_text",
     "filter_messages",

@@ -29,6 +29,7 @@ from memclaw.workspace import ceiling, history, provenance
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
 from memclaw.workspace.ceiling import CeilingResult
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
+from memclaw.workspace.owner_folders import migrate_owner_folders
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
     GLOBAL_DIR,
@@ -126,7 +127,9 @@ class Workspace:
             raise AgentNotFoundError(
                 f"no agent {agent_id!r} under {self.root}: create it with `memclaw init {agent_id}`"
             )
-        return Agent(self, agent_id, path)
+        agent = Agent(self, agent_id, path)
+        migrate_owner_folders(agent)  # before any owner's folder is looked up
+        return agent
 
     def init_agent(self, agent_id: str) -> tuple[Agent, list[str]]:
         """Create an agent with its four seeded core files; existing files are kept."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.errors import WorkspaceError
 from memclaw.workspace import history
 from memclaw.workspace.agent import Agent, FileInfo, WriteResult, WriteStrategy
+from memclaw.workspace.owner_folders import migrate_owner_folders
 from memclaw.workspace.owners import (
     OWNERS_DIR,
     OwnerKey,
@@ -47,7 +48,11 @@ class Scope:
     @classmethod
     def resolve(cls, agent: Agent, identity: str | None) -> Scope:
         """The edge's door: normalise a raw identity (``alice``, ``telegram:42``) once."""
-        return cls(agent, None if identity is None else normalise_owner(identity))
+        if identity is None:
+            return cls(agent)
+        owner = normalise_owner(identity)
+        migrate_owner_folders(agent)  # an old folder name may be another owner's on this disk
+        return cls(agent, owner)
 
     def for_owner(self, owner: OwnerKey | None) -> Scope:
         return Scope(self.agent, owner)

@@ -333,17 +333,17 @@ def test_secrets_are_refused_and_nothing_is_written(agent: Agent, strategy: Writ
 
 def test_owner_writes_land_in_personal_memory(agent: Agent) -> None:
     result = Scope.resolve(agent, "Maya").write("MEMORY.md", "# Mine\n\n- likes tea\n")
-    assert result.name == "owners/user%3AMaya/MEMORY.md"
-    assert result.path == agent.path / "owners" / "user%3AMaya" / "MEMORY.md"
+    assert result.name == "owners/user%3A%4Daya/MEMORY.md"
+    assert result.path == agent.path / "owners" / "user%3A%4Daya" / "MEMORY.md"
     assert Scope.resolve(agent, "Maya").visibility is Visibility.PERSONAL
     assert Scope(agent).visibility is Visibility.TEAM
-    assert Scope.resolve(agent, "user:Maya").prefix == "owners/user%3AMaya/"
+    assert Scope.resolve(agent, "user:Maya").prefix == "owners/user%3A%4Daya/"
     assert agent.owners() == ["user:Maya"]
     assert Scope.resolve(agent, "user:Maya").read("MEMORY.md") == "# Mine\n\n- likes tea\n"
     assert agent.read("MEMORY.md") == MEMORY_MD  # the team file is untouched
     assert Scope.resolve(agent, "user:sam").read("MEMORY.md") == ""  # nobody else sees it
     daily = Scope.resolve(agent, "user:Maya").append_daily("- tea again")
-    assert daily.name == "owners/user%3AMaya/memory/2026-11-29.md"
+    assert daily.name == "owners/user%3A%4Daya/memory/2026-11-29.md"
 
 
 def test_without_isolation_owner_writes_go_to_team(isolated_env: Path) -> None:

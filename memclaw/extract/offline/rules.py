@@ -19,6 +19,7 @@ from memclaw.extract.offline.people import (
     relationship,
 )
 from memclaw.extract.offline.text import dated, finish, third_person
+from memclaw.gates import addresses_agent
 
 I_ = re.IGNORECASE
 _LEAD = r"^(?:(?:and|also|but|so|oh|ok|okay|btw|honestly|personally|anyway|fyi|note),?\s+)*"
@@ -367,6 +368,8 @@ RULES: tuple[Rule, ...] = (
 
 
 def classify_sentence(sentence: str, day: str) -> Fact | None:
+    if addresses_agent(sentence):
+        return None  # words aimed at the agent stay in the transcript; they are no rule
     for candidate in (*FIRST, *RULES, *LATER):
         fact = candidate(sentence, day)
         if fact is not None:
