@@ -27,3 +27,22 @@ def redact_data(value: Any) -> Any:
         return value
     # Anything else would be written as str(value) (a path, an exception): gate that text.
     return redact(str(value))
+
+
+def redact_lines(lines: list[str]) -> list[str]:
+    """Line-oriented text (an input history) without its secrets.
+
+    A secret found within one line is redacted in place; every line touched by a
+    secret that spans several lines (a pasted private key) is dropped, since a
+    part of a key is still part of the key.
+    """
+    from memclaw.gates import find_secrets, redact
+
+    text = "\n".join(lines)
+    drop: set[int] = set()
+    for finding in find_secrets(text):
+        first = text.count("\n", 0, finding.start)
+        last = first + text.count("\n", finding.start, finding.end)
+        if last > first:
+            drop.update(range(first, last + 1))
+    return [redact(line) for number, line in enumerate(lines) if number not in drop]
