@@ -6,10 +6,10 @@ import random
 import sqlite3
 from pathlib import Path
 
+from extract.extractkit import make_agent
 from secretkit import GITHUB, OPENAI, leaks
 from typer.testing import CliRunner
 
-from extract.extractkit import make_agent
 from memclaw import index
 from memclaw.cli.app import app
 from memclaw.index.store import index_path
