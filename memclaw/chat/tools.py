@@ -23,6 +23,7 @@ from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, fold_path_part
 from memclaw.workspace.paths import resolve_inside, validate_relpath
 from memclaw.workspace.provenance import Author
+from memclaw.workspace.redaction import redact_data
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -137,6 +138,9 @@ class ToolBox:
                 f"error: {exc}",
                 f"{call.name} → error: {_short(str(exc), 60)}",
             )
+        # Tool results are memory text on its way to the model (and into the transcript);
+        # a hand-edited file can hold a credential the gate never saw.
+        data = redact_data(data)
         result = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
         return ToolRecord(
             call.id, call.name, call.arguments, True, result, f"{call.name} {summary}", operation

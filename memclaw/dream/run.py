@@ -281,6 +281,8 @@ def _ask_model(
     old: str,
     focus: str | None,
 ) -> tuple[str | None, str]:
+    from memclaw.gates import redact
+
     agent = scope.agent
     settings = agent.settings
     notes = [(rel, agent.read(rel)) for rel in report.notes]
@@ -307,7 +309,7 @@ def _ask_model(
         required=dream_prompt.ANSWER_KEYS,
         max_tokens=dream_prompt.answer_tokens(settings.memory_max_chars),
     )
-    reason = answer["reason"].strip() or "the model gave no reason"
+    reason = redact(answer["reason"].strip()) or "the model gave no reason"
     content = answer["memory_content"]
     if not answer["should_update"] or not content.strip():
         return None, reason

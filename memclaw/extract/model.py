@@ -88,6 +88,10 @@ def model_plan(
             ),
         },
     ]
+    # The transcript was redacted already, but the files were not: a hand edit can hold
+    # a credential the gate never saw, and nothing memclaw sends may carry one.
+    for message in messages:
+        message["content"] = redact(message["content"])
     count = token_counter().count
     # Full rewrites echo both files back, so the answer budget grows with them.
     budget = settings.extract_summary_max_tokens + count(profile) + count(memory)
@@ -96,7 +100,7 @@ def model_plan(
     plan = Plan(
         Engine.MODEL,
         bool(answer["should_update"]),
-        " ".join(str(answer["reason"]).split()) or "(no reason given)",
+        redact(" ".join(str(answer["reason"]).split())) or "(no reason given)",
         prompt_tokens=getattr(usage, "prompt_tokens", 0)
         or sum(count(str(m["content"])) for m in messages),
         completion_tokens=getattr(usage, "completion_tokens", 0)

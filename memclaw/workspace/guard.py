@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memclaw.errors import WorkspaceError
+from memclaw.gates import contains_secret
+from memclaw.gates.secrets import REDACTION_PREFIX
 from memclaw.text.likeness import Fingerprint, containment, jaccard
 from memclaw.workspace import ceiling
 from memclaw.workspace.atomic import atomic_write
@@ -80,7 +82,9 @@ class Loss:
 
 def measure_loss(old: str | list[str], new: str) -> Loss:
     """Entries of ``old`` (a text or its entries) that ``new`` no longer holds, even reworded."""
-    old_entries = entry_lines(old) if isinstance(old, str) else old
+    # A line holding a credential is not memory the budget protects: the gate keeps
+    # credentials out of memory, and a model only ever sees it redacted.
+    old_entries = [e for e in (entry_lines(old) if isinstance(old, str) else old) if not _secret(e)]
     new_entries = entry_lines(new)
     exact = {" ".join(e.split()).lower() for e in new_entries}
     prints = [Fingerprint.of(e) for e in new_entries]
@@ -93,6 +97,10 @@ def measure_loss(old: str | list[str], new: str) -> Loss:
             continue
         lost.append(entry)
     return Loss(len(old_entries), lost)
+
+
+def _secret(entry: str) -> bool:
+    return REDACTION_PREFIX in entry or contains_secret(entry)
 
 
 def _kept(old: Fingerprint, new: Fingerprint) -> bool:
