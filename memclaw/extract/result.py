@@ -58,6 +58,8 @@ class ExtractionResult:
     forgotten: int = 0
     facts: list[Fact] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    time_source: str = ""  # the conversation's time and where it came from
+    windows: int = 0  # how many windows the engine read
 
     @property
     def tokens(self) -> int:
@@ -83,4 +85,6 @@ class ExtractionResult:
             "forgotten": self.forgotten,
             "facts": [{"category": f.category, "text": f.text} for f in self.facts],
             "notes": self.notes,
+            "conversation_time": self.time_source,
+            "windows": self.windows,
         }

@@ -197,7 +197,7 @@ class Quality:
             if not _has_verb(sentence):
                 self.no_verb.append(sentence)
             body = _DATE_LEAD.sub("", sentence)
-            if body[:1].islower() or _SUBORDINATE.match(body):
+            if sentence[:1].islower() or _SUBORDINATE.match(body):
                 self.fragment.append(sentence)
 
 
