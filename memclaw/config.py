@@ -53,7 +53,11 @@ class Settings:
     extract_min_messages: int = _key(4, "fewest messages a conversation needs to be extracted")
     extract_min_user_chars: int = _key(10, "shortest last user message worth extracting")
     extract_skip_automated: bool = _key(True, "never extract cron/heartbeat/automation sessions")
-    extract_max_messages: int = _key(30, "most recent messages sent to extraction")
+    extract_max_messages: int = _key(30, "messages in one extraction window (one model call)")
+    extract_window_overlap: int = _key(6, "messages two extraction windows share")
+    extract_max_windows: int = _key(
+        8, "most windows (model calls) per conversation; past it windows grow", minimum=1
+    )
     extract_max_message_chars: int = _key(2000, "each message is cut to this many characters")
     extract_summary_max_tokens: int = _key(1000, "token budget of the extraction answer")
     extract_cooldown_minutes: float = _key(5.0, "minutes between two extractions of one agent")

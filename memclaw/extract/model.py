@@ -60,26 +60,80 @@ def _quoted(line: str) -> str:
 def model_plan(
     agent: Agent,
     model: ChatModel,
-    transcript: Sequence[dict[str, str]],
+    windows: Sequence[Sequence[dict[str, str]]],
     *,
+    day: str,
     profile: str,
     memory: str,
     today_note: str,
     shared: str,
     forgotten: Callable[[str], bool],
 ) -> Plan:
-    """One JSON-constrained model call; raises ModelAnswerError before anything is written."""
+    """One JSON-constrained call per window; raises ModelAnswerError before anything is written.
+
+    Each window sees what the earlier windows wrote (PROFILE.md, MEMORY.md and the
+    day's note as they would be), so a fact found in window one is known in window
+    two; the last rewrite of each file wins and the daily entries are joined.
+    """
+    plan = Plan(Engine.MODEL, False, "")
+    reasons: list[str] = []
+    daily: list[str] = []
+    for transcript in windows:
+        note = today_note + ("\n" if today_note and daily else "") + "\n".join(daily)
+        part = _window_plan(
+            agent,
+            model,
+            transcript,
+            day=day,
+            profile=plan.profile if plan.profile is not None else profile,
+            memory=plan.memory if plan.memory is not None else memory,
+            today_note=note,
+            shared=shared,
+            forgotten=forgotten,
+        )
+        plan.prompt_tokens += part.prompt_tokens
+        plan.completion_tokens += part.completion_tokens
+        plan.tokens_estimated = plan.tokens_estimated or part.tokens_estimated
+        plan.redacted += part.redacted
+        plan.forgotten += part.forgotten
+        reasons.append(part.reason)
+        if not part.should_update:
+            continue
+        plan.should_update = True
+        plan.profile = part.profile if part.profile is not None else plan.profile
+        plan.memory = part.memory if part.memory is not None else plan.memory
+        seen = set(daily)
+        daily += [line for line in part.daily.splitlines() if line.strip() and line not in seen]
+    plan.daily = "\n".join(daily)
+    unique = list(dict.fromkeys(reasons))
+    plan.reason = unique[0] if len(unique) == 1 else "; ".join(unique)
+    return plan
+
+
+def _window_plan(
+    agent: Agent,
+    model: ChatModel,
+    transcript: Sequence[dict[str, str]],
+    *,
+    day: str,
+    profile: str,
+    memory: str,
+    today_note: str,
+    shared: str,
+    forgotten: Callable[[str], bool],
+) -> Plan:
     settings = agent.settings
     today = agent.now().date().isoformat()
     messages = [
         {
             "role": "system",
-            "content": system_prompt(today, settings.profile_max_chars, settings.memory_max_chars),
+            "content": system_prompt(day, settings.profile_max_chars, settings.memory_max_chars),
         },
         {
             "role": "user",
             "content": user_prompt(
                 today=today,
+                day=day,
                 transcript=transcript,
                 profile=profile,
                 memory=memory,

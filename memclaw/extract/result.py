@@ -61,6 +61,8 @@ class ExtractionResult:
     notes: list[str] = field(default_factory=list)
     # File -> the entries a rewrite would have dropped, when the loss guard refused it.
     refused: dict[str, list[str]] = field(default_factory=dict)
+    time_source: str = ""  # the conversation's time and where it came from
+    windows: int = 0  # how many windows the engine read
 
     @property
     def tokens(self) -> int:
@@ -87,4 +89,6 @@ class ExtractionResult:
             "facts": [{"category": f.category, "text": f.text} for f in self.facts],
             "notes": self.notes,
             "refused": self.refused,
+            "conversation_time": self.time_source,
+            "windows": self.windows,
         }

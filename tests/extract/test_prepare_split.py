@@ -4,6 +4,7 @@ from pathlib import Path
 
 from extract.extractkit import make_agent
 from memclaw.extract.pipeline import _prepare
+from memclaw.extract.timeline import conversation_moment
 
 
 def test_a_key_split_over_two_user_messages_never_reaches_the_engine(tmp_path: Path) -> None:
@@ -15,7 +16,7 @@ def test_a_key_split_over_two_user_messages_never_reaches_the_engine(tmp_path: P
         {"role": "assistant", "content": "Thanks, I will keep it out of memory."},
         {"role": "user", "content": "Also, I moved to Gothenburg last spring."},
     ]
-    seen = _prepare(agent, messages)
+    seen = _prepare(agent, messages, conversation_moment(messages, None, agent.now()))
     joined = "".join(m["content"] for m in seen)
     assert key[16:] not in joined and key[:16] not in joined
     assert "[REDACTED:" in seen[1]["content"]

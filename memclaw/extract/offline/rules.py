@@ -325,7 +325,7 @@ _WHEN_WORD = re.compile(
 def project(sentence: str, day: str) -> Fact | None:
     if paused := _PAUSED.match(sentence):
         cause = paused.group(1)
-        text = f"user temporarily can't {paused.group(2)} {paused.group(3)}".strip()
+        text = f"user temporarily can't {paused.group(2)} {third_person(paused.group(3))}".strip()
         if cause:
             text += f" because {third_person(cause)}"
         return Fact("project", finish(dated(text, day)), paused.group(2))
