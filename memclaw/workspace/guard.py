@@ -1,8 +1,9 @@
 """The loss guard: a machine rewrite of PROFILE.md or MEMORY.md never erodes what a person wrote.
 
 Extraction and dreaming rewrite these files whole. Each rewrite may add, merge
-and reword, but the entries (list items and text lines) it drops are counted
-against ``dream_max_loss_ratio`` twice:
+and reword, but never drop an entry a person wrote (any line the provenance
+record does not name as a model's: ``workspace.provenance``). The entries
+machines wrote that it drops are counted against ``dream_max_loss_ratio`` twice:
 
 * against the *baseline*, the last version a person saw or edited: drops add up
   across runs, so twenty runs that each drop one fact stop once the budget is
@@ -27,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,7 @@ from memclaw.errors import WorkspaceError
 from memclaw.gates import contains_secret
 from memclaw.gates.secrets import REDACTION_PREFIX
 from memclaw.text.likeness import Fingerprint, containment, jaccard
-from memclaw.workspace import ceiling
+from memclaw.workspace import ceiling, provenance
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.provenance import Author
 
@@ -120,10 +121,14 @@ class Verdict:
     limit: float
     baseline: Loss
     current: Loss
+    # Entries a person wrote (not lines a model brought in) that the rewrite drops:
+    # these are never within budget.
+    personal: list[str] = field(default_factory=list)
 
     @property
     def allowed(self) -> bool:
-        return self.baseline.ratio <= self.limit and self.current.ratio <= self.limit
+        within = self.baseline.ratio <= self.limit and self.current.ratio <= self.limit
+        return within and not self.personal
 
     @property
     def lost(self) -> list[str]:
@@ -131,11 +136,16 @@ class Verdict:
         from memclaw.gates import redact
 
         seen: dict[str, None] = {}
-        for entry in [*self.baseline.lost, *self.current.lost]:
+        for entry in [*self.personal, *self.baseline.lost, *self.current.lost]:
             seen.setdefault(redact(entry), None)
         return list(seen)
 
     def explain(self) -> str:
+        if self.personal:
+            return (
+                f"the rewrite would drop {len(self.personal)} line(s) a person wrote, "
+                "which no machine rewrite may remove"
+            )
         worse, since = (
             (self.baseline, " counted from the version a person last saw")
             if self.baseline.ratio > self.limit or self.baseline.ratio >= self.current.ratio
@@ -206,13 +216,30 @@ def baseline_entries(agent: Agent, rel: str, current: str) -> list[str]:
 
 
 def judge(agent: Agent, rel: str, current: str, new: str) -> Verdict:
-    """How much of the baseline and of ``current`` the rewrite to ``new`` keeps."""
+    """How much of the baseline and of ``current`` the rewrite to ``new`` keeps.
+
+    The budget is for lines machines wrote; a line a person wrote (any line the
+    provenance record does not name as a model's) may be reworded or merged, never
+    dropped.
+    """
+    now = measure_loss(current, new)
+    by_model = _model_entries(agent, rel, current)
     return Verdict(
         rel,
         agent.settings.dream_max_loss_ratio,
         measure_loss(baseline_entries(agent, rel, current), new),
-        measure_loss(current, new),
+        now,
+        [entry for entry in now.lost if entry not in by_model],
     )
+
+
+def _model_entries(agent: Agent, rel: str, text: str) -> set[str]:
+    record = provenance.load(agent, rel)
+    return {
+        _LIST.sub("", line).strip()
+        for line in text.splitlines()
+        if provenance.line_key(line) in record.lines
+    }
 
 
 def preview(scope: Scope, name: str, current: str, new: str) -> Verdict:

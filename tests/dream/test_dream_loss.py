@@ -14,15 +14,18 @@ from memclaw.dream.run import DreamStatus, dream_agent, dream_undo
 from memclaw.workspace import Agent
 from memclaw.workspace.guard import entry_lines
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
 
 FACT = "Maya prefers uv over Poetry for every Python project."
 TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
 
 
-def _agent(root: Path, server: FakeOpenAI, **extra: object) -> Agent:
+def _agent(
+    root: Path, server: FakeOpenAI, author: Author = Author.PERSON, **extra: object
+) -> Agent:
     agent, _ = model_workspace(root, server.base_url, **extra).init_agent("demo")
-    agent.write("MEMORY.md", MEMORY)  # a person's file: 8 entries
+    agent.write("MEMORY.md", MEMORY, author=author)  # 8 entries, by a person or a model
     for offset in (4, 3, 2):
         note(agent, day(offset), FACT)
     return agent
@@ -38,11 +41,18 @@ def _drop_first_entry(text: str) -> str:
     return "".join(lines[:first] + lines[first + 1 :])
 
 
-@pytest.mark.parametrize(("ratio", "survivors"), [(0.25, 6), (0.0, 8)])
+@pytest.mark.parametrize(
+    ("author", "ratio", "survivors"),
+    [
+        (Author.PERSON, 0.25, 8),  # a person's facts are never eroded, whatever the budget
+        (Author.MODEL, 0.25, 6),  # facts machines wrote: drops add up to the budget
+        (Author.MODEL, 0.0, 8),
+    ],
+)
 def test_twenty_dreams_that_each_drop_a_fact_stop_at_the_budget(
-    tmp_path: Path, fake_openai: FakeOpenAI, ratio: float, survivors: int
+    tmp_path: Path, fake_openai: FakeOpenAI, author: Author, ratio: float, survivors: int
 ) -> None:
-    agent = _agent(tmp_path / "ws", fake_openai, dream_max_loss_ratio=ratio)
+    agent = _agent(tmp_path / "ws", fake_openai, author, dream_max_loss_ratio=ratio)
     written = entry_lines(MEMORY)
     # Each answer is today's MEMORY.md less one fact: small per run, fatal when it adds up.
     fake_openai.default_reply = lambda _request: _answer(_drop_first_entry(agent.read("MEMORY.md")))
@@ -56,11 +66,12 @@ def test_twenty_dreams_that_each_drop_a_fact_stop_at_the_budget(
     assert statuses.count(DreamStatus.REFUSED) == 20 - (len(written) - survivors)
     refused = [r for r in read_log(agent, "dream") if r["status"] == "refused"]
     assert refused and all(r["dropped"] for r in refused)
-    assert "counted from the version a person last saw" in refused[-1]["reason"]
+    why = "a person wrote" if author is Author.PERSON else "counted from the version a person"
+    assert why in refused[-1]["reason"]
 
 
 def test_a_person_edit_starts_a_new_budget(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
-    agent = _agent(tmp_path / "ws", fake_openai)
+    agent = _agent(tmp_path / "ws", fake_openai, Author.MODEL)
     fake_openai.default_reply = lambda _request: _answer(_drop_first_entry(agent.read("MEMORY.md")))
     for _ in range(3):
         dream_agent(Scope(agent))

@@ -12,6 +12,7 @@ from dream.dreamkit import MEMORY, day, model_workspace, note, tree
 from memclaw.dream.run import DreamStatus, dream_agent
 from memclaw.errors import ModelError
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
 
 FACT = "Maya prefers uv over Poetry for every Python project."
@@ -72,6 +73,8 @@ def test_a_rewrite_dropping_more_than_a_quarter_is_refused_and_logged(
     tmp_path: Path, fake_openai: FakeOpenAI
 ) -> None:
     agent = _agent(tmp_path / "ws", fake_openai)
+    agent.write("MEMORY.md", "# Memory\n")
+    agent.write("MEMORY.md", MEMORY, author=Author.MODEL)  # earlier dreams wrote these
     # 8 entries today; this answer keeps the hand-edited two and one more: 5 of 8 lost.
     slim = "# Memory\n\n## Decisions\n\n- lotsen uses uv instead of Poetry since 2026-11-18.\n"
     fake_openai.queue_json(_answer(slim))
@@ -88,6 +91,8 @@ def test_a_rewrite_dropping_more_than_a_quarter_is_refused_and_logged(
 
 def test_dropping_exactly_a_quarter_is_allowed(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
     agent = _agent(tmp_path / "ws", fake_openai)
+    agent.write("MEMORY.md", "# Memory\n")
+    agent.write("MEMORY.md", MEMORY, author=Author.MODEL)  # earlier dreams wrote these
     lines = MEMORY.splitlines(keepends=True)
     drop = {
         "- CI caches uv downloads with setup-uv.\n",

@@ -11,10 +11,12 @@ from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.guard import (
     EditedMeanwhileError,
     LossRefusedError,
+    baseline_entries,
     measure_loss,
     rewrite,
     state_path,
 )
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
 
 FACTS = [
@@ -35,7 +37,7 @@ def _memory(facts: list[str]) -> str:
 
 def _agent(tmp_path: Path) -> Agent:
     agent, _ = Workspace.open(tmp_path / "ws", env={}).init_agent("demo")
-    agent.write("MEMORY.md", _memory(FACTS))
+    agent.write("MEMORY.md", _memory(FACTS), author=Author.MODEL)  # facts a model wrote
     return agent
 
 
@@ -108,7 +110,7 @@ def test_a_damaged_state_makes_the_current_version_the_baseline(tmp_path: Path) 
 def test_each_owner_has_its_own_baseline(tmp_path: Path) -> None:
     agent = _agent(tmp_path)
     maya = Scope.resolve(agent, "maya")
-    maya.write("MEMORY.md", _memory(FACTS))
+    maya.write("MEMORY.md", _memory(FACTS), author=Author.MODEL)
     rewrite(maya, "MEMORY.md", expected=maya.read("MEMORY.md"), new=_memory(FACTS[2:]))
     _rewrite(agent, FACTS[2:])  # TEAM's budget is untouched by Maya's rewrite
     assert state_path(agent, maya.rel("MEMORY.md")).is_file()
@@ -124,12 +126,28 @@ def test_a_rewrite_the_ceiling_trims_keeps_its_baseline(tmp_path: Path) -> None:
     agent, _ = Workspace.open(
         tmp_path / "ws", env={}, overrides={"memory_max_chars": 700}
     ).init_agent("demo")
-    agent.write("MEMORY.md", _memory(FACTS))
+    agent.write("MEMORY.md", _memory(FACTS))  # a person's: the ceiling moves only model notes
     extra = [f"Model note {i}: the depot survey of week {i} found nothing new." for i in range(8)]
-    _rewrite(agent, [*FACTS[1:], *extra])  # 1 of 8; the ceiling moves some model notes out
+    _rewrite(agent, [*FACTS, *extra])  # the ceiling moves some model notes out
     landed = agent.read("MEMORY.md")
-    assert landed != _memory([*FACTS[1:], *extra]) and FACTS[1] in landed
-    # Still counted from the person's eight: 3 of 8 is over the budget.
+    assert landed != _memory([*FACTS, *extra]) and all(fact in landed for fact in FACTS)
+    # The text the ceiling left is recognised as the guard's own: the person's eight
+    # stay the baseline rather than the trimmed file.
+    assert baseline_entries(agent, "MEMORY.md", landed) == FACTS
     kept = [line for line in landed.splitlines() if FACTS[1] not in line and FACTS[2] not in line]
     with pytest.raises(LossRefusedError):
         rewrite(Scope(agent), "MEMORY.md", expected=landed, new="\n".join(kept) + "\n")
+
+
+def test_a_line_a_person_wrote_is_never_dropped_whatever_the_budget(tmp_path: Path) -> None:
+    agent, _ = Workspace.open(tmp_path / "ws", env={}).init_agent("demo")
+    agent.write("MEMORY.md", _memory(FACTS))  # typed by a person
+    before = agent.read("MEMORY.md")
+    with pytest.raises(LossRefusedError) as refused:
+        _rewrite(agent, FACTS[1:])  # 1 of 8 is within the budget, but it is the person's
+    assert agent.read("MEMORY.md") == before
+    assert refused.value.verdict.personal == [FACTS[0]]
+    assert "a person wrote" in str(refused.value)
+    reworded = [FACTS[0].replace("leads", "is leading"), *FACTS[1:], "A model's new fact."]
+    _rewrite(agent, reworded)  # rewording and adding stay allowed
+    assert "is leading" in agent.read("MEMORY.md")
