@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -213,19 +214,37 @@ def _dream(
         return result
     if result.status is DreamStatus.UPDATED:
         assert new is not None
-        if scope.read(MEMORY) != old:
+        # Compared and written under one hold of the lock: an edit that lands
+        # while the dream thinks is never overwritten.
+        try:
+            written = scope.update(MEMORY, _unless_changed(old, new), introduced=new)
+        except _ChangedMeanwhile:
             # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
             result.status = DreamStatus.SKIPPED
             result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
             result.diff, result.added, result.removed = "", 0, 0
         else:
-            written = scope.write(MEMORY, new)
             if written.backup is not None:
                 result.backup = written.backup.relative_to(agent.path).as_posix()
             result.written_sha = _sha(scope.read(MEMORY))
     result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
     _log(agent, result)
     return result
+
+
+class _ChangedMeanwhile(Exception):
+    """MEMORY.md is no longer the text the dream started from."""
+
+
+def _unless_changed(old: str, new: str) -> Callable[[str], str]:
+    """A transform that writes ``new`` only over ``old``; any other text aborts the write."""
+
+    def transform(current: str) -> str:
+        if current != old:
+            raise _ChangedMeanwhile
+        return new
+
+    return transform
 
 
 def _ask_model(

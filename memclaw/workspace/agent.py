@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -27,6 +27,7 @@ from memclaw.errors import (
 )
 from memclaw.workspace import history
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
+from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
@@ -41,7 +42,14 @@ from memclaw.workspace.templates import SEED_FILES
 
 DAILY_DIR = "memory"
 # Rewrites of these files keep the previous version, so a bad rewrite can be undone.
+# Entries files (``entries/*.md``) are versioned too: remember, forget and
+# consolidation rewrite them, and a person may have written notes in them.
 VERSIONED = frozenset({"PROFILE.md", "MEMORY.md"})
+
+
+def versioned(name: str) -> bool:
+    path = Path(name)
+    return path.name in VERSIONED or (path.parent.name == ENTRIES_DIR and path.suffix == ".md")
 
 
 class WriteStrategy(StrEnum):
@@ -279,25 +287,27 @@ class Agent:
         ``transform`` gets the current text ('' for a new file) and may raise to
         abort; ``introduced`` is the new text it brings, checked for secrets.
         """
-        rel = name
-        path = resolve_inside(self.path, rel)
-        refuse_secrets(introduced, rel)
+        resolve_inside(self.path, name)
+        refuse_secrets(introduced, name)
+        with self.editing() as edit:
+            old = edit.read_existing(name)
+            return edit.put(name, old, transform(old or ""))
+
+    @contextlib.contextmanager
+    def editing(self, prefix: str = "") -> Iterator[Editing]:
+        """Hold the agent lock for a read-modify-write that spans several files.
+
+        Everything read through the yielded :class:`Editing` and written back
+        through it happens under one hold, as :meth:`update` does for one file.
+        The lock is not re-entrant: do not call :meth:`write`, :meth:`update`
+        or :meth:`lock` inside (they would wait for this very hold).
+        """
         with self.lock():
-            old = self.read(rel) if path.exists() else None
-            new = transform(old or "")
-            if new and not new.endswith("\n"):
-                new += "\n"
-            ceiling = self._ceiling(name)
-            cut = apply_ceiling(new, ceiling) if ceiling is not None else None
-            if cut is not None:
-                new = cut.text
-            if new == old:
-                return WriteResult(rel, path, False, False, len(new), cut, None)
-            backup = None
-            if old is not None and Path(name).name in VERSIONED:
-                backup = history.save(self, rel, old)
-            atomic_write(path, new)
-        return WriteResult(rel, path, True, old is None, len(new), cut, backup)
+            edit = Editing(self, prefix)
+            try:
+                yield edit
+            finally:
+                edit.closed = True
 
     def append_daily(
         self,
@@ -330,6 +340,23 @@ class Agent:
             size = path.stat().st_size
         return WriteResult(rel, path, True, created, size)
 
+    def _put(self, rel: str, old: str | None, new: str) -> WriteResult:
+        """The write half of :meth:`update`; the caller holds the lock."""
+        path = resolve_inside(self.path, rel)
+        if new and not new.endswith("\n"):
+            new += "\n"
+        ceiling = self._ceiling(rel)
+        cut = apply_ceiling(new, ceiling) if ceiling is not None else None
+        if cut is not None:
+            new = cut.text
+        if new == old:
+            return WriteResult(rel, path, False, False, len(new), cut, None)
+        backup = None
+        if old is not None and versioned(rel):
+            backup = history.save(self, rel, old)
+        atomic_write(path, new)
+        return WriteResult(rel, path, True, old is None, len(new), cut, backup)
+
     def _ceiling(self, name: str) -> int | None:
         base = Path(name).name
         if base == "PROFILE.md":
@@ -340,6 +367,41 @@ class Agent:
 
     def now(self) -> datetime:
         return self.workspace.clock()
+
+
+class Editing:
+    """Reads and writes of one agent's files under one hold of its lock (:meth:`Agent.editing`).
+
+    Names are relative to ``prefix`` (a scope's folder, '' for the agent's own).
+    """
+
+    def __init__(self, agent: Agent, prefix: str = "") -> None:
+        self.agent = agent
+        self.prefix = prefix
+        self.closed = False
+
+    def _rel(self, name: str) -> str:
+        if self.closed:
+            raise RuntimeError("this edit is over: the agent lock was released")
+        return self.prefix + name
+
+    def read_existing(self, name: str) -> str | None:
+        """The text of ``name``, or None when the file does not exist."""
+        rel = self._rel(name)
+        return self.agent.read(rel) if self.agent.file(rel).exists() else None
+
+    def read(self, name: str) -> str:
+        return self.read_existing(name) or ""
+
+    def put(self, name: str, old: str | None, new: str) -> WriteResult:
+        """Write ``new`` over ``old`` (as read in this edit); secrets are the caller's check."""
+        return self.agent._put(self._rel(name), old, new)
+
+    def write(self, name: str, new: str, *, introduced: str) -> WriteResult:
+        """Replace ``name`` with ``new``; ``introduced`` (the new text) must hold no secret."""
+        rel = self._rel(name)
+        refuse_secrets(introduced, rel)
+        return self.put(name, self.read_existing(name), new)
 
 
 def refuse_secrets(text: str, where: str) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import WorkspaceError
 from memclaw.workspace import history
-from memclaw.workspace.agent import Agent, FileInfo, WriteResult, WriteStrategy
+from memclaw.workspace.agent import Agent, Editing, FileInfo, WriteResult, WriteStrategy
 from memclaw.workspace.owners import (
     OWNERS_DIR,
     OwnerKey,
@@ -28,6 +28,7 @@ from memclaw.workspace.paths import resolve_inside
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from contextlib import AbstractContextManager
 
 TEAM_LABEL = "team"
 
@@ -110,6 +111,10 @@ class Scope:
 
     def update(self, name: str, transform: Callable[[str], str], *, introduced: str) -> WriteResult:
         return self.agent.update(self.prefix + name, transform, introduced=introduced)
+
+    def editing(self) -> AbstractContextManager[Editing]:
+        """One hold of the agent lock for a read-modify-write of several of this scope's files."""
+        return self.agent.editing(self.prefix)
 
     def append_daily(
         self, text: str, *, day: date | None = None, heading: str | None = None
