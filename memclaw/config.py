@@ -22,8 +22,18 @@ if TYPE_CHECKING:
     import yaml
 
 
-def _key(default: Any, help: str, *, minimum: float | None = 0, secret: bool = False) -> Any:
-    return field(default=default, metadata={"help": help, "minimum": minimum, "secret": secret})
+def _key(
+    default: Any,
+    help: str,
+    *,
+    minimum: float | None = 0,
+    maximum: float | None = None,
+    secret: bool = False,
+) -> Any:
+    return field(
+        default=default,
+        metadata={"help": help, "minimum": minimum, "maximum": maximum, "secret": secret},
+    )
 
 
 @dataclass(frozen=True)
@@ -43,7 +53,11 @@ class Settings:
     extract_min_messages: int = _key(4, "fewest messages a conversation needs to be extracted")
     extract_min_user_chars: int = _key(10, "shortest last user message worth extracting")
     extract_skip_automated: bool = _key(True, "never extract cron/heartbeat/automation sessions")
-    extract_max_messages: int = _key(30, "most recent messages sent to extraction")
+    extract_max_messages: int = _key(30, "messages in one extraction window (one model call)")
+    extract_window_overlap: int = _key(6, "messages two extraction windows share")
+    extract_max_windows: int = _key(
+        8, "most windows (model calls) per conversation; past it windows grow", minimum=1
+    )
     extract_max_message_chars: int = _key(2000, "each message is cut to this many characters")
     extract_summary_max_tokens: int = _key(1000, "token budget of the extraction answer")
     extract_cooldown_minutes: float = _key(5.0, "minutes between two extractions of one agent")
@@ -56,7 +70,16 @@ class Settings:
     dream_min_score: float = _key(0.35, "lowest score a candidate needs to be promoted")
     dream_max_promotions: int = _key(10, "most candidates promoted in one run")
     dream_max_loss_ratio: float = _key(
-        0.25, "largest share of MEMORY.md entries a rewrite may drop"
+        0.25,
+        "largest share of PROFILE.md/MEMORY.md entries dreams and extractions may drop "
+        "since a person last edited the file (0-1)",
+        maximum=1,
+    )
+    dream_max_mentions: int = _key(
+        2000, "most note lines one dream weighs; past it the most salient are kept (0 = all)"
+    )
+    dream_time_limit_seconds: float = _key(
+        120.0, "a dream still thinking after this long stops and writes nothing (0 = no limit)"
     )
     dreams_max_chars: int = _key(20000, "DREAMS.md size that rolls old entries into an archive")
 
@@ -68,6 +91,9 @@ class Settings:
 
     # --- owners and scopes ---
     owner_isolation: bool = _key(True, "writes made for an owner go to their PERSONAL memory")
+    owner_writes_team: bool = _key(
+        False, "an owner's chat may write TEAM files (never with their personal lines)"
+    )
 
     # --- bounded injection and file ceilings ---
     inject_max_chars: int = _key(4000, "character budget of injected memory entries (0 = no cap)")
@@ -83,6 +109,9 @@ class Settings:
     context_summary_max_tokens: int = _key(300, "token budget of the compressed summary")
     summary_cache_minutes: float = _key(30.0, "minutes a compressed summary is reused")
     chat_history_lines: int = _key(1000, "typed chat lines kept on disk for arrow-up (0 = none)")
+    chat_transcripts: bool = _key(
+        True, "keep chat transcripts (redacted) in sessions/; false keeps nothing of a chat"
+    )
 
     # --- recall and search ---
     recall_enabled: bool = _key(True, "recall relevant memories on every chat turn")
@@ -166,6 +195,9 @@ def _coerce(key: str, value: Any, where: str) -> Any:
     minimum = f.metadata.get("minimum")
     if kind in (int, float) and minimum is not None and result < minimum:
         raise ConfigError(f"{where}: '{key}' must be at least {minimum}, got {result}")
+    maximum = f.metadata.get("maximum")
+    if kind in (int, float) and maximum is not None and result > maximum:
+        raise ConfigError(f"{where}: '{key}' must be at most {maximum}, got {result}")
     if key == "compact_trigger_ratio" and not 0 < result <= 1:
         raise ConfigError(f"{where}: '{key}' must be between 0 and 1, got {result}")
     if key.endswith("_cron") and len(str(result).split()) != 5:
@@ -271,6 +303,8 @@ def load_settings(
     sources: dict[str, str] = {}
 
     for path in (root / "memclaw.yaml", user_config_path(env)):
+        if path.is_dir():  # silently skipping it would drop every setting the user meant
+            raise ConfigError(f"{path} is a folder, not a settings file: remove or rename it")
         if path.is_file():
             for key, (value, where) in _read_yaml(path).items():
                 values[key], sources[key] = value, where

@@ -136,6 +136,7 @@ def _error_for(root: Path, text: str | bytes) -> str:
         ("memory_max_chars: 12.5\n", 1, "memory_max_chars"),  # float for an int
         ("model: [a, b]\n", 1, "model"),  # not a single value
         ("memory_max_chars: -1\n", 1, "memory_max_chars"),  # below the minimum
+        ("dream_max_loss_ratio: 5\n", 1, "dream_max_loss_ratio"),  # above the maximum
         ("model: a\nmodel: b\n", 2, "model"),  # duplicate key
         ("memory_max_chars: 1\nmemory-max-chars: 2\n", 2, "memory_max_chars"),  # duplicate
         ("model: ok\nbase_url: 'open\n", 2, "base_url"),  # invalid YAML: unterminated

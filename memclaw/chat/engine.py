@@ -18,7 +18,7 @@ from memclaw.chat.context import ContextWindow, Packed, schema_tokens, summary_r
 from memclaw.chat.recall import SUBAGENT_PREAMBLE, Recalled, recall
 from memclaw.chat.tools import ToolBox, ToolRecord
 from memclaw.errors import ContextTooLargeError, MemclawError, ModelError, UsageError
-from memclaw.gates import is_automated_session
+from memclaw.gates import is_automated_session, redact
 from memclaw.llm import ChatResult, Usage
 from memclaw.prompt import assemble_prompt, token_counter
 
@@ -160,7 +160,10 @@ class ChatEngine:
             parts.append(SUBAGENT_PREAMBLE)
         if found:
             parts.append(found.block())
-        return {"role": "system", "content": "\n\n".join(parts)}, prompt, found
+        # Memory files are hand-editable, so they can hold a credential the gate never saw;
+        # memclaw's own additions to the request never carry one.
+        content = redact("\n\n".join(parts))
+        return {"role": "system", "content": content}, prompt, found
 
     def tools_tokens(self) -> int:
         return schema_tokens(self.tools.schemas, token_counter().count)

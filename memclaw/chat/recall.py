@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memclaw.chat.session import entry_session_id
+from memclaw.prompt.assemble import escape_dash_runs
 from memclaw.workspace.entries import ENTRIES_DIR
 
 if TYPE_CHECKING:
@@ -71,7 +72,8 @@ class Recalled:
 
 
 def _line(hit: Hit) -> str:
-    text = _LIST_MARK.sub("", " ".join(hit.text.split()))
+    # One line whatever the hit held, its dash runs escaped: it cannot open a block of its own.
+    text = escape_dash_runs(_LIST_MARK.sub("", " ".join(hit.text.split())))
     if len(text) > MAX_LINE_CHARS:
         text = text[: MAX_LINE_CHARS - 1] + "…"
     where = hit.file if hit.agent != GLOBAL_KEY else f"global/{hit.file}"

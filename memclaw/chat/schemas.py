@@ -28,12 +28,31 @@ def _fn(name: str, description: str, properties: dict[str, Any], required: list[
 _STR = {"type": "string"}
 
 
+def _where_writes_go(scope: Scope) -> str:
+    """What the model must know about where a file write lands in this chat."""
+    if not scope.personal:
+        return ""
+    mine = scope.prefix
+    if not scope.agent.settings.owner_writes_team:
+        return (
+            f" Writes go to this person's own files: a bare name such as MEMORY.md "
+            f"is written as {mine}MEMORY.md. Shared files (AGENTS.md, SOUL.md, the "
+            "agent's MEMORY.md) are read-only here."
+        )
+    return (
+        f" A bare name such as MEMORY.md is a shared file every person using the agent "
+        f"sees; {mine} holds this person's own. Never copy this person's own memory "
+        "into a shared file: such a write is refused."
+    )
+
+
 def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
     """OpenAI tool definitions; ``read_only`` leaves out everything that writes."""
     personal = scope.prefix
     where = (
         f" This person's own files are under '{personal}'." if personal else ""
     ) + " Names are relative to the agent folder, e.g. MEMORY.md or memory/2026-11-28.md."
+    writes = _where_writes_go(scope)
     kinds = {"type": "string", "enum": ["all", "long-term", "session"]}
     tools = [
         _fn(
@@ -76,14 +95,14 @@ def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
         _fn(
             "memory_files_write",
             "Replace the whole content of a markdown memory file (read it first). "
-            "A new file is not injected into your prompt until enabled." + where,
+            "A new file is not injected into your prompt until enabled." + where + writes,
             {"filename": _STR, "content": _STR},
             ["filename", "content"],
         ),
         _fn(
             "memory_files_edit",
             "Replace exact text in a memory file; the old text must occur once "
-            "unless replace_all is true." + where,
+            "unless replace_all is true." + where + writes,
             {
                 "filename": _STR,
                 "old_text": _STR,
@@ -95,7 +114,8 @@ def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
         _fn(
             "memory_store",
             "Remember one durable fact as a memory entry. longTerm false keeps it for "
-            "this conversation only. Never store credentials.",
+            "this conversation only. Never store credentials."
+            + (" It is stored in this person's own memory." if personal else ""),
             {
                 "text": _STR,
                 "category": {"type": "string", "enum": list(CATEGORIES)},

@@ -23,6 +23,7 @@ from memclaw.errors import LockBusyError, UsageError, WorkspaceError
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.owners import OwnerKey
+from memclaw.workspace.redaction import redact_data
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -71,6 +72,29 @@ def _clean(item: Any) -> Message | None:
         return None
     keep = ("role", "content", "tool_calls", "tool_call_id", "name")
     return {k: item[k] for k in keep if k in item}
+
+
+def redact_message(message: Message) -> Message:
+    """``message`` with every credential in it replaced by ``[REDACTED:<kind>]``.
+
+    Tool-call arguments are a JSON document inside a string: they are redacted
+    as data, so they stay valid JSON for the endpoint that reads them back.
+    """
+    kept: Message = redact_data(message)
+    calls = message.get("tool_calls")
+    if not isinstance(calls, list):
+        return kept
+    for original, call in zip(calls, kept["tool_calls"], strict=True):
+        function = original.get("function") if isinstance(original, dict) else None
+        raw = function.get("arguments") if isinstance(function, dict) else None
+        if not isinstance(raw, str):
+            continue
+        try:
+            parsed = jsonsafe.loads(raw)
+        except ValueError:
+            continue  # not JSON: the plain redaction above is all there is to do
+        call["function"]["arguments"] = json.dumps(redact_data(parsed), ensure_ascii=False)
+    return kept
 
 
 def _complete_tool_groups(messages: list[Message]) -> list[Message]:
@@ -219,16 +243,23 @@ class ChatSession:
         self.close()
 
     def append(self, messages: list[Message]) -> None:
-        """Add one completed turn to memory and to disk (one fsync for the whole turn)."""
+        """Add one completed turn to memory and to disk (one fsync for the whole turn).
+
+        What is kept is the redacted turn, in memory as on disk: later turns (and a
+        resumed session) send the model exactly what the transcript holds. With
+        ``chat_transcripts`` off nothing is written at all.
+        """
         if not messages:
             return
-        text = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in messages)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "a", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        self.messages.extend(messages)
+        kept = [redact_message(m) for m in messages]
+        if self.agent.settings.chat_transcripts:
+            text = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in kept)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(self.path, "a", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+        self.messages.extend(kept)
 
     @property
     def captures(self) -> bool:

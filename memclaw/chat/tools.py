@@ -3,7 +3,8 @@
 They run the same library functions as ``memclaw files`` and ``memclaw
 memories``, so the same rules hold: markdown files only, no absolute paths or
 ``..``, secrets refused, ceilings applied. On top of that a chat is fenced to
-its owner: another owner's personal folder can be neither listed nor read.
+its owner: another owner's personal folder can be neither listed nor read, and
+an owner's writes go to their own folder (:mod:`memclaw.chat.fence`).
 A failing tool never ends the chat; the model gets the error as the result.
 """
 
@@ -14,12 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from memclaw.chat.fence import refuse_personal_lines, write_target
 from memclaw.chat.schemas import WRITE_TOOLS, tool_schemas
 from memclaw.chat.session import entry_session_id
 from memclaw.errors import MemclawError, UnsafePathError, UsageError
 from memclaw.workspace.entries import ENTRIES_DIR
-from memclaw.workspace.owners import OWNERS_DIR, OwnerKey
+from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, fold_path_part
 from memclaw.workspace.paths import resolve_inside, validate_relpath
+from memclaw.workspace.provenance import Author
+from memclaw.workspace.redaction import redact_data
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -134,6 +138,9 @@ class ToolBox:
                 f"error: {exc}",
                 f"{call.name} → error: {_short(str(exc), 60)}",
             )
+        # Tool results are memory text on its way to the model (and into the transcript);
+        # a hand-edited file can hold a credential the gate never saw.
+        data = redact_data(data)
         result = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
         return ToolRecord(
             call.id, call.name, call.arguments, True, result, f"{call.name} {summary}", operation
@@ -142,15 +149,31 @@ class ToolBox:
     # --- file tools ---------------------------------------------------------------------
 
     def check_name(self, name: str) -> str:
-        """Refuse paths into another owner's folder (and, with isolation off, any owner's)."""
+        """Refuse paths into another owner's folder (and, with isolation off, any owner's).
+
+        ``owners`` is matched folded (case and NFKC), as a case-insensitive disk
+        would match it; the owner folder only by its exact current name, so no
+        other spelling (``USER%3Aalice``, ``user%3aalice``) passes as one's own.
+        """
         parts = validate_relpath(name).parts
         real = resolve_inside(self.agent.path, name).resolve()
         inner = real.relative_to(self.agent.path.resolve()).parts  # a symlink may lead elsewhere
         mine = self.scope.prefix.rstrip("/").split("/")
+        owners = fold_path_part(OWNERS_DIR)
         for path in (parts, inner):
-            if path and path[0] == OWNERS_DIR and (not mine[0] or list(path[:2]) != mine):
+            if (
+                path
+                and fold_path_part(path[0]) == owners
+                and (not mine[0] or list(path[:2]) != mine)
+            ):
                 raise UnsafePathError(f"{name!r} belongs to another person's memory")
         return "/".join(parts)
+
+    def write_name(self, name: str, new_text: str) -> str:
+        """The fenced file a write of ``name`` goes to; refuses personal lines in TEAM files."""
+        target = self.check_name(write_target(self.scope, self.check_name(name)))
+        refuse_personal_lines(self.scope, target, new_text)
+        return target
 
     def _files_list(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         from memclaw.workspace.files import list_files
@@ -180,28 +203,32 @@ class ToolBox:
     def _files_write(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         from memclaw.workspace.files import write_file
 
-        name = self.check_name(_need(args, "filename"))
         content = _arg(args, "content") or ""
-        result = write_file(self.agent, name, content)
+        name = self.write_name(_need(args, "filename"), content)
+        result = write_file(self.agent, name, content, Author.MODEL)
         verb = "created" if result["created"] else "rewrote"
         operation = {"op": "file_write", "file": name, "created": result["created"]}
-        if result["truncated"]:
-            operation["truncated"] = True
+        if result["moved_to_overflow"]:
+            operation["moved_to_overflow"] = result["moved_to_overflow"]
         return result, f"{name} → {verb}, {result['chars']:,} chars", operation
 
     def _files_edit(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         from memclaw.workspace.files import edit_file
 
-        name = self.check_name(_need(args, "filename"))
+        new_text = _arg(args, "new_text") or ""
+        name = self.write_name(_need(args, "filename"), new_text)
         result = edit_file(
             self.agent,
             name,
             _need(args, "old_text"),
-            _arg(args, "new_text") or "",
+            new_text,
             bool(_arg(args, "replace_all", bool, False)),
+            Author.MODEL,
         )
         count = result["replacements"]
         operation = {"op": "file_edit", "file": name, "replacements": count}
+        if result["moved_to_overflow"]:
+            operation["moved_to_overflow"] = result["moved_to_overflow"]
         return result, f"{name} → {count} replacement(s)", operation
 
     def _files_search(self, args: dict[str, Any]) -> tuple[Any, str, Any]:

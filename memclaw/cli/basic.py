@@ -32,7 +32,7 @@ Examples:
 
     memclaw files read demo MEMORY.md
 """
-NOT_RUN = frozenset({"skipped", "failed", "disabled", "undone"})
+NOT_RUN = frozenset({"skipped", "stopped", "failed", "disabled", "undone"})
 
 config_app = typer.Typer(help=CONFIG_HELP, no_args_is_help=True)
 files_app = typer.Typer(help=FILES_HELP, no_args_is_help=True)
@@ -318,8 +318,10 @@ def _report_write(result: dict[str, Any], as_json: bool) -> None:
     else:
         verb = "created" if result["created"] else "wrote"
         err().print(f"{verb} {result['filename']} ({result['chars']} chars)")
-    if result.get("truncated"):
-        err().print(f"[yellow]{result['filename']} was over its ceiling and was cut[/]")
+    if result.get("warning"):
+        from rich.markup import escape
+
+        err().print(f"[yellow]{escape(result['warning'])}[/]", soft_wrap=True, highlight=False)
 
 
 def _stdin_text() -> str:

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.workspace.redaction import redact_lines
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.live import Live
@@ -44,8 +46,10 @@ def read_message(read: Callable[[str], str] = input) -> str:
 class InputHistory:
     """Arrow-up history through readline, kept per owner in ``.memclaw/chat-history/``.
 
-    Lines that look like credentials are taken out of the history at once, so
-    they never reach the file.
+    Credentials never reach the file: a line holding one is kept redacted, and a
+    multi-line message (a \"\"\" block, backslash continuations) holding one is
+    taken out of the history whole, since readline keeps each of its lines apart
+    and no single line of a pasted key looks like a key.
     """
 
     def __init__(self, path: Path | None, limit: int) -> None:
@@ -64,21 +68,41 @@ class InputHistory:
         if self.path is not None and self.path.is_file():
             with contextlib.suppress(OSError):
                 readline.read_history_file(str(self.path))
+        # A file written before secrets were looked for across lines is cleaned on load.
+        self._rewrite(0, redact_lines(self._items(0)))
         self._checked = readline.get_current_history_length()
 
     def scrub(self) -> None:
-        """Drop the lines just typed from history if they hold something like a secret."""
+        """Clean the lines of the message just typed (everything since the last look)."""
         from memclaw.gates import contains_secret
 
-        readline = self._readline
-        if readline is None:
+        if self._readline is None:
             return
-        # Only what was typed since the last look; items are 1-based, removal is 0-based.
-        for index in range(readline.get_current_history_length(), self._checked, -1):
-            item = readline.get_history_item(index)
-            if item is not None and contains_secret(item):
-                readline.remove_history_item(index - 1)
-        self._checked = readline.get_current_history_length()
+        typed = self._items(self._checked)
+        if len(typed) > 1 and contains_secret("\n".join(typed)):
+            self._rewrite(self._checked, [])
+        else:
+            self._rewrite(self._checked, redact_lines(typed))
+        self._checked = self._readline.get_current_history_length()
+
+    def _items(self, start: int) -> list[str]:
+        """History items from 0-based position ``start`` to the end."""
+        readline = self._readline
+        found = []
+        for index in range(start + 1, readline.get_current_history_length() + 1):
+            item = readline.get_history_item(index)  # 1-based
+            found.append(item if item is not None else "")
+        return found
+
+    def _rewrite(self, start: int, lines: list[str]) -> None:
+        """Replace the items from ``start`` on with ``lines`` (when they differ)."""
+        readline = self._readline
+        if lines == self._items(start):
+            return
+        for position in range(readline.get_current_history_length() - 1, start - 1, -1):
+            readline.remove_history_item(position)  # 0-based
+        for line in lines:
+            readline.add_history(line)
 
     def save(self) -> None:
         if self._readline is None or self.path is None:

@@ -164,6 +164,8 @@ def _say_dream(result: DreamResult, console: Any) -> None:
     change = f" ({result.change})" if result.status == "updated" else ""
     prefix = "would be " if result.dry_run and result.status == "updated" else ""
     console.print(f"{who}: {prefix}{result.status}{change}: {result.reason}", highlight=False)
+    if result.ceiling:
+        console.print(f"{who}: {result.ceiling}", style="yellow", highlight=False, markup=False)
 
 
 def _print_dry_run(result: DreamResult) -> None:

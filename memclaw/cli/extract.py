@@ -102,16 +102,19 @@ def scan(
     ] = False,
     redact: Annotated[
         bool,
-        typer.Option("--redact", help="Replace what is found; keep each old file in history."),
+        typer.Option("--redact", help="Replace what is found, in every store, in place."),
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Find credentials already on disk in memory files and sessions; optionally redact them.
+    """Find credentials already on disk, wherever memclaw keeps text; optionally redact them.
 
-    Reports file:line: kind for every finding, never the secret itself. With
-    --redact each file is rewritten with [REDACTED:kind] in place of the secret and
-    its previous version is kept under .memclaw/history/ (delete those backups
-    once the credential is rotated). Exits 1 when secrets remain.
+    Looks at every store of each agent: memory files, chat sessions, previous
+    versions in .memclaw/history/, logs, the chat input history and the search
+    index. Reports file:line: kind for every finding, never the secret itself,
+    then a count per store. With --redact each file is rewritten in place with
+    [REDACTED:kind] in place of the secret (no copy of the old text is kept) and
+    the index is rebuilt and vacuumed so the SQLite file keeps none of it.
+    Symlinks are never followed. Exits 1 when secrets remain.
 
     Examples:
 
@@ -131,16 +134,26 @@ def scan(
         print_json(report.to_dict())
     else:
         for finding in report.findings:
-            sys.stdout.write(f"{finding.file}:{finding.line}: {finding.kind}\n")
+            within = f" (in {finding.source})" if finding.source else ""
+            sys.stdout.write(f"{finding.file}:{finding.line}: {finding.kind}{within}\n")
         console = err()
         for name in report.unreadable:
-            console.print(f"could not read {name} (not UTF-8 text)", markup=False)
+            console.print(f"could not read {name}", markup=False)
+        for name in report.links:
+            console.print(f"skipped {name} (a symlink; not followed)", markup=False)
+        for store, count in report.stores.items():
+            if count.files:
+                done = f", {count.redacted} redacted" if redact else ""
+                console.print(
+                    f"{store}: {count.findings} secret(s) in {count.files} file(s){done}",
+                    markup=False,
+                )
         console.print(
             f"{len(report.findings)} secret(s) in {report.files_scanned} file(s) scanned",
             markup=False,
         )
-        for name, backup in zip(report.redacted, report.backups, strict=True):
-            console.print(f"redacted {name} (backup: {backup})", markup=False)
+        for name in report.redacted:
+            console.print(f"redacted {name}", markup=False)
     if report.findings and not redact:
         raise typer.Exit(1)
 

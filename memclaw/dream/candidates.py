@@ -5,28 +5,30 @@ Mentions that state the same fact, in whatever words, are clustered by their
 shared salient terms (``clusters``, ``salience``); each cluster is scored from
 how many distinct days and notes it appears in, how recent it is, and how often
 (and by how many distinct queries) search recalled one of its lines. One-offs,
-statements later corrected or contradicted, secrets, and facts that MEMORY.md
-or PROFILE.md already state are not promoted.
+statements later corrected or contradicted, secrets, text that gives the agent
+instructions (it stays in the note as a quote), and facts that MEMORY.md or
+PROFILE.md already state are not promoted.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from memclaw.dream.budget import Deadline, most_salient
 from memclaw.dream.clusters import (
     Mention,
     cluster,
-    corrects,
     extract_mentions,
     recurring_terms,
     representative,
 )
+from memclaw.dream.lookup import Corrections, MemoryLines
 from memclaw.dream.memory_md import entry_lines, known
 from memclaw.dream.salience import Salience
 from memclaw.index.recall_log import RecallIndex, load_recall
@@ -60,6 +62,7 @@ class Status(StrEnum):
     ONE_OFF = "one-off"
     CORRECTED = "corrected"
     SECRET = "secret"
+    INSTRUCTION = "instruction"  # speaks to the agent ("ignore previous instructions ...")
     OFF_FOCUS = "off-focus"
 
 
@@ -135,6 +138,7 @@ class CandidateReport:
     end: date
     candidates: list[Candidate]
     focus: str | None = None
+    skipped: int = 0  # mentions left out past dream_max_mentions
 
     @property
     def promoted(self) -> list[Candidate]:
@@ -148,6 +152,7 @@ class CandidateReport:
             "window": {"start": self.start.isoformat(), "end": self.end.isoformat()},
             "notes": self.notes,
             "focus": self.focus,
+            "skipped_mentions": self.skipped,
             "counts": {str(s): self.count(s) for s in Status if self.count(s)},
             "candidates": [c.to_dict() for c in self.candidates],
         }
@@ -214,17 +219,16 @@ def _score(cand: Candidate, today: date, window_days: int) -> None:
     cand.parts, cand.score = parts, round(max(score, 0.0), 3)
 
 
-def _known_by(
-    cand: Candidate, lines: Sequence[tuple[str, Fingerprint]], salience: Salience
-) -> str | None:
+def _known_by(cand: Candidate, lines: MemoryLines, salience: Salience) -> str | None:
     """The memory line that already states the candidate's fact, if any.
 
     Either it is worded alike (``memory_md.known``), or it holds most of the
     salient weight of the representative, or of what recurs across the days.
+    Only lines sharing a term with either can (both tests need shared terms).
     """
     core = recurring_terms(cand.mentions)
     best, best_share = None, KNOWN_SHARE
-    for source, fp in lines:
+    for source, fp in lines.sharing(cand.fp.tokens | core):
         if known(cand.fp, [fp]):
             return source
         share = salience.coverage(cand.fp.tokens, fp.tokens)
@@ -248,24 +252,32 @@ def rank(
     min_score: float = 0.35,
     max_promotions: int = 10,
     focus: str | None = None,
+    max_mentions: int = 0,
+    deadline: Deadline | None = None,
 ) -> list[Candidate]:
     """Cluster, score, filter and order the mentions; the best promotable first.
 
     ``memory_entries`` and ``profile_entries`` are the lines of MEMORY.md and
     PROFILE.md: a fact they already state is not promoted again. ``clean_files``
     are notes the secret gate already passed as a whole; their mentions need no
-    second look.
+    second look. Past ``max_mentions`` (0: no cap) only the most salient mentions
+    are weighed; ``deadline`` is checked as the work goes on.
     """
-    from memclaw.gates import contains_secret
+    from memclaw.gates import addresses_agent, contains_secret
 
+    check = deadline.check if deadline is not None else _no_limit
     lines = [(f"MEMORY.md: {e}", Fingerprint.of(e)) for e in memory_entries]
     lines += [(f"PROFILE.md: {e}", Fingerprint.of(e)) for e in profile_entries]
     salience = Salience.of(
-        [(m.text, m.fp.tokens, m.day) for m in mentions] + [(s, fp.tokens, None) for s, fp in lines]
+        [(m.text, m.fp.tokens, m.day) for m in mentions]
+        + [(s, fp.tokens, None) for s, fp in lines],
+        check,
     )
+    mentions = most_salient(mentions, salience, recall, max_mentions, check)
+    check()
     candidates = [
         Candidate(group, rep=representative(group, salience))
-        for group in cluster(mentions, salience)
+        for group in cluster(mentions, salience, check=check)
     ]
     for cand in candidates:
         hits = [recall.queries_for(m.file, m.line) for m in cand.mentions]
@@ -273,12 +285,16 @@ def rank(
         cand.queries = len({q for h in hits for q in h})
         _score(cand, today, window_days)
 
-    corrections = [m for m in mentions if m.correction or m.fp.values]
+    corrections = Corrections(mentions)
+    memory_lines = MemoryLines(lines)
     for cand in candidates:
-        newest = cand.newest
-        by = next((m for m in corrections if m not in cand.mentions and corrects(m, newest)), None)
+        check()
+        by = corrections.first_correcting(cand.newest, cand.mentions)
         if any(m.file not in clean_files and contains_secret(m.text) for m in cand.mentions):
             cand.status, cand.reasons = Status.SECRET, ["the secret gate flagged it"]
+        elif any(addresses_agent(m.text) for m in cand.mentions):
+            cand.status = Status.INSTRUCTION
+            cand.reasons = ["it gives the agent instructions: kept in the note as a quote only"]
         elif by is not None:
             cand.status = Status.CORRECTED
             cand.reasons.append(f"corrected later by {by.file}:{by.line}")
@@ -287,7 +303,7 @@ def rank(
             cand.reasons.append("marked as a one-off in the note")
         elif focus and not mentions_topic(cand.terms, focus):
             cand.status = Status.OFF_FOCUS
-        elif (where := _known_by(cand, lines, salience)) is not None:
+        elif (where := _known_by(cand, memory_lines, salience)) is not None:
             cand.status = Status.KNOWN
             cand.reasons.append(f"already in {_clip(where)}")
         elif len(cand.days) < min_days and cand.queries < 2:
@@ -310,6 +326,10 @@ def rank(
     return candidates
 
 
+def _no_limit() -> None:
+    return None
+
+
 def _clip(text: str, limit: int = 72) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
@@ -321,8 +341,12 @@ def build_candidates(
     days: int | None = None,
     focus: str | None = None,
     memory_text: str | None = None,
+    deadline: Deadline | None = None,
 ) -> CandidateReport:
-    """Scored candidates of one scope (TEAM, or one owner's PERSONAL memory)."""
+    """Scored candidates of one scope (TEAM, or one owner's PERSONAL memory).
+
+    ``deadline`` (see ``budget``) may stop the work with ``StoppedEarly``.
+    """
     agent = scope.agent
     settings = agent.settings
     window = settings.dream_days if days is None else days
@@ -334,8 +358,11 @@ def build_candidates(
     mentions: list[Mention] = []
     clean = set()
     for rel, day in notes:
+        if deadline is not None:
+            deadline.check()
         text = agent.read(rel)
-        mentions.extend(extract_mentions(text, rel, day))
+        check = deadline.check if deadline is not None else None
+        mentions.extend(extract_mentions(text, rel, day, check))
         if not contains_secret(text):
             clean.add(rel)
     memory = scope.read("MEMORY.md") if memory_text is None else memory_text
@@ -352,5 +379,10 @@ def build_candidates(
         min_score=settings.dream_min_score,
         max_promotions=settings.dream_max_promotions,
         focus=focus,
+        max_mentions=settings.dream_max_mentions,
+        deadline=deadline,
     )
-    return CandidateReport([rel for rel, _ in notes], start, end, candidates, focus)
+    weighed = sum(len(c.mentions) for c in candidates)
+    return CandidateReport(
+        [rel for rel, _ in notes], start, end, candidates, focus, len(mentions) - weighed
+    )

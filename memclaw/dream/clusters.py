@@ -18,11 +18,13 @@ give about as many names, numbers and dates as its fullest member.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from memclaw.dream.salience import MIN_SHARED_TERMS as MIN_SHARED
 from memclaw.dream.salience import Salience
 from memclaw.text.likeness import Fingerprint, containment, jaccard, supersedes
 
@@ -56,11 +58,19 @@ class Mention:
         return (self.day, self.file, self.line)
 
 
-def extract_mentions(text: str, rel: str, day: date) -> list[Mention]:
-    """Each list item, or each sentence of a plain text line, that says something."""
+def extract_mentions(
+    text: str, rel: str, day: date, check: Callable[[], None] | None = None
+) -> list[Mention]:
+    """Each list item, or each sentence of a plain text line, that says something.
+
+    ``check`` is called every few thousand lines (it may raise to stop).
+    """
     mentions = []
     in_fence = False
+    seen: dict[str, Fingerprint] = {}  # long notes repeat themselves: fingerprint each text once
     for number, raw in enumerate(text.splitlines(), start=1):
+        if check is not None and number % 4096 == 0:
+            check()
         line = raw.strip()
         if line.startswith("```"):
             in_fence = not in_fence
@@ -70,7 +80,9 @@ def extract_mentions(text: str, rel: str, day: date) -> list[Mention]:
         match = _LIST.match(raw)
         pieces = [raw[match.end() :].strip()] if match else _SENTENCE_END.split(line)
         for piece in pieces:
-            fp = Fingerprint.of(piece)
+            fp = seen.get(piece)
+            if fp is None:
+                fp = seen[piece] = Fingerprint.of(piece)
             if len(fp.tokens) < MIN_WORDS:
                 continue
             correction = bool(_CORRECTION.search(piece))
@@ -96,28 +108,124 @@ def corrects(new: Mention, old: Mention) -> bool:
     return len(shared) >= 2 and jaccard(new.fp.subject, old.fp.subject) >= 0.3
 
 
+@dataclass
+class _Variant:
+    """The members of a cluster that have one set of terms: alike to a mention alike."""
+
+    first: Mention  # the earliest; corrects() looks at terms and at order only
+    files: set[str]
+    count: int
+
+
+@dataclass
+class _Group:
+    members: list[Mention]
+    variants: dict[frozenset[str], _Variant]
+    terms: set[str]
+    min_mass: float = math.inf  # the lightest variant's likeness mass
+
+
+# Float slack for the likeness bound, which sums the same weights in another order.
+_SLACK = 1e-9
+# Up to this size a cluster's average likeness is summed member by member, as it always
+# was; a bigger one (a line pasted thousands of times) sums per variant.
+_EXACT_SUM = 64
+
+
 def cluster(
-    mentions: Sequence[Mention], salience: Salience, threshold: float = SAME_FACT
+    mentions: Sequence[Mention],
+    salience: Salience,
+    threshold: float = SAME_FACT,
+    check: Callable[[], None] | None = None,
 ) -> list[list[Mention]]:
-    """Group the mentions into facts, oldest mention first (see the module doc)."""
-    clusters: list[list[Mention]] = []
+    """Group the mentions into facts, oldest mention first (see the module doc).
+
+    A mention is only compared with clusters that hold two of its terms that
+    are not proper nouns (``Salience.similarity`` is 0 with fewer), found
+    through an index from terms to clusters, and once per distinct set of terms
+    in a cluster. A cluster whose likeness cannot reach the best one found so
+    far is not compared at all: no member shares more than the terms the whole
+    cluster shares, nor weighs less than its lightest variant. ``check`` is
+    called once per mention (it may raise to stop).
+    """
+    groups: list[_Group] = []
+    by_term: dict[str, list[int]] = {}  # term -> clusters holding it, in creation order
     for mention in sorted(mentions, key=lambda m: m.order):
+        if check is not None:
+            check()
+        terms = mention.fp.tokens
+        own = salience.likeness_mass(terms)
         home, best = None, threshold
-        for group in clusters:
-            likeness = [salience.similarity(mention.fp.tokens, m.fp.tokens) for m in group]
+        for index, shared in _reachable(terms, salience, by_term, len(groups), threshold):
+            group = groups[index]
+            bound = own * group.min_mass
+            if bound > 0 and shared / math.sqrt(bound) * (1 + _SLACK) < best:
+                continue
+            likeness = {key: salience.similarity(terms, key) for key in group.variants}
             if any(
-                other.file == mention.file and score < NEAR_COPY
-                for other, score in zip(group, likeness, strict=True)
+                mention.file in variant.files and likeness[key] < NEAR_COPY
+                for key, variant in group.variants.items()
             ):
                 continue
-            average = sum(likeness) / len(likeness)
-            if average >= best and not any(corrects(mention, other) for other in group):
-                home, best = group, average
+            if len(group.members) <= _EXACT_SUM:
+                average = sum(likeness[m.fp.tokens] for m in group.members) / len(group.members)
+            else:
+                total = sum(likeness[key] * v.count for key, v in group.variants.items())
+                average = total / len(group.members)
+            if average >= best and not any(
+                v.first.order < mention.order and corrects(mention, v.first)
+                for v in group.variants.values()
+            ):
+                home, best = index, average
         if home is None:
-            clusters.append([mention])
-        else:
-            home.append(mention)
-    return clusters
+            home = len(groups)
+            groups.append(_Group([], {}, set()))
+        _join(groups[home], home, mention, by_term, salience)
+    return [group.members for group in groups]
+
+
+def _reachable(
+    terms: frozenset[str],
+    salience: Salience,
+    by_term: dict[str, list[int]],
+    count: int,
+    threshold: float,
+) -> list[tuple[int, float]]:
+    """Clusters holding at least two of ``terms`` other than proper nouns, oldest first,
+    with the likeness mass of all the ``terms`` each holds."""
+    if threshold <= 0:  # every cluster qualifies, even one sharing nothing
+        return [(index, math.inf) for index in range(count)]
+    seen: dict[int, int] = {}
+    mass: dict[int, float] = {}
+    for term in terms:
+        weight = salience.likeness_weight(term)
+        counts = term not in salience.proper
+        for index in by_term.get(term, ()):
+            mass[index] = mass.get(index, 0.0) + weight
+            if counts:
+                seen[index] = seen.get(index, 0) + 1
+    return sorted((i, mass[i]) for i, n in seen.items() if n >= MIN_SHARED)
+
+
+def _join(
+    group: _Group,
+    index: int,
+    mention: Mention,
+    by_term: dict[str, list[int]],
+    salience: Salience,
+) -> None:
+    terms = mention.fp.tokens
+    variant = group.variants.get(terms)
+    if variant is None:
+        for term in terms - group.terms:
+            by_term.setdefault(term, []).append(index)
+        group.terms.update(terms)
+        group.variants[terms] = _Variant(mention, {mention.file}, 1)
+        group.min_mass = min(group.min_mass, salience.likeness_mass(terms))
+    else:
+        variant.files.add(mention.file)
+        variant.count += 1
+    group.members.append(mention)
 
 
 def representative(group: Sequence[Mention], salience: Salience) -> Mention:

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 from memclaw.text.likeness import Fingerprint, containment, jaccard, values_compatible
 
-KEEP_MARKER = "<!-- memclaw:keep -->"
-KEEP_SUFFIX = "(hand-edited)"
+# What an entry is lives with the loss guard, which extraction shares too.
+from memclaw.workspace.guard import entry_lines as entry_lines
+
+# Defined in the workspace layer, where the ceiling must honour them too.
+from memclaw.workspace.sections import KEEP_MARKER as KEEP_MARKER
+from memclaw.workspace.sections import KEEP_SUFFIX as KEEP_SUFFIX
+
 _H2 = re.compile(r"^## +(.*?)\s*#*\s*$")
-_LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
-_COMMENT = re.compile(r"^\s*<!--.*-->\s*$")
-# A kept entry may be reworded by a model; this much word overlap still counts as kept.
-REWORDED = 0.5
 
 
 @dataclass(frozen=True)
@@ -68,50 +69,6 @@ def split_sections(text: str) -> list[Section]:
     if lines or heading:
         sections.append(Section(heading, "".join(lines)))
     return sections
-
-
-def entry_lines(text: str) -> list[str]:
-    """The entries of a memory file: list items and text lines, not headings or comments."""
-    found = []
-    in_fence = False
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("```"):
-            in_fence = not in_fence
-            continue
-        if in_fence or not line or line.startswith("#") or _COMMENT.match(line):
-            continue
-        if line.startswith("> ✂ memclaw truncated"):
-            continue
-        found.append(_LIST.sub("", line).strip())
-    return [entry for entry in found if entry]
-
-
-@dataclass(frozen=True)
-class Loss:
-    before: int
-    lost: list[str]
-
-    @property
-    def ratio(self) -> float:
-        return len(self.lost) / self.before if self.before else 0.0
-
-
-def measure_loss(old: str, new: str) -> Loss:
-    """Entries of ``old`` that ``new`` no longer holds, exactly or reworded."""
-    old_entries = entry_lines(old)
-    new_entries = entry_lines(new)
-    exact = {" ".join(e.split()).lower() for e in new_entries}
-    prints = [Fingerprint.of(e) for e in new_entries]
-    lost = []
-    for entry in old_entries:
-        if " ".join(entry.split()).lower() in exact:
-            continue
-        fp = Fingerprint.of(entry)
-        if any(jaccard(fp.tokens, other.tokens) >= REWORDED for other in prints):
-            continue
-        lost.append(entry)
-    return Loss(len(old_entries), lost)
 
 
 def restore_kept(old: str, new: str) -> tuple[str, list[str]]:

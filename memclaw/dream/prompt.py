@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from memclaw.gates import redact
+
 if TYPE_CHECKING:
     from memclaw.dream.candidates import Candidate
 
@@ -113,9 +115,10 @@ def build_messages(
             + "\n</superseded>"
         )
     lines.append("\n<daily_notes>\n" + (_notes_block(notes) or "(none)") + "\n</daily_notes>")
+    # Notes and MEMORY.md may hold a credential typed in by hand; the model never sees it.
     return [
         {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": "\n".join(lines)},
+        {"role": "user", "content": redact("\n".join(lines))},
     ]
 
 

@@ -15,31 +15,31 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.dream import prompt as dream_prompt
+from memclaw.dream.budget import Deadline, StoppedEarly
 from memclaw.dream.candidates import CandidateReport, Status, build_candidates
 from memclaw.dream.diary import DiaryEntry, append_entry
 from memclaw.dream.memory_md import (
     KEEP_MARKER,
     KEEP_SUFFIX,
     diff_counts,
-    measure_loss,
     restore_kept,
     split_sections,
     unified_diff,
 )
 from memclaw.dream.merge import merge_offline
 from memclaw.errors import LockBusyError, ModelError, WorkspaceError
+from memclaw.workspace import ceiling, guard
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
-from memclaw.workspace.sections import apply_ceiling
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -55,6 +55,7 @@ class DreamStatus(StrEnum):
     UNCHANGED = "unchanged"
     REFUSED = "refused"  # the rewrite broke a safety rule; nothing written
     SKIPPED = "skipped"  # another dream of the same scope was running
+    STOPPED = "stopped"  # ran past dream_time_limit_seconds; nothing written
     IDLE = "idle"  # no daily notes in the window
     DISABLED = "disabled"
 
@@ -78,6 +79,9 @@ class DreamResult:
     run_id: str = ""
     trigger: str = "manual"
     written_sha: str = ""
+    ceiling: str | None = None  # what the ceiling did to MEMORY.md, when it did anything
+    overflowed: int = 0  # entries the ceiling moved to the overflow file
+    created: bool = False  # MEMORY.md did not exist before this run wrote it
 
     @property
     def change(self) -> str:
@@ -99,6 +103,7 @@ class DreamResult:
             "restored_sections": self.restored_sections,
             "lost_entries": self.lost_entries,
             "archived_to": self.archived_to,
+            "ceiling": self.ceiling,
             "hand_edited_marker": HAND_EDITED,
             "diff": self.diff,
             **(self.report.to_dict() if self.report else {"notes": [], "candidates": []}),
@@ -139,7 +144,10 @@ def dream_agent(
         base.status, base.reason = DreamStatus.DISABLED, "dreaming is off (dream_enabled=false)"
         return base
     if dry_run:
-        return _dream(scope, base, days, focus, model)
+        try:
+            return _dream(scope, base, days, focus, model)
+        except StoppedEarly as stopped:
+            return _stopped(base, stopped)
     with contextlib.ExitStack() as stack:
         try:
             stack.enter_context(file_lock(lock_path(scope), wait=0))
@@ -150,6 +158,9 @@ def dream_agent(
             return base
         try:
             return _dream(scope, base, days, focus, model)
+        except StoppedEarly as stopped:
+            _log(agent, _stopped(base, stopped))
+            return base
         except ModelError as exc:
             append_log(agent, LOG, {**_record(base), "status": "failed", "reason": str(exc)})
             raise
@@ -162,12 +173,13 @@ def _dream(
     focus: str | None,
     model: ChatModel | None,
 ) -> DreamResult:
-    from memclaw.gates import contains_secret
+    from memclaw.gates import contains_secret, redact
 
     agent = scope.agent
     settings = agent.settings
+    deadline = Deadline(settings.dream_time_limit_seconds)
     old = scope.read(MEMORY)
-    report = build_candidates(scope, days=days, focus=focus, memory_text=old)
+    report = build_candidates(scope, days=days, focus=focus, memory_text=old, deadline=deadline)
     result.report = report
     window = settings.dream_days if days is None else days
     if not report.notes:
@@ -185,66 +197,81 @@ def _dream(
             if added
             else "no candidate was both new and above the promotion threshold"
         )
+    deadline.check()  # the last chance to stop: from here on, files are written
     if new is not None:
         new, result.restored_sections = restore_kept(old, new)
-        new = apply_ceiling(new, settings.memory_max_chars).text
+    # The reason goes to the diary and the log: cleaned before MEMORY.md is touched, so
+    # a diary refused for a secret can never follow a rewrite nobody can find to undo.
+    reason = redact(reason)
     result.reason = reason
 
     if new is None or new.strip() == old.strip():
         result.status = DreamStatus.UNCHANGED
     else:
-        loss = measure_loss(old, new)
-        if loss.ratio > settings.dream_max_loss_ratio:
-            result.status = DreamStatus.REFUSED
-            result.lost_entries = loss.lost
-            result.reason = (
-                f"refused: the rewrite would drop {len(loss.lost)} of {loss.before} entries "
-                f"({loss.ratio:.0%}, more than {settings.dream_max_loss_ratio:.0%}); "
-                f"the model said: {reason}"
-            )
+        verdict = guard.preview(scope, MEMORY, old, new)
+        if not verdict.allowed:
+            _refuse(result, verdict, reason)
         elif contains_secret(new):
             result.status = DreamStatus.REFUSED
             result.reason = "refused: the new MEMORY.md contained something like a credential"
         else:
+            # Loss is judged before the ceiling: what the ceiling moves to the overflow
+            # file is kept, not dropped. The diff shows what MEMORY.md will hold.
+            rel = scope.rel(MEMORY)
+            shown = ceiling.preview(agent, rel, old, new, Author.MODEL)
             result.status = DreamStatus.UPDATED
-            result.diff = unified_diff(old, new, scope.rel(MEMORY))
-            result.added, result.removed = diff_counts(old, new)
+            result.diff = unified_diff(old, shown, rel)
+            result.added, result.removed = diff_counts(old, shown)
 
     if result.dry_run:
         return result
     if result.status is DreamStatus.UPDATED:
         assert new is not None
-        # Compared and written under one hold of the lock: an edit that lands
-        # while the dream thinks is never overwritten.
-        try:
-            written = scope.update(MEMORY, _unless_changed(old, new), introduced=new)
-        except _ChangedMeanwhile:
-            # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
-            result.status = DreamStatus.SKIPPED
-            result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
-            result.diff, result.added, result.removed = "", 0, 0
-        else:
-            if written.backup is not None:
-                result.backup = written.backup.relative_to(agent.path).as_posix()
-            result.written_sha = _sha(scope.read(MEMORY))
-    result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
+        _write(scope, result, old, new, reason)
+    # Logged before the diary is written: whatever happens to the diary, `dream undo`
+    # knows every run that changed MEMORY.md.
     _log(agent, result)
+    result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
     return result
 
 
-class _ChangedMeanwhile(Exception):
-    """MEMORY.md is no longer the text the dream started from."""
+def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:
+    """The result of a dream that ran out of time before writing anything."""
+    result.status = DreamStatus.STOPPED
+    result.report = None  # half-built: none of it was acted on
+    result.reason = (
+        f"stopped early: the dream {stopped} (dream_time_limit_seconds) and wrote nothing; "
+        "raise that limit or lower dream_max_mentions"
+    )
+    return result
 
 
-def _unless_changed(old: str, new: str) -> Callable[[str], str]:
-    """A transform that writes ``new`` only over ``old``; any other text aborts the write."""
+def _write(scope: Scope, result: DreamResult, old: str, new: str, reason: str) -> None:
+    """Rewrite MEMORY.md through the loss guard: one lock hold checks and writes."""
+    try:
+        written = guard.rewrite(scope, MEMORY, expected=old, new=new)
+    except guard.EditedMeanwhileError:
+        # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
+        result.status = DreamStatus.SKIPPED
+        result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
+        result.diff, result.added, result.removed = "", 0, 0
+        return
+    except guard.LossRefusedError as exc:
+        _refuse(result, exc.verdict, reason)
+        result.diff, result.added, result.removed = "", 0, 0
+        return
+    result.ceiling = ceiling.warning(written.name, written.ceiling)
+    result.overflowed = written.moved
+    if written.backup is not None:
+        result.backup = written.backup.relative_to(scope.agent.path).as_posix()
+    result.created = written.created
+    result.written_sha = _sha(scope.read(MEMORY))
 
-    def transform(current: str) -> str:
-        if current != old:
-            raise _ChangedMeanwhile
-        return new
 
-    return transform
+def _refuse(result: DreamResult, verdict: guard.Verdict, reason: str) -> None:
+    result.status = DreamStatus.REFUSED
+    result.lost_entries = verdict.lost
+    result.reason = f"refused: {verdict.explain()}; the model said: {reason}"
 
 
 def _ask_model(
@@ -254,6 +281,8 @@ def _ask_model(
     old: str,
     focus: str | None,
 ) -> tuple[str | None, str]:
+    from memclaw.gates import redact
+
     agent = scope.agent
     settings = agent.settings
     notes = [(rel, agent.read(rel)) for rel in report.notes]
@@ -280,7 +309,7 @@ def _ask_model(
         required=dream_prompt.ANSWER_KEYS,
         max_tokens=dream_prompt.answer_tokens(settings.memory_max_chars),
     )
-    reason = answer["reason"].strip() or "the model gave no reason"
+    reason = redact(answer["reason"].strip()) or "the model gave no reason"
     content = answer["memory_content"]
     if not answer["should_update"] or not content.strip():
         return None, reason
@@ -290,11 +319,13 @@ def _ask_model(
 def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None) -> DiaryEntry:
     report = result.report
     assert report is not None
+    from memclaw.gates import redact
+
     patterns = []
     for cand in report.promoted:
         when = ", ".join(d.strftime("%m-%d") for d in cand.days)
         recall = f", recalled {cand.recalls}x" if cand.recalls else ""
-        patterns.append(f"{cand.text} — on {len(cand.days)} days ({when}){recall}")
+        patterns.append(redact(f"{cand.text} — on {len(cand.days)} days ({when}){recall}"))
     dropped = {
         "one-offs": report.count(Status.ONE_OFF),
         "corrected or contradicted": report.count(Status.CORRECTED),
@@ -308,6 +339,8 @@ def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None)
     }
     if result.status is DreamStatus.UPDATED:
         change = result.change
+        if result.overflowed:  # no '.' here: the diary's archive summary reads up to one
+            change += f", {result.overflowed} moved to the overflow file"
     elif result.status is DreamStatus.REFUSED:
         change = "nothing (rewrite refused)"
     elif result.status is DreamStatus.SKIPPED:
@@ -324,8 +357,8 @@ def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None)
         dropped=dropped,
         held_back=held,
         change=change,
-        why=result.reason,
-        focus=focus,
+        why=redact(result.reason),
+        focus=redact(focus) if focus else focus,
     )
 
 
@@ -347,6 +380,10 @@ def _record(result: DreamResult) -> dict[str, Any]:
         "written_sha": result.written_sha,
         "restored_sections": result.restored_sections,
         "lost_entries": len(result.lost_entries),
+        "ceiling": result.ceiling,
+        # What a refused rewrite would have dropped; redacted by the guard.
+        "dropped": result.lost_entries,
+        "created": result.created,
     }
 
 
@@ -381,12 +418,15 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
         raise WorkspaceError(f"{agent.id}: the last dream ({last.get('time')}) was already undone")
     backup = last.get("backup")
     path = agent.path / backup if isinstance(backup, str) else None
-    if path is None or not path.is_file():
+    if last.get("created") is True and path is None:
+        before = ""  # the dream wrote the first MEMORY.md: undoing it empties the file
+    elif path is None or not path.is_file():
         raise WorkspaceError(
             f"{agent.id}: the backup of the last dream is gone; pick a version with "
             "`memclaw files` from .memclaw/history/ instead"
         )
-    before = path.read_text(encoding="utf-8")
+    else:
+        before = path.read_text(encoding="utf-8")
     current = scope.read(MEMORY)
     written_sha = last.get("written_sha")
     edited_since = bool(written_sha) and _sha(current) != written_sha

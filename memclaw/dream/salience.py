@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -65,21 +65,37 @@ class Salience:
     proper: frozenset[str]  # the names written as proper nouns: people, places, ...
     recurring: frozenset[str]  # terms said on two days or more
     weights: dict[str, float] = field(default_factory=dict)  # every seen term, precomputed
+    # Caches for ``similarity``, which a dream calls for many pairs of the same statements.
+    _likeness: dict[str, float] = field(default_factory=dict, repr=False)
+    _masses: dict[frozenset[str], float] = field(default_factory=dict, repr=False)
+    _numbers: dict[frozenset[str], frozenset[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, statements: Iterable[tuple[str, frozenset[str], date | None]]) -> Salience:
-        """From (text, terms, day) triples: note mentions, and memory lines (no day)."""
+    def of(
+        cls,
+        statements: Iterable[tuple[str, frozenset[str], date | None]],
+        check: Callable[[], None] | None = None,
+    ) -> Salience:
+        """From (text, terms, day) triples: note mentions, and memory lines (no day).
+
+        ``check`` is called every few thousand statements (it may raise to stop).
+        """
         df: Counter[str] = Counter()
         days: dict[str, set[date]] = {}
         shaped: set[str] = set()
         proper: set[str] = set()
         total = 0
+        named: set[str] = set()  # a long note repeats lines: find each one's names once
         for text, terms, day in statements:
             total += 1
+            if check is not None and total % 4096 == 0:
+                check()
             df.update(terms)
-            identifiers, capitalised = name_terms(text)
-            shaped.update(identifiers & terms)
-            proper.update(capitalised & terms)
+            if text not in named:
+                named.add(text)
+                identifiers, capitalised = name_terms(text)
+                shaped.update(identifiers & terms)
+                proper.update(capitalised & terms)
             if day is not None:
                 for term in terms:
                     days.setdefault(term, set()).add(day)
@@ -111,22 +127,40 @@ class Salience:
         )
 
     def likeness_weight(self, term: str) -> float:
-        factor = 1.0 if term in self.recurring else ONE_DAY_FACTOR
-        return self.weight(term) * factor
+        found = self._likeness.get(term)
+        if found is None:
+            factor = 1.0 if term in self.recurring else ONE_DAY_FACTOR
+            found = self._likeness[term] = self.weight(term) * factor
+        return found
+
+    def _likeness_mass(self, terms: frozenset[str]) -> float:
+        return sum(self.likeness_weight(t) for t in terms)
+
+    def likeness_mass(self, terms: frozenset[str]) -> float:
+        """Sum of the likeness weights of ``terms`` (remembered per set)."""
+        return self._cached_mass(terms)
+
+    def _cached_mass(self, terms: frozenset[str]) -> float:
+        found = self._masses.get(terms)
+        if found is None:
+            found = self._masses[terms] = self._likeness_mass(terms)
+        return found
+
+    def _bare_numbers(self, terms: frozenset[str]) -> frozenset[str]:
+        found = self._numbers.get(terms)
+        if found is None:
+            found = self._numbers[terms] = frozenset(t for t in terms if t.isdigit())
+        return found
 
     def similarity(self, a: frozenset[str], b: frozenset[str]) -> float:
         """Weight of the shared terms over the geometric mean of both weights, 0..1."""
         shared = a & b
         if len(shared - self.proper) < MIN_SHARED_TERMS:
             return 0.0
-
-        def mass(terms: frozenset[str]) -> float:
-            return sum(self.likeness_weight(t) for t in terms)
-
-        size = math.sqrt(mass(a) * mass(b))
-        likeness = mass(shared) / size if size else 0.0
-        numbers_a = {t for t in a if t.isdigit()}
-        numbers_b = {t for t in b if t.isdigit()}
+        size = math.sqrt(self._cached_mass(a) * self._cached_mass(b))
+        likeness = self._likeness_mass(shared) / size if size else 0.0
+        numbers_a = self._bare_numbers(a)
+        numbers_b = self._bare_numbers(b)
         if numbers_a and numbers_b and not numbers_a & numbers_b:
             likeness *= OTHER_NUMBERS_FACTOR
         return likeness

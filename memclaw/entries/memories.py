@@ -25,7 +25,8 @@ from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, parse_entr
 from memclaw.workspace.logs import append_log
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent, Editing
+    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.editing import Editing
     from memclaw.workspace.scope import Scope
 
 LOG = "memories"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from memclaw.extract.prompts import REQUIRED_KEYS, system_prompt, user_prompt
 from memclaw.extract.result import Engine, Plan
-from memclaw.gates import find_secrets, redact
+from memclaw.gates import addresses_agent, as_quote, find_secrets, redact
 from memclaw.prompt.tokens import token_counter
 
 if TYPE_CHECKING:
@@ -16,8 +17,15 @@ if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
 
-def _clean(text: str, old: str, forgotten: Callable[[str], bool], plan: Plan) -> str:
-    """Redact secrets and drop new lines that restate forgotten facts."""
+def _clean(
+    text: str, old: str, forgotten: Callable[[str], bool], plan: Plan, *, note: bool = False
+) -> str:
+    """Redact secrets, drop new lines that restate forgotten facts or instruct the agent.
+
+    A model may copy "ignore previous instructions ..." from the transcript into
+    its answer. In PROFILE.md or MEMORY.md that line would be injected into every
+    prompt, so it is dropped; in the daily note (``note``) it is kept as a quote.
+    """
     found = find_secrets(text)
     if found:
         plan.redacted += len(found)
@@ -26,6 +34,11 @@ def _clean(text: str, old: str, forgotten: Callable[[str], bool], plan: Plan) ->
     kept = []
     for line in text.splitlines():
         stripped = line.strip()
+        if stripped and stripped not in before and addresses_agent(stripped):
+            plan.instructions += 1
+            if note:
+                kept.append(_quoted(line))
+            continue
         if (
             stripped
             and stripped not in before
@@ -38,29 +51,89 @@ def _clean(text: str, old: str, forgotten: Callable[[str], bool], plan: Plan) ->
     return "\n".join(kept).strip("\n") + ("\n" if kept else "")
 
 
+def _quoted(line: str) -> str:
+    bullet = re.match(r"^\s*(?:[-*+]\s+)?", line)
+    lead = bullet.group(0) if bullet else ""
+    return lead + as_quote(line[len(lead) :])
+
+
 def model_plan(
     agent: Agent,
     model: ChatModel,
-    transcript: Sequence[dict[str, str]],
+    windows: Sequence[Sequence[dict[str, str]]],
     *,
+    day: str,
     profile: str,
     memory: str,
     today_note: str,
     shared: str,
     forgotten: Callable[[str], bool],
 ) -> Plan:
-    """One JSON-constrained model call; raises ModelAnswerError before anything is written."""
+    """One JSON-constrained call per window; raises ModelAnswerError before anything is written.
+
+    Each window sees what the earlier windows wrote (PROFILE.md, MEMORY.md and the
+    day's note as they would be), so a fact found in window one is known in window
+    two; the last rewrite of each file wins and the daily entries are joined.
+    """
+    plan = Plan(Engine.MODEL, False, "")
+    reasons: list[str] = []
+    daily: list[str] = []
+    for transcript in windows:
+        note = today_note + ("\n" if today_note and daily else "") + "\n".join(daily)
+        part = _window_plan(
+            agent,
+            model,
+            transcript,
+            day=day,
+            profile=plan.profile if plan.profile is not None else profile,
+            memory=plan.memory if plan.memory is not None else memory,
+            today_note=note,
+            shared=shared,
+            forgotten=forgotten,
+        )
+        plan.prompt_tokens += part.prompt_tokens
+        plan.completion_tokens += part.completion_tokens
+        plan.tokens_estimated = plan.tokens_estimated or part.tokens_estimated
+        plan.redacted += part.redacted
+        plan.forgotten += part.forgotten
+        reasons.append(part.reason)
+        if not part.should_update:
+            continue
+        plan.should_update = True
+        plan.profile = part.profile if part.profile is not None else plan.profile
+        plan.memory = part.memory if part.memory is not None else plan.memory
+        seen = set(daily)
+        daily += [line for line in part.daily.splitlines() if line.strip() and line not in seen]
+    plan.daily = "\n".join(daily)
+    unique = list(dict.fromkeys(reasons))
+    plan.reason = unique[0] if len(unique) == 1 else "; ".join(unique)
+    return plan
+
+
+def _window_plan(
+    agent: Agent,
+    model: ChatModel,
+    transcript: Sequence[dict[str, str]],
+    *,
+    day: str,
+    profile: str,
+    memory: str,
+    today_note: str,
+    shared: str,
+    forgotten: Callable[[str], bool],
+) -> Plan:
     settings = agent.settings
     today = agent.now().date().isoformat()
     messages = [
         {
             "role": "system",
-            "content": system_prompt(today, settings.profile_max_chars, settings.memory_max_chars),
+            "content": system_prompt(day, settings.profile_max_chars, settings.memory_max_chars),
         },
         {
             "role": "user",
             "content": user_prompt(
                 today=today,
+                day=day,
                 transcript=transcript,
                 profile=profile,
                 memory=memory,
@@ -69,6 +142,10 @@ def model_plan(
             ),
         },
     ]
+    # The transcript was redacted already, but the files were not: a hand edit can hold
+    # a credential the gate never saw, and nothing memclaw sends may carry one.
+    for message in messages:
+        message["content"] = redact(message["content"])
     count = token_counter().count
     # Full rewrites echo both files back, so the answer budget grows with them.
     budget = settings.extract_summary_max_tokens + count(profile) + count(memory)
@@ -77,7 +154,7 @@ def model_plan(
     plan = Plan(
         Engine.MODEL,
         bool(answer["should_update"]),
-        " ".join(str(answer["reason"]).split()) or "(no reason given)",
+        redact(" ".join(str(answer["reason"]).split())) or "(no reason given)",
         prompt_tokens=getattr(usage, "prompt_tokens", 0)
         or sum(count(str(m["content"])) for m in messages),
         completion_tokens=getattr(usage, "completion_tokens", 0)
@@ -94,5 +171,5 @@ def model_plan(
     if memory_new:
         plan.memory = _clean(memory_new, memory, forgotten, plan)
     if daily:
-        plan.daily = _clean(daily, today_note, forgotten, plan).strip()
+        plan.daily = _clean(daily, today_note, forgotten, plan, note=True).strip()
     return plan

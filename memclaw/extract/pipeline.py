@@ -12,20 +12,23 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ModelError
 from memclaw.extract.forgotten import forgotten_checker
 from memclaw.extract.offline.engine import daily_summary, extract_facts, file_facts
+from memclaw.extract.offline.names import known_person
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
+from memclaw.extract.timeline import Moment, conversation_moment, message_days, windows
 from memclaw.text.likeness import known_lines
+from memclaw.workspace import ceiling, guard
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.scope import Scope
-from memclaw.workspace.sections import apply_ceiling
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -79,22 +82,36 @@ def _cooldown_reason(scope: Scope) -> str | None:
     )
 
 
-def _prepare(agent: Agent, messages: Sequence[dict[str, str]]) -> list[dict[str, str]]:
-    """Filtered, capped and redacted transcript: what an engine may see."""
-    from memclaw.gates import filter_messages, redact
+def _prepare(
+    agent: Agent, messages: Sequence[dict[str, str]], moment: Moment
+) -> list[dict[str, str]]:
+    """The whole conversation, filtered and redacted, each message with its own ``day``.
+
+    Messages are filtered one by one so each keeps its day; the conversation is
+    never cut to its last messages (engines read it in windows instead). A key
+    pasted over two user messages is whole again in what an engine reads, so the
+    user's messages are redacted as a sequence, the seams between them included.
+    """
+    from memclaw.gates import filter_messages, redact, redact_adjacent
 
     settings = agent.settings
-    kept = filter_messages(
-        list(messages),
-        max_chars=settings.extract_max_message_chars,
-        max_messages=settings.extract_max_messages,
-    )
-    return [{"role": m["role"], "content": redact(m["content"])} for m in kept]
+    kept = []
+    for message, day in zip(messages, message_days(messages, moment), strict=True):
+        for one in filter_messages(
+            [message], max_chars=settings.extract_max_message_chars, max_messages=1
+        ):
+            kept.append({"role": one["role"], "content": one["content"], "day": day})
+    users = [i for i, m in enumerate(kept) if m["role"] == "user"]
+    redacted = dict(zip(users, redact_adjacent([kept[i]["content"] for i in users]), strict=True))
+    return [
+        {**m, "content": redacted[i] if i in redacted else redact(m["content"])}
+        for i, m in enumerate(kept)
+    ]
 
 
-def _context(scope: Scope) -> dict[str, str]:
+def _context(scope: Scope, day: str) -> dict[str, str]:
+    """What memory already says, and the note of the conversation's day."""
     agent = scope.agent
-    day = agent.now().date().isoformat()
     context = {
         "profile": scope.read("PROFILE.md"),
         "memory": scope.read("MEMORY.md"),
@@ -106,12 +123,16 @@ def _context(scope: Scope) -> dict[str, str]:
     return context
 
 
-def _offline_plan(scope: Scope, transcript: Sequence[dict[str, str]], ctx: dict[str, str]) -> Plan:
+def _offline_plan(
+    scope: Scope, transcript: Sequence[dict[str, str]], ctx: dict[str, str], day: str
+) -> Plan:
+    # The rules read turn by turn and keep no window of their own, so the whole
+    # transcript is one pass: the same as reading overlapping windows, without repeats.
     agent = scope.agent
     entries = load_entries(scope) + (load_entries(Scope(agent)) if scope.owner else [])
     known = known_lines(*ctx.values(), *(entry.text for entry in entries))
-    day = agent.now().date().isoformat()
-    found = extract_facts(transcript, day, known, forgotten_checker(scope))
+    person = known_person(ctx["profile"], ctx["shared"])
+    found = extract_facts(transcript, day, known, forgotten_checker(scope), person=person)
     plan = Plan(Engine.OFFLINE, bool(found.facts), "", forgotten=found.forgotten)
     plan.facts = found.facts
     dropped = []
@@ -134,10 +155,10 @@ def _offline_plan(scope: Scope, transcript: Sequence[dict[str, str]], ctx: dict[
     return plan
 
 
-def _daily_preview(agent: Agent, current: str, text: str, heading: str) -> str:
+def _daily_preview(current: str, text: str, heading: str, day: str) -> str:
     block = f"\n## {heading}\n" + text.strip("\n") + "\n"
     if not current:
-        return f"# {agent.now().date().isoformat()}\n" + block
+        return f"# {day}\n" + block
     return current + ("" if current.endswith("\n") else "\n") + block
 
 
@@ -148,34 +169,15 @@ def _diff(rel: str, old: str, new: str) -> str:
     return "".join(lines)
 
 
-def _ceilinged(agent: Agent, name: str, text: str) -> str:
-    limit = (
-        agent.settings.profile_max_chars
-        if name == "PROFILE.md"
-        else agent.settings.memory_max_chars
-    )
-    text = text if text.endswith("\n") else text + "\n"
-    return apply_ceiling(text, limit).text
-
-
-class _EditedMeanwhile(Exception):
-    """The file changed between reading it for the engine and writing the answer."""
-
-
-def _unless_edited(old: str, new: str) -> Callable[[str], str]:
-    def transform(current: str) -> str:
-        if current != old:
-            raise _EditedMeanwhile
-        return new
-
-    return transform
-
-
-def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResult) -> None:
+def _apply(
+    scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResult, moment: Moment
+) -> None:
     agent = scope.agent
     prefix = scope.prefix
-    day = agent.now().date().isoformat()
-    heading = agent.now().strftime("%H:%M")
+    # The daily note is the conversation's day, under the time it ended: a note is
+    # "what happened that day", and an old session extracted late belongs to its day.
+    day = moment.day.isoformat()
+    heading = moment.when.strftime("%H:%M")
     for name, new, old in (
         ("PROFILE.md", plan.profile, ctx["profile"]),
         ("MEMORY.md", plan.memory, ctx["memory"]),
@@ -183,27 +185,43 @@ def _apply(scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResu
         if new is None:
             continue
         if result.dry_run:
-            diff = _diff(prefix + name, old, _ceilinged(agent, name, new))
+            verdict = guard.preview(scope, name, old, new)
+            if not verdict.allowed:
+                _refused(result, verdict)
+                continue
+            fitted = ceiling.preview(agent, prefix + name, old, new, Author.MODEL)
+            diff = _diff(prefix + name, old, fitted)
             if diff:
                 result.diffs[prefix + name] = diff
             continue
         try:
-            written = scope.update(name, _unless_edited(old, new), introduced=new)
-        except _EditedMeanwhile:
+            written = guard.rewrite(scope, name, expected=old, new=new)
+        except guard.EditedMeanwhileError:
             # Someone edited the file while the model was thinking: their edit wins.
             result.notes.append(f"{prefix}{name} changed during extraction; left as it is")
             continue
+        except guard.LossRefusedError as exc:
+            # A truncated or careless answer would have dropped what a person wrote.
+            _refused(result, exc.verdict)
+            continue
         if written.changed:
             result.files_changed.append(written.name)
-        if written.truncated:
-            result.notes.append(f"{written.name} was cut at its ceiling")
+        note = ceiling.warning(written.name, written.ceiling)
+        if note:
+            result.notes.append(note)
     if plan.daily:
         rel = f"{prefix}{DAILY_DIR}/{day}.md"
         if result.dry_run:
-            preview = _daily_preview(agent, ctx["today_note"], plan.daily, heading)
+            preview = _daily_preview(ctx["today_note"], plan.daily, heading, day)
             result.diffs[rel] = _diff(rel, ctx["today_note"], preview)
         else:
-            result.files_changed.append(scope.append_daily(plan.daily, heading=heading).name)
+            written = scope.append_daily(plan.daily, day=moment.day, heading=heading)
+            result.files_changed.append(written.name)
+
+
+def _refused(result: ExtractionResult, verdict: guard.Verdict) -> None:
+    result.refused[verdict.rel] = verdict.lost
+    result.notes.append(f"{verdict.rel}: refused, left as it is: {verdict.explain()}")
 
 
 def _log(
@@ -226,10 +244,17 @@ def _log(
         "redacted": result.redacted,
         "forgotten": result.forgotten,
     }
+    if result.time_source:
+        record["conversation_time"] = result.time_source
+    if result.windows:
+        record["windows"] = result.windows
     if result.status is Status.SKIPPED:
         record["skipped"] = result.reason
     if result.notes:
         record["notes"] = result.notes
+    if result.refused:
+        # The lines a refused rewrite would have dropped, redacted by the guard.
+        record["refused"] = result.refused
     append_log(agent, "extract", record)
 
 
@@ -282,7 +307,7 @@ def _run(
             return _skip(scope, reason)
         result = ExtractionResult(Status.NOTHING, "", agent.id, scope.owner, dry_run=dry_run)
         try:
-            _extract(scope, messages, model, result)
+            _extract(scope, messages, session_id, model, result)
         except ModelError as exc:
             result.status, result.reason = Status.FAILED, str(exc)
             if not dry_run:
@@ -296,12 +321,16 @@ def _run(
 def _extract(
     scope: Scope,
     messages: Sequence[dict[str, str]],
+    session_id: str | None,
     model: ChatModel | None,
     result: ExtractionResult,
 ) -> None:
     agent = scope.agent
-    transcript = _prepare(agent, messages)
-    ctx = _context(scope)
+    moment = conversation_moment(messages, session_id, agent.now())
+    result.time_source = f"{moment.when.isoformat(timespec='minutes')} from {moment.source}"
+    transcript = _prepare(agent, messages, moment)
+    day = moment.day.isoformat()
+    ctx = _context(scope, day)
     use_model = model is not None or agent.settings.model_configured
     result.engine = Engine.MODEL if use_model else Engine.OFFLINE
     if not any(m["role"] == "user" for m in transcript):
@@ -311,11 +340,20 @@ def _extract(
         from memclaw.extract.model import model_plan
         from memclaw.llm import open_model
 
-        chat = model or open_model(agent.settings)
+        settings = agent.settings
+        chat = model or open_model(settings)
+        cut = windows(
+            len(transcript),
+            settings.extract_max_messages,
+            settings.extract_window_overlap,
+            settings.extract_max_windows,
+        )
+        result.windows = len(cut.spans)
         plan = model_plan(
             agent,
             chat,
-            transcript,
+            [transcript[start:end] for start, end in cut.spans],
+            day=day,
             profile=ctx["profile"],
             memory=ctx["memory"],
             today_note=ctx["today_note"],
@@ -323,14 +361,15 @@ def _extract(
             forgotten=forgotten_checker(scope),
         )
     else:
-        plan = _offline_plan(scope, transcript, ctx)
+        result.windows = 1
+        plan = _offline_plan(scope, transcript, ctx, day)
     result.reason = plan.reason
     result.prompt_tokens, result.completion_tokens = plan.prompt_tokens, plan.completion_tokens
     result.tokens_estimated = plan.tokens_estimated
     result.redacted, result.forgotten, result.facts = plan.redacted, plan.forgotten, plan.facts
     if not plan.should_update or (plan.profile is None and plan.memory is None and not plan.daily):
         return
-    _apply(scope, plan, ctx, result)
+    _apply(scope, plan, ctx, result, moment)
     changed = result.diffs if result.dry_run else result.files_changed
     if not changed:
         result.status = Status.NOTHING

@@ -47,10 +47,15 @@ not see the conversation.
 - Keep everything about one entity (a person, a project, an event, a system) in \
 one place instead of scattering it over several lines.
 - Name people and things; never leave "he", "she", "they" or "it" to be guessed.
-- Write about the user in the third person ("The user prefers ..."), or by name \
-when the name is known.
+- Write about the user by name once the name is known (PROFILE.md or the \
+conversation says it), otherwise in the third person ("The user prefers ..."); \
+write whole, grammatical sentences.
+- Keep the reason given for a rule or a decision.
 - Start anything that can change with "As of {today}, ..." (status, plans, \
-deadlines, versions, configuration, temporary situations).
+deadlines, versions, configuration, temporary situations): {today} is the day \
+of the conversation, not the day you read it.
+- Turn relative days ("Monday", "tomorrow") into dates counted from the day the \
+message was said, shown in brackets before it.
 - For opinions and feelings keep the user's own words.
 - Keep the language the user spoke; do not translate a fact.
 - Record what was done, not what was asked for or intended.
@@ -91,6 +96,7 @@ def _block(title: str, text: str) -> str:
 def user_prompt(
     *,
     today: str,
+    day: str | None = None,
     transcript: Sequence[dict[str, str]],
     profile: str,
     memory: str,
@@ -98,12 +104,21 @@ def user_prompt(
     shared: str = "",
 ) -> str:
     """The conversation and the current memory, each in a labelled block."""
-    lines = [f"{m['role'].upper()}: {m['content']}" for m in transcript]
+    day = day or today
+    lines = [
+        f"{m['role'].upper()} [{m['day']}]: {m['content']}"
+        if m.get("day")
+        else f"{m['role'].upper()}: {m['content']}"
+        for m in transcript
+    ]
+    when = f"Today is {today}."
+    if day != today:
+        when = f"The conversation took place on {day}; today is {today}."
     parts = [
-        f"Today is {today}.",
+        when,
         _block("PROFILE.md (current)", profile),
         _block("MEMORY.md (current)", memory),
-        _block(f"Today's note ({today})", today_note),
+        _block(f"Note of {day}", today_note),
     ]
     if shared.strip():
         parts.append(_block("Shared team memory (read-only, already known)", shared))

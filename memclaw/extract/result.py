@@ -38,6 +38,7 @@ class Plan:
     tokens_estimated: bool = False  # counted locally: the endpoint's usage was not available
     redacted: int = 0  # secrets removed from the engine's output before writing
     forgotten: int = 0  # lines dropped because the user asked to forget them
+    instructions: int = 0  # lines that instructed the agent: dropped, or quoted in the note
     facts: list[Fact] = field(default_factory=list)
 
 
@@ -58,6 +59,10 @@ class ExtractionResult:
     forgotten: int = 0
     facts: list[Fact] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # File -> the entries a rewrite would have dropped, when the loss guard refused it.
+    refused: dict[str, list[str]] = field(default_factory=dict)
+    time_source: str = ""  # the conversation's time and where it came from
+    windows: int = 0  # how many windows the engine read
 
     @property
     def tokens(self) -> int:
@@ -83,4 +88,7 @@ class ExtractionResult:
             "forgotten": self.forgotten,
             "facts": [{"category": f.category, "text": f.text} for f in self.facts],
             "notes": self.notes,
+            "refused": self.refused,
+            "conversation_time": self.time_source,
+            "windows": self.windows,
         }

@@ -38,6 +38,7 @@ _SPEAKERS = {
     "system": "system",
 }
 _SPEAKER_LINE = re.compile(r"^[ \t]*(user|human|assistant|ai|bot|system)[ \t]*:[ \t]?", re.I)
+_TIME_KEYS = ("timestamp", "created_at", "time", "date")
 _SESSION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
 
 
@@ -65,7 +66,16 @@ def _parse_json(text: str, source: str) -> list[Message]:
             ) from whole_error
         return _parse_jsonl(text, source)
     if isinstance(data, dict) and "messages" in data:
+        # A transcript's own date stands for every message that has no time of its own.
+        when = next((data[k] for k in ("date", "created_at", "timestamp") if k in data), None)
         data = data["messages"]
+        if isinstance(when, str | int | float) and isinstance(data, list):
+            data = [
+                {**item, "timestamp": when}
+                if isinstance(item, dict) and not any(k in item for k in _TIME_KEYS)
+                else item
+                for item in data
+            ]
     elif isinstance(data, dict):
         data = [data]  # a single-message JSONL file parses as one object
     if not isinstance(data, list):
@@ -99,7 +109,15 @@ def _message(item: Any, where: str) -> Message | None:
     if role not in ROLES:
         raise UsageError(f"{where}: unknown role {item.get('role')!r} (use user or assistant)")
     content = _text_of(item.get("content"))
-    return {"role": role, "content": content} if content.strip() else None
+    if not content.strip():
+        return None
+    message = {"role": role, "content": content}
+    # When it was said dates the facts in it ("starts Monday"); see extract/timeline.py.
+    for key in _TIME_KEYS:
+        if isinstance(item.get(key), str | int | float) and not isinstance(item.get(key), bool):
+            message["timestamp"] = str(item[key])
+            break
+    return message
 
 
 def _text_of(content: Any) -> str:

@@ -18,6 +18,7 @@ from memclaw.gates.secret_values import (
     looks_random,
     passwordish,
     split_name,
+    strong_password,
 )
 
 __all__ = ["assignment_candidates"]
@@ -90,11 +91,18 @@ _CJK_SECRET_WORDS = ("密码", "密碼", "口令", "密钥", "密鑰", "秘钥",
 _CJK_PASSWORD_WORDS = ("密码", "密碼", "口令")
 
 
+_GLUED_TAIL_RE = re.compile(r"^[a-z]{2,}(password|passwd|passphrase)$")
+
+
 def _name_strength(name: str, env_style: bool) -> tuple[int, str]:
     """Return (strength, kind): 2 = any real value is secret, 1 = only random values, 0 = no."""
     if any(w in name for w in _CJK_SECRET_WORDS):
         return 2, "password" if any(w in name for w in _CJK_PASSWORD_WORDS) else "secret"
     comps = split_name(name)
+    if comps[-2:] == ["api", "hash"]:
+        return 2, "secret"  # Telegram's api_hash is the app's secret
+    # Glued names: PGPASSWORD, MYSQLPWD-style env variables.
+    comps = [_GLUED_TAIL_RE.sub(r"\1", c) for c in comps]
     hit = -1
     for i, c in enumerate(comps):
         if c in _STRONG_WORDS or c in _WEAK_WORDS:
@@ -175,7 +183,7 @@ def _inside_call(text: str, line_start: int, pos: int) -> bool:
 # Substrings that can occur in a secret-bearing name. Every occurrence is expanded to the
 # surrounding identifier, which is much faster than running an identifier regex everywhere.
 _NAME_KEYWORDS = (
-    "pass", "pwd", "secret", "token", "credential", "key", "auth", "lösen", "nyckel",
+    "pass", "pwd", "secret", "token", "credential", "key", "auth", "lösen", "nyckel", "api_hash",
     "passord", "passwort", "contraseña", "密", "口令", "令牌", "凭证", "憑證",
 )  # fmt: skip
 _SEP_RE = re.compile(r"[\"']?(?:\*\*|__)?[ \t]*(?P<sep>:=|=>|=(?![=~])|:(?![:/\\])|：)")
@@ -247,8 +255,16 @@ def _rest_of_line_is_empty(text: str, pos: int) -> bool:
     return not rest or rest.startswith(("#", "//")) or all(c in ",;)]}" for c in rest)
 
 
+def _mixed_at_eol(text: str, value: str, end: int) -> bool:
+    """A letters-and-digits value that ends its line, as config values do."""
+    mixed = any(c.isalpha() for c in value) and any(c.isdigit() for c in value)
+    eol = text.find("\n", end)
+    rest = text[end : eol if eol != -1 else len(text)].strip().strip(_TRAILING_PUNCT)
+    return mixed and len(value) >= 6 and not rest
+
+
 def _value_is_secret(
-    text: str, span: tuple[int, int, bool, bool], strength: int, name: str
+    text: str, span: tuple[int, int, bool, bool], strength: int, name: str, kind: str
 ) -> bool:
     vs, ve, quoted, had_space = span
     value = text[vs:ve]
@@ -266,6 +282,9 @@ def _value_is_secret(
         if _IDENT_RE.fullmatch(value) and _inside_call(text, text.rfind("\n", 0, vs) + 1, vs):
             return False  # f(user=u, password=badpw): a variable passed as an argument
     if strength == 1:
+        # "pass: M4ilR00m!" (YAML mail config) is a password; "first_pass: complete" is not.
+        if kind == "password" and (strong_password(value) or _mixed_at_eol(text, value, ve)):
+            return True
         return looks_random(value, 12, 8)
     if quoted or not had_space:
         return True
@@ -346,6 +365,6 @@ def _candidate_for_name(text: str, ns: int, ne: int, flag: bool) -> Candidate | 
     if not strength:
         return None
     parsed = _parse_value(text, after)
-    if parsed is None or not _value_is_secret(text, parsed, strength, name):
+    if parsed is None or not _value_is_secret(text, parsed, strength, name, kind):
         return None
     return parsed[0], parsed[1], kind, 50

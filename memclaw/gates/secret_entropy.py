@@ -79,7 +79,10 @@ def entropy_candidates(text: str) -> list[Candidate]:
         cfg = _CONFIG_PREFIX_RE.fullmatch(prefix)
         if cfg:
             label = cfg.group("label")
-            if any(c in _HASH_LABELS for c in split_name(label)):
+            comps = split_name(label)
+            # api_id / app_id hold credentials (Telegram, some SaaS); other *_id are names.
+            secret_id = comps[-2:] in (["api", "id"], ["app", "id"]) and not _is_hex(tok)
+            if not secret_id and any(c in _HASH_LABELS for c in comps):
                 continue
             if any(w in label.lower() for w in _HASH_LABEL_PARTS):
                 continue  # expectedchecksum, file_sha256

@@ -20,13 +20,13 @@ from memclaw.gates.secret_values import (
     prefixed_body_ok,
 )
 
-__all__ = ["rule_candidates"]
+__all__ = ["Rule", "rule_candidates", "run_rules"]
 
 _Validator = Callable[[re.Match[str], str], bool]
 
 
 @dataclass(frozen=True)
-class _Rule:
+class Rule:
     """One regex. ``group`` is the part to redact.
 
     Speed matters (this runs before every memory write), and Python's ``re`` only skips
@@ -106,8 +106,8 @@ def _lb(prefix: str) -> str:
     return rf"(?<![{_T}]{prefix})"
 
 
-_RULES: tuple[_Rule, ...] = (
-    _Rule(
+_RULES: tuple[Rule, ...] = (
+    Rule(
         "private_key",
         100,
         re.compile(
@@ -119,34 +119,34 @@ _RULES: tuple[_Rule, ...] = (
         validate=lambda m, _t: _pem_body_ok(m.group()),
         hints=("private key",),
     ),
-    _Rule(
+    Rule(
         "jwt",
         90,
         re.compile(rf"eyJ{_lb('eyJ')}[{_T}]{{10,}}\.eyJ[{_T}]{{10,}}\.[{_T}]*"),
         hints=("eyj",),
     ),
-    _Rule(
+    Rule(
         "anthropic_key",
         90,
         re.compile(rf"sk-ant-{_lb('sk-ant-')}(?:[a-z]{{3,6}}\d{{2}}-)?(?P<b>[{_T}]{{20,}})"),
         validate=_body_ok("b"),
         hints=("sk-ant-",),
     ),
-    _Rule(
+    Rule(
         "openai_key",
         85,
         re.compile(rf"sk-{_lb('sk-')}(?:proj-|svcacct-|admin-|None-)?(?P<b>[{_T}]{{20,}})"),
         validate=_body_ok("b"),
         hints=("sk-",),
     ),
-    _Rule(
+    Rule(
         "mem0_key",
         85,
         re.compile(rf"m0-{_lb('m0-')}(?P<b>[{_T}]{{20,}})"),
         validate=_body_ok("b"),
         hints=("m0-",),
     ),
-    _Rule(
+    Rule(
         "github_token",
         90,
         re.compile(
@@ -156,19 +156,19 @@ _RULES: tuple[_Rule, ...] = (
         validate=lambda m, _t: m.group("b") is None or prefixed_body_ok(m.group("b")),
         hints=("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
     ),
-    _Rule(
+    Rule(
         "gitlab_token",
         90,
         re.compile(rf"gl{_lb('gl')}(?:pat|dt|rt|ptt)-[A-Za-z0-9_\-]{{20,}}"),
         hints=("glpat-", "gldt-", "glrt-", "glptt-"),
     ),
-    _Rule(
+    Rule(
         "aws_access_key_id",
         90,
         re.compile(r"A(?<![A-Za-z0-9]A)(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
         hints=("akia", "asia"),
     ),
-    _Rule(
+    Rule(
         "aws_secret_key",
         95,
         re.compile(
@@ -179,13 +179,13 @@ _RULES: tuple[_Rule, ...] = (
         group="v",
         anchors=("aws",),
     ),
-    _Rule(
+    Rule(
         "google_api_key",
         90,
         re.compile(rf"AIza{_lb('AIza')}[0-9A-Za-z_\-]{{35}}(?![{_T}])"),
         hints=("aiza",),
     ),
-    _Rule(
+    Rule(
         "stripe_key",
         90,
         re.compile(
@@ -194,56 +194,56 @@ _RULES: tuple[_Rule, ...] = (
         ),
         hints=("_live_", "_test_", "whsec_"),
     ),
-    _Rule(
+    Rule(
         "slack_token",
         90,
         re.compile(rf"x{_lb('x')}(?:ox[baprse]|app)-[A-Za-z0-9\-]{{10,}}"),
         validate=lambda m, _t: any(c.isdigit() for c in m.group()),
         hints=("xox", "xapp-"),
     ),
-    _Rule(
+    Rule(
         "huggingface_token",
         85,
         re.compile(rf"hf_{_lb('hf_')}(?P<b>[A-Za-z0-9]{{30,}})(?![{_T}])"),
         validate=_random_ok("b", 30, 16),
         hints=("hf_",),
     ),
-    _Rule(
+    Rule(
         "npm_token",
         85,
         re.compile(rf"npm_{_lb('npm_')}(?P<b>[A-Za-z0-9]{{36}})(?![{_T}])"),
         validate=_body_ok("b"),
         hints=("npm_",),
     ),
-    _Rule(
+    Rule(
         "pypi_token",
         90,
         re.compile(rf"pypi-AgE{_lb('pypi-AgE')}[{_T}]{{40,}}"),
         hints=("pypi-",),
     ),
-    _Rule(
+    Rule(
         "sendgrid_key",
         90,
         re.compile(rf"SG\.{_lb('SG.')}[{_T}]{{16,32}}\.[{_T}]{{30,64}}(?![{_T}])"),
         hints=("sg.",),
     ),
-    _Rule(
+    Rule(
         "ak_key",
         80,
         re.compile(rf"ak_{_lb('ak_')}(?P<b>[{_T}]{{16,}})(?![{_T}])"),
         validate=_body_ok("b", 16),
         hints=("ak_",),
     ),
-    _Rule(
+    Rule(
         "bot_token",
         85,
-        # Telegram "<bot id>:<35 chars>". Only the part after the colon is secret; the bot id
-        # is public, so it stays readable in the redacted text.
-        re.compile(rf":(?<=\d{{8}}:)(?P<b>[{_T}]{{35}})(?![\w\-])"),
+        # Telegram "<bot id>:<35 chars>" (34 and 36 occur too). Only the part after the colon
+        # is secret; the bot id is public, so it stays readable in the redacted text.
+        re.compile(rf":(?<=\d{{8}}:)(?P<b>[{_T}]{{34,36}})(?![\w\-])"),
         group="b",
         validate=_telegram_ok,
     ),
-    _Rule(
+    Rule(
         "bot_token",
         85,
         # Discord: base64 user id . timestamp . HMAC.
@@ -253,28 +253,28 @@ _RULES: tuple[_Rule, ...] = (
         ),
         validate=_body_ok("b", 20),
     ),
-    _Rule(
+    Rule(
         "webhook_url",
         95,
         re.compile(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<v>[A-Za-z0-9_/\-]{10,})"),
         group="v",
         hints=("hooks.slack.com",),
     ),
-    _Rule(
+    Rule(
         "webhook_url",
         95,
         re.compile(r"discord(?:app)?\.com/api/webhooks/(?P<v>\d{5,}/[A-Za-z0-9_\-]{20,})"),
         group="v",
         hints=("/api/webhooks/",),
     ),
-    _Rule(
+    Rule(
         "webhook_url",
         95,
         re.compile(r"webhook\.office\.com/(?P<v>[^\s\"'<>]{20,})"),
         group="v",
         hints=("webhook.office.com",),
     ),
-    _Rule(
+    Rule(
         "webhook_url",
         70,
         # Any other service: a random-looking path segment after /hooks/ or /webhook(s)/.
@@ -284,7 +284,7 @@ _RULES: tuple[_Rule, ...] = (
         and any(looks_random(seg, 16, 12) for seg in m.group("v").split("/")),
         hints=("hook",),
     ),
-    _Rule(
+    Rule(
         "url_password",
         88,
         # scheme://user:password@host — the scheme is implied by the literal "://".
@@ -293,7 +293,7 @@ _RULES: tuple[_Rule, ...] = (
         validate=_real_value("v"),
         hints=("://",),
     ),
-    _Rule(
+    Rule(
         "url_token",
         75,
         re.compile(
@@ -307,7 +307,7 @@ _RULES: tuple[_Rule, ...] = (
         ),
         hints=("=",),
     ),
-    _Rule(
+    Rule(
         "bearer_token",
         80,
         re.compile(
@@ -321,7 +321,7 @@ _RULES: tuple[_Rule, ...] = (
         ),
         anchors=("authorization", "bearer"),
     ),
-    _Rule(
+    Rule(
         "pairing_code",
         70,
         re.compile(
@@ -337,7 +337,7 @@ _RULES: tuple[_Rule, ...] = (
             "backup", "invite", "parnings", "verifierings", "återställnings",
         ),
     ),
-    _Rule(
+    Rule(
         "password",
         60,
         # Prose: "the wifi password is hunter2", "lösenordet är Vinter2025".
@@ -351,7 +351,7 @@ _RULES: tuple[_Rule, ...] = (
         validate=_prose_password_ok,
         anchors=("password", "passwd", "passphrase", "lösenord", "passord", "pin"),
     ),
-    _Rule(
+    Rule(
         "password",
         60,
         # SQL / CLI: WITH PASSWORD 'x'
@@ -360,7 +360,7 @@ _RULES: tuple[_Rule, ...] = (
         validate=_prose_password_ok,
         anchors=("password",),
     ),
-    _Rule(
+    Rule(
         "password",
         60,
         re.compile(r"(?:密码|密碼|口令|密钥|密鑰)(?:是|为|為|：|:)\s*(?P<value>[!-~]{4,})"),
@@ -372,11 +372,16 @@ _RULES: tuple[_Rule, ...] = (
 
 
 def rule_candidates(text: str, lower: str) -> list[Candidate]:
+    return run_rules(_RULES, text, lower)
+
+
+def run_rules(rules: tuple[Rule, ...], text: str, lower: str) -> list[Candidate]:
+    """Candidates from every rule in ``rules`` (shared by the other rule modules)."""
     out: list[Candidate] = []
     # str.lower() can change the length of some non-ASCII strings; offsets found in `lower`
     # are then useless and anchored rules fall back to a full scan.
     aligned = len(lower) == len(text)
-    for rule in _RULES:
+    for rule in rules:
         if rule.hints and not any(h in lower for h in rule.hints):
             continue
         if rule.anchors and aligned:

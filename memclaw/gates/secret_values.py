@@ -21,6 +21,7 @@ __all__ = [
     "passwordish",
     "prefixed_body_ok",
     "split_name",
+    "strong_password",
 ]
 
 # (start, end, kind, priority) proposed by one detector; find_secrets() resolves overlaps.
@@ -174,7 +175,12 @@ _HYPHEN_WORDS_RE = re.compile(r"[A-Za-z]{3,}\d*(?:-[A-Za-z]{3,}\d*)+")
 
 def passwordish(value: str) -> bool:
     """A single unquoted word in running prose: does it look like a password, not a word?"""
-    if len(value) < 4 or _HYPHEN_WORDS_RE.fullmatch(value):
+    if len(value) < 4:
+        return False
+    # "well-known", "sha256-hashed" are words; "hunter2-Blue" mixes digits and capitals.
+    if _HYPHEN_WORDS_RE.fullmatch(value) and not (
+        any(c.isdigit() for c in value) and any(c.isupper() for c in value)
+    ):
         return False
     if value.isdigit():
         return len(value) >= 6  # "12 characters" vs "123456"
@@ -183,6 +189,17 @@ def passwordish(value: str) -> bool:
     has_symbol = any(not c.isalnum() for c in value)
     inner_upper = any(c.isupper() for c in value[1:])
     return (has_alpha and has_digit) or has_symbol or (inner_upper and value[:1].islower())
+
+
+def strong_password(value: str) -> bool:
+    """Could not be an ordinary word: letters, digits, and a symbol or an inner capital."""
+    if len(value) < 6 or not any(c.isalpha() for c in value):
+        return False
+    if not any(c.isdigit() for c in value):
+        return False
+    symbol = any(not c.isalnum() for c in value)
+    inner_upper = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return symbol or inner_upper
 
 
 def find_all(haystack: str, needle: str) -> list[int]:

@@ -52,8 +52,11 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from memclaw.gates.secret_assignments import assignment_candidates
+from memclaw.gates.secret_encoded import encoded_candidates
 from memclaw.gates.secret_entropy import entropy_candidates
+from memclaw.gates.secret_prose import prose_candidates
 from memclaw.gates.secret_rules import rule_candidates
+from memclaw.gates.secret_vendors import vendor_candidates
 
 __all__ = [
     "REDACTION_PREFIX",
@@ -108,6 +111,9 @@ def find_secrets(text: str) -> list[SecretFinding]:
         return []
     lower = text.lower()
     candidates = rule_candidates(text, lower)
+    candidates.extend(vendor_candidates(text, lower))
+    candidates.extend(prose_candidates(text, lower))
+    candidates.extend(encoded_candidates(text))
     candidates.extend(assignment_candidates(text, lower))
     candidates.extend(entropy_candidates(text))
     if not candidates:

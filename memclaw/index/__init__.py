@@ -14,7 +14,7 @@ from memclaw.index.rank import Hit
 from memclaw.index.recall_log import RECALL_LOG
 from memclaw.index.search import Searcher, search
 from memclaw.index.stats import IndexStats, index_stats
-from memclaw.index.store import SyncStats, open_index, sync
+from memclaw.index.store import SyncStats, sync, with_index
 from memclaw.workspace.logs import read_log
 
 if TYPE_CHECKING:
@@ -43,51 +43,47 @@ def sync_agent(agent: Agent) -> SyncStats:
     """Re-index the agent's changed markdown files (call after writing or importing).
 
     Cheap when nothing changed: one stat per file. Safe to call while holding
-    the agent's write lock; index writers are serialised by SQLite itself.
+    the agent's write lock; index writers are serialised by SQLite itself. A
+    damaged index is moved aside and rebuilt.
     """
-    conn = open_index(agent.path)
-    try:
-        return sync(conn, agent.path, is_global=False, now=_now(agent.workspace))
-    finally:
-        conn.close()
+    now = _now(agent.workspace)
+    return with_index(agent.path, lambda conn: sync(conn, agent.path, is_global=False, now=now))
 
 
 def sync_global(workspace: Workspace) -> SyncStats:
     """Re-index the changed files of ``<root>/_global`` (GLOBAL scope)."""
-    if not workspace.global_dir.is_dir():
+    base = workspace.global_dir
+    if not base.is_dir():
         return SyncStats()
-    conn = open_index(workspace.global_dir)
-    try:
-        return sync(conn, workspace.global_dir, is_global=True, now=_now(workspace))
-    finally:
-        conn.close()
+    now = _now(workspace)
+    return with_index(base, lambda conn: sync(conn, base, is_global=True, now=now))
 
 
 def reindex(agent: Agent, progress: Progress | None = None) -> SyncStats:
     """Rebuild the agent's index from its files alone (cached embeddings are kept).
 
-    ``progress(done, total)`` is called after each file.
+    ``progress(done, total)`` is called after each file. The index is checked
+    (``PRAGMA quick_check``) first: a damaged one is moved aside, not reused.
     """
-    conn = open_index(agent.path)
-    try:
-        now = _now(agent.workspace)
-        return sync(conn, agent.path, is_global=False, now=now, force=True, progress=progress)
-    finally:
-        conn.close()
+    base, now = agent.path, _now(agent.workspace)
+    return with_index(
+        base,
+        lambda conn: sync(conn, base, is_global=False, now=now, force=True, progress=progress),
+        check=True,
+    )
 
 
 def reindex_global(workspace: Workspace, progress: Progress | None = None) -> SyncStats:
-    """Rebuild the GLOBAL index from ``<root>/_global`` alone."""
-    if not workspace.global_dir.is_dir():
+    """Rebuild the GLOBAL index from ``<root>/_global`` alone (checked first, like ``reindex``)."""
+    base = workspace.global_dir
+    if not base.is_dir():
         return SyncStats()
-    conn = open_index(workspace.global_dir)
-    try:
-        now = _now(workspace)
-        return sync(
-            conn, workspace.global_dir, is_global=True, now=now, force=True, progress=progress
-        )
-    finally:
-        conn.close()
+    now = _now(workspace)
+    return with_index(
+        base,
+        lambda conn: sync(conn, base, is_global=True, now=now, force=True, progress=progress),
+        check=True,
+    )
 
 
 # The submodule memclaw.index.stats is imported above, before this function takes its

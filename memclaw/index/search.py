@@ -7,6 +7,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from memclaw.errors import ModelError, UsageError
+from memclaw.index.damage import IndexDamaged, damaged_again
 from memclaw.index.keyword import MAX_RANKED, keyword_candidates
 from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
 from memclaw.index.recall_log import log_recall
@@ -63,6 +64,30 @@ class Searcher:
         sync: bool = True,
     ) -> list[Hit]:
         """See ``search``."""
+        healed: set[str] = set()
+        while True:
+            try:
+                return self._search(query, agents, owner, scope, since, until, limit, log, sync)
+            except IndexDamaged as damaged:
+                if damaged.key in healed:
+                    path = self._sources.path(damaged.key)
+                    raise damaged_again(path, damaged.detail) from damaged
+                # The index is derived data: set it aside and search again on a rebuilt one.
+                healed.add(damaged.key)
+                self._sources.heal(damaged)
+
+    def _search(
+        self,
+        query: str,
+        agents: Sequence[str] | None,
+        owner: OwnerKey | None,
+        scope: str,
+        since: str | date | None,
+        until: str | date | None,
+        limit: int | None,
+        log: bool,
+        sync: bool,
+    ) -> list[Hit]:
         workspace = self.workspace
         settings = workspace.settings
         filters = make_filters(owner, scope, since, until)
@@ -133,17 +158,18 @@ def _rank(
     today = workspace.clock().date().isoformat()
     keyword: list[Candidate] = []
     for src in sources:
-        keyword += keyword_candidates(
-            src.conn,
-            src.key,
-            query,
-            filters,
-            is_global=src.is_global,
-            settings=settings,
-            today=today,
-            limit=pool,
-            groups=src.groups(MAX_RANKED),
-        )
+        with src.reading() as conn:
+            keyword += keyword_candidates(
+                conn,
+                src.key,
+                query,
+                filters,
+                is_global=src.is_global,
+                settings=settings,
+                today=today,
+                limit=pool,
+                groups=src.groups(MAX_RANKED),
+            )
     keyword.sort(key=lambda c: (c.tier, -c.score, c.key, c.file, c.line))
     if not settings.embedding_model:
         return keyword
@@ -184,17 +210,18 @@ def _vector_ranking(
         where = filters.where(src.is_global)
         if where is None:
             continue
-        embed_missing(src.conn, embedder, model, *where)
-        found += vector_candidates(
-            src.conn,
-            src.key,
-            query_vector,
-            filters,
-            is_global=src.is_global,
-            settings=settings,
-            model=model,
-            today=today,
-            limit=pool,
-        )
+        with src.reading() as conn:
+            embed_missing(conn, embedder, model, *where)
+            found += vector_candidates(
+                conn,
+                src.key,
+                query_vector,
+                filters,
+                is_global=src.is_global,
+                settings=settings,
+                model=model,
+                today=today,
+                limit=pool,
+            )
     found.sort(key=lambda c: (-c.score, c.key, c.file, c.line))
     return found[:pool]

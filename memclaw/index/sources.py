@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memclaw.index.damage import FileId, IndexDamaged, file_id, is_damage, set_aside
 from memclaw.index.layout import Group, groups
 from memclaw.index.rank import Filters
-from memclaw.index.store import SyncStats, open_index, sync
+from memclaw.index.store import SyncStats, index_path, open_index, sync
 from memclaw.workspace.paths import GLOBAL_DIR
 
 if TYPE_CHECKING:
@@ -25,6 +27,7 @@ class Source:
     conn: sqlite3.Connection
     base: Path
     agent: Agent | None
+    opened: FileId | None = None  # the file ``conn`` opened, to heal only that one
     synced: SyncStats | None = None
     _groups: tuple[int, list[Group]] | None = None  # (PRAGMA data_version, groups)
 
@@ -32,15 +35,27 @@ class Source:
     def is_global(self) -> bool:
         return self.agent is None
 
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection; SQLite's corruption errors under it become ``IndexDamaged``."""
+        try:
+            yield self.conn
+        except sqlite3.DatabaseError as exc:
+            if is_damage(exc):
+                raise IndexDamaged(self.key, str(exc)) from exc
+            raise
+
     def groups(self, cap: int) -> list[Group]:
         """Id ranges to rank, cached until this or another connection changes the index."""
-        version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
-        if self._groups is None or self._groups[0] != version:
-            self._groups = (version, groups(self.conn, cap))
+        with self.reading() as conn:
+            version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+            if self._groups is None or self._groups[0] != version:
+                self._groups = (version, groups(conn, cap))
         return self._groups[1]
 
     def bring_up_to_date(self, now: str) -> SyncStats:
-        self.synced = sync(self.conn, self.base, is_global=self.is_global, now=now)
+        with self.reading() as conn:
+            self.synced = sync(conn, self.base, is_global=self.is_global, now=now)
         if self.synced.dirty or self.synced.rebuilt:
             self._groups = None  # our own commits do not move data_version
         return self.synced
@@ -74,8 +89,19 @@ class Sources:
     def _get(self, key: str, base: Path, agent: Agent | None) -> Source:
         src = self._open.get(key)
         if src is None:
-            src = self._open[key] = Source(key, open_index(base), base, agent)
+            conn = open_index(base)
+            opened = file_id(index_path(base))
+            src = self._open[key] = Source(key, conn, base, agent, opened)
         return src
+
+    def path(self, key: str) -> Path:
+        return index_path(self._open[key].base)
+
+    def heal(self, damaged: IndexDamaged) -> None:
+        """Close the damaged index and move it aside; the next ``select`` rebuilds it."""
+        src = self._open.pop(damaged.key)
+        src.conn.close()
+        set_aside(index_path(src.base), damaged.detail, src.opened)
 
     def close(self) -> None:
         for src in self._open.values():

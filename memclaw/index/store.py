@@ -16,9 +16,10 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from memclaw.index.blocks import SECTION_SEP, Block, split_blocks
+from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
 from memclaw.index.layout import FileState, classify, kind_range, scan
 from memclaw.index.schema import NewerSchema, migrate
 from memclaw.text.tokenize import TOKENIZER_VERSION, index_text, nfc
@@ -31,6 +32,7 @@ INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3"
 # within the file system's timestamp granularity: hash it again next time.
 _RACY_NS = 2_000_000_000
 OPTIMIZE_AFTER = 20_000  # blocks written by one sync
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -72,13 +74,17 @@ def index_path(base: Path) -> Path:
 def _connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA busy_timeout = 30000")
-    if int(conn.execute("PRAGMA user_version").fetchone()[0]) == 0:
-        # WAL (readers never wait for the writer) is stored in the file: set it once.
-        conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = NORMAL")
-    conn.execute("PRAGMA foreign_keys = ON")
-    migrate(conn)
+    try:
+        conn.execute("PRAGMA busy_timeout = 30000")
+        if int(conn.execute("PRAGMA user_version").fetchone()[0]) == 0:
+            # WAL (readers never wait for the writer) is stored in the file: set it once.
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate(conn)
+    except BaseException:
+        conn.close()  # before the file is moved aside or removed
+        raise
     return conn
 
 
@@ -89,14 +95,46 @@ def remove_index(path: Path) -> None:
 
 
 def open_index(base: Path) -> sqlite3.Connection:
-    """Open (creating or upgrading) the index of ``base``; an unreadable one is rebuilt."""
+    """Open (creating or upgrading) the index of ``base``; an unreadable one is rebuilt.
+
+    A damaged file is moved aside (see ``damage``); one from a newer memclaw is removed.
+    A busy or read-only file is an error: only damage makes starting over right.
+    """
     path = index_path(base)
     try:
         return _connect(path)
-    except (NewerSchema, sqlite3.DatabaseError):
+    except NewerSchema:
         # Only derived data lives here, so starting over loses nothing.
         remove_index(path)
-        return _connect(path)
+    except sqlite3.DatabaseError as exc:
+        if not is_damage(exc):
+            raise
+        set_aside(path, str(exc))
+    return _connect(path)
+
+
+def with_index(base: Path, work: Callable[[sqlite3.Connection], _T], *, check: bool = False) -> _T:
+    """``work`` on the open index of ``base``; when damage shows (or ``check``'s
+    ``PRAGMA quick_check`` finds some), the file is moved aside and ``work`` runs
+    again on a new one, which it fills from the files."""
+    path = index_path(base)
+    for attempt in range(2):
+        conn = open_index(base)
+        opened = file_id(path)
+        try:
+            problem = quick_check(conn) if check else None
+            if problem is None:
+                return work(conn)
+        except sqlite3.DatabaseError as exc:
+            if not is_damage(exc):
+                raise
+            problem = str(exc)
+        finally:
+            conn.close()
+        if attempt:
+            raise damaged_again(path, problem)
+        set_aside(path, problem, opened)
+    raise AssertionError("unreachable")
 
 
 @contextlib.contextmanager

@@ -7,6 +7,7 @@ Each block is counted in tokens so the user can see where the budget goes.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,8 +52,30 @@ class AssembledPrompt:
         return token_counter().count(self.text)
 
 
+# Blocks start with a line of dashes ("--- SOUL.md ---"). A line of memory text that starts
+# the same way (two or more dashes of any kind or width) could pass its own words off as
+# another file or as memclaw's own prompt; it is shown behind a backslash instead.
+_DASH = "-\u2010-\u2015\u2212\u2500\u2501\u2e3a\u2e3b\ufe58\ufe63\uff0d"
+_DASH_RUN = re.compile(rf"[{_DASH}]{{2,}}")
+_BLOCK_LIKE = re.compile(rf"^(\s*)(?=[{_DASH}]{{2}})")
+
+
+def escape_memory_text(content: str) -> str:
+    """Memory text as injected: no line can pose as a block header of the prompt.
+
+    Lines are split on every Unicode line break (a model may read U+2028 as
+    one), so a header cannot hide behind an unusual one either.
+    """
+    return "\n".join(_BLOCK_LIKE.sub(r"\1\\", line) for line in content.splitlines())
+
+
+def escape_dash_runs(text: str) -> str:
+    """One line of memory text shown inside a list: every run of dashes is escaped."""
+    return _DASH_RUN.sub(lambda m: "\\" + m.group(0), text)
+
+
 def _file_block(label: str, content: str, source: str) -> PromptBlock:
-    text = f"--- {label} ---\n{content.strip()}"
+    text = f"--- {label} ---\n{escape_memory_text(content.strip())}"
     return PromptBlock(label, text, token_counter().count(text), source)
 
 

@@ -1,27 +1,49 @@
-"""Find (and optionally redact) secrets that are already on disk in memory files.
+"""Find (and optionally redact) secrets already on disk, wherever memclaw keeps text.
 
-Scans every markdown file of an agent in every scope (core files, daily
-notes, entries, DREAMS.md, owners/...) and its chat sessions
-(``sessions/*.jsonl``), plus ``_global/``. ``.memclaw/`` is not scanned: it
-holds logs and the backups that a redaction itself creates.
+Each agent (and ``_global``) keeps text in six stores, and a secret must not
+survive in any of them:
+
+* ``memory``: the markdown files of every scope (core files, daily notes,
+  entries, DREAMS.md, ``owners/...``);
+* ``sessions``: chat transcripts, ``sessions/*.jsonl`` (owners' ones included);
+* ``history``: the previous versions under ``.memclaw/history/``;
+* ``logs``: ``.memclaw/logs/*.jsonl``;
+* ``chat-history``: the arrow-up input history, ``.memclaw/chat-history/``;
+* ``index``: the block text in ``.memclaw/index.sqlite``.
+
+A symlink is never followed, neither read nor rewritten: it could lead out of
+the agent folder. Redaction keeps no backup of what it replaces: the only
+difference between the two versions is the secret.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.review.scan_index import clean_index, index_findings
 from memclaw.text import jsonsafe
-from memclaw.workspace import history
 from memclaw.workspace.agent import Agent
-from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.paths import GLOBAL_DIR, META_DIR
+from memclaw.workspace.redaction import redact_data, redact_lines
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Workspace
+
+
+class Store(StrEnum):
+    MEMORY = "memory"
+    SESSIONS = "sessions"
+    HISTORY = "history"
+    LOGS = "logs"
+    CHAT_HISTORY = "chat-history"
+    INDEX = "index"
 
 
 @dataclass(frozen=True)
@@ -29,6 +51,15 @@ class Finding:
     file: str  # relative to the workspaces root
     line: int
     kind: str
+    store: str = Store.MEMORY
+    source: str | None = None  # for the index: the indexed file the block came from
+
+
+@dataclass
+class StoreCount:
+    files: int = 0
+    findings: int = 0
+    redacted: int = 0
 
 
 @dataclass
@@ -36,49 +67,77 @@ class ScanReport:
     files_scanned: int = 0
     findings: list[Finding] = field(default_factory=list)
     redacted: list[str] = field(default_factory=list)  # files rewritten
-    backups: list[str] = field(default_factory=list)  # their previous versions
     unreadable: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)  # symlinks left alone
+    stores: dict[str, StoreCount] = field(
+        default_factory=lambda: {str(s): StoreCount() for s in Store}
+    )
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "files_scanned": self.files_scanned,
             "findings": [f.__dict__ for f in self.findings],
             "redacted": self.redacted,
-            "backups": self.backups,
             "unreadable": self.unreadable,
+            "links": self.links,
+            "stores": {name: count.__dict__ for name, count in self.stores.items()},
         }
 
+    def add(self, found: list[Finding], store: Store) -> None:
+        self.findings.extend(found)
+        self.stores[store].findings += len(found)
 
-def _files(base: Path) -> list[Path]:
+
+def _store_of(rel: tuple[str, ...]) -> Store | None:
+    """Which store a file (its path parts relative to the agent folder) belongs to."""
+    name = rel[-1]
+    if rel[0] == META_DIR and len(rel) >= 3:
+        if rel[1] == "history":
+            return Store.HISTORY
+        if rel[1] == "logs" and name.endswith(".jsonl"):
+            return Store.LOGS
+        if rel[1] == "chat-history":
+            return Store.CHAT_HISTORY
+        return None
+    if any(part.startswith(".") for part in rel):
+        return None
+    if name.endswith(".md"):
+        return Store.MEMORY
+    if name.endswith(".jsonl") and len(rel) >= 2 and rel[-2] == "sessions":
+        return Store.SESSIONS
+    return None
+
+
+def _files(base: Path, report: ScanReport, root: Path) -> list[tuple[Path, Store]]:
+    """Every file of a store under ``base``; symlinks are listed in the report, not followed."""
     found = []
-    for path in sorted(base.rglob("*")):
-        rel = path.relative_to(base)
-        if any(part.startswith(".") for part in rel.parts) or META_DIR in rel.parts:
-            continue
-        if path.is_file() and (
-            path.suffix == ".md" or (path.suffix == ".jsonl" and rel.parent.name == "sessions")
-        ):
-            found.append(path)
+    for folder, dirs, names in os.walk(base, followlinks=False):
+        here = Path(folder)
+        for name in sorted([*dirs, *names]):
+            path = here / name
+            if path.is_symlink():
+                report.links.append(path.relative_to(root).as_posix())
+        dirs.sort()
+        for name in sorted(names):
+            path = here / name
+            if path.is_symlink():
+                continue
+            store = _store_of(path.relative_to(base).parts)
+            if store is not None:
+                found.append((path, store))
     return found
 
 
-def _redact_json(value: Any) -> Any:
-    from memclaw.gates import redact
-
-    if isinstance(value, str):
-        return redact(value)
-    if isinstance(value, list):
-        return [_redact_json(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _redact_json(item) for key, item in value.items()}
-    return value
+def _read(path: Path) -> str:
+    """The file's text, refusing to open it through a symlink (it may have just become one)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with open(fd, encoding="utf-8") as handle:
+        return handle.read()
 
 
-def _redacted_text(path: Path, text: str) -> str:
+def _redact_jsonl(text: str) -> str:
     from memclaw.gates import contains_secret, redact
 
-    if path.suffix != ".jsonl":
-        return redact(text)
     lines = []
     for line in text.splitlines(keepends=True):
         if not contains_secret(line):
@@ -91,64 +150,94 @@ def _redacted_text(path: Path, text: str) -> str:
             lines.append(redact(line))
             continue
         ending = "\n" if line.endswith("\n") else ""
-        lines.append(json.dumps(_redact_json(data), ensure_ascii=False) + ending)
+        lines.append(json.dumps(redact_data(data), ensure_ascii=False) + ending)
     return "".join(lines)
+
+
+def _redacted(path: Path, store: Store, text: str) -> str:
+    from memclaw.gates import redact
+
+    if store is Store.CHAT_HISTORY:
+        ending = "\n" if text.endswith("\n") else ""
+        kept = redact_lines(text.splitlines())
+        return "\n".join(kept) + (ending if kept else "")
+    # A previous version of a transcript is stored under the transcript's own name.
+    jsonl = store in (Store.SESSIONS, Store.LOGS) or (
+        store is Store.HISTORY and path.parent.name.endswith(".jsonl")
+    )
+    return _redact_jsonl(text) if jsonl else redact(text)
 
 
 def _scan_folder(holder: Agent, root: Path, report: ScanReport, redact: bool) -> None:
     from memclaw.gates import find_secrets
 
     changed = False
-    for path in _files(holder.path):
+    for path, store in _files(holder.path, report, root):
         report.files_scanned += 1
+        report.stores[store].files += 1
         shown = path.relative_to(root).as_posix()
         try:
-            text = path.read_text(encoding="utf-8")
+            text = _read(path)
         except (UnicodeDecodeError, OSError):
             report.unreadable.append(shown)
             continue
         found = find_secrets(text)
-        report.findings.extend(Finding(shown, f.line, f.kind) for f in found)
-        if found and redact:
-            changed = _rewrite(holder, path, shown, report) or changed
-    if changed:
-        _sync_index(holder)
+        report.add([Finding(shown, f.line, f.kind, store) for f in found], store)
+        if found and redact and _rewrite(holder, path, store):
+            changed = True
+            report.redacted.append(shown)
+            report.stores[store].redacted += 1
+    _scan_index(holder, root, report, redact=redact, changed=changed)
 
 
-def _sync_index(holder: Agent) -> None:
-    # The index still holds the old text until it syncs; sync now, not at the next search.
-    from memclaw import index
+def _scan_index(
+    holder: Agent, root: Path, report: ScanReport, *, redact: bool, changed: bool
+) -> None:
+    from memclaw.index.store import index_path
 
-    if holder.id == GLOBAL_DIR:
-        index.sync_global(holder.workspace)
-    else:
-        index.sync_agent(holder)
+    path = index_path(holder.path)
+    if not path.is_file() or path.is_symlink():
+        return
+    shown = path.relative_to(root).as_posix()
+    report.files_scanned += 1
+    report.stores[Store.INDEX].files += 1
+    found = index_findings(holder.path)
+    if found is None:
+        report.unreadable.append(shown)
+        return
+    report.add([Finding(shown, f.line, f.kind, Store.INDEX, f.source) for f in found], Store.INDEX)
+    if redact and (found or changed):
+        now = holder.workspace.clock().isoformat(timespec="seconds")
+        with holder.lock():
+            clean_index(holder.path, is_global=holder.id == GLOBAL_DIR, now=now)
+        report.redacted.append(shown)
+        report.stores[Store.INDEX].redacted += 1
 
 
-def _rewrite(holder: Agent, path: Path, shown: str, report: ScanReport) -> bool:
-    rel = path.relative_to(holder.path).as_posix()
-    with holder.lock():
-        current = path.read_text(encoding="utf-8")  # re-read: it may have changed since
-        cleaned = _redacted_text(path, current)
+def _rewrite(holder: Agent, path: Path, store: Store) -> bool:
+    # Logs are appended under their own lock, not the agent's.
+    guard = file_lock(path.with_suffix(".lock")) if store is Store.LOGS else holder.lock()
+    with guard:
+        if path.is_symlink():
+            return False
+        current = _read(path)  # re-read: it may have changed since
+        cleaned = _redacted(path, store, current)
         if cleaned == current:
             return False
-        backup = history.save(holder, rel, current)
         # Written directly, not through Agent.write: a ceiling must never cut a file
-        # that is only being cleaned, and .jsonl sessions are not markdown.
+        # that is only being cleaned, and most of these files are not markdown.
         atomic_write(path, cleaned)
-    report.redacted.append(shown)
-    report.backups.append(backup.relative_to(holder.workspace.root).as_posix())
     return True
 
 
 def scan_secrets(
     workspace: Workspace, agents: Sequence[str] | None = None, *, redact: bool = False
 ) -> ScanReport:
-    """Secrets in the memory files of ``agents`` (all agents and ``_global`` when None).
+    """Secrets in every store of ``agents`` (all agents and ``_global`` when None).
 
-    With ``redact``, each file with findings is rewritten with the secrets
-    replaced by ``[REDACTED:<kind>]``; its previous version goes to
-    ``.memclaw/history/`` (delete those backups once the credential is rotated).
+    With ``redact``, each file with findings is rewritten in place (atomically)
+    with the secrets replaced by ``[REDACTED:<kind>]``, and the index is synced,
+    compacted and vacuumed so that no replaced text is left in the SQLite file.
     """
     report = ScanReport()
     ids = list(agents) if agents is not None else workspace.agent_ids()

@@ -1,5 +1,8 @@
 """The workspace layer: agents, scopes, safe paths, atomic writes, locks, sections, history.
 
+``guard`` is the one door for machine rewrites of PROFILE.md and MEMORY.md
+(extraction, dreaming): it refuses one that drops too much of what a person wrote.
+
 May import: config, errors, clock, gates, text.
 """
 

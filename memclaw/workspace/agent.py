@@ -25,10 +25,13 @@ from memclaw.errors import (
     UsageError,
     WorkspaceError,
 )
-from memclaw.workspace import history
+from memclaw.workspace import ceiling, history, provenance
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
+from memclaw.workspace.ceiling import CeilingResult
+from memclaw.workspace.editing import Editing
 from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
+from memclaw.workspace.owner_folders import migrate_owner_folders
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
     GLOBAL_DIR,
@@ -37,10 +40,13 @@ from memclaw.workspace.paths import (
     resolve_root,
     validate_agent_id,
 )
-from memclaw.workspace.sections import CeilingResult, apply_ceiling, replace_section, upsert_kv
+from memclaw.workspace.provenance import Author
+from memclaw.workspace.sections import replace_section, upsert_kv
 from memclaw.workspace.templates import SEED_FILES
 
 DAILY_DIR = "memory"
+# Folders of the agent layout; any one of them (or a core file) marks a folder as an agent.
+_AGENT_DIRS = (META_DIR, DAILY_DIR, OWNERS_DIR, "entries", "sessions")
 # Rewrites of these files keep the previous version, so a bad rewrite can be undone.
 # Entries files (``entries/*.md``) are versioned too: remember, forget and
 # consolidation rewrite them, and a person may have written notes in them.
@@ -70,8 +76,13 @@ class WriteResult:
     backup: Path | None = None
 
     @property
-    def truncated(self) -> bool:
-        return self.ceiling is not None and self.ceiling.cut
+    def moved(self) -> int:
+        """Entries the ceiling moved to the overflow file."""
+        return len(self.ceiling.moved) if self.ceiling is not None else 0
+
+    @property
+    def over_ceiling(self) -> bool:
+        return self.ceiling is not None and self.ceiling.over
 
 
 @dataclass(frozen=True)
@@ -112,27 +123,38 @@ class Workspace:
             return []
         ids = []
         for child in sorted(self.root.iterdir()):
-            if child.is_dir() and not child.name.startswith(("_", ".")):
+            if not child.name.startswith(("_", ".")) and looks_like_agent(child):
                 with contextlib.suppress(UnsafePathError):
                     ids.append(validate_agent_id(child.name))
         return ids
 
     def agent(self, agent_id: str) -> Agent:
         path = self.root / validate_agent_id(agent_id)
-        if not path.is_dir():
+        if not looks_like_agent(path):
+            # An unrelated folder (a root of ``~`` holds ``Documents/``) is not an agent:
+            # opening it would create ``.memclaw/`` inside it.
             raise AgentNotFoundError(
                 f"no agent {agent_id!r} under {self.root}: create it with `memclaw init {agent_id}`"
             )
-        return Agent(self, agent_id, path)
+        agent = Agent(self, agent_id, path)
+        migrate_owner_folders(agent)  # before any owner's folder is looked up
+        return agent
 
     def init_agent(self, agent_id: str) -> tuple[Agent, list[str]]:
         """Create an agent with its four seeded core files; existing files are kept."""
         path = self.root / validate_agent_id(agent_id)
+        if self.root.exists() and not self.root.is_dir():
+            raise WorkspaceError(f"the root {self.root} is not a folder: pass --root a folder")
         if path.exists() and not path.is_dir():
             raise WorkspaceError(f"{path} exists and is not a folder: choose another agent id")
         agent = Agent(self, agent_id, path)
         created = []
-        path.mkdir(parents=True, exist_ok=True)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a parent is a file, read-only, or otherwise unusable
+            raise WorkspaceError(
+                f"cannot create {path} ({exc.strerror}): pass --root a folder you can write to"
+            ) from exc
         with agent.lock():
             for name, content in SEED_FILES.items():
                 if not (path / name).exists():
@@ -252,11 +274,13 @@ class Agent:
         *,
         section: str | None = None,
         key: str | None = None,
+        author: Author = Author.PERSON,
     ) -> WriteResult:
         """Write a memory file with one of the four strategies.
 
         ``replace_section`` needs ``section``; ``upsert_kv`` needs ``key`` (and
         takes an optional ``section``); ``content`` is the new body or value.
+        ``author`` says whether a model wrote it (see ``provenance``).
         """
         if strategy is WriteStrategy.REPLACE_SECTION and not section:
             raise UsageError("replace_section needs a section heading")
@@ -273,7 +297,7 @@ class Agent:
                 return replace_section(current, section or "", content)
             return upsert_kv(current, key or "", content, section)
 
-        return self.update(name, transform, introduced=content)
+        return self.update(name, transform, introduced=content, author=author)
 
     def update(
         self,
@@ -281,6 +305,7 @@ class Agent:
         transform: Callable[[str], str],
         *,
         introduced: str,
+        author: Author = Author.PERSON,
     ) -> WriteResult:
         """Read-modify-write under one hold of the lock, so no concurrent write is lost.
 
@@ -291,7 +316,7 @@ class Agent:
         refuse_secrets(introduced, name)
         with self.editing() as edit:
             old = edit.read_existing(name)
-            return edit.put(name, old, transform(old or ""))
+            return edit.put(name, old, transform(old or ""), introduced=None, author=author)
 
     @contextlib.contextmanager
     def editing(self, prefix: str = "") -> Iterator[Editing]:
@@ -340,24 +365,35 @@ class Agent:
             size = path.stat().st_size
         return WriteResult(rel, path, True, created, size)
 
-    def _put(self, rel: str, old: str | None, new: str) -> WriteResult:
-        """The write half of :meth:`update`; the caller holds the lock."""
+    def _put(
+        self, rel: str, old: str | None, new: str, author: Author, introduced: str | None
+    ) -> WriteResult:
+        """The write half of :meth:`update`; the caller holds the lock (see :class:`Editing`)."""
         path = resolve_inside(self.path, rel)
+        if introduced is not None:
+            refuse_secrets(introduced, rel)
+        # The inserted text alone can be harmless while the file it produces is not
+        # ("ghp_R8x2" next to an existing "Kq9Lm..."): check the changed lines too.
+        refuse_secrets_in_change(old or "", new, rel)
         if new and not new.endswith("\n"):
             new += "\n"
-        ceiling = self._ceiling(rel)
-        cut = apply_ceiling(new, ceiling) if ceiling is not None else None
-        if cut is not None:
-            new = cut.text
+        fitted, record = ceiling.plan(self, rel, old or "", new, author)
+        if fitted is not None and fitted.moved:
+            # The moved text is safe in the overflow file before the file loses it.
+            fitted = ceiling.write_overflow(self, rel, fitted)
+        new = fitted.text if fitted is not None else new
         if new == old:
-            return WriteResult(rel, path, False, False, len(new), cut, None)
+            return WriteResult(rel, path, False, False, len(new), fitted, None)
         backup = None
         if old is not None and versioned(rel):
             backup = history.save(self, rel, old)
         atomic_write(path, new)
-        return WriteResult(rel, path, True, old is None, len(new), cut, backup)
+        if record is not None:
+            provenance.save(self, rel, record.within(new))
+        return WriteResult(rel, path, True, old is None, len(new), fitted, backup)
 
-    def _ceiling(self, name: str) -> int | None:
+    def ceiling_of(self, name: str) -> int | None:
+        """The ceiling of ``name`` in characters (0 = unlimited), None when it has none."""
         base = Path(name).name
         if base == "PROFILE.md":
             return self.settings.profile_max_chars
@@ -369,39 +405,13 @@ class Agent:
         return self.workspace.clock()
 
 
-class Editing:
-    """Reads and writes of one agent's files under one hold of its lock (:meth:`Agent.editing`).
-
-    Names are relative to ``prefix`` (a scope's folder, '' for the agent's own).
-    """
-
-    def __init__(self, agent: Agent, prefix: str = "") -> None:
-        self.agent = agent
-        self.prefix = prefix
-        self.closed = False
-
-    def _rel(self, name: str) -> str:
-        if self.closed:
-            raise RuntimeError("this edit is over: the agent lock was released")
-        return self.prefix + name
-
-    def read_existing(self, name: str) -> str | None:
-        """The text of ``name``, or None when the file does not exist."""
-        rel = self._rel(name)
-        return self.agent.read(rel) if self.agent.file(rel).exists() else None
-
-    def read(self, name: str) -> str:
-        return self.read_existing(name) or ""
-
-    def put(self, name: str, old: str | None, new: str) -> WriteResult:
-        """Write ``new`` over ``old`` (as read in this edit); secrets are the caller's check."""
-        return self.agent._put(self._rel(name), old, new)
-
-    def write(self, name: str, new: str, *, introduced: str) -> WriteResult:
-        """Replace ``name`` with ``new``; ``introduced`` (the new text) must hold no secret."""
-        rel = self._rel(name)
-        refuse_secrets(introduced, rel)
-        return self.put(name, self.read_existing(name), new)
+def looks_like_agent(path: Path) -> bool:
+    """An agent folder holds a core file, or a folder only memclaw's layout has."""
+    if not path.is_dir():
+        return False
+    return any((path / name).is_file() for name in (*SEED_FILES, "DREAMS.md")) or any(
+        (path / name).is_dir() for name in _AGENT_DIRS
+    )
 
 
 def refuse_secrets(text: str, where: str) -> None:
@@ -416,3 +426,36 @@ def refuse_secrets(text: str, where: str) -> None:
             f"({first.kind}); "
             "remove it (memory must never hold credentials)"
         )
+
+
+def refuse_secrets_in_change(old: str, new: str, where: str) -> None:
+    """Refuse a write whose result holds a secret touching the changed region.
+
+    Only findings that overlap the change count, so a line written before the gate knew a
+    shape does not block unrelated edits next to it.
+    """
+    from memclaw.gates import find_secrets
+
+    if old == new:
+        return
+    head = 0
+    limit = min(len(old), len(new))
+    while head < limit and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    change_start, change_end = head, len(new) - tail
+    # Whole lines around the change, one more on each side: a key split across a line
+    # break is not a thing, but a label on the previous line ("password:") is.
+    start = new.rfind("\n", 0, max(new.rfind("\n", 0, change_start), 0)) + 1
+    end_nl = new.find("\n", change_end)
+    end_nl = new.find("\n", end_nl + 1) if end_nl != -1 else -1
+    end = len(new) if end_nl == -1 else end_nl
+    for f in find_secrets(new[start:end]):
+        if f.start + start < max(change_end, change_start + 1) and f.end + start > change_start:
+            line = new.count("\n", 0, start + f.start) + 1
+            raise SecretDetectedError(
+                f"refusing to write {where}: line {line} would hold what looks like a secret "
+                f"({f.kind}) once edited; remove it (memory must never hold credentials)"
+            )

@@ -10,8 +10,10 @@ from dataclasses import asdict
 from typing import Any
 
 from memclaw.errors import WorkspaceError
-from memclaw.workspace.agent import Agent, WriteStrategy
+from memclaw.workspace.agent import Agent, WriteResult, WriteStrategy
+from memclaw.workspace.ceiling import warning
 from memclaw.workspace.paths import resolve_inside
+from memclaw.workspace.provenance import Author
 
 
 def list_files(agent: Agent, prefix: str = "") -> dict[str, Any]:
@@ -39,20 +41,41 @@ def read_file(agent: Agent, name: str) -> dict[str, Any]:
     }
 
 
-def write_file(agent: Agent, name: str, content: str) -> dict[str, Any]:
-    """Full overwrite. A file created here is not injected until enabled."""
-    result = agent.write(name, content, WriteStrategy.OVERWRITE)
+def _ceiling_report(name: str, result: WriteResult) -> dict[str, Any]:
+    fitted = result.ceiling
+    return {
+        "moved_to_overflow": result.moved,
+        "overflow_file": fitted.overflow if fitted is not None else None,
+        "over_ceiling": result.over_ceiling,
+        "warning": warning(name, fitted),
+    }
+
+
+def write_file(
+    agent: Agent, name: str, content: str, author: Author = Author.PERSON
+) -> dict[str, Any]:
+    """Full overwrite. A file created here is not injected until enabled.
+
+    ``author`` is MODEL when a model's tool call writes: only lines a model wrote
+    may ever move out at a ceiling (see ``provenance``).
+    """
+    result = agent.write(name, content, WriteStrategy.OVERWRITE, author=author)
     return {
         "agent": agent.id,
         "filename": name,
         "created": result.created,
         "chars": result.chars,
-        "truncated": result.truncated,
+        **_ceiling_report(name, result),
     }
 
 
 def edit_file(
-    agent: Agent, name: str, old_text: str, new_text: str, replace_all: bool = False
+    agent: Agent,
+    name: str,
+    old_text: str,
+    new_text: str,
+    replace_all: bool = False,
+    author: Author = Author.PERSON,
 ) -> dict[str, Any]:
     """Replace exact text; ambiguous edits are refused instead of guessed.
 
@@ -78,10 +101,10 @@ def edit_file(
         counted.append(count if replace_all else 1)
         return current.replace(old_text, new_text, -1 if replace_all else 1)
 
-    result = agent.update(name, replace, introduced=new_text)
+    result = agent.update(name, replace, introduced=new_text, author=author)
     return {
         "agent": agent.id,
         "filename": name,
         "replacements": counted[0],
-        "truncated": result.truncated,
+        **_ceiling_report(name, result),
     }

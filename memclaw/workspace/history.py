@@ -30,7 +30,14 @@ def folder(agent: Keeper, rel: str) -> Path:
 
 
 def save(agent: Keeper, rel: str, text: str) -> Path:
-    """Store ``text`` as the newest previous version of ``rel``; caller holds the lock."""
+    """Store ``text`` as the newest previous version of ``rel``; caller holds the lock.
+
+    The text goes through the secret gate: a credential typed into a file by hand
+    must not outlive the rewrite that removed it (undo brings back the rest).
+    """
+    from memclaw.gates import redact
+
+    text = redact(text)
     target = folder(agent, rel)
     stamp = agent.now().strftime("%Y%m%dT%H%M%S%f")
     # Two rewrites within one clock tick (a fixed clock in tests, a coarse clock) get

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import append_text, file_lock
+from memclaw.workspace.redaction import redact_data
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
@@ -22,8 +23,13 @@ def log_path(agent: Agent, name: str) -> Path:
 
 
 def append_log(agent: Agent, name: str, record: dict[str, Any]) -> None:
-    """Add one record, stamped with the workspace clock; safe across processes."""
-    stamped = {"time": agent.now().isoformat(timespec="seconds"), **record}
+    """Add one record, stamped with the workspace clock; safe across processes.
+
+    Every string in the record goes through the secret gate first: logs take text
+    from many places (a model's reason, a search query, an unparseable answer) and
+    this is the one door they all pass.
+    """
+    stamped = {"time": agent.now().isoformat(timespec="seconds"), **redact_data(record)}
     line = json.dumps(stamped, ensure_ascii=False, default=str) + "\n"
     path = log_path(agent, name)
     with file_lock(path.with_suffix(".lock")):

@@ -9,6 +9,8 @@ everyone using the agent, GLOBAL memory to every agent.
 from __future__ import annotations
 
 import re
+import string
+import unicodedata
 from enum import StrEnum
 from typing import NewType
 from urllib.parse import quote, unquote
@@ -37,9 +39,11 @@ def normalise_owner(identity: str) -> OwnerKey:
     """Turn ``alice``, ``User:alice``, ``telegram:123`` or ``api:u-9`` into an owner key.
 
     A bare id means a user of this installation (``user:<id>``); the channel
-    part is lower-cased, the id is kept verbatim because ids are case-sensitive.
+    part is lower-cased, the id keeps its case because ids are case-sensitive.
+    Both are NFKC-normalised first: a full-width or composed spelling of a
+    name is the same owner as its plain spelling, never a second folder.
     """
-    raw = identity.strip()
+    raw = unicodedata.normalize("NFKC", identity).strip()
     if not raw:
         raise UsageError("owner is empty: pass an identity such as user:alice")
     if _CONTROL.search(raw) or len(raw) > 200:
@@ -61,10 +65,38 @@ def normalise_owner(identity: str) -> OwnerKey:
     return OwnerKey(key)
 
 
+_SAFE = "@+-_."
+
+
 def owner_dirname(owner_key: str) -> str:
-    """A reversible, filesystem-safe folder name for an owner key."""
-    return quote(owner_key, safe="@+-_.")
+    """A reversible, filesystem-safe folder name for an owner key.
+
+    The name is plain ASCII in which every upper-case letter is escaped too
+    (``user:Maya`` -> ``user%3A%4Daya``): ids are case-sensitive, but macOS and
+    Windows folders are not, so two keys that differ only in case must never
+    get names that differ only in case. Escapes are the only upper-case letters
+    left, so lower-casing a name stays reversible: no two keys collide.
+    """
+    return "".join(
+        f"%{ord(ch):02X}" if ch in string.ascii_uppercase else quote(ch, safe=_SAFE)
+        for ch in owner_key
+    )
+
+
+def legacy_owner_dirname(owner_key: str) -> str:
+    """The folder name before upper-case letters were escaped (still read, then migrated)."""
+    return quote(owner_key, safe=_SAFE)
 
 
 def owner_from_dirname(name: str) -> OwnerKey:
+    """The owner key of a folder name, in either the current or the legacy spelling."""
     return OwnerKey(unquote(name))
+
+
+def fold_path_part(part: str) -> str:
+    """How a case- and normalisation-insensitive filesystem may see one path component.
+
+    Compare folded parts to decide whether two spellings could reach the same
+    folder (``OWNERS``, ``ｏｗｎｅｒｓ`` and ``owners`` all fold alike).
+    """
+    return unicodedata.normalize("NFKC", part).casefold()

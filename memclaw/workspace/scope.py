@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import WorkspaceError
 from memclaw.workspace import history
-from memclaw.workspace.agent import Agent, Editing, FileInfo, WriteResult, WriteStrategy
+from memclaw.workspace.agent import Agent, FileInfo, WriteResult, WriteStrategy
+from memclaw.workspace.editing import Editing
+from memclaw.workspace.owner_folders import migrate_owner_folders
 from memclaw.workspace.owners import (
     OWNERS_DIR,
     OwnerKey,
@@ -25,6 +27,7 @@ from memclaw.workspace.owners import (
     owner_dirname,
 )
 from memclaw.workspace.paths import resolve_inside
+from memclaw.workspace.provenance import Author
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -47,7 +50,11 @@ class Scope:
     @classmethod
     def resolve(cls, agent: Agent, identity: str | None) -> Scope:
         """The edge's door: normalise a raw identity (``alice``, ``telegram:42``) once."""
-        return cls(agent, None if identity is None else normalise_owner(identity))
+        if identity is None:
+            return cls(agent)
+        owner = normalise_owner(identity)
+        migrate_owner_folders(agent)  # an old folder name may be another owner's on this disk
+        return cls(agent, owner)
 
     def for_owner(self, owner: OwnerKey | None) -> Scope:
         return Scope(self.agent, owner)
@@ -100,6 +107,7 @@ class Scope:
         *,
         section: str | None = None,
         key: str | None = None,
+        author: Author = Author.PERSON,
     ) -> WriteResult:
         return self.agent.write(
             self.prefix + name,
@@ -107,10 +115,20 @@ class Scope:
             strategy or WriteStrategy.OVERWRITE,
             section=section,
             key=key,
+            author=author,
         )
 
-    def update(self, name: str, transform: Callable[[str], str], *, introduced: str) -> WriteResult:
-        return self.agent.update(self.prefix + name, transform, introduced=introduced)
+    def update(
+        self,
+        name: str,
+        transform: Callable[[str], str],
+        *,
+        introduced: str,
+        author: Author = Author.PERSON,
+    ) -> WriteResult:
+        return self.agent.update(
+            self.prefix + name, transform, introduced=introduced, author=author
+        )
 
     def editing(self) -> AbstractContextManager[Editing]:
         """One hold of the agent lock for a read-modify-write of several of this scope's files."""

@@ -1,14 +1,15 @@
-"""Markdown surgery on ``## `` sections: replace, upsert a key, and cut at a ceiling."""
+"""Markdown surgery on ``## `` sections: replace a body, upsert a key, mark a section kept."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 _H2 = re.compile(r"^## +(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _HEADING_LE2 = re.compile(r"^#{1,2} +\S", re.MULTILINE)
-TRUNCATION_PREFIX = "> ✂ memclaw truncated this file"
-_MARKER_LINE = re.compile(r"\n*^> ✂ memclaw truncated this file.*\n?", re.MULTILINE)
+# A section a person wants left alone: its heading ends with the suffix, or it holds
+# the marker line. Dreaming keeps it byte for byte and a ceiling never moves its lines.
+KEEP_MARKER = "<!-- memclaw:keep -->"
+KEEP_SUFFIX = "(hand-edited)"
 
 
 def _section_span(text: str, heading: str) -> tuple[int, int, int] | None:
@@ -63,45 +64,3 @@ def upsert_kv(text: str, key: str, value: str, section: str | None = None) -> st
         line += "\n"
     result = text[:insert_at] + ("\n" if region else "") + line + after
     return result if result.endswith("\n") else result + "\n"
-
-
-@dataclass(frozen=True)
-class CeilingResult:
-    text: str
-    cut: bool
-    original_chars: int
-    kept_chars: int
-
-
-def truncation_marker(ceiling: int, removed: int) -> str:
-    return (
-        f"{TRUNCATION_PREFIX} at its {ceiling}-character ceiling: {removed} characters "
-        "of the end were cut (the previous version is in history).\n"
-    )
-
-
-def strip_marker(text: str) -> str:
-    return _MARKER_LINE.sub("\n", text).rstrip("\n") + "\n" if text.strip() else text
-
-
-def apply_ceiling(text: str, ceiling: int) -> CeilingResult:
-    """Cut ``text`` at the last ``## `` boundary that fits under ``ceiling`` characters.
-
-    The head of the file is what matters most, so the tail goes. A visible
-    marker tells readers (and the model) that something was cut. 0 = no ceiling.
-    """
-    original = len(text)
-    if ceiling <= 0 or original <= ceiling:
-        return CeilingResult(text, False, original, original)
-    text = strip_marker(text)  # never stack a second marker under an old one
-    # Room for the marker itself, sized for the worst case of its numbers.
-    room = ceiling - len(truncation_marker(ceiling, len(text))) - 2
-    boundaries = [m.start() for m in _H2.finditer(text) if 0 < m.start() <= room]
-    if boundaries:
-        cut_at = boundaries[-1]
-    else:  # a single oversized section: fall back to the last whole line that fits
-        cut_at = text.rfind("\n", 0, max(room, 0)) + 1
-    head = text[:cut_at].rstrip("\n")
-    removed = len(text) - len(head)
-    kept = (head + "\n\n" if head else "") + truncation_marker(ceiling, removed)
-    return CeilingResult(kept, True, original, len(kept))

@@ -132,3 +132,17 @@ def test_captures_is_false_for_subagents_and_scheduled_runs(agent: Agent) -> Non
         assert not s.captures
     with ChatSession.open(Scope(agent), trigger="chat") as s:
         assert s.captures
+
+
+def test_tool_call_arguments_are_redacted_as_json(agent: Agent) -> None:
+    from secretkit import GITHUB
+
+    arguments = json.dumps({"content": f"token {GITHUB}", "note": 'say "hi"'})
+    call = {"id": "c1", "type": "function", "function": {"name": "x", "arguments": arguments}}
+    with ChatSession.open(Scope(agent)) as session:
+        session.append([{"role": "assistant", "content": None, "tool_calls": [call]}])
+    raw = session.path.read_text()
+    assert GITHUB not in raw
+    (message,) = [json.loads(line) for line in raw.splitlines()]
+    stored = json.loads(message["tool_calls"][0]["function"]["arguments"])
+    assert stored["note"] == 'say "hi"' and "[REDACTED:" in stored["content"]

@@ -52,11 +52,13 @@ def test_history_file_keeps_lines_but_never_secrets(tmp_path: Path) -> None:
     history = InputHistory(path, 1000)
     history.load()
     readline.add_history("what is the cutover date?")
+    history.scrub()  # after every message, as the chat loop does
     readline.add_history("my token is ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8")
     history.scrub()
     history.save()
     text = path.read_text()
     assert "cutover date" in text and "ghp_" not in text
+    assert "my token is [REDACTED:" in text  # the line stays useful, without the token
     assert path.stat().st_mode & 0o777 == 0o600
     readline.clear_history()
 
@@ -68,3 +70,51 @@ def test_no_history_file_when_the_limit_is_zero(tmp_path: Path) -> None:
     history.load()
     history.save()
     assert not path.exists()
+
+
+def _private_key() -> list[str]:
+    import base64
+    import random
+
+    rng = random.Random(7)
+    body = base64.b64encode(bytes(rng.randrange(256) for _ in range(300))).decode()
+    middle = [body[i : i + 64] for i in range(0, len(body), 64)]
+    return ["-----BEGIN " + "RSA PRIVATE KEY-----", *middle, "-----END " + "RSA PRIVATE KEY-----"]
+
+
+def test_no_line_of_a_pasted_private_key_is_kept(tmp_path: Path) -> None:
+    readline = pytest.importorskip("readline")
+    readline.clear_history()
+    path = tmp_path / "history" / "_team"
+    history = InputHistory(path, 1000)
+    history.load()
+    readline.add_history("what is the cutover date?")
+    history.scrub()
+    key = _private_key()
+    for line in ['"""', "here is the deploy key:", *key, '"""']:
+        readline.add_history(line)
+    history.scrub()
+    readline.add_history("thanks")
+    history.scrub()
+    history.save()
+    text = path.read_text()
+    assert "cutover date" in text and "thanks" in text
+    assert not any(line in text for line in key[1:-1]) and "deploy key" not in text
+    readline.clear_history()
+
+
+def test_a_history_file_holding_a_key_is_cleaned_when_loaded(tmp_path: Path) -> None:
+    from secretkit import GITHUB
+
+    readline = pytest.importorskip("readline")
+    readline.clear_history()
+    path = tmp_path / "_team"
+    key = _private_key()
+    path.write_text("\n".join(["hello", *key, f"token {GITHUB}", "bye"]) + "\n")
+    history = InputHistory(path, 1000)
+    history.load()
+    history.save()
+    lines = path.read_text().splitlines()
+    assert lines[0] == "hello" and lines[-1] == "bye" and GITHUB not in path.read_text()
+    assert not any(line in lines for line in key) and lines[1].startswith("token [REDACTED:")
+    readline.clear_history()

@@ -129,3 +129,26 @@ def test_storing_a_secret_is_an_error_result(shared: Agent) -> None:
     secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
     result = call(box, "memory_store", text=f"the token is {secret}")
     assert isinstance(result, str) and result.startswith("error:")
+
+
+def test_a_tool_write_over_the_ceiling_moves_model_lines_and_keeps_the_persons(
+    shared: Agent,
+) -> None:
+    mine = [f"- mine {i:03d} " + "m" * 88 for i in range(40)]
+    shared.write("MEMORY.md", "# Memory\n\n## Notes\n\n" + "\n".join(mine) + "\n")
+    box = ToolBox(Scope(shared), "s1")
+    theirs = [f"- tool {i:03d} " + "t" * 88 for i in range(50)]
+    current = shared.read("MEMORY.md")
+    result = call(
+        box, "memory_files_write", filename="MEMORY.md", content=current + "\n".join(theirs)
+    )
+    assert result["moved_to_overflow"] > 0 and "MEMORY.overflow.md" in result["warning"]
+    memory = shared.read("MEMORY.md")
+    assert len(memory) <= shared.settings.memory_max_chars
+    assert all(line in memory for line in mine)
+    overflow = (shared.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
+    assert all((line in memory) != (line in overflow) for line in theirs)
+    # an edit by the tool is the model's too; a person's whole file is never cut
+    edited = call(box, "memory_files_edit", filename="MEMORY.md", old_text="mine 000", new_text="x")
+    assert edited["replacements"] == 1
+    assert all(line in shared.read("MEMORY.md") for line in mine[1:])

@@ -114,7 +114,10 @@ def test_files_write_and_edit(isolated_env: Path) -> None:
         "filename": "NOTES.md",
         "created": False,
         "chars": len("# Notes\n\nfrom stdin\n"),
-        "truncated": False,
+        "moved_to_overflow": 0,
+        "overflow_file": None,
+        "over_ceiling": False,
+        "warning": None,
     }
 
     edited = _cli("files", "edit", "alpha", "NOTES.md", "--old", "stdin", "--new", "a pipe")
@@ -144,7 +147,40 @@ def test_files_write_over_the_ceiling_is_reported_every_time(isolated_env: Path)
     for _ in range(2):
         result = _cli("files", "write", "alpha", "MEMORY.md", "-c", big)
         assert result.exit_code == 0
-        assert "ceiling" in result.stderr and "cut" in result.stderr
+        assert "over its 8000-character ceiling" in result.stderr and "by hand" in result.stderr
     data = json.loads(_cli("files", "write", "alpha", "MEMORY.md", "-c", big, "--json").stdout)
-    assert data["truncated"] is True
-    assert len((isolated_env / "alpha" / "MEMORY.md").read_text(encoding="utf-8")) <= 8000
+    assert data["over_ceiling"] is True and data["moved_to_overflow"] == 0
+    assert (isolated_env / "alpha" / "MEMORY.md").read_text(encoding="utf-8") == big
+
+
+def test_a_one_word_edit_of_an_oversized_memory_loses_nothing(isolated_env: Path) -> None:
+    # The outside attack: an 8,174-character MEMORY.md with one '## Notes' section of
+    # hand-written lines; a one-word edit used to leave 0 of its 125 lines.
+    _cli("init", "alpha")
+    lines = [f"- note {i:03d}: " + "w" * 50 for i in range(125)]
+    lines[0] = lines[0][:-5] + " word"
+    text = "# Memory\n\n## Notes\n\n" + "\n".join(lines) + "\n"
+    text = text[:-1] + "z" * (8174 - len(text)) + "\n"
+    assert len(text) == 8174 and text.count("\n- ") == 125
+    path = isolated_env / "alpha" / "MEMORY.md"
+    path.write_text(text, encoding="utf-8")
+    result = _cli("files", "edit", "alpha", "MEMORY.md", "--old", "word", "--new", "verb")
+    assert result.exit_code == 0
+    assert path.read_text(encoding="utf-8") == text.replace("word", "verb")
+    assert "over its 8000-character ceiling" in result.stderr
+    assert not (isolated_env / "alpha" / "MEMORY.overflow.md").exists()
+
+
+def test_moved_lines_are_searchable_and_never_in_the_prompt(isolated_env: Path) -> None:
+    from memclaw.workspace.provenance import Author
+
+    _cli("init", "alpha")
+    agent = Workspace.open(isolated_env).agent("alpha")
+    facts = [f"- fact {i:03d} about the quokka colony " + "q" * 60 for i in range(100)]
+    result = agent.write("MEMORY.md", "\n".join(facts) + "\n", author=Author.MODEL)
+    assert result.moved > 0 and facts[0] not in agent.read("MEMORY.md")
+    found = _cli("search", "fact 000 quokka", "--json")
+    hits = [json.loads(line) for line in found.stdout.splitlines()]
+    assert any(h["file"] == "MEMORY.overflow.md" and "fact 000" in json.dumps(h) for h in hits)
+    prompt = _cli("prompt", "alpha").stdout
+    assert "fact 000" not in prompt and "fact 099" in prompt

@@ -119,3 +119,46 @@ def test_debug_shows_the_traceback(seeded: Path) -> None:
 
     with pytest.raises(AgentNotFoundError):
         _cli("--debug", "prompt", "nobody")
+
+
+def test_a_root_that_is_a_file_is_one_line(isolated_env: Path) -> None:
+    result = _cli("--root", "/dev/null", "init", "alpha")
+    _assert_one_line_error(result, 1, "/dev/null")
+
+
+def test_a_settings_file_that_is_a_folder_is_refused(seeded: Path) -> None:
+    (seeded / "memclaw.yaml").mkdir()
+    before = _tree(seeded)
+    _assert_one_line_error(_cli("status"), 1, "memclaw.yaml", "folder")
+    assert _tree(seeded) == before
+
+
+def test_a_ratio_above_one_is_refused(seeded: Path) -> None:
+    (seeded / "memclaw.yaml").write_text("dream_max_loss_ratio: 5\n", "utf-8")
+    before = _tree(seeded)
+    _assert_one_line_error(_cli("status"), 1, "memclaw.yaml:1", "dream_max_loss_ratio")
+    assert _tree(seeded) == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["status", "--json"],
+        ["search", "anything"],
+        ["reindex"],
+        ["stats"],
+        ["dream", "--all", "--dry-run"],
+        ["scan"],
+    ],
+)
+def test_a_home_root_leaves_unrelated_folders_alone(tmp_path: Path, args: list[str]) -> None:
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    (home / "Documents" / "taxes.txt").write_text("2025\n", "utf-8")
+    assert _cli("--root", str(home), "init", "alpha").exit_code == 0
+    result = _cli("--root", str(home), *args)
+    assert "Documents" not in result.stdout
+    assert sorted(p.name for p in (home / "Documents").iterdir()) == ["taxes.txt"]
+    named = _cli("--root", str(home), "search", "2025", "--agent", "Documents")
+    assert named.exit_code == 1
+    assert sorted(p.name for p in (home / "Documents").iterdir()) == ["taxes.txt"]

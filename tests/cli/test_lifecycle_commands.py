@@ -24,7 +24,7 @@ def test_extract_from_a_file_stdin_and_session(isolated_env: Path, tmp_path: Pat
     chat = tmp_path / "chat.txt"
     chat.write_text(CHAT)
     code, stdout, stderr = run("extract", "bot", "--transcript", str(chat), "--dry-run")
-    assert code == 0 and "offline" in stderr and "+- User is Sarah" in stdout
+    assert code == 0 and "offline" in stderr and "+- Sarah works at Cloudflare" in stdout
     assert "Sarah" not in (isolated_env / "bot" / "PROFILE.md").read_text()
     code, stdout, _ = run("extract", "bot", "-", "--json", input=CHAT)
     data = json.loads(stdout)

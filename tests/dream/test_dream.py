@@ -275,3 +275,51 @@ def test_real_searches_feed_the_recall_score(tmp_path: Path) -> None:
     assert by_text[fact].queries == 2
     assert by_text[fact].status is Status.PROMOTE
     assert by_text["Maya had a quiet afternoon without meetings at all."].status is Status.ONE_OFF
+
+
+def test_a_dream_near_the_ceiling_keeps_every_hand_written_line(tmp_path: Path) -> None:
+    # The outside attack: a dream that pushed MEMORY.md over its ceiling cut the file at
+    # a section boundary, dropping 13 hand-written lines and the promoted fact itself.
+    agent = _agent(tmp_path / "ws")
+    log = [
+        f"- build {i:02d} of the lotsen tiles took {i} minutes on the ci runner" for i in range(60)
+    ]
+    notes = [f"- reminder {i:02d}: water the balcony tomatoes before the trip" for i in range(13)]
+    text = MEMORY + "\n## Build log\n\n" + "\n".join(log) + "\n\n## Notes\n\n" + "\n".join(notes)
+    text += " " + "x" * (7979 - len(text)) + "\n"
+    assert len(text) == 7981
+    agent.write("MEMORY.md", text)
+    for offset in (4, 3, 2):
+        note(agent, day(offset), RECURRING)
+
+    result = dream_agent(Scope(agent))
+
+    memory = agent.read("MEMORY.md")
+    overflow_path = agent.path / "MEMORY.overflow.md"
+    overflow = overflow_path.read_text(encoding="utf-8") if overflow_path.exists() else ""
+    for line in text.splitlines():
+        assert line in memory.splitlines()
+    assert len(memory) <= 8000
+    assert RECURRING in overflow and result.ceiling and "MEMORY.overflow.md" in result.ceiling
+    assert "1 moved to the overflow file" in agent.read("DREAMS.md")
+
+
+def test_a_fact_with_no_room_is_not_piled_up_in_the_overflow_night_after_night(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    agent = _agent(tmp_path / "ws", clock)
+    text = (
+        MEMORY + "\n## Notes\n\n" + "".join(f"- note {i:03d} " + "n" * 80 + "\n" for i in range(81))
+    )
+    text += "- " + "p" * (7979 - len(text) - 2) + "\n"
+    assert len(text) == 7980
+    agent.write("MEMORY.md", text)
+    for offset in (4, 3, 2):
+        note(agent, day(offset), RECURRING)
+    for _ in range(3):
+        dream_agent(Scope(agent))
+        clock.advance(hours=1)
+    overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
+    assert overflow.count(RECURRING) == 1
+    assert all(line in agent.read("MEMORY.md") for line in text.splitlines())

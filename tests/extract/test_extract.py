@@ -22,8 +22,8 @@ def test_offline_extraction_files_facts_and_logs(tmp_path: Path) -> None:
     assert result.status is Status.WRITTEN
     assert str(result.engine) == "offline"
     profile, memory = agent.read("PROFILE.md"), agent.read("MEMORY.md")
-    assert "- User is Sarah and works at Cloudflare." in profile.split("## Work")[0]
-    assert "User prefers terse answers" in profile.split("## Preferences")[1]
+    assert "- Sarah works at Cloudflare." in profile.split("## Work")[0]
+    assert "Sarah prefers terse answers" in profile.split("## Preferences")[1]
     decisions = memory.split("## Decisions")[1].split("##")[0]
     assert "As of 2026-03-30, the team decided to switch" in decisions
     note = agent.read("memory/2026-03-30.md")
@@ -165,7 +165,7 @@ def test_dry_run_writes_nothing_at_all(tmp_path: Path) -> None:
     assert tree(agent.path) == before
     assert result.dry_run and result.status is Status.WOULD_WRITE and not result.files_changed
     assert set(result.diffs) == {"PROFILE.md", "MEMORY.md", "memory/2026-03-30.md"}
-    assert "+- User is Sarah and works at Cloudflare." in result.diffs["PROFILE.md"]
+    assert "+- Sarah works at Cloudflare." in result.diffs["PROFILE.md"]
     assert result.diffs["memory/2026-03-30.md"].startswith("--- a/memory/2026-03-30.md")
     # A dry run does not start the cooldown either.
     assert extract_conversation(Scope(agent), CHAT).status is Status.WRITTEN

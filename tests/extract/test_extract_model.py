@@ -137,8 +137,13 @@ def test_ceiling_applies_to_a_model_rewrite(tmp_path: Path, fake_openai: FakeOpe
     fake_openai.queue_json(answer(memory_update=long_memory))
     result = extract_conversation(Scope(agent), CHAT)
     memory = agent.read("MEMORY.md")
-    assert len(memory) <= 300 and "truncated" in memory
-    assert any("ceiling" in note for note in result.notes)
+    overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
+    assert len(memory) <= 300
+    for i in range(20):  # every fact the model wrote is kept, in the file or its overflow
+        fact = f"- A fact about topic {i} that takes some room."
+        assert (fact in memory) != (fact in overflow)
+    assert "- A fact about topic 0 " in overflow  # the oldest (here: first) went first
+    assert any("MEMORY.overflow.md" in note for note in result.notes)
     # The prompt told the model the limit.
     assert "At most 300 characters" in json.dumps(fake_openai.last_request().body)
 

@@ -78,7 +78,7 @@ def test_two_facts_in_one_sentence_are_both_kept() -> None:
 def test_a_credential_drops_only_its_own_sentence() -> None:
     token = "ghp_" + "T3vb9Qw2Lk8Nx5Rz1Hc7Ym4Pd6Js0Fa2Ge9Ku"
     texts = _texts(f"I'm Dana, devops at Kestrel. My GitHub token is {token}")
-    assert texts == ["User is Dana and is a devops at Kestrel."]
+    assert texts == ["Dana is a devops at Kestrel."]
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memclaw.gates import SecretFinding, contains_secret, find_secrets, redact
+from memclaw.gates import SecretFinding, contains_secret, find_secrets, redact, redact_adjacent
 
 from . import secret_cases as cases
+from . import secret_heldout as heldout
 from .secret_cases import NON_SECRET_CASES, SECRET_CASES
+from .secret_score import score
 
 
 def _case_id(text: str) -> str:
@@ -26,8 +28,30 @@ def _case_id(text: str) -> str:
 
 
 def test_data_set_is_large_enough() -> None:
-    assert len(SECRET_CASES) >= 110
-    assert len(NON_SECRET_CASES) >= 110
+    assert len(SECRET_CASES) >= 197
+    assert len(NON_SECRET_CASES) >= 196
+    assert len(heldout.HELDOUT_SECRETS) + len(heldout.HELDOUT_SPLIT) >= 75
+    assert len(heldout.HELDOUT_LOOKALIKES) >= 50
+
+
+def test_tuning_set_recall_and_false_positive_rate() -> None:
+    result = score(cases.LABELLED_SECRET_CASES, cases.SPLIT_CASES, cases.LABELLED_NON_SECRET_CASES)
+    assert (result.missed, result.false_positives) == ([], [])
+    assert result.recall == 1.0 and result.fpr == 0.0
+
+
+def test_held_out_set_stays_above_its_floor() -> None:
+    # Floor stated before the held-out set was first scored; its figures are reported by
+    # benchmarks/bench_secrets.py and must not be tuned towards.
+    result = score(heldout.HELDOUT_SECRETS, heldout.HELDOUT_SPLIT, heldout.HELDOUT_LOOKALIKES)
+    assert result.recall >= 0.85
+    assert result.fpr <= 0.05
+
+
+def test_every_case_has_a_family() -> None:
+    labelled = [*cases.LABELLED_SECRET_CASES, *heldout.HELDOUT_SECRETS]
+    assert all(family and family.islower() for family, _t, _s in labelled)
+    assert all(family for family, _t in cases.LABELLED_NON_SECRET_CASES)
 
 
 @pytest.mark.parametrize(
@@ -337,3 +361,71 @@ def test_scanning_100kb_is_fast(capsys: pytest.CaptureFixture[str]) -> None:
     assert [f.kind for f in findings] == ["password", "github_token"]
     # The target is well under 50 ms; the bound leaves headroom for slow shared CI runners.
     assert best < 0.2
+
+
+# ---------------------------------------------------------------------------------------------
+# Capture issue: shapes that used to be stored verbatim
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the reference example " + "s" + "k-proj-abc123def456",
+        "m" + "0-k2J8xQ4p9Lw",
+        "a" + "k_9fQ2xW7m",
+        "the password for the staging db is hunter2",
+        "my PIN is 4471",
+        "my password is hunter2-Blue!",
+        "api_id: Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz",
+        "Mein Passwort ist Apfelbaum-61",
+        "PGPASSWORD=Glacier77 psql -h db",
+        "Server=db;Uid=sa;Pwd=Kestrel#42;",
+        "curl -u ops:Wombat-31 https://ci.internal",
+        "mysql -u app -pTeal0Fox shop",
+    ],
+)
+def test_capture_issue_shapes_are_redacted(text: str) -> None:
+    assert contains_secret(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sk-learn and m0-style are not keys",
+        "the password is in my head",
+        "the PIN must have 4 digits",
+        "PIN reset steps are in the wiki",
+        "mysql -u app -p crm",
+        "the key is in the drawer",
+        "token: Optional[str] = None",
+    ],
+)
+def test_capture_issue_look_alikes_stay_quiet(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+def test_a_key_in_base64_is_redacted() -> None:
+    import base64
+
+    encoded = base64.b64encode(cases.GHP.encode()).decode()
+    assert [f.kind for f in find_secrets(f"blob {encoded}")] == ["encoded_secret"]
+
+
+def test_split_key_is_redacted_in_both_messages() -> None:
+    first, second = cases.GHP[:15], cases.GHP[15:]
+    out = redact_adjacent([f"token {first}", second, "thanks!"])
+    assert first not in out[0] and second not in out[1]
+    assert out[0].startswith("token [REDACTED:") and out[1].startswith("[REDACTED:")
+    assert out[2] == "thanks!"
+
+
+def test_split_password_announced_in_the_previous_message() -> None:
+    out = redact_adjacent(["my password is", "Blaubeere-73"])
+    assert out == ["my password is", "[REDACTED:password]"]
+
+
+def test_adjacent_ordinary_messages_are_untouched() -> None:
+    texts = ["fixed in commit 3f9a2c1", "b4d5e6f7 was the parent", "the password is long"]
+    assert redact_adjacent(texts) == texts
+    assert redact_adjacent([]) == []

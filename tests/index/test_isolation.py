@@ -46,7 +46,7 @@ def _rel(ws: Workspace, owner: str | None, name: str) -> str:
 def test_personal_lines_reach_only_their_owner(actions: list[tuple]) -> None:  # type: ignore[type-arg]
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        (root / "a").mkdir()
+        (root / "a" / ".memclaw").mkdir(parents=True)  # an agent, not just any folder
         ws = Workspace.open(root, env={})
         files: dict[str, list[str]] = {}  # relative path -> markers on disk
         owner_of: dict[str, str | None] = {}

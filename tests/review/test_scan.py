@@ -49,19 +49,22 @@ def test_scan_reports_file_line_and_kind_only(tmp_path: Path) -> None:
     assert KEY in text[memory_line - 1]
 
 
-def test_redact_rewrites_with_backups(tmp_path: Path) -> None:
+def test_redact_rewrites_in_place_and_keeps_no_copy_of_the_secret(tmp_path: Path) -> None:
     from memclaw.workspace import Workspace
 
     agent_path, session = _plant(tmp_path)
     ws = Workspace.open(tmp_path, env={})
     report = scan_secrets(ws, ["assistant"], redact=True)
-    assert len(report.redacted) == 3 and len(report.backups) == 3
+    assert set(report.redacted) == {
+        "assistant/MEMORY.md",
+        "assistant/owners/user%3Amaya/memory/2026-03-30.md",
+        "assistant/sessions/s-1.jsonl",
+    }
     memory = (agent_path / "MEMORY.md").read_text()
     assert KEY not in memory and "[REDACTED:" in memory
     for line in session.read_text().splitlines():
         json.loads(line)  # still valid JSON lines
     assert KEY not in session.read_text()
-    backup = tmp_path / report.backups[0]
-    assert backup.is_file() and ".memclaw/history" in report.backups[0]
+    assert not (agent_path / ".memclaw" / "history").exists()  # the old text is not kept
     assert scan_secrets(ws, ["assistant"]).findings == []
     assert AWS in (tmp_path / "_global" / "FACTS.md").read_text()  # not asked for

@@ -6,6 +6,7 @@ from memclaw.errors import SecretDetectedError, UnsafePathError, WorkspaceError
 from memclaw.workspace import Agent
 from memclaw.workspace.files import edit_file, list_files, read_file, write_file
 from memclaw.workspace.paths import MAX_NAME_BYTES
+from memclaw.workspace.provenance import Author
 
 CORE = ["AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md"]
 
@@ -44,7 +45,10 @@ def test_write_file_is_a_full_overwrite(agent: Agent) -> None:
         "filename": "NOTES.md",
         "created": True,
         "chars": len("# Notes\n\n- a\n- b\n"),
-        "truncated": False,
+        "moved_to_overflow": 0,
+        "overflow_file": None,
+        "over_ceiling": False,
+        "warning": None,
     }
     again = write_file(agent, "NOTES.md", "# Notes\n")
     assert again["created"] is False
@@ -52,9 +56,20 @@ def test_write_file_is_a_full_overwrite(agent: Agent) -> None:
     assert read_file(agent, "NOTES.md")["enabled"] is False
 
 
-def test_write_file_reports_truncation(agent: Agent) -> None:
+def test_write_file_reports_the_ceiling(agent: Agent) -> None:
     big = "# Memory\n\n" + "".join(f"## P{i}\n\n{'q' * 500}\n\n" for i in range(30))
-    assert write_file(agent, "MEMORY.md", big)["truncated"] is True
+    report = write_file(agent, "MEMORY.md", big)
+    assert report["over_ceiling"] is True and report["moved_to_overflow"] == 0
+    assert "by hand" in report["warning"]
+    assert read_file(agent, "MEMORY.md")["content"] == big  # a person's text stays whole
+
+
+def test_a_model_write_moves_its_oldest_lines_to_the_overflow(agent: Agent) -> None:
+    facts = [f"- fact {i:03d} " + "f" * 88 for i in range(90)]
+    report = write_file(agent, "MEMORY.md", "\n".join(facts) + "\n", Author.MODEL)
+    assert report["moved_to_overflow"] == 10 and report["overflow_file"] == "MEMORY.overflow.md"
+    assert "MEMORY.overflow.md" in report["warning"]
+    assert facts[0] in read_file(agent, "MEMORY.overflow.md")["content"]
 
 
 @pytest.mark.parametrize(
@@ -85,7 +100,10 @@ def test_edit_unique_text(agent: Agent) -> None:
         "agent": "alpha",
         "filename": "NOTES.md",
         "replacements": 1,
-        "truncated": False,
+        "moved_to_overflow": 0,
+        "overflow_file": None,
+        "over_ceiling": False,
+        "warning": None,
     }
     assert read_file(agent, "NOTES.md")["content"] == "# Notes\n\n- race on Dec 12\n- shed paint\n"
 
@@ -152,3 +170,21 @@ def test_a_name_at_the_length_limit_works_end_to_end(agent: Agent) -> None:
     assert read_file(agent, name)["content"] == "# Three\n"
     with pytest.raises(UnsafePathError, match="longer than 200 bytes"):
         write_file(agent, "n" + name, "# Four\n")
+
+
+def test_edit_that_completes_a_secret_from_harmless_halves_is_refused(agent: Agent) -> None:
+    # Neither half is a secret alone; the edit glues them into a GitHub token.
+    first, second = "gh" + "p_R8x2Kq9Lm", "Z4vT1wY7nB3cD6fH0jP5sA2eG9u"
+    write_file(agent, "NOTES.md", f"ci: {first}MARK\n")
+    with pytest.raises(SecretDetectedError, match="once edited"):
+        edit_file(agent, "NOTES.md", "MARK", second)
+    assert read_file(agent, "NOTES.md")["content"] == f"ci: {first}MARK\n"
+
+
+def test_edit_next_to_an_old_secret_is_not_blocked_by_it(agent: Agent) -> None:
+    # A line the gate did not know when it was written must not block unrelated edits.
+    path = agent.path / "NOTES.md"
+    token = "gh" + "p_R8x2Kq9LmZ4vT1wY7nB3cD6fH0jP5sA2eG9u"
+    path.write_text(f"old: {token}\n\ntodo: milk\n", encoding="utf-8")
+    edit_file(agent, "NOTES.md", "milk", "oat milk")
+    assert "oat milk" in read_file(agent, "NOTES.md")["content"]

@@ -69,3 +69,42 @@ def test_folder_names_are_safe_and_reversible(identity: str) -> None:
     assert "/" not in name and "\\" not in name and "\x00" not in name
     assert len(name.encode()) <= 255
     assert owner_from_dirname(name) == key
+
+
+# --- case and Unicode: no spelling reaches another owner's folder ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("identity", "key"),
+    [
+        ("user:ｍａｙａ", "user:maya"),  # full-width letters are the plain name
+        ("ｕｓｅｒ:maya", "user:maya"),
+        ("user:cafe\u0301", "user:café"),  # decomposed é is the composed one
+        ("user:ﬁona", "user:fiona"),  # a ligature is its letters
+    ],
+)
+def test_identities_are_nfkc_normalised(identity: str, key: str) -> None:
+    assert normalise_owner(identity) == key
+    assert owner_dirname(normalise_owner(identity)) == owner_dirname(key)
+
+
+def test_keys_differing_only_in_case_get_folders_that_differ_case_insensitively() -> None:
+    names = {owner_dirname(normalise_owner(k)) for k in ("user:Maya", "user:maya", "user:MAYA")}
+    assert len({n.casefold() for n in names}) == 3
+    assert owner_dirname("user:Maya") == "user%3A%4Daya"
+    assert owner_dirname("user:maya") == "user%3Amaya"  # names without capitals are unchanged
+    assert owner_from_dirname("user%3A%4Daya") == "user:Maya"
+    assert owner_from_dirname("user%3AMaya") == "user:Maya"  # the legacy spelling still reads
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40), st.text(max_size=40))
+def test_distinct_keys_never_collide_on_a_case_insensitive_disk(a: str, other: str) -> None:
+    for b in (a.swapcase(), a.upper(), other):  # case variants are the dangerous neighbours
+        try:
+            ka, kb = normalise_owner("user:x" + a), normalise_owner("user:x" + b)
+        except UsageError:
+            continue
+        if ka != kb:
+            assert owner_dirname(ka).casefold() != owner_dirname(kb).casefold()
+        assert owner_dirname(ka).isascii()

@@ -1,14 +1,6 @@
-"""Markdown surgery: replace a ``## `` section, upsert a ``- key: value`` line, cut at a ceiling."""
+"""Markdown surgery: replace a ``## `` section, upsert a ``- key: value`` line."""
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from memclaw.workspace.sections import (
-    TRUNCATION_PREFIX,
-    apply_ceiling,
-    replace_section,
-    upsert_kv,
-)
+from memclaw.workspace.sections import replace_section, upsert_kv
 
 DOC = "# Memory\n\n## Projects\n\n- memclaw\n\n## Decisions\n\n- use uv\n"
 
@@ -106,78 +98,3 @@ def test_upsert_kv_does_not_treat_regex_characters_in_keys_specially() -> None:
 def test_upsert_kv_is_idempotent() -> None:
     once = upsert_kv("# P\n\n## Identity\n\n## Work\n", "name", "Maya", "Identity")
     assert upsert_kv(once, "name", "Maya", "Identity") == once
-
-
-# --- ceilings -----------------------------------------------------------------------------------
-
-
-def _sections(count: int, size: int = 60) -> str:
-    return "# Memory\n\n" + "".join(f"## S{i}\n\n{'x' * size}\n\n" for i in range(count))
-
-
-def test_under_the_ceiling_nothing_changes() -> None:
-    text = _sections(3)
-    result = apply_ceiling(text, len(text))
-    assert (result.text, result.cut) == (text, False)
-
-
-def test_zero_means_unlimited() -> None:
-    text = _sections(500)
-    assert apply_ceiling(text, 0).text == text
-    assert not apply_ceiling(text, 0).cut
-
-
-def test_cut_at_the_last_section_boundary_that_fits() -> None:
-    text = _sections(20)
-    result = apply_ceiling(text, 600)
-    assert result.cut
-    assert len(result.text) <= 600
-    assert result.kept_chars == len(result.text)
-    assert result.original_chars == len(text)
-    head, marker = result.text.split(TRUNCATION_PREFIX)
-    assert text.startswith(head.rstrip("\n"))
-    # whole sections only: the kept head ends right before a '## ' heading of the original
-    assert text[len(head.rstrip("\n")) :].startswith("\n\n## ")
-    kept_sections = head.count("## S")
-    assert kept_sections >= 2
-    # the next boundary would not have fitted with the marker (the marker's room is
-    # reserved for its longest wording, hence the small slack)
-    next_cut = text.index(f"## S{kept_sections + 1}")
-    assert next_cut + len(TRUNCATION_PREFIX + marker) > 600 - 4
-    assert "600-character ceiling" in marker
-
-
-def test_cutting_twice_never_stacks_markers() -> None:
-    first = apply_ceiling(_sections(20), 600)
-    again = apply_ceiling(first.text + "\n## Later\n\n" + "y" * 400 + "\n", 600)
-    assert again.cut
-    assert again.text.count(TRUNCATION_PREFIX) == 1
-    assert len(again.text) <= 600
-
-
-def test_single_huge_section_falls_back_to_whole_lines() -> None:
-    text = "# Memory\n\n## Only\n\n" + "".join(f"line {i} " + "z" * 40 + "\n" for i in range(100))
-    result = apply_ceiling(text, 1000)
-    assert result.cut
-    assert len(result.text) <= 1000
-    head = result.text.split(TRUNCATION_PREFIX)[0].rstrip("\n")
-    assert text.startswith(head + "\n")
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    st.lists(st.text(alphabet="ab #\n-", max_size=120), max_size=30).map(
-        lambda parts: "".join(f"## {p[:10]}\n{p}\n" for p in parts)
-    ),
-    st.integers(min_value=300, max_value=3000),
-)
-def test_ceiling_result_always_fits_and_keeps_a_prefix(text: str, ceiling: int) -> None:
-    result = apply_ceiling(text, ceiling)
-    assert result.cut == (len(text) > ceiling)
-    if result.cut:
-        assert len(result.text) <= ceiling
-        assert result.text.count(TRUNCATION_PREFIX) == 1
-        head = result.text.split(TRUNCATION_PREFIX)[0].rstrip("\n")
-        assert text.startswith(head)
-    else:
-        assert result.text == text

@@ -8,7 +8,7 @@ from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.workspace import Agent, Scope, Workspace, WriteStrategy
 from memclaw.workspace.history import KEEP, versions
 from memclaw.workspace.owners import Visibility
-from memclaw.workspace.sections import TRUNCATION_PREFIX
+from memclaw.workspace.provenance import Author
 from memclaw.workspace.templates import MEMORY_MD, PROFILE_MD
 
 from .conftest import fixed_clock
@@ -141,30 +141,87 @@ def test_upsert_kv_needs_a_key(agent: Agent) -> None:
 # --- ceilings -----------------------------------------------------------------------------------
 
 
+def _lines(prefix: str, count: int) -> list[str]:
+    """``count`` list items of exactly 100 characters each, newline included."""
+    return [(f"- {prefix} {i:03d} " + "x" * 99)[:99] for i in range(count)]
+
+
+def _file(lines: list[str], head: str = "# Memory\n\n") -> str:
+    return head + "".join(f"{line}\n" for line in lines)
+
+
 @pytest.mark.parametrize(("name", "ceiling"), [("PROFILE.md", 4000), ("MEMORY.md", 8000)])
-def test_default_ceilings_cut_at_a_section_boundary(agent: Agent, name: str, ceiling: int) -> None:
+def test_a_persons_oversized_file_is_kept_whole_and_reported(
+    agent: Agent, name: str, ceiling: int
+) -> None:
     content = _big("Part", 40)
     result = agent.write(name, content)
-    assert result.truncated
-    assert result.ceiling is not None and result.ceiling.original_chars == len(content)
-    text = agent.read(name)
-    assert len(text) <= ceiling
-    assert text.count(TRUNCATION_PREFIX) == 1
-    assert f"{ceiling}-character ceiling" in text
-    head = text.split(TRUNCATION_PREFIX)[0].rstrip("\n")
-    assert content.startswith(head) and content[len(head) :].startswith("\n\n## Part ")
-    assert len(head) > ceiling - 600  # no more than one section lost beyond what had to go
+    assert agent.read(name) == content
+    assert result.ceiling is not None and result.over_ceiling and result.moved == 0
+    assert result.ceiling.original_chars == len(content) > ceiling
+    assert not (agent.path / name.replace(".md", ".overflow.md")).exists()
 
 
-def test_ceiling_is_reported_every_time(agent: Agent) -> None:
-    content = _big("Part", 40)
-    first = agent.write("MEMORY.md", content)
-    second = agent.write("MEMORY.md", content)
-    assert first.truncated and second.truncated
-    assert second.changed is False
-    third = agent.write("MEMORY.md", "## More\n\n" + "m" * 1000, WriteStrategy.APPEND)
-    assert third.truncated
-    assert agent.read("MEMORY.md").count(TRUNCATION_PREFIX) == 1
+def test_model_lines_move_oldest_first_to_an_overflow_file(agent: Agent) -> None:
+    mine, older, newer = _lines("mine", 40), _lines("older", 20), _lines("newer", 25)
+    agent.write("MEMORY.md", _file(mine, "# Memory\n\n## Notes\n\n"))
+    for batch in (older, newer):
+        text = agent.read("MEMORY.md") + _file(batch, "")
+        result = agent.write("MEMORY.md", text, author=Author.MODEL)
+    memory = agent.read("MEMORY.md")
+    assert len(memory) <= 8000 and result.moved == 6
+    assert all(line in memory for line in mine + older[6:] + newer)
+    overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
+    assert _file(older[:6], "### Notes\n\n") in overflow
+    assert "## 2026-11-29 09:30: 6 entries from MEMORY.md (8000-character ceiling)" in overflow
+    assert result.ceiling is not None and result.ceiling.overflow == "MEMORY.overflow.md"
+    assert not agent.meta().get("MEMORY.overflow.md")  # kept, but never injected
+
+
+def test_a_person_edit_of_a_model_line_makes_it_theirs(agent: Agent) -> None:
+    facts = _lines("fact", 85)
+    agent.write("MEMORY.md", _file(facts[:75]), author=Author.MODEL)
+    agent.write("MEMORY.md", agent.read("MEMORY.md").replace(facts[0], "- fact 000 (checked)"))
+    agent.write("MEMORY.md", agent.read("MEMORY.md") + _file(facts[75:], ""), author=Author.MODEL)
+    memory = agent.read("MEMORY.md")
+    assert "- fact 000 (checked)" in memory
+    overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
+    assert _file(facts[1:6], "") in overflow  # the oldest lines that are still the model's
+    assert all(line in memory for line in facts[6:])
+
+
+def test_the_overflow_is_written_before_the_file_loses_the_lines(
+    agent: Agent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memclaw.workspace import agent as agent_module
+
+    facts = _lines("fact", 85)
+    agent.write("MEMORY.md", _file(facts[:75]), author=Author.MODEL)
+    before = agent.read("MEMORY.md")
+
+    def crash(path: Path, text: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(agent_module, "atomic_write", crash)
+    with pytest.raises(OSError):
+        agent.write("MEMORY.md", before + _file(facts[75:], ""), author=Author.MODEL)
+    assert agent.read("MEMORY.md") == before
+    assert facts[0] in (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
+
+
+def test_without_a_provenance_record_every_line_is_the_persons(agent: Agent) -> None:
+    import shutil
+
+    facts = _lines("fact", 85)
+    agent.write("MEMORY.md", _file(facts[:75]), author=Author.MODEL)
+    shutil.rmtree(agent.meta_dir / "provenance")
+    result = agent.write(
+        "MEMORY.md", agent.read("MEMORY.md") + _file(facts[75:], ""), author=Author.MODEL
+    )
+    memory = agent.read("MEMORY.md")
+    assert all(line in memory for line in facts[:75] + facts[81:])
+    assert result.moved == 6
+    assert _file(facts[75:81], "") in (agent.path / "MEMORY.overflow.md").read_text("utf-8")
 
 
 def test_zero_ceiling_is_unlimited(isolated_env: Path) -> None:
@@ -174,28 +231,27 @@ def test_zero_ceiling_is_unlimited(isolated_env: Path) -> None:
     agent, _ = ws.init_agent("alpha")
     content = _big("Part", 100)
     for name in ("MEMORY.md", "PROFILE.md"):
-        result = agent.write(name, content)
-        assert not result.truncated
+        result = agent.write(name, content, author=Author.MODEL)
+        assert not result.over_ceiling and result.moved == 0
         assert agent.read(name) == content
 
 
-def test_custom_ceiling(isolated_env: Path) -> None:
+def test_custom_ceiling_and_personal_files(isolated_env: Path) -> None:
     ws = Workspace.open(isolated_env, overrides={"profile_max_chars": 1000}, clock=fixed_clock)
     agent, _ = ws.init_agent("alpha")
-    assert agent.write("PROFILE.md", _big("P", 10)).truncated
-    assert len(agent.read("PROFILE.md")) <= 1000
+    facts = _lines("fact", 20)
+    for owner, folder in ((None, agent.path), ("user:maya", agent.path / "owners/user%3Amaya")):
+        scope = Scope.resolve(agent, owner)
+        result = scope.write("PROFILE.md", _file(facts, ""), author=Author.MODEL)
+        assert result.moved == 10 and len(scope.read("PROFILE.md")) == 1000
+        overflow = (folder / "PROFILE.overflow.md").read_text(encoding="utf-8")
+        assert _file(facts[:10], "### (top of the file)\n\n") in overflow
 
 
 def test_other_files_have_no_ceiling(agent: Agent) -> None:
     content = _big("Part", 100)
-    assert not agent.write("NOTES.md", content).truncated
+    assert agent.write("NOTES.md", content, author=Author.MODEL).ceiling is None
     assert agent.read("NOTES.md") == content
-
-
-def test_personal_files_have_the_same_ceilings(agent: Agent) -> None:
-    result = Scope.resolve(agent, "user:maya").write("PROFILE.md", _big("P", 40))
-    assert result.truncated
-    assert len(Scope.resolve(agent, "user:maya").read("PROFILE.md")) <= 4000
 
 
 # --- history and restore -----------------------------------------------------------------------
@@ -205,7 +261,7 @@ def test_rewrite_keeps_the_previous_version_and_restores_it(agent: Agent) -> Non
     agent.write("MEMORY.md", "# Memory\n\n- version one\n")
     big = _big("Part", 40)
     result = agent.write("MEMORY.md", big)
-    assert result.truncated and result.backup is not None
+    assert result.over_ceiling and result.backup is not None
     assert result.backup.read_text(encoding="utf-8") == "# Memory\n\n- version one\n"
     assert result.backup.is_relative_to(agent.meta_dir / "history")
     [newest, oldest] = versions(agent, "MEMORY.md")
@@ -277,17 +333,17 @@ def test_secrets_are_refused_and_nothing_is_written(agent: Agent, strategy: Writ
 
 def test_owner_writes_land_in_personal_memory(agent: Agent) -> None:
     result = Scope.resolve(agent, "Maya").write("MEMORY.md", "# Mine\n\n- likes tea\n")
-    assert result.name == "owners/user%3AMaya/MEMORY.md"
-    assert result.path == agent.path / "owners" / "user%3AMaya" / "MEMORY.md"
+    assert result.name == "owners/user%3A%4Daya/MEMORY.md"
+    assert result.path == agent.path / "owners" / "user%3A%4Daya" / "MEMORY.md"
     assert Scope.resolve(agent, "Maya").visibility is Visibility.PERSONAL
     assert Scope(agent).visibility is Visibility.TEAM
-    assert Scope.resolve(agent, "user:Maya").prefix == "owners/user%3AMaya/"
+    assert Scope.resolve(agent, "user:Maya").prefix == "owners/user%3A%4Daya/"
     assert agent.owners() == ["user:Maya"]
     assert Scope.resolve(agent, "user:Maya").read("MEMORY.md") == "# Mine\n\n- likes tea\n"
     assert agent.read("MEMORY.md") == MEMORY_MD  # the team file is untouched
     assert Scope.resolve(agent, "user:sam").read("MEMORY.md") == ""  # nobody else sees it
     daily = Scope.resolve(agent, "user:Maya").append_daily("- tea again")
-    assert daily.name == "owners/user%3AMaya/memory/2026-11-29.md"
+    assert daily.name == "owners/user%3A%4Daya/memory/2026-11-29.md"
 
 
 def test_without_isolation_owner_writes_go_to_team(isolated_env: Path) -> None:

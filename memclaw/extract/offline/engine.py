@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from memclaw.extract.offline.clean import clauses, looks_like_assistant, normalise
 from memclaw.extract.offline.dates import resolve_relative
 from memclaw.extract.offline.i18n import classify_foreign, identity_foreign
+from memclaw.extract.offline.names import personal
 from memclaw.extract.offline.refs import resolve
 from memclaw.extract.offline.rules import Fact, classify_sentence, identity_fact
 from memclaw.extract.offline.text import (
@@ -106,8 +107,35 @@ def credential_statement(sentence: str, reply: str | None, day: str) -> Fact | N
         return None
     label = kind.group(1)
     label = "API key" if label.lower() in {"api key", "key"} else label.lower()
-    text = f"{_article_for(label)} {label} was configured for the {target.group(1).strip()}"
-    return Fact("configuration", finish(dated(text, day)), target.group(1).strip())
+    # Only the service's name: "the staging bot is [REDACTED]" must not leave "is" behind.
+    service = _TRAILING_VERB.sub("", target.group(1).strip())
+    if not service:
+        return None
+    text = f"{_article_for(label)} {label} was configured for the {service}"
+    return Fact("configuration", finish(dated(text, day)), service)
+
+
+_TRAILING_VERB = re.compile(r"(?:\s+(?:is|are|was|were|be|goes|here|now|below))+$", I_)
+# "Never deploy on Fridays. Reason: on-call is thin" - the reason belongs to the rule.
+_REASON = re.compile(
+    r"^(?:reason|the reason(?: is)?|why|that's because|because)\b[:,]?\s*(.+)$", I_
+)
+# "When I paste a traceback, just give me the fix": a standing wish, not a one-off request.
+_WHEN_I = re.compile(
+    r"^(?:when|whenever|every time|if)\s+I\s+(.+?),\s*(?:please\s+)?(just\s+|only\s+)?"
+    r"(?:give|show|send|tell)\s+me\s+(.+?)[.!]?$",
+    I_,
+)
+
+
+def _standing_wish(sentence: str) -> Fact | None:
+    match = _WHEN_I.match(sentence.strip())
+    if not match:
+        return None
+    want = (match.group(2) or "").strip()
+    text = f"When user {third_person('I ' + match.group(1))[len('user ') :]}, user wants "
+    text += f"{want + ' ' if want else ''}{third_person(match.group(3))}"
+    return Fact("preference", finish(text))
 
 
 def _article_for(label: str) -> str:
@@ -126,7 +154,10 @@ def _merge(previous: Fact, sentence: str) -> Fact:
     )
 
 
-def _user_turns(messages: Sequence[dict[str, str]]) -> Iterable[tuple[str, str | None]]:
+def _user_turns(
+    messages: Sequence[dict[str, str]], day: str
+) -> Iterable[tuple[str, str | None, str]]:
+    """(what the user said, the assistant's answer, the day it was said)."""
     for index, message in enumerate(messages):
         if message.get("role") != "user":
             continue
@@ -137,7 +168,7 @@ def _user_turns(messages: Sequence[dict[str, str]]) -> Iterable[tuple[str, str |
                 break
             if later.get("role") == "user":
                 break
-        yield message.get("content", ""), reply
+        yield message.get("content", ""), reply, message.get("day") or day
 
 
 _LABEL = re.compile(r"^[A-Z][\w' -]{0,30}:\s+(?=\S)")
@@ -233,6 +264,15 @@ def _facts_of_message(text: str, reply: str | None, day: str, found: OfflineFact
             continue
         if is_small_talk(sentence):
             continue
+        reason = _REASON.match(sentence)
+        if reason and facts and facts[-1].category in {"rule", "decision", "preference"}:
+            told = facts[-1]
+            text = f"{told.text.rstrip('.')}. Reason: {third_person(reason.group(1))}"
+            facts[-1] = Fact(told.category, finish(text), told.entity, told.section)
+            continue
+        if wish := _standing_wish(sentence):
+            facts.append(wish)
+            continue
         if is_request(sentence) and not _STANDING.search(sentence):
             if fact := completed_action(sentence, reply, day):
                 facts.append(fact)
@@ -257,33 +297,55 @@ def _dated(fact: Fact, day: str) -> Fact:
     return fact if text == fact.text else Fact(fact.category, text, fact.entity, fact.section)
 
 
+def _named(facts: list[Fact], person: str | None) -> str | None:
+    """The user's first name: from memory, else from what this conversation says."""
+    if person:
+        return person
+    for fact in facts:
+        if fact.category == "identity" and fact.entity not in {"", "user"}:
+            return fact.entity.split()[0]
+    return None
+
+
 def extract_facts(
     messages: Sequence[dict[str, str]],
     day: str,
     known: Sequence[frozenset[str]] = (),
     forgotten: Callable[[str], bool] | None = None,
+    *,
+    person: str | None = None,
 ) -> OfflineFacts:
-    """New facts in the user's messages; ``known`` holds token sets of what memory says."""
+    """New facts in the user's messages; ``known`` holds token sets of what memory says.
+
+    Each message may carry its own ``day`` (when it was said); ``day`` is the fallback.
+    ``person`` is the user's name when memory knows it; facts then use it.
+    """
     found = OfflineFacts()
     kept: list[frozenset[str]] = []
-    for text, reply in _user_turns(messages):
-        for fact in _facts_of_message(text, reply, day, found):
-            fact = _dated(fact, day)
-            if contains_secret(fact.text):
-                found.secrets += 1
-                continue
-            narrower = fact.category in {"rule", "preference"}
-            if known_in(fact.text, known) or restates(fact.text, known, narrower):
-                found.known += 1
-                continue
-            if forgotten is not None and forgotten(fact.text):
-                found.forgotten += 1
-                continue
-            mine = tokens(fact.text)
-            if any(containment(mine, other) >= 0.8 for other in kept):
-                continue
-            kept.append(mine)
-            found.facts.append(fact)
+    candidates: list[tuple[Fact, str]] = []
+    for text, reply, said in _user_turns(messages, day):
+        candidates += [(fact, said) for fact in _facts_of_message(text, reply, said, found)]
+    name = _named([fact for fact, _ in candidates], person)
+    for fact, said in candidates:
+        names_user = fact.category == "identity" and fact.entity not in {"", "user"}
+        if name and not names_user:
+            fact = Fact(fact.category, personal(fact.text, name), fact.entity, fact.section)
+        fact = _dated(fact, said)
+        if contains_secret(fact.text):
+            found.secrets += 1
+            continue
+        narrower = fact.category in {"rule", "preference"}
+        if known_in(fact.text, known) or restates(fact.text, known, narrower):
+            found.known += 1
+            continue
+        if forgotten is not None and forgotten(fact.text):
+            found.forgotten += 1
+            continue
+        mine = tokens(fact.text)
+        if any(containment(mine, other) >= 0.8 for other in kept):
+            continue
+        kept.append(mine)
+        found.facts.append(fact)
     return found
 
 

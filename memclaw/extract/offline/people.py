@@ -186,10 +186,20 @@ def identity_fact(message: str, day: str = "") -> Fact | None:
     if not clauses:
         return None
     section = "Identity" if name or location or timezone or langs else "Work"
-    text = "User " + _join(clauses)
+    if name:
+        # "Dana Okafor is a data engineer at X, based in Lisbon": the name is the subject.
+        rest = clauses[1:]
+        lead = "is "
+        if rest and rest[0].startswith(lead):
+            rest = [rest[0]] + [c[len(lead) :] if c.startswith(lead) else c for c in rest[1:]]
+        text = name + (" " + _join(rest) if rest else "")
+        if not rest:
+            text = f"User is {name}"
+    else:
+        text = "User " + _join(clauses)
     if (change or joined) and day:
         text = dated(text, day)  # a promotion is news on the day it is told
-    return Fact("identity", finish(text), "user", section)
+    return Fact("identity", finish(text), name or "user", section)
 
 
 _OWNS = re.compile(

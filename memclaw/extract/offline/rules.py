@@ -19,6 +19,7 @@ from memclaw.extract.offline.people import (
     relationship,
 )
 from memclaw.extract.offline.text import dated, finish, third_person
+from memclaw.gates import addresses_agent
 
 I_ = re.IGNORECASE
 _LEAD = r"^(?:(?:and|also|but|so|oh|ok|okay|btw|honestly|personally|anyway|fyi|note),?\s+)*"
@@ -324,7 +325,7 @@ _WHEN_WORD = re.compile(
 def project(sentence: str, day: str) -> Fact | None:
     if paused := _PAUSED.match(sentence):
         cause = paused.group(1)
-        text = f"user temporarily can't {paused.group(2)} {paused.group(3)}".strip()
+        text = f"user temporarily can't {paused.group(2)} {third_person(paused.group(3))}".strip()
         if cause:
             text += f" because {third_person(cause)}"
         return Fact("project", finish(dated(text, day)), paused.group(2))
@@ -367,6 +368,8 @@ RULES: tuple[Rule, ...] = (
 
 
 def classify_sentence(sentence: str, day: str) -> Fact | None:
+    if addresses_agent(sentence):
+        return None  # words aimed at the agent stay in the transcript; they are no rule
     for candidate in (*FIRST, *RULES, *LATER):
         fact = candidate(sentence, day)
         if fact is not None:

@@ -193,7 +193,7 @@ _ADVERB = (
     r"now|currently|already|even)"
 )
 # Only the subjects this function wrote get a verb conjugated ("the team offsite" stays).
-_AFTER_SUBJECT = re.compile(rf"(\x03|\x04) ((?:{_ADVERB}\s+)*)([a-z']+)\b")
+_AFTER_SUBJECT = re.compile(rf"(\x03|\x04) ((?:{_ADVERB}\s+)*)([a-z']+(?:-[a-z]+)?)\b")
 # Things a household shares: "our kid" is the user's, not the team's.
 _OUR_HOME = re.compile(
     r"\bour\s+(?=(?:kids?|children|son|daughter|baby|dog|cat|puppy|kitten|house|flat|apartment|"

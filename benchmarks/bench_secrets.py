@@ -1,0 +1,57 @@
+"""Recall and false-positive rate of the secret gate, tuning set and held-out set.
+
+- tuning: tests/gates/secret_cases.py (the rules were fitted to it).
+- held-out: tests/gates/secret_heldout.py, written before the capture-issue changes and
+  never tuned against. This is the figure to trust.
+
+Misses and false positives are listed by family. Run:
+``python benchmarks/bench_secrets.py [tuning|heldout|both] [--cases]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _report(name: str, result: Any, show_cases: bool) -> None:
+    print(
+        f"{name:<9} recall {result.recall:.3f} ({result.caught}/{result.secrets})   "
+        f"FPR {result.fpr:.3f} ({result.flagged}/{result.lookalikes})"
+    )
+    for family in sorted(result.missed_by_family):
+        missed, total = result.missed_by_family[family], result.total_by_family[family]
+        print(f"  missed  {family:<18} {missed}/{total}")
+    for family in sorted(result.flagged_by_family):
+        print(f"  flagged {family:<18} {result.flagged_by_family[family]}")
+    if show_cases:
+        for line in result.missed:
+            print(f"    miss  {line}")
+        for line in result.false_positives:
+            print(f"    FP    {line}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("half", nargs="?", default="both", choices=["tuning", "heldout", "both"])
+    parser.add_argument("--cases", action="store_true", help="list every missed/flagged case")
+    args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from gates.secret_score import score
+
+    if args.half in ("tuning", "both"):
+        from gates import secret_cases as t
+
+        result = score(t.LABELLED_SECRET_CASES, t.SPLIT_CASES, t.LABELLED_NON_SECRET_CASES)
+        _report("tuning", result, args.cases)
+    if args.half in ("heldout", "both"):
+        from gates import secret_heldout as h
+
+        result = score(h.HELDOUT_SECRETS, h.HELDOUT_SPLIT, h.HELDOUT_LOOKALIKES)
+        _report("held-out", result, args.cases)
+
+
+if __name__ == "__main__":
+    main()

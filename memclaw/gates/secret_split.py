@@ -1,0 +1,84 @@
+"""Secrets split across adjacent messages: "my key is sk-proj-Ab3dE" then "9fGh2JkL8mN4pQ".
+
+Each half alone can look harmless (a short prefix, a random-ish fragment, "my password is"
+with nothing after it), so a per-message scan lets both halves through and the joined
+transcript still holds the whole credential. This module scans the seam between each pair of
+adjacent messages, glued both directly (a token cut mid-way) and with a space (a sentence
+continued in the next message), and redacts whatever part of a seam finding lands in each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memclaw.gates.secrets import REDACTION_PREFIX, find_secrets, redact
+
+__all__ = ["redact_adjacent"]
+
+# How much of each side of a seam is scanned: enough for the longest vendor token or a
+# sentence announcing a password, small enough that long transcripts stay cheap.
+_SEAM = 400
+
+Span = tuple[int, int, str]
+
+
+def _seam_spans(a: str, b: str) -> tuple[list[Span], list[Span]]:
+    left, right = a[-_SEAM:], b[:_SEAM]
+    offset = len(a) - len(left)
+    in_a: list[Span] = []
+    in_b: list[Span] = []
+    glued = not (left[-1:].isspace() or right[:1].isspace())
+    for sep in ("", " ") if glued else (" ",):
+        joined = left + sep + right
+        seam = len(left)
+        for f in find_secrets(joined):
+            if not sep and f.kind == "password":
+                continue  # "my password is" + "Blaubeere-73" glued reads "isBlaubeere-73"
+            if f.start < seam:
+                in_a.append((offset + f.start, offset + min(f.end, seam), f.kind))
+            if f.end > seam + len(sep):
+                in_b.append((max(f.start - seam - len(sep), 0), f.end - seam - len(sep), f.kind))
+    return in_a, in_b
+
+
+def _apply(text: str, spans: list[Span]) -> str:
+    if not spans:
+        return text
+    spans.sort()
+    merged: list[Span] = []
+    for s, e, kind in spans:
+        if merged and s < merged[-1][1]:
+            ps, pe, pk = merged[-1]
+            merged[-1] = (ps, max(pe, e), pk)
+        else:
+            merged.append((s, e, kind))
+    parts: list[str] = []
+    pos = 0
+    for s, e, kind in merged:
+        parts.append(text[pos:s])
+        parts.append(f"{REDACTION_PREFIX}{kind}]")
+        pos = e
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def redact_adjacent(texts: Sequence[str]) -> list[str]:
+    """Redact each text, and every secret that only shows once adjacent texts are joined.
+
+    ``texts`` are consecutive messages from one speaker, in order. Returns one redacted text
+    per input, so callers can put them back where they came from.
+    """
+    extra: list[list[Span]] = [[] for _ in texts]
+    for i in range(len(texts) - 1):
+        if not texts[i] or not texts[i + 1]:
+            continue
+        in_a, in_b = _seam_spans(texts[i], texts[i + 1])
+        extra[i].extend(in_a)
+        extra[i + 1].extend(in_b)
+    out: list[str] = []
+    for text, spans in zip(texts, extra, strict=True):
+        # The message's own findings take part in the merge, so a seam finding that overlaps
+        # one of them widens it instead of producing nested markers.
+        own = [(f.start, f.end, f.kind) for f in find_secrets(text)]
+        out.append(redact(_apply(text, own + spans)))
+    return out

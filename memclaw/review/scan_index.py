@@ -1,0 +1,83 @@
+"""Secrets in an agent's SQLite index, and cleaning it so none survives in the file.
+
+The index copies block text from the markdown files (``blocks.text``, and the
+full-text index's own content and token segments), and caches an embedding
+per block. Rewriting a file and syncing is not enough: SQLite keeps deleted rows
+in free pages, FTS5 keeps deleted tokens in old segments until they are merged,
+and the vector of the old text stays cached. :func:`clean_index` takes care of
+all three.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from memclaw.index.store import index_path
+
+
+@dataclass(frozen=True)
+class IndexFinding:
+    source: str  # the indexed file, relative to the index's folder
+    line: int
+    kind: str
+
+
+def index_findings(base: Path) -> list[IndexFinding] | None:
+    """Secrets in the block text of the index of ``base``; None when it cannot be read."""
+    from memclaw.gates import find_secrets
+
+    path = index_path(base)
+    if not path.is_file() or path.is_symlink():
+        return []
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=30.0)
+    except sqlite3.Error:
+        return None
+    found = []
+    try:
+        rows = conn.execute(
+            "SELECT f.path, b.line, b.text FROM blocks b JOIN files f ON f.id = b.file_id"
+            " ORDER BY f.path, b.line"
+        ).fetchall()
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+    for source, line, text in rows:
+        for finding in find_secrets(text):
+            found.append(IndexFinding(str(source), int(line) + finding.line - 1, finding.kind))
+    return found
+
+
+def clean_index(base: Path, *, is_global: bool, now: str) -> None:
+    """Bring the index of ``base`` up to date, then leave no trace of replaced text.
+
+    The files must already be clean: the sync replaces the blocks of every
+    rewritten file; merging the FTS5 segments drops the old tokens; vectors no
+    block refers to any more are deleted; VACUUM rewrites the file without its
+    free pages, and the WAL is truncated so the old pages are not kept there.
+    """
+    from memclaw.index.store import open_index, sync
+
+    if not index_path(base).is_file():
+        return
+    conn = open_index(base)
+    try:
+        conn.execute("PRAGMA secure_delete = ON")
+        sync(conn, base, is_global=is_global, now=now)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("INSERT INTO blocks_fts(blocks_fts) VALUES ('optimize')")
+            conn.execute("DELETE FROM vectors WHERE hash NOT IN (SELECT hash FROM blocks)")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        conn.execute("VACUUM")
+        with contextlib.suppress(sqlite3.OperationalError):  # a reader keeps the WAL busy
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()

@@ -1,0 +1,254 @@
+"""The loss guard: a machine rewrite of PROFILE.md or MEMORY.md never erodes what a person wrote.
+
+Extraction and dreaming rewrite these files whole. Each rewrite may add, merge
+and reword, but the entries (list items and text lines) it drops are counted
+against ``dream_max_loss_ratio`` twice:
+
+* against the *baseline*, the last version a person saw or edited: drops add up
+  across runs, so twenty runs that each drop one fact stop once the budget is
+  spent instead of taking eight facts down to one;
+* against the current file, as each run always was, so facts that machines
+  added since the baseline are not lost wholesale in one go either.
+
+How the baseline is known on real files: every guarded rewrite records, beside
+the history in ``.memclaw/guard/<file>.json``, the baseline's entries and the
+hash of the text it wrote. When the file on disk no longer has that hash,
+something other than a guarded rewrite wrote it: a person in an editor, ``files
+write/edit``, ``remember``, an import, an undo. That version is then the new
+baseline. A file no guarded rewrite has touched yet is its own baseline. Deleting
+``.memclaw/`` only makes the current version the baseline again.
+
+The check and the write happen under one hold of the agent lock (``Agent.update``),
+and a file that changed since the engine read it is never overwritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memclaw.errors import WorkspaceError
+from memclaw.gates import contains_secret
+from memclaw.gates.secrets import REDACTION_PREFIX
+from memclaw.text.likeness import Fingerprint, containment, jaccard
+from memclaw.workspace import ceiling
+from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace.provenance import Author
+
+if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent, WriteResult
+    from memclaw.workspace.scope import Scope
+
+GUARDED = frozenset({"PROFILE.md", "MEMORY.md"})
+STATE_DIR = "guard"
+# A kept entry may be reworded by a model; this much word overlap still counts as kept.
+REWORDED = 0.5
+# An entry merged into a longer one is kept when the longer one says nearly all of it.
+MERGED = 0.9
+_LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+_COMMENT = re.compile(r"^\s*<!--.*-->\s*$")
+
+
+def entry_lines(text: str) -> list[str]:
+    """The entries of a memory file: list items and text lines, not headings or comments."""
+    found = []
+    in_fence = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("```"):
+            in_fence = not in_fence
+            continue
+        if in_fence or not line or line.startswith("#") or _COMMENT.match(line):
+            continue
+        if line.startswith("> ✂ memclaw truncated"):
+            continue
+        found.append(_LIST.sub("", line).strip())
+    return [entry for entry in found if entry]
+
+
+@dataclass(frozen=True)
+class Loss:
+    before: int
+    lost: list[str]
+
+    @property
+    def ratio(self) -> float:
+        return len(self.lost) / self.before if self.before else 0.0
+
+
+def measure_loss(old: str | list[str], new: str) -> Loss:
+    """Entries of ``old`` (a text or its entries) that ``new`` no longer holds, even reworded."""
+    # A line holding a credential is not memory the budget protects: the gate keeps
+    # credentials out of memory, and a model only ever sees it redacted.
+    old_entries = [e for e in (entry_lines(old) if isinstance(old, str) else old) if not _secret(e)]
+    new_entries = entry_lines(new)
+    exact = {" ".join(e.split()).lower() for e in new_entries}
+    prints = [Fingerprint.of(e) for e in new_entries]
+    lost = []
+    for entry in old_entries:
+        if " ".join(entry.split()).lower() in exact:
+            continue
+        fp = Fingerprint.of(entry)
+        if any(_kept(fp, other) for other in prints):
+            continue
+        lost.append(entry)
+    return Loss(len(old_entries), lost)
+
+
+def _secret(entry: str) -> bool:
+    return REDACTION_PREFIX in entry or contains_secret(entry)
+
+
+def _kept(old: Fingerprint, new: Fingerprint) -> bool:
+    if jaccard(old.tokens, new.tokens) >= REWORDED:
+        return True
+    return len(old.tokens) >= 3 and containment(old.tokens, new.tokens) >= MERGED
+
+
+# --- the verdict -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a rewrite of one file would drop, from the person's baseline and from now."""
+
+    rel: str
+    limit: float
+    baseline: Loss
+    current: Loss
+
+    @property
+    def allowed(self) -> bool:
+        return self.baseline.ratio <= self.limit and self.current.ratio <= self.limit
+
+    @property
+    def lost(self) -> list[str]:
+        """Every entry the rewrite drops, secrets redacted: safe for logs and screens."""
+        from memclaw.gates import redact
+
+        seen: dict[str, None] = {}
+        for entry in [*self.baseline.lost, *self.current.lost]:
+            seen.setdefault(redact(entry), None)
+        return list(seen)
+
+    def explain(self) -> str:
+        worse, since = (
+            (self.baseline, " counted from the version a person last saw")
+            if self.baseline.ratio > self.limit or self.baseline.ratio >= self.current.ratio
+            else (self.current, "")
+        )
+        return (
+            f"the rewrite would drop {len(worse.lost)} of {worse.before} entries "
+            f"({worse.ratio:.0%}, more than {self.limit:.0%}){since}"
+        )
+
+
+class LossRefusedError(WorkspaceError):
+    """A rewrite would drop more than the loss budget allows; nothing was written."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(f"{verdict.rel}: refused: {verdict.explain()}")
+        self.verdict = verdict
+
+
+class EditedMeanwhileError(WorkspaceError):
+    """The file changed between reading it for the engine and writing the answer."""
+
+    def __init__(self, rel: str) -> None:
+        super().__init__(f"{rel} changed while it was being rewritten; left as it is")
+        self.rel = rel
+
+
+# --- the state beside the history --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _State:
+    baseline: list[str]  # entries of the last version a person saw, secrets redacted
+    written: list[str]  # hashes of texts guarded rewrites left: the newest and the one before
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def state_path(agent: Agent, rel: str) -> Path:
+    return agent.meta_dir / STATE_DIR / f"{rel}.json"
+
+
+def _load(agent: Agent, rel: str) -> _State | None:
+    from memclaw.text import jsonsafe
+
+    try:
+        data = jsonsafe.loads(state_path(agent, rel).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None  # no state, or a damaged one: the current version is the baseline
+    if not isinstance(data, dict):
+        return None
+    baseline, written = data.get("baseline"), data.get("written")
+    if not isinstance(baseline, list) or not isinstance(written, list):
+        return None
+    return _State([str(entry) for entry in baseline], [str(sha) for sha in written])
+
+
+def baseline_entries(agent: Agent, rel: str, current: str) -> list[str]:
+    """Entries of the last version a person saw: the recorded one, unless the file moved on."""
+    state = _load(agent, rel)
+    if state is not None and _sha(current) in state.written:
+        return state.baseline
+    from memclaw.gates import redact
+
+    return [redact(entry) for entry in entry_lines(current)]
+
+
+def judge(agent: Agent, rel: str, current: str, new: str) -> Verdict:
+    """How much of the baseline and of ``current`` the rewrite to ``new`` keeps."""
+    return Verdict(
+        rel,
+        agent.settings.dream_max_loss_ratio,
+        measure_loss(baseline_entries(agent, rel, current), new),
+        measure_loss(current, new),
+    )
+
+
+def preview(scope: Scope, name: str, current: str, new: str) -> Verdict:
+    """The verdict a rewrite would get now; for dry runs, which write nothing.
+
+    Loss is judged before the ceiling: what it moves to the overflow file is kept.
+    """
+    return judge(scope.agent, scope.rel(name), current, new)
+
+
+def rewrite(scope: Scope, name: str, *, expected: str, new: str) -> WriteResult:
+    """Replace ``name`` with ``new`` if it still reads ``expected`` and the budget holds.
+
+    Raises :class:`EditedMeanwhileError` when the file changed since it was read
+    and :class:`LossRefusedError` when the rewrite drops too much; nothing is
+    written then. Both checks and the write are one hold of the agent lock.
+    """
+    agent, rel = scope.agent, scope.rel(name)
+    if Path(rel).name not in GUARDED:
+        raise WorkspaceError(f"{rel} is not a file the loss guard protects")
+
+    def transform(current: str) -> str:
+        if current != expected:
+            raise EditedMeanwhileError(rel)
+        verdict = judge(agent, rel, current, new)
+        if not verdict.allowed:
+            raise LossRefusedError(verdict)
+        # Recorded before the file is replaced, still under the lock. Should that write
+        # fail, the file keeps ``current``, which is listed too: the baseline holds.
+        # The hash is of the text as the ceiling will leave it, computed the same way.
+        landed = ceiling.preview(agent, rel, current, new, Author.MODEL)
+        payload = {
+            "baseline": baseline_entries(agent, rel, current),
+            "written": [_sha(landed), _sha(current)],
+        }
+        atomic_write(state_path(agent, rel), json.dumps(payload, ensure_ascii=False, indent=1))
+        return new
+
+    return agent.update(rel, transform, introduced=new, author=Author.MODEL)

@@ -1,0 +1,87 @@
+"""Who wrote each line of a ceilinged file: a model, or a person.
+
+A ceiling may only ever move lines a model wrote, so every write to PROFILE.md
+or MEMORY.md records which lines it brought in and for whom. The record lives
+in ``.memclaw/provenance/<relative path>.json`` as ``{"seq": n, "lines":
+{key: seq}}``: the key of each line a model write introduced (extraction,
+dreaming, a chat tool) and the number of that write, so "oldest" has a meaning.
+
+The rule, applied to real files: a line is model-written when its exact text
+(whitespace aside) was introduced by a model write and has not changed since.
+Everything else is the person's: text typed in an editor (memclaw never saw
+it written), text written with ``memclaw files``, a model line a person edited
+(its text, so its key, changed), and every line of a file whose record is
+gone. Losing the record therefore only makes lines the person's: they stay.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memclaw.workspace.atomic import atomic_write
+
+if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent
+
+
+class Author(StrEnum):
+    PERSON = "person"  # memclaw files, undo and restore: what a person asked for verbatim
+    MODEL = "model"  # extraction, dreaming, the model's file tools
+
+
+def line_key(line: str) -> str:
+    # A digest, not the text: the record must not become a second copy of the memory.
+    return hashlib.sha256(" ".join(line.split()).encode("utf-8")).hexdigest()[:20]
+
+
+def keys(text: str) -> set[str]:
+    return {line_key(line) for line in text.splitlines() if line.strip()}
+
+
+@dataclass(frozen=True)
+class Provenance:
+    seq: int = 0
+    lines: dict[str, int] = field(default_factory=dict)
+
+    def after(self, old: str, new: str, author: Author) -> Provenance:
+        """The record once ``new`` replaces ``old``, written by ``author``."""
+        new_keys = keys(new)
+        introduced = new_keys - keys(old)
+        lines = {k: v for k, v in self.lines.items() if k in new_keys and k not in introduced}
+        seq = self.seq
+        if author is Author.MODEL and introduced:
+            seq += 1
+            lines.update(dict.fromkeys(introduced, seq))
+        return Provenance(seq, lines)
+
+    def within(self, text: str) -> Provenance:
+        """Only the lines still in ``text``, so the record never outgrows the file."""
+        present = keys(text)
+        return Provenance(self.seq, {k: v for k, v in self.lines.items() if k in present})
+
+
+def _path(agent: Agent, rel: str) -> Path:
+    return agent.meta_dir / "provenance" / f"{rel}.json"
+
+
+def load(agent: Agent, rel: str) -> Provenance:
+    """The record of ``rel``; an unreadable or missing one makes every line the person's."""
+    try:
+        data = json.loads(_path(agent, rel).read_text(encoding="utf-8"))
+        seq = int(data["seq"])
+        lines = {str(k): int(v) for k, v in dict(data["lines"]).items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return Provenance()
+    return Provenance(seq, lines)
+
+
+def save(agent: Agent, rel: str, record: Provenance) -> None:
+    """Store the record of ``rel``; the caller holds the agent lock."""
+    atomic_write(
+        _path(agent, rel), json.dumps({"seq": record.seq, "lines": record.lines}, sort_keys=True)
+    )
