@@ -10,15 +10,22 @@ a result with more entries than before is discarded and logged.
 from __future__ import annotations
 
 import contextlib
-import re
 from dataclasses import dataclass, field, replace
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, ModelAnswerError
 from memclaw.text.likeness import Fingerprint, near_duplicate, supersedes
 from memclaw.workspace.atomic import file_lock
-from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, entry_files, parse_entries
+from memclaw.workspace.entries import (
+    CATEGORIES,
+    ENTRIES_DIR,
+    Entry,
+    entry_files,
+    parse_entries,
+    splice_entries,
+)
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
 from memclaw.workspace.scope import Scope
@@ -28,7 +35,6 @@ if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
 LOG = "consolidate"
-_BLOCK = re.compile(r"^## +\S+[ \t]*$", re.MULTILINE)
 SYSTEM = """\
 You tidy a list of memory entries: short standalone facts an assistant keeps about \
 the people it works with. Merge entries that say the same thing into one, and drop \
@@ -54,7 +60,7 @@ class Bucket:
     owner: OwnerKey | None
     before: int
     after: int
-    status: str  # updated, unchanged, small, discarded, failed
+    status: str  # updated, unchanged, small, discarded, skipped, failed
     reason: str = ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -190,28 +196,16 @@ def _bucket_entries(scope: Scope) -> dict[str, list[Entry]]:
     return files
 
 
-def _render(old_text: str, entries: list[Entry]) -> str:
-    """Keep the file's own head (title, notes) and rewrite its entry blocks."""
-    from memclaw.workspace.entries import format_entries
-
-    first = _BLOCK.search(old_text)
-    head = old_text[: first.start()] if first else old_text
-    blocks = format_entries(entries, "x").split("\n", 1)[1]
-    if not head.strip():
-        return blocks.lstrip("\n")
-    return head.rstrip("\n") + "\n" + blocks
-
-
-def _consolidate_bucket(scope: Scope, model: ChatModel | None, today: date) -> Bucket:
+def _plan(
+    scope: Scope, model: ChatModel | None, today: date, files: dict[str, list[Entry]]
+) -> list[Entry] | Bucket:
+    """The merged entries of one bucket, or the Bucket saying why nothing is to be written."""
     from memclaw.gates import contains_secret
-    from memclaw.workspace import history
-    from memclaw.workspace.agent import WriteStrategy
 
-    agent, owner = scope.agent, scope.owner
-    files = _bucket_entries(scope)
+    owner = scope.owner
     everything = [e for entries in files.values() for e in entries]
     before = len(everything)
-    if before < agent.settings.consolidate_min_entries:
+    if before < scope.agent.settings.consolidate_min_entries:
         return Bucket(owner, before, before, "small")
     if model is not None:
         try:
@@ -226,16 +220,36 @@ def _consolidate_bucket(scope: Scope, model: ChatModel | None, today: date) -> B
         return Bucket(owner, before, before, "discarded", "the result held a credential")
     if merged == everything:
         return Bucket(owner, before, before, "unchanged")
-    where = {e.id: rel for rel, entries in files.items() for e in entries}
-    for rel, entries in files.items():
-        kept = [e for e in merged if where[e.id] == rel]
-        if kept == entries:
-            continue
-        old_text = scope.read(rel)
-        with agent.lock():
-            history.save(agent, scope.rel(rel), old_text)  # entries files keep no backup
-        scope.write(rel, _render(old_text, kept), WriteStrategy.OVERWRITE)
-    return Bucket(owner, before, len(merged), "updated")
+    return merged
+
+
+def _consolidate_bucket(scope: Scope, model: ChatModel | None, today: date) -> Bucket:
+    files = _bucket_entries(scope)
+    before = sum(len(entries) for entries in files.values())
+    # A model may think for minutes: its merge is planned without the lock and
+    # written only if no entries file changed meanwhile. The offline merge is
+    # quick, so it reads, merges and writes under one hold.
+    planned = _plan(scope, model, today, files) if model is not None else None
+    if isinstance(planned, Bucket):
+        return planned
+    with scope.editing() as edit:
+        current = _bucket_entries(scope)
+        if planned is None:
+            files, before = current, sum(len(entries) for entries in current.values())
+            planned = _plan(scope, None, today, files)
+            if isinstance(planned, Bucket):
+                return planned
+        elif current != files:
+            reason = "the entries changed during consolidation; run it again"
+            return Bucket(scope.owner, before, before, "skipped", reason)
+        where = {e.id: rel for rel, entries in files.items() for e in entries}
+        for rel, entries in files.items():
+            kept = [e for e in planned if where[e.id] == rel]
+            if kept != entries:
+                # Spliced in: a person's notes around the blocks stay; history keeps the old file.
+                new = splice_entries(edit.read(rel), kept, rel, Path(rel).stem)
+                edit.write(rel, new, introduced="\n".join(e.text for e in kept))
+    return Bucket(scope.owner, before, len(planned), "updated")
 
 
 def _owner_order(agent: Agent, owners: list[OwnerKey]) -> list[OwnerKey]:

@@ -160,22 +160,25 @@ def append_entry(scope: Scope, entry: DiaryEntry) -> list[str]:
     Returns the archive files that received entries. Archives are written
     first: a crash in between leaves an entry in both places, never in neither.
     """
-    from memclaw.workspace.agent import WriteStrategy
-
-    current = scope.read(DIARY) or HEADER
-    sep = "" if current.endswith("\n\n") else "\n" if current.endswith("\n") else "\n\n"
-    text, archives = roll(current + sep + entry.render(), scope.agent.settings.dreams_max_chars)
-    written = []
-    for month, blocks in archives.items():
-        name = f"{ARCHIVE_DIR}/{month}.md"
-        existing = scope.read(name)
-        prefix = "" if existing else f"# Dreams of {month}\n\n"
-        body = prefix + "\n".join(blocks)
-        if existing and not existing.endswith("\n\n"):
-            body = "\n" + body
-        scope.write(name, body, WriteStrategy.APPEND)
-        written.append(name)
-    scope.write(DIARY, text, WriteStrategy.OVERWRITE)
+    rendered = entry.render()
+    # One hold of the lock for the read and both writes: an edit of the diary
+    # or of an archive that lands meanwhile is never overwritten.
+    with scope.editing() as edit:
+        current = edit.read(DIARY) or HEADER
+        sep = "" if current.endswith("\n\n") else "\n" if current.endswith("\n") else "\n\n"
+        text, archives = roll(current + sep + rendered, scope.agent.settings.dreams_max_chars)
+        written = []
+        for month, blocks in archives.items():
+            name = f"{ARCHIVE_DIR}/{month}.md"
+            existing = edit.read(name)
+            body = ("" if existing else f"# Dreams of {month}\n\n") + "\n".join(blocks)
+            if existing and not existing.endswith("\n\n"):
+                body = "\n" + body
+            if existing and not existing.endswith("\n"):
+                body = "\n" + body
+            edit.write(name, existing + body, introduced=body)
+            written.append(name)
+        edit.write(DIARY, text, introduced=rendered)
     return written
 
 

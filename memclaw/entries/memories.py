@@ -10,26 +10,23 @@ so that the same fact is not learned again.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memclaw.entries.match import guess_category, restates, supersedes
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.extract.forgotten import forgotten_checker, record_forgotten, record_relearned
 from memclaw.text.likeness import containment, tokens
-from memclaw.workspace import history
-from memclaw.workspace.agent import WriteStrategy
-from memclaw.workspace.atomic import file_lock
-from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, format_entries, parse_entries
+from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, parse_entries, splice_entries
 from memclaw.workspace.logs import append_log
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
+    from memclaw.workspace.editing import Editing
     from memclaw.workspace.scope import Scope
 
 LOG = "memories"
@@ -66,30 +63,42 @@ def _title(rel: str) -> str:
     return f"Memory entries: {stem}"
 
 
-def _read_scope(scope: Scope) -> dict[str, list[Entry]]:
-    """Every entries file of one scope: {name relative to the scope: entries}."""
+def _names(scope: Scope) -> list[str]:
+    """Entries files of one scope, relative to the scope."""
     folder = scope.folder / ENTRIES_DIR
-    found: dict[str, list[Entry]] = {}
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.md")):
-            rel = f"{ENTRIES_DIR}/{path.name}"
-            found[rel] = parse_entries(scope.read(rel), path.stem)
-    return found
+    if not folder.is_dir():
+        return []
+    return [f"{ENTRIES_DIR}/{path.name}" for path in sorted(folder.glob("*.md"))]
 
 
-def _save(scope: Scope, rel: str, entries: list[Entry], *, keep_old: bool) -> None:
-    if keep_old:
-        # Agent.write versions only PROFILE/MEMORY; entries keep theirs here.
-        old = scope.read(rel)
-        if old:
-            with scope.agent.lock():
-                history.save(scope.agent, scope.rel(rel), old)
-    scope.write(rel, format_entries(entries, _title(rel)), WriteStrategy.OVERWRITE)
+def _stem(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1].removesuffix(".md")
 
 
-def _lock(agent: Agent) -> contextlib.AbstractContextManager[None]:
-    # Serialises read-modify-write of entries files; Agent.write takes the agent lock inside.
-    return file_lock(agent.meta_dir / "entries.lock", wait=30)
+def _read_scope(scope: Scope) -> dict[str, list[Entry]]:
+    """Every entries file of one scope, read without the lock: for readers only."""
+    return {rel: parse_entries(scope.read(rel), _stem(rel)) for rel in _names(scope)}
+
+
+class _Files:
+    """The entries files of one scope, read and written under one hold of the agent lock.
+
+    Every change is spliced into the file's current text, so what a person
+    wrote outside the ``## id`` blocks stays; the agent keeps the previous
+    version of each rewritten entries file in history.
+    """
+
+    def __init__(self, scope: Scope, edit: Editing) -> None:
+        self.edit = edit
+        self.texts = {rel: edit.read(rel) for rel in _names(scope)}
+        self.entries = {rel: parse_entries(text, _stem(rel)) for rel, text in self.texts.items()}
+
+    def save(self, rel: str, entries: list[Entry], *, introduced: str) -> None:
+        old = self.texts.get(rel, "")
+        self.edit.write(
+            rel, splice_entries(old, entries, _title(rel), _stem(rel)), introduced=introduced
+        )
+        self.entries[rel] = entries
 
 
 def _new_id(text: str, created: str, category: str, taken: set[str]) -> str:
@@ -138,7 +147,6 @@ def remember(
     if session_id is not None and not _SESSION.fullmatch(session_id):
         raise UsageError(f"session id {session_id!r} is not valid: letters, digits, '.', '_', '-'")
     agent = scope.agent
-    owner = scope.owner
     today = agent.now().date()
     category = category or guess_category(text, today.isoformat())
     if forgotten_checker(scope)(text):
@@ -147,87 +155,85 @@ def remember(
                 None, Action.SKIPPED, reason="forgotten earlier; remember it with --force"
             )
         record_relearned(scope, text)
-    with _lock(agent):
-        files = _read_scope(scope)
-        target = _file_of(category, session_id)
-        visible = {
-            rel: entries
-            for rel, entries in files.items()
-            if not rel.startswith(f"{ENTRIES_DIR}/session-") or rel == target
-        }
-        for rel, entries in visible.items():
-            for index, old in enumerate(entries):
-                if restates(text, old.text):
-                    return _update(scope, rel, entries, index, text)
-        extra = {"scope": str(scope.visibility)}
-        if scope.personal and owner:
-            extra["owner"] = owner
-        if session_id:
-            extra["session"] = session_id
-        taken = {e.id for entries in files.values() for e in entries}
-        entry = Entry(
-            _new_id(text, today.isoformat(), category, taken), text, category, today, today, extra
-        )
-        for rel, entries in visible.items():
-            for index, old in enumerate(entries):
-                if old.category == category and supersedes(text, old.text):
-                    return _supersede(scope, files, rel, index, target, entry)
-        files.setdefault(target, []).append(entry)
-        _save(scope, target, files[target], keep_old=False)
-    append_log(agent, LOG, {"action": "added", "id": entry.id, "owner": owner, "file": target})
-    _sync_index(agent)
-    return RememberResult(entry, Action.ADDED)
+    with scope.editing() as edit:
+        # Read, decide and write under one hold: a concurrent edit is never undone.
+        result, record = _remember_locked(scope, _Files(scope, edit), text, category, session_id)
+    if record is not None:
+        append_log(agent, LOG, record)
+        _sync_index(agent)
+    return result
+
+
+def _remember_locked(
+    scope: Scope, files: _Files, text: str, category: str, session_id: str | None
+) -> tuple[RememberResult, dict[str, Any] | None]:
+    """What :func:`remember` does once the lock is held: the result and its log record."""
+    owner = scope.owner
+    today = scope.agent.now().date()
+    target = _file_of(category, session_id)
+    visible = {
+        rel: entries
+        for rel, entries in files.entries.items()
+        if not rel.startswith(f"{ENTRIES_DIR}/session-") or rel == target
+    }
+    for rel, entries in visible.items():
+        for index, old in enumerate(entries):
+            if restates(text, old.text):
+                return _update(scope, files, rel, index, text)
+    extra = {"scope": str(scope.visibility)}
+    if scope.personal and owner:
+        extra["owner"] = owner
+    if session_id:
+        extra["session"] = session_id
+    taken = {e.id for entries in files.entries.values() for e in entries}
+    entry = Entry(
+        _new_id(text, today.isoformat(), category, taken), text, category, today, today, extra
+    )
+    for rel, entries in visible.items():
+        for index, old in enumerate(entries):
+            if old.category == category and supersedes(text, old.text):
+                return _supersede(scope, files, rel, index, target, entry)
+    files.save(target, [*files.entries.get(target, []), entry], introduced=text)
+    record = {"action": "added", "id": entry.id, "owner": owner, "file": target}
+    return RememberResult(entry, Action.ADDED), record
 
 
 def _update(
-    scope: Scope,
-    rel: str,
-    entries: list[Entry],
-    index: int,
-    text: str,
-) -> RememberResult:
-    agent, owner = scope.agent, scope.owner
+    scope: Scope, files: _Files, rel: str, index: int, text: str
+) -> tuple[RememberResult, dict[str, Any] | None]:
+    entries = list(files.entries[rel])
     old = entries[index]
     if " ".join(old.text.split()) == text:
-        return RememberResult(old, Action.UNCHANGED, old)
+        return RememberResult(old, Action.UNCHANGED, old), None
     # Keep the more complete wording; either way the entry was confirmed today.
     richer = text if len(tokens(text)) > len(tokens(old.text)) else old.text
-    entries[index] = replace(old, text=richer, updated=agent.now().date())
-    _save(scope, rel, entries, keep_old=False)
-    append_log(
-        agent, LOG, {"action": "updated", "id": old.id, "owner": owner, "old_text": old.text}
-    )
-    _sync_index(agent)
-    return RememberResult(entries[index], Action.UPDATED, old)
+    entries[index] = replace(old, text=richer, updated=scope.agent.now().date())
+    files.save(rel, entries, introduced=richer)
+    record = {"action": "updated", "id": old.id, "owner": scope.owner, "old_text": old.text}
+    return RememberResult(entries[index], Action.UPDATED, old), record
 
 
 def _supersede(
     scope: Scope,
-    files: dict[str, list[Entry]],
+    files: _Files,
     rel: str,
     index: int,
     target: str,
     entry: Entry,
-) -> RememberResult:
-    agent, owner = scope.agent, scope.owner
-    old = files[rel].pop(index)
-    _save(scope, rel, files[rel], keep_old=True)
-    files.setdefault(target, []).append(entry)
-    _save(scope, target, files[target], keep_old=False)
-    append_log(
-        agent,
-        LOG,
-        {
-            "action": "superseded",
-            "id": old.id,
-            "by": entry.id,
-            "owner": owner,
-            "old_text": old.text,
-            "file": rel,
-        },
-    )
-    _sync_index(agent)
-    return RememberResult(entry, Action.SUPERSEDED, old)
+) -> tuple[RememberResult, dict[str, Any] | None]:
+    remaining = list(files.entries[rel])
+    old = remaining.pop(index)
+    files.save(rel, remaining, introduced="")
+    files.save(target, [*files.entries.get(target, []), entry], introduced=entry.text)
+    record = {
+        "action": "superseded",
+        "id": old.id,
+        "by": entry.id,
+        "owner": scope.owner,
+        "old_text": old.text,
+        "file": rel,
+    }
+    return RememberResult(entry, Action.SUPERSEDED, old), record
 
 
 def _walk(scope: Scope) -> Iterator[tuple[str, Entry]]:
@@ -262,8 +268,12 @@ def list_memories(
 
 
 def get_memory(scope: Scope, memory_id: str) -> Entry:
+    return _find(scope, (entry for _rel, entry in _walk(scope)), memory_id)
+
+
+def _find(scope: Scope, entries: Iterable[Entry], memory_id: str) -> Entry:
     agent = scope.agent
-    for _rel, entry in _walk(scope):
+    for entry in entries:
         if entry.id == memory_id:
             return entry
     raise WorkspaceError(
@@ -276,11 +286,15 @@ def match_memories(scope: Scope, query: str) -> list[Entry]:
 
     Deliberately stricter than search ranking: what matches here may be forgotten.
     """
+    return _match((entry for _rel, entry in _walk(scope)), query)
+
+
+def _match(entries: Iterable[Entry], query: str) -> list[Entry]:
     wanted = tokens(query)
     if not wanted:
         raise UsageError("the query has no searchable words")
     scored = []
-    for _rel, entry in _walk(scope):
+    for entry in entries:
         score = containment(wanted, tokens(entry.text + " " + entry.category))
         if score >= 0.6:
             scored.append((score, entry))
@@ -296,16 +310,21 @@ def forget(
     """Remove entries by id or by query; they are not learned again later."""
     if (id is None) == (query is None):
         raise UsageError("forget needs either an id or a query")
+    if query is not None and not tokens(query):
+        raise UsageError("the query has no searchable words")
     agent, owner = scope.agent, scope.owner
-    targets = [get_memory(scope, id)] if id is not None else match_memories(scope, query or "")
-    if not targets:
-        return []
-    ids = {entry.id for entry in targets}
-    with _lock(agent):
-        for rel, entries in _read_scope(scope).items():
+    with scope.editing() as edit:
+        # Choose and remove under one hold, so an entry changed meanwhile is judged as it is now.
+        files = _Files(scope, edit)
+        every = [e for entries in files.entries.values() for e in entries]
+        targets = [_find(scope, every, id)] if id is not None else _match(every, query or "")
+        ids = {entry.id for entry in targets}
+        for rel, entries in list(files.entries.items()):
             kept = [e for e in entries if e.id not in ids]
             if len(kept) != len(entries):
-                _save(scope, rel, kept, keep_old=False)
+                files.save(rel, kept, introduced="")
+    if not targets:
+        return []
     for entry in targets:
         record_forgotten(scope, entry.text, entry_id=entry.id)
         append_log(agent, LOG, {"action": "forgotten", "id": entry.id, "owner": owner})

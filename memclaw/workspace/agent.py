@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -28,6 +28,8 @@ from memclaw.errors import (
 from memclaw.workspace import ceiling, history, provenance
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
 from memclaw.workspace.ceiling import CeilingResult
+from memclaw.workspace.editing import Editing
+from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
 from memclaw.workspace.owner_folders import migrate_owner_folders
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
@@ -46,7 +48,14 @@ DAILY_DIR = "memory"
 # Folders of the agent layout; any one of them (or a core file) marks a folder as an agent.
 _AGENT_DIRS = (META_DIR, DAILY_DIR, OWNERS_DIR, "entries", "sessions")
 # Rewrites of these files keep the previous version, so a bad rewrite can be undone.
+# Entries files (``entries/*.md``) are versioned too: remember, forget and
+# consolidation rewrite them, and a person may have written notes in them.
 VERSIONED = frozenset({"PROFILE.md", "MEMORY.md"})
+
+
+def versioned(name: str) -> bool:
+    path = Path(name)
+    return path.name in VERSIONED or (path.parent.name == ENTRIES_DIR and path.suffix == ".md")
 
 
 class WriteStrategy(StrEnum):
@@ -303,31 +312,27 @@ class Agent:
         ``transform`` gets the current text ('' for a new file) and may raise to
         abort; ``introduced`` is the new text it brings, checked for secrets.
         """
-        rel = name
-        path = resolve_inside(self.path, rel)
-        refuse_secrets(introduced, rel)
+        resolve_inside(self.path, name)
+        refuse_secrets(introduced, name)
+        with self.editing() as edit:
+            old = edit.read_existing(name)
+            return edit.put(name, old, transform(old or ""), introduced=None, author=author)
+
+    @contextlib.contextmanager
+    def editing(self, prefix: str = "") -> Iterator[Editing]:
+        """Hold the agent lock for a read-modify-write that spans several files.
+
+        Everything read through the yielded :class:`Editing` and written back
+        through it happens under one hold, as :meth:`update` does for one file.
+        The lock is not re-entrant: do not call :meth:`write`, :meth:`update`
+        or :meth:`lock` inside (they would wait for this very hold).
+        """
         with self.lock():
-            old = self.read(rel) if path.exists() else None
-            new = transform(old or "")
-            # The inserted text alone can be harmless while the file it produces is not
-            # ("ghp_R8x2" next to an existing "Kq9Lm..."): check the changed lines too.
-            refuse_secrets_in_change(old or "", new, rel)
-            if new and not new.endswith("\n"):
-                new += "\n"
-            fitted, record = ceiling.plan(self, rel, old or "", new, author)
-            if fitted is not None and fitted.moved:
-                # The moved text is safe in the overflow file before the file loses it.
-                fitted = ceiling.write_overflow(self, rel, fitted)
-            new = fitted.text if fitted is not None else new
-            if new == old:
-                return WriteResult(rel, path, False, False, len(new), fitted, None)
-            backup = None
-            if old is not None and Path(name).name in VERSIONED:
-                backup = history.save(self, rel, old)
-            atomic_write(path, new)
-            if record is not None:
-                provenance.save(self, rel, record.within(new))
-        return WriteResult(rel, path, True, old is None, len(new), fitted, backup)
+            edit = Editing(self, prefix)
+            try:
+                yield edit
+            finally:
+                edit.closed = True
 
     def append_daily(
         self,
@@ -359,6 +364,33 @@ class Agent:
             append_text(path, block)
             size = path.stat().st_size
         return WriteResult(rel, path, True, created, size)
+
+    def _put(
+        self, rel: str, old: str | None, new: str, author: Author, introduced: str | None
+    ) -> WriteResult:
+        """The write half of :meth:`update`; the caller holds the lock (see :class:`Editing`)."""
+        path = resolve_inside(self.path, rel)
+        if introduced is not None:
+            refuse_secrets(introduced, rel)
+        # The inserted text alone can be harmless while the file it produces is not
+        # ("ghp_R8x2" next to an existing "Kq9Lm..."): check the changed lines too.
+        refuse_secrets_in_change(old or "", new, rel)
+        if new and not new.endswith("\n"):
+            new += "\n"
+        fitted, record = ceiling.plan(self, rel, old or "", new, author)
+        if fitted is not None and fitted.moved:
+            # The moved text is safe in the overflow file before the file loses it.
+            fitted = ceiling.write_overflow(self, rel, fitted)
+        new = fitted.text if fitted is not None else new
+        if new == old:
+            return WriteResult(rel, path, False, False, len(new), fitted, None)
+        backup = None
+        if old is not None and versioned(rel):
+            backup = history.save(self, rel, old)
+        atomic_write(path, new)
+        if record is not None:
+            provenance.save(self, rel, record.within(new))
+        return WriteResult(rel, path, True, old is None, len(new), fitted, backup)
 
     def ceiling_of(self, name: str) -> int | None:
         """The ceiling of ``name`` in characters (0 = unlimited), None when it has none."""

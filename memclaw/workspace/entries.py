@@ -57,45 +57,151 @@ class Entry:
         return replace(self, text=text, updated=today)
 
 
-def parse_entries(text: str, default_category: str = "other") -> list[Entry]:
-    """Parse an entries file; text outside ``## id`` blocks is ignored."""
+@dataclass(frozen=True)
+class _Span:
+    """Where one ``## id`` block's entry lies in its file: ``text[start:end]``."""
+
+    start: int  # the heading line
+    end: int  # just after the entry's metadata (or its text, when it has none)
+    entry: Entry | None  # None: a heading with no text under it
+
+
+def _spans(text: str, default_category: str) -> list[_Span]:
     matches = list(_BLOCK.finditer(text))
-    entries = []
+    spans = []
     for index, match in enumerate(matches):
-        end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
-        body_lines = text[match.end() : end].strip("\n").splitlines()
-        meta: dict[str, str] = {}
-        # Metadata is the trailing run of "- key: value" lines.
-        while body_lines and (found := _META.match(body_lines[-1].strip())):
-            meta[found.group(1)] = found.group(2).strip()
-            body_lines.pop()
-        entry_text = "\n".join(body_lines).strip()
-        if not entry_text:
+        stop = matches[index + 1].start() if index + 1 < len(matches) else len(text)
+        lines: list[tuple[int, str]] = []  # (offset just after the line, its text)
+        offset = match.end()
+        for line in text[match.end() : stop].splitlines(keepends=True):
+            offset += len(line)
+            lines.append((offset, line.strip()))
+        filled = [i for i, (_, line) in enumerate(lines) if line]
+        if not filled:
+            spans.append(_Span(match.start(), stop, None))
             continue
-        entries.append(
-            Entry(
-                id=match.group(1),
-                text=entry_text,
-                category=meta.pop("category", default_category),
-                created=_parse_date(meta.pop("created", "")),
-                updated=_parse_date(meta.pop("updated", "")),
-                extra=meta,
-            )
+        first, last = _metadata(lines, filled)
+        if first > last:  # no metadata: the whole body is the entry
+            end = lines[filled[-1]][0]
+            body = text[match.end() : end]
+        else:
+            end = lines[last][0]
+            body = text[match.end() : lines[first - 1][0]]
+        entry_text = "\n".join(body.strip("\n").splitlines()).strip()
+        if not entry_text:
+            spans.append(_Span(match.start(), stop, None))
+            continue
+        meta: dict[str, str] = {}
+        # As written, the first of two lines with one key wins.
+        for _, line in reversed(lines[first : last + 1]):
+            found = _META.match(line)
+            assert found is not None
+            meta[found.group(1)] = found.group(2).strip()
+        entry = Entry(
+            id=match.group(1),
+            text=entry_text,
+            category=meta.pop("category", default_category),
+            created=_parse_date(meta.pop("created", "")),
+            updated=_parse_date(meta.pop("updated", "")),
+            extra=meta,
         )
-    return entries
+        spans.append(_Span(match.start(), end, entry))
+    return spans
+
+
+def _metadata(lines: list[tuple[int, str]], filled: list[int]) -> tuple[int, int]:
+    """First and last line of a block's metadata run; ``(n + 1, n)`` when it has none.
+
+    Metadata is the run of ``- key: value`` lines that ends the block. When a
+    person wrote notes after it (separated by a blank line), the last run that
+    stands alone between blank lines after the entry's text is taken, and the
+    notes stay outside the entry.
+    """
+
+    def is_meta(i: int) -> bool:
+        return bool(_META.match(lines[i][1]))
+
+    last = filled[-1]
+    if is_meta(last):
+        first = last
+        while first > 0 and is_meta(first - 1):
+            first -= 1
+        return first, last
+    for end in reversed(filled[:-1]):
+        if not is_meta(end) or lines[end + 1][1]:
+            continue
+        first = end
+        while first > 0 and is_meta(first - 1):
+            first -= 1
+        if first > filled[0] and not lines[first - 1][1]:
+            return first, end
+    return last + 1, last
+
+
+def parse_entries(text: str, default_category: str = "other") -> list[Entry]:
+    """Parse an entries file; text outside the ``## id`` blocks is ignored."""
+    return [span.entry for span in _spans(text, default_category) if span.entry is not None]
+
+
+def _block(entry: Entry) -> str:
+    meta = [f"- category: {entry.category}"]
+    if entry.created:
+        meta.append(f"- created: {entry.created.isoformat()}")
+    if entry.updated:
+        meta.append(f"- updated: {entry.updated.isoformat()}")
+    meta.extend(f"- {key}: {value}" for key, value in sorted(entry.extra.items()))
+    return f"## {entry.id}\n{entry.text.strip()}\n\n" + "\n".join(meta) + "\n"
 
 
 def format_entries(entries: list[Entry], title: str) -> str:
-    parts = [f"# {title}\n"]
-    for entry in entries:
-        meta = [f"- category: {entry.category}"]
-        if entry.created:
-            meta.append(f"- created: {entry.created.isoformat()}")
-        if entry.updated:
-            meta.append(f"- updated: {entry.updated.isoformat()}")
-        meta.extend(f"- {key}: {value}" for key, value in sorted(entry.extra.items()))
-        parts.append(f"\n## {entry.id}\n{entry.text.strip()}\n\n" + "\n".join(meta) + "\n")
-    return "".join(parts)
+    return f"# {title}\n" + "".join("\n" + _block(entry) for entry in entries)
+
+
+def splice_entries(
+    old: str, entries: list[Entry], title: str, default_category: str = "other"
+) -> str:
+    """``old`` rewritten to hold exactly ``entries``, touching nothing else.
+
+    A block whose entry is unchanged stays byte for byte, a changed one is
+    re-rendered in place, a missing one is cut, and new entries go at the end.
+    The title, a person's notes before, between and after the blocks, and
+    headings with no entry are kept exactly.
+    """
+    if not old.strip():
+        return format_entries(entries, title)
+    waiting: dict[str, list[int]] = {}
+    for index, entry in enumerate(entries):
+        waiting.setdefault(entry.id, []).append(index)
+    placed: set[int] = set()
+    out, pos, cut = "", 0, False
+    for span in _spans(old, default_category):
+        if span.entry is None:
+            continue
+        out = _join(out, old[pos : span.start], cut)
+        pos = span.end
+        queue = waiting.get(span.entry.id)
+        if not queue:
+            cut = True
+            continue
+        index = queue.pop(0)
+        placed.add(index)
+        new = entries[index]
+        out += old[span.start : span.end] if new == span.entry else _block(new)
+        cut = False
+    out = _join(out, old[pos:], cut)
+    for index, entry in enumerate(entries):
+        if index not in placed:
+            if not out.endswith("\n"):
+                out += "\n"
+            out += ("" if out.endswith("\n\n") else "\n") + _block(entry)
+    return out
+
+
+def _join(before: str, after: str, cut: bool) -> str:
+    # Where a block was cut, the blank lines around it become one.
+    if cut and before.endswith("\n\n") and (not after or after.startswith("\n")):
+        return before[:-1] + after
+    return before + after
 
 
 def _parse_date(value: str) -> date | None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.errors import WorkspaceError
 from memclaw.workspace import history
 from memclaw.workspace.agent import Agent, FileInfo, WriteResult, WriteStrategy
+from memclaw.workspace.editing import Editing
 from memclaw.workspace.owner_folders import migrate_owner_folders
 from memclaw.workspace.owners import (
     OWNERS_DIR,
@@ -30,6 +31,7 @@ from memclaw.workspace.provenance import Author
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from contextlib import AbstractContextManager
 
 TEAM_LABEL = "team"
 
@@ -127,6 +129,10 @@ class Scope:
         return self.agent.update(
             self.prefix + name, transform, introduced=introduced, author=author
         )
+
+    def editing(self) -> AbstractContextManager[Editing]:
+        """One hold of the agent lock for a read-modify-write of several of this scope's files."""
+        return self.agent.editing(self.prefix)
 
     def append_daily(
         self, text: str, *, day: date | None = None, heading: str | None = None

@@ -28,7 +28,8 @@ def test_remember_forget_and_memory(open_chat: OpenChat) -> None:
     conversation.close(wait=5)
     assert ops == ["store", "forget"]
     agent = conversation.engine.agent
-    assert "07:42" not in "".join(p.read_text() for p in agent.path.rglob("entries/*.md"))
+    files = [p for p in agent.path.rglob("entries/*.md") if ".memclaw" not in p.parts]
+    assert files and "07:42" not in "".join(p.read_text() for p in files)
 
 
 def test_search_profile_prompt_and_tokens(open_chat: OpenChat) -> None:

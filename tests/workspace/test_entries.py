@@ -1,11 +1,18 @@
 """Memory entries: parsing, formatting, and the injection budget (trim at injection only)."""
 
+from dataclasses import replace
 from datetime import date, timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memclaw.workspace.entries import Entry, budget_entries, format_entries, parse_entries
+from memclaw.workspace.entries import (
+    Entry,
+    budget_entries,
+    format_entries,
+    parse_entries,
+    splice_entries,
+)
 
 SAMPLE = """\
 # Preferences
@@ -117,3 +124,29 @@ def test_zero_means_unlimited() -> None:
 def test_nothing_to_inject() -> None:
     result = budget_entries([], 4000, 40)
     assert (result.text, result.shown, result.omitted) == ("", 0, 0)
+
+
+def test_notes_after_an_entrys_metadata_stay_outside_it() -> None:
+    text = (
+        "## m-1\nfact one\n\n- category: rule\n- created: 2026-01-02\n\n"
+        "A person's note.\n\n## m-2\nfact two\n"
+    )
+    first, second = parse_entries(text)
+    assert (first.text, first.category, first.created) == ("fact one", "rule", date(2026, 1, 2))
+    assert second.text == "fact two"
+
+
+def test_splice_keeps_everything_outside_the_changed_blocks() -> None:
+    a = Entry("m-a", "alpha", "rule", date(2026, 1, 1))
+    b = Entry("m-b", "beta", "rule", date(2026, 1, 1))
+    old = "# Rules\n\nmy notes\n\n## m-a\nalpha\n\n- category: rule\n- created: 2026-01-01\n\n"
+    old += "between\n\n## m-b\nbeta\n\n- category: rule\n- created: 2026-01-01\n\ntail\n"
+    assert splice_entries(old, [a, b], "x") == old
+    c = Entry("m-c", "gamma", "rule")
+    assert splice_entries(old, [a, b, c], "x") == old + "\n## m-c\ngamma\n\n- category: rule\n"
+    cut = splice_entries(old, [b], "x")
+    assert cut == old.replace("## m-a\nalpha\n\n- category: rule\n- created: 2026-01-01\n\n", "")
+    changed = splice_entries(old, [a, replace(b, text="beta two")], "x")
+    assert changed == old.replace("\nbeta\n", "\nbeta two\n")
+    assert parse_entries(changed)[1].text == "beta two"
+    assert splice_entries("", [a], "Rules") == format_entries([a], "Rules")

@@ -1,0 +1,40 @@
+"""Small, quick runs of the concurrency and kill -9 benchmarks: they must lose nothing."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    sys.path.insert(0, str(BENCHMARKS))  # bench_torture imports bench_concurrency
+    try:
+        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_mixed_writers_on_one_agent_lose_no_line(tmp_path: Path) -> None:
+    bench = load("bench_concurrency")
+    for slow_ms in (0.0, 2.0):
+        figures = bench.run(workers=3, ops=10, slow_ms=slow_ms, base=tmp_path)
+        assert figures["failed"] == 0, figures["errors"]
+        assert figures["operations"] == 30
+        assert figures["lines_written"] >= 18  # every remember, edit and import wrote a line
+        assert figures["lines_lost"] == 0, figures["lost"]
+
+
+def test_writers_killed_at_random_moments_lose_nothing_committed(tmp_path: Path) -> None:
+    figures = load("bench_torture").run(rounds=6, base=tmp_path)
+    assert figures["problems"] == []
+    assert figures["rounds"] == 6 and figures["losses"] == 0
+    assert figures["killed"] + figures["finished"] == 6
