@@ -35,26 +35,40 @@ MODEL_KEYS = ("base_url", "model", "api_key")
 CRON_DAEMONS = {"cron", "crond"}
 
 
-def env_only_model_settings(settings: Settings) -> list[str]:
-    """The model settings that come from environment variables, which cron does not have."""
+def cron_env(env: Mapping[str, str]) -> dict[str, str]:
+    """The environment a cron job starts with: HOME, and none of our variables."""
+    return {"HOME": env["HOME"]} if env.get("HOME") else {}
+
+
+def env_only_model_settings(settings: Settings, root: Path, env: Mapping[str, str]) -> list[str]:
+    """The model settings a cron job would not get as this shell has them.
+
+    Cron reads the same files but has none of the shell's variables (nor
+    $MEMCLAW_CONFIG or $XDG_CONFIG_HOME), so the settings are loaded again as cron
+    would, and every model key that comes out different is named.
+    """
     if not settings.model_configured:
         return []
-    return [k for k in MODEL_KEYS if settings.source(k).startswith("env ")]
+    try:
+        seen = load_settings(root, cron_env(env))
+    except ConfigError:  # the files cron reads are broken: nothing in them reaches it
+        seen = Settings()
+    return [k for k in MODEL_KEYS if getattr(seen, k) != getattr(settings, k)]
 
 
-def shell_only_warning(settings: Settings, env: Mapping[str, str]) -> str | None:
+def shell_only_warning(settings: Settings, root: Path, env: Mapping[str, str]) -> str | None:
     """One line saying which model settings a cron job would miss, or None when it sees them all."""
-    keys = env_only_model_settings(settings)
+    keys = env_only_model_settings(settings, root, env)
     if not keys:
         return None
-    named = ", ".join(f"{k} ({settings.source(k).removeprefix('env ')})" for k in keys)
-    where = user_config_path(env)
+    named = ", ".join(f"{k} (from {settings.source(k).removeprefix('env ')})" for k in keys)
+    where = user_config_path(cron_env(env))
     todo = f"put {' and '.join(keys)} in {where}"
     if [k for k in keys if k != "api_key"]:
         todo += (
             " (`memclaw doctor --fix` writes base_url and model; the API key you write yourself)"
         )
-    return f"{named} set only in this shell's environment: cron jobs will not see it; {todo}"
+    return f"{named} only in this shell's environment: cron jobs will not see it; {todo}"
 
 
 def check_root(root_flag: str | None, env: Mapping[str, str]) -> tuple[Path, Check]:
@@ -153,8 +167,8 @@ def check_crontab(root: Path, settings: Settings, command: Sequence[str]) -> Che
     )
 
 
-def check_cron_env(settings: Settings, env: Mapping[str, str]) -> Check:
-    warning = shell_only_warning(settings, env)
+def check_cron_env(settings: Settings, root: Path, env: Mapping[str, str]) -> Check:
+    warning = shell_only_warning(settings, root, env)
     if warning is None:
         found = (
             "the model settings come from files cron reads too"
@@ -163,7 +177,7 @@ def check_cron_env(settings: Settings, env: Mapping[str, str]) -> Check:
         )
         return Check("cron-env", Status.OK, found)
     found, _, todo = warning.partition(": cron jobs will not see it; ")
-    fixable = [k for k in env_only_model_settings(settings) if k != "api_key"]
+    fixable = [k for k in env_only_model_settings(settings, root, env) if k != "api_key"]
     return Check(
         "cron-env",
         Status.WARN,
@@ -292,7 +306,7 @@ def diagnose(
     checks.append(check_tokenizer())
     if root_check.status is not Status.FAIL:
         checks.append(check_crontab(root, settings, crontab_command(env)))
-    checks.append(check_cron_env(settings, env))
+    checks.append(check_cron_env(settings, root, env))
     checks.append(check_cron_daemon(proc))
     if root_check.status is not Status.FAIL:
         workspace = Workspace(root, settings)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from memclaw.config import load_settings, user_config_path
-from memclaw.doctor.checks import env_only_model_settings
+from memclaw.doctor.checks import cron_env, env_only_model_settings
 from memclaw.doctor.report import Check, Fix
 from memclaw.errors import ConfigError
 from memclaw.index import reindex, reindex_global
@@ -53,11 +53,12 @@ def apply_fix(check: Check, workspace: Workspace, env: Mapping[str, str] | None 
     env = os.environ if env is None else env
     settings = workspace.settings
     if check.fix is Fix.WRITE_MODEL_SETTINGS:
-        keys = [k for k in env_only_model_settings(settings) if k != "api_key"]
-        path = user_config_path(env)
+        missed = env_only_model_settings(settings, workspace.root, env)
+        keys = [k for k in missed if k != "api_key"]
+        path = user_config_path(cron_env(env))  # where cron looks, whatever this shell says
         write_user_settings(path, {k: str(getattr(settings, k)) for k in keys})
         said = f"wrote {' and '.join(keys)} to {path}"
-        if "api_key" in env_only_model_settings(settings):
+        if "api_key" in missed:
             said += f"; put api_key in {path} yourself (and chmod 600 it): doctor never writes keys"
         return said
     if check.fix is Fix.INSTALL_CRONTAB:
