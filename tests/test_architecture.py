@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"errors", "clock", "config", "schedule", "text", "gates"},
     {"workspace", "llm"},
     {"index", "prompt"},
-    {"extract", "dream", "entries", "jobs", "review", "snapshot"},
+    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor"},
     {"chat"},
     {"cli"},
 ]
@@ -31,6 +31,7 @@ SIBLINGS = {
     "entries": {"extract"},  # a remembered fact is classified by the offline rule engine
     "dream": {"entries", "extract"},
     "jobs": {"dream", "extract", "entries"},
+    "doctor": {"jobs", "review"},  # it checks what they set up, and repairs it
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 

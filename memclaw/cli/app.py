@@ -92,6 +92,7 @@ def _register() -> None:
 
     for module in (basic, snapshot, search, dream, extract, memories, chat):
         module.register(app)
+    __import__("memclaw.cli.doctor", fromlist=["register"]).register(app)  # own line: easy merges
 
 
 _register()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -92,6 +93,9 @@ def cron_install(ctx: typer.Context) -> None:
 
         memclaw --set dream_cron="15 2 * * *" cron install
     """
+    from rich.markup import escape
+
+    from memclaw.doctor import shell_only_warning
     from memclaw.jobs.crontab import install
 
     lines, command, root = _cron_setup(ctx)
@@ -100,6 +104,9 @@ def cron_install(ctx: typer.Context) -> None:
         err().print(f"installed {len(lines)} crontab line(s) for {root}")
     else:
         err().print("crontab already up to date")
+    warning = shell_only_warning(state(ctx).workspace().settings, root, os.environ)
+    if warning:
+        err().print(f"[yellow]warning: {escape(warning)}[/]", highlight=False, soft_wrap=True)
 
 
 @cron_app.command("remove")

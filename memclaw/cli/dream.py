@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -281,9 +282,16 @@ def dream_status_cmd(
 
         memclaw dream status demo --owner user:maya --json
     """
-    from memclaw.dream.status import dream_status
+    from rich.markup import escape
 
-    data = dream_status(scope(ctx, agent, owner))
+    from memclaw.doctor import shell_only_warning
+    from memclaw.dream.status import dream_status
+    from memclaw.jobs.crontab import crontab_command, scheduled_jobs
+
+    where = scope(ctx, agent, owner)
+    ws = where.agent.workspace
+    data = dream_status(where, scheduled=scheduled_jobs(crontab_command(), ws.root))
+    data["cron_warning"] = shell_only_warning(ws.settings, ws.root, os.environ)
     if as_json:
         print_json(data)
         return
@@ -297,8 +305,20 @@ def dream_status_cmd(
         )
     else:
         console.print("last run:  never")
-    schedule = data["next_run"] or "not scheduled (dream_enabled=false)"
-    console.print(f"next run:  {schedule}  [dim]({data['schedule']})[/]", highlight=False)
+    if not data["enabled"]:
+        console.print("next run:  not scheduled (dream_enabled=false)", highlight=False)
+    elif data["next_run"] is None:
+        console.print(
+            "next run:  none: no crontab line for this root (run `memclaw cron install`)",
+            highlight=False,
+        )
+    else:
+        installed = data["scheduled"]["dream"]
+        console.print(f"next run:  {data['next_run']}  [dim]({installed})[/]", highlight=False)
+    if data["cron_warning"]:
+        err().print(
+            f"[yellow]warning: {escape(data['cron_warning'])}[/]", highlight=False, soft_wrap=True
+        )
     console.print(
         f"notes:     {data['notes']} in {data['window']['start']} … {data['window']['end']}; "
         f"{data['waiting_total']} fact(s) waiting to be promoted",

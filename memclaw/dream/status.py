@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from memclaw.dream.candidates import build_candidates
@@ -14,16 +15,21 @@ if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
 
-def dream_status(scope: Scope, *, top: int = 5) -> dict[str, Any]:
-    """The dreaming state of one scope, as plain data (the CLI prints it or its JSON)."""
+def dream_status(scope: Scope, *, scheduled: Mapping[str, str], top: int = 5) -> dict[str, Any]:
+    """The dreaming state of one scope, as plain data (the CLI prints it or its JSON).
+
+    ``scheduled`` is {job: schedule} of the lines really installed in the crontab:
+    a next run is only promised for a job cron will start.
+    """
     agent, owner = scope.agent, scope.owner
     settings = agent.settings
     now = agent.now()
     records = [r for r in runs(scope) if r.get("status") != "undone"]
     last_changed = next((r for r in reversed(records) if r.get("status") == "updated"), None)
 
-    def upcoming(expr: str, enabled: bool) -> str | None:
-        if not enabled:
+    def upcoming(job: str, enabled: bool) -> str | None:
+        expr = scheduled.get(job)
+        if not enabled or expr is None:
             return None
         try:
             return next_run(expr, now).isoformat(timespec="minutes")
@@ -36,9 +42,10 @@ def dream_status(scope: Scope, *, top: int = 5) -> dict[str, Any]:
         "owner": owner,
         "enabled": settings.dream_enabled,
         "schedule": settings.dream_cron,
-        "next_run": upcoming(settings.dream_cron, settings.dream_enabled),
+        "scheduled": dict(scheduled),
+        "next_run": upcoming("dream", settings.dream_enabled),
         "consolidate_schedule": settings.consolidate_cron,
-        "next_consolidation": upcoming(settings.consolidate_cron, settings.consolidate_enabled),
+        "next_consolidation": upcoming("consolidate", settings.consolidate_enabled),
         "last_run": records[-1] if records else None,
         "last_change": last_changed,
         "runs": len(records),

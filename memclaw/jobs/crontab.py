@@ -144,3 +144,18 @@ def remove(command: Sequence[str], root: Path) -> dict[str, object]:
     if ours:
         write_crontab(command, [line for line in current if not _ours(line, root)])
     return {"changed": bool(ours), "removed": ours}
+
+
+def scheduled_jobs(command: Sequence[str], root: Path) -> dict[str, str]:
+    """{job: schedule} of memclaw's lines installed for ``root``; empty when none can be read."""
+    if not available(command):
+        return {}
+    try:
+        lines = installed(command, root)
+    except CronUnavailableError:
+        return {}
+    jobs = {}
+    for line in lines:
+        job = line.rstrip().rsplit(TAG, 1)[1].split(" ", 1)[0]
+        jobs[job] = " ".join(line.split()[:5])
+    return jobs

@@ -24,6 +24,7 @@ __all__ = [
     "ToolCall",
     "Usage",
     "check_required",
+    "list_models",
     "open_embedder",
     "open_model",
     "open_model_if_configured",
@@ -57,3 +58,12 @@ def open_embedder(settings: Settings) -> Embedder | None:
     from memclaw.llm.openai_client import OpenAIEmbedder
 
     return OpenAIEmbedder(settings, settings.embedding_model)
+
+
+def list_models(settings: Settings) -> list[str]:
+    """The model ids the configured endpoint lists (``GET /models``)."""
+    if not settings.model_configured:
+        raise ModelNotConfiguredError(NOT_CONFIGURED)
+    from memclaw.llm.openai_client import list_models as listed
+
+    return listed(settings)

