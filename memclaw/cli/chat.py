@@ -57,6 +57,12 @@ def chat(
         bool,
         typer.Option("--subagent", help="The caller is a subagent: recall only, capture nothing."),
     ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain", help="Write answers exactly as they stream, with no wrapping or spinner."
+        ),
+    ] = False,
     trigger: Annotated[
         str | None,
         typer.Option(
@@ -108,9 +114,9 @@ def chat(
         capture=not no_capture,
     )
     if one_shot:
-        code = _one_shot(conversation, text, as_json)
+        code = _one_shot(conversation, text, as_json, plain)
     else:
-        code = _interactive(conversation, found, watch)
+        code = _interactive(conversation, found, watch, plain)
     if code:
         raise typer.Exit(code)
 
@@ -129,7 +135,7 @@ def _stdin_message() -> str:
 # --- one-shot -----------------------------------------------------------------------------
 
 
-def _one_shot(conversation: Conversation, text: str, as_json: bool) -> int:
+def _one_shot(conversation: Conversation, text: str, as_json: bool, plain: bool) -> int:
     from memclaw.chat import is_command
     from memclaw.chat.background import describe
     from memclaw.cli.chat_term import AnswerView, render_reply
@@ -153,7 +159,8 @@ def _one_shot(conversation: Conversation, text: str, as_json: bool) -> int:
             else:
                 render_reply(reply, out(), errors)
             return 1 if reply.error else 0
-        view = AnswerView(out(), live=False, tools_to=errors)
+        spinner = not (plain or as_json) and sys.stderr.isatty()
+        view = AnswerView(out(), live=False, tools_to=errors, spinner=spinner)
         with view:
             result = conversation.turn(
                 text,
@@ -216,7 +223,7 @@ def _start_watch(conversation: Conversation, agent: Agent, notifier: Notifier) -
     return watcher
 
 
-def _interactive(conversation: Conversation, agent: Agent, watch: bool) -> int:
+def _interactive(conversation: Conversation, agent: Agent, watch: bool, plain: bool) -> int:
     from memclaw.cli.chat_term import InputHistory, Notifier
 
     console, errors = out(), err()
@@ -230,7 +237,7 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool) -> int:
     _banner(conversation, errors)
     watcher = _start_watch(conversation, agent, notifier) if watch else None
     try:
-        _loop(conversation, console, errors, notifier, history, tty)
+        _loop(conversation, console, errors, notifier, history, (tty, plain))
     finally:
         if watcher is not None:
             watcher.stop()
@@ -245,7 +252,7 @@ def _loop(
     errors: Console,
     notifier: Notifier,
     history: Any,
-    tty: bool,
+    terminal: tuple[bool, bool],
 ) -> None:
     from memclaw.chat import is_command
     from memclaw.cli.chat_term import read_message, render_reply
@@ -270,15 +277,21 @@ def _loop(
                 return
             render_reply(reply, console, errors)
             continue
-        _answer(conversation, text, console, errors, tty)
+        _answer(conversation, text, console, errors, *terminal)
 
 
 def _answer(
-    conversation: Conversation, text: str, console: Console, errors: Console, tty: bool
+    conversation: Conversation,
+    text: str,
+    console: Console,
+    errors: Console,
+    tty: bool,
+    plain: bool,
 ) -> None:
     from memclaw.cli.chat_term import AnswerView
 
-    view = AnswerView(console, live=tty)
+    spinner = tty and not plain and sys.stderr.isatty()
+    view = AnswerView(console, live=tty, plain=plain, spinner=spinner)
     try:
         with view:
             result = conversation.turn(text, on_text=view.text, on_tool=view.tool)
