@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -16,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from memclaw.chat import Conversation, TurnResult
-    from memclaw.cli.chat_term import Notifier
+    from memclaw.cli.chat_term import AnswerView, Notifier
     from memclaw.index.watch import WorkspaceWatcher
     from memclaw.workspace.agent import Agent
     from memclaw.workspace.scope import Scope
@@ -132,6 +135,22 @@ def _stdin_message() -> str:
     return text
 
 
+@contextlib.contextmanager
+def _retries_to(conversation: Conversation, view: AnswerView) -> Iterator[None]:
+    """Retries of the chat model's requests are shown in ``view`` while it is open."""
+    from memclaw.llm.openai_client import OpenAIChatModel
+
+    model = conversation.engine.model
+    if not isinstance(model, OpenAIChatModel):
+        yield
+        return
+    model.on_retry = view.retry
+    try:
+        yield
+    finally:
+        model.on_retry = None
+
+
 # --- one-shot -----------------------------------------------------------------------------
 
 
@@ -161,7 +180,7 @@ def _one_shot(conversation: Conversation, text: str, as_json: bool, plain: bool)
             return 1 if reply.error else 0
         spinner = not (plain or as_json) and sys.stderr.isatty()
         view = AnswerView(out(), live=False, tools_to=errors, spinner=spinner)
-        with view:
+        with view, _retries_to(conversation, view):
             result = conversation.turn(
                 text,
                 on_text=None if as_json else view.text,
@@ -235,6 +254,7 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool, plain: b
     )
     history.load()
     _banner(conversation, errors)
+    _preload_client()
     watcher = _start_watch(conversation, agent, notifier) if watch else None
     try:
         _loop(conversation, console, errors, notifier, history, (tty, plain))
@@ -244,6 +264,17 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool, plain: b
         history.save()
         _finish(conversation, errors, notifier)
     return 0
+
+
+def _preload_client() -> threading.Thread:
+    """Import openai while the person types the first message, not after they press Enter."""
+    from memclaw.chat.background import main_thread_signals
+    from memclaw.llm.openai_client import preload
+
+    thread = threading.Thread(target=preload, name="memclaw-preload", daemon=True)
+    with main_thread_signals():
+        thread.start()
+    return thread
 
 
 def _loop(
@@ -291,9 +322,9 @@ def _answer(
     from memclaw.cli.chat_term import AnswerView
 
     spinner = tty and not plain and sys.stderr.isatty()
-    view = AnswerView(console, live=tty, plain=plain, spinner=spinner)
+    view = AnswerView(console, live=tty, plain=plain, spinner=spinner, notices_to=errors)
     try:
-        with view:
+        with view, _retries_to(conversation, view):
             result = conversation.turn(text, on_text=view.text, on_tool=view.tool)
             for name in result.changed_files:
                 view.note(f"· {name} changed on disk; this answer used the new version")

@@ -129,11 +129,13 @@ class AnswerView:
         tools_to: Console | None = None,
         plain: bool = False,
         spinner: bool = False,
+        notices_to: Console | None = None,
     ) -> None:
         from memclaw.cli.answer import WordWrapper, terminal_width
 
         self.console = console
         self.tools_to = tools_to or console
+        self.notices_to = notices_to or self.tools_to
         self.stream = sys.stdout
         self._lock = threading.Lock()
         self._wrapper = (
@@ -198,7 +200,8 @@ class AnswerView:
         if self._spinner is not None and not self._spinner.stopped:
             self._spinner.notice(text)
         else:
-            self.note(f"· {text}")
+            self._end_line()
+            self.notices_to.print(f"· {text}", style="dim", markup=False, highlight=False)
 
     def close(self) -> None:
         self._end_line()

@@ -169,3 +169,21 @@ def test_keys_typed_while_streaming_are_not_echoed_into_the_answer(
     term.expect(r"› zqzq")  # the keys are kept for the next prompt
     term.send(b"\x15\x04")
     assert term.wait() == 0
+
+
+def test_spinner_and_retry_notices_while_waiting(chat60: Any, fake_openai: FakeOpenAI) -> None:
+    fake_openai.queue_delay(3.0, then="too late")
+    fake_openai.queue_delay(0.5, then="Done now.")
+    term = chat60("--no-capture", MEMCLAW_MAX_RETRIES="2", MEMCLAW_REQUEST_TIMEOUT="1")
+    term.expect(r"› ")
+    term.type("Are you there?")
+    term.expect(r"waiting for the model · \d+ s")
+    term.expect(r"retrying \(2/3\) after timeout")
+    term.expect(r"waiting for the model · \d+ s")
+    term.expect(r"Done now\.")
+    term.expect(r"› ")
+    term.send(b"\x04")
+    assert term.wait() == 0
+    rows = screen_lines(term.raw)
+    assert "Done now." in rows  # the spinner was erased, not left in front of the answer
+    assert not any("waiting for the model" in row for row in rows)
