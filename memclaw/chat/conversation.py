@@ -9,10 +9,12 @@ fails before anything is created, then ``turn`` and ``command`` until
 from __future__ import annotations
 
 import queue
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memclaw.chat.background import EXIT_WAIT_SECONDS, BackgroundExtractor
+from memclaw.chat.background import EXIT_WAIT_SECONDS, BackgroundExtractor, Report
 from memclaw.chat.commands import Reply, run_command
 from memclaw.chat.engine import ChatEngine, OnText, OnTool, TurnResult
 from memclaw.chat.session import ChatSession
@@ -20,6 +22,7 @@ from memclaw.chat.session import ChatSession
 if TYPE_CHECKING:
     from memclaw.extract.result import ExtractionResult
     from memclaw.llm import ChatModel
+    from memclaw.workspace.agent import Agent
     from memclaw.workspace.scope import Scope
 
 
@@ -73,6 +76,8 @@ class Conversation:
             enabled=capture,
             on_written=engine.note_own_writes,
         )
+        if extractor.active:
+            _extract_pending(session.agent, extraction_model, notices.put)
         return cls(engine, extractor, notices)
 
     @property
@@ -104,3 +109,21 @@ class Conversation:
             return self.extractor.finish(wait)
         finally:
             self.session.close()
+
+
+def _extract_pending(agent: Agent, model: Callable[[], ChatModel], report: Report) -> None:
+    """Extract, off the input path, conversations an earlier cooldown held back."""
+    from memclaw.chat.background import describe, main_thread_signals
+    from memclaw.extract.later import extract_pending
+    from memclaw.extract.pending import pending_sessions
+
+    if not pending_sessions(agent):
+        return
+
+    def run() -> None:
+        for result in extract_pending(agent, model()):
+            report(f"earlier conversation: {describe(result)}")
+
+    thread = threading.Thread(target=run, name="memclaw-pending", daemon=True)
+    with main_thread_signals():
+        thread.start()

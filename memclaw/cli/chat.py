@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -16,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from memclaw.chat import Conversation, TurnResult
-    from memclaw.cli.chat_term import Notifier
+    from memclaw.cli.chat_term import AnswerView, Notifier
     from memclaw.index.watch import WorkspaceWatcher
     from memclaw.workspace.agent import Agent
     from memclaw.workspace.scope import Scope
@@ -56,6 +59,12 @@ def chat(
     subagent: Annotated[
         bool,
         typer.Option("--subagent", help="The caller is a subagent: recall only, capture nothing."),
+    ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain", help="Write answers exactly as they stream, with no wrapping or spinner."
+        ),
     ] = False,
     trigger: Annotated[
         str | None,
@@ -108,9 +117,9 @@ def chat(
         capture=not no_capture,
     )
     if one_shot:
-        code = _one_shot(conversation, text, as_json)
+        code = _one_shot(conversation, text, as_json, plain)
     else:
-        code = _interactive(conversation, found, watch)
+        code = _interactive(conversation, found, watch, plain)
     if code:
         raise typer.Exit(code)
 
@@ -126,10 +135,26 @@ def _stdin_message() -> str:
     return text
 
 
+@contextlib.contextmanager
+def _retries_to(conversation: Conversation, view: AnswerView) -> Iterator[None]:
+    """Retries of the chat model's requests are shown in ``view`` while it is open."""
+    from memclaw.llm.openai_client import OpenAIChatModel
+
+    model = conversation.engine.model
+    if not isinstance(model, OpenAIChatModel):
+        yield
+        return
+    model.on_retry = view.retry
+    try:
+        yield
+    finally:
+        model.on_retry = None
+
+
 # --- one-shot -----------------------------------------------------------------------------
 
 
-def _one_shot(conversation: Conversation, text: str, as_json: bool) -> int:
+def _one_shot(conversation: Conversation, text: str, as_json: bool, plain: bool) -> int:
     from memclaw.chat import is_command
     from memclaw.chat.background import describe
     from memclaw.cli.chat_term import AnswerView, render_reply
@@ -153,8 +178,9 @@ def _one_shot(conversation: Conversation, text: str, as_json: bool) -> int:
             else:
                 render_reply(reply, out(), errors)
             return 1 if reply.error else 0
-        view = AnswerView(out(), live=False, tools_to=errors)
-        with view:
+        spinner = not (plain or as_json) and sys.stderr.isatty()
+        view = AnswerView(out(), live=False, tools_to=errors, spinner=spinner)
+        with view, _retries_to(conversation, view):
             result = conversation.turn(
                 text,
                 on_text=None if as_json else view.text,
@@ -216,7 +242,7 @@ def _start_watch(conversation: Conversation, agent: Agent, notifier: Notifier) -
     return watcher
 
 
-def _interactive(conversation: Conversation, agent: Agent, watch: bool) -> int:
+def _interactive(conversation: Conversation, agent: Agent, watch: bool, plain: bool) -> int:
     from memclaw.cli.chat_term import InputHistory, Notifier
 
     console, errors = out(), err()
@@ -228,9 +254,10 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool) -> int:
     )
     history.load()
     _banner(conversation, errors)
+    _preload_client()
     watcher = _start_watch(conversation, agent, notifier) if watch else None
     try:
-        _loop(conversation, console, errors, notifier, history, tty)
+        _loop(conversation, console, errors, notifier, history, (tty, plain))
     finally:
         if watcher is not None:
             watcher.stop()
@@ -239,13 +266,24 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool) -> int:
     return 0
 
 
+def _preload_client() -> threading.Thread:
+    """Import openai while the person types the first message, not after they press Enter."""
+    from memclaw.chat.background import main_thread_signals
+    from memclaw.llm.openai_client import preload
+
+    thread = threading.Thread(target=preload, name="memclaw-preload", daemon=True)
+    with main_thread_signals():
+        thread.start()
+    return thread
+
+
 def _loop(
     conversation: Conversation,
     console: Console,
     errors: Console,
     notifier: Notifier,
     history: Any,
-    tty: bool,
+    terminal: tuple[bool, bool],
 ) -> None:
     from memclaw.chat import is_command
     from memclaw.cli.chat_term import read_message, render_reply
@@ -270,17 +308,23 @@ def _loop(
                 return
             render_reply(reply, console, errors)
             continue
-        _answer(conversation, text, console, errors, tty)
+        _answer(conversation, text, console, errors, *terminal)
 
 
 def _answer(
-    conversation: Conversation, text: str, console: Console, errors: Console, tty: bool
+    conversation: Conversation,
+    text: str,
+    console: Console,
+    errors: Console,
+    tty: bool,
+    plain: bool,
 ) -> None:
     from memclaw.cli.chat_term import AnswerView
 
-    view = AnswerView(console, live=tty)
+    spinner = tty and not plain and sys.stderr.isatty()
+    view = AnswerView(console, live=tty, plain=plain, spinner=spinner, notices_to=errors)
     try:
-        with view:
+        with view, _retries_to(conversation, view):
             result = conversation.turn(text, on_text=view.text, on_tool=view.tool)
             for name in result.changed_files:
                 view.note(f"· {name} changed on disk; this answer used the new version")

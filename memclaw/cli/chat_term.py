@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -13,15 +12,14 @@ from typing import TYPE_CHECKING, Any
 from memclaw.workspace.redaction import redact_lines
 
 if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-    from rich.live import Live
+    from rich.console import Console
 
     from memclaw.chat import Reply, ToolRecord
+    from memclaw.cli.answer import Spinner
 
 PROMPT = "› "
 CONTINUATION = "… "
 BLOCK = '"""'
-REDRAW_SECONDS = 0.08
 
 
 def read_message(read: Callable[[str], str] = input) -> str:
@@ -114,111 +112,102 @@ class InputHistory:
             self.path.chmod(0o600)
 
 
-class _Tail:
-    """The last screenful of a renderable, so the newest streamed text stays in view.
+class AnswerView:
+    """Draws an answer as it streams.
 
-    Live cannot move the cursor above the top of the screen; drawing only the
-    tail while streaming avoids repeated copies in the scrollback, and the full
-    answer is drawn once when the stream ends.
+    On a terminal prose is wrapped at word boundaries (see ``memclaw.cli.answer``),
+    a spinner on stderr shows the wait for the first token, and typed keys are
+    not echoed into the answer. ``plain`` (and any output that is not a terminal)
+    writes the text exactly as the model sends it.
     """
 
-    def __init__(self, inner: RenderableType) -> None:
-        self.inner = inner
+    def __init__(
+        self,
+        console: Console,
+        live: bool,
+        *,
+        tools_to: Console | None = None,
+        plain: bool = False,
+        spinner: bool = False,
+        notices_to: Console | None = None,
+    ) -> None:
+        from memclaw.cli.answer import WordWrapper, terminal_width
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from rich.segment import Segment
-
-        height = max((options.height or console.size.height) - 1, 1)
-        lines = console.render_lines(self.inner, options.update(height=None), pad=False)
-        for line in lines[-height:]:
-            yield from line
-            yield Segment.line()
-
-
-class AnswerView:
-    """Draws an answer as it streams: live markdown on a terminal, plain text otherwise."""
-
-    def __init__(self, console: Console, live: bool, *, tools_to: Console | None = None) -> None:
         self.console = console
         self.tools_to = tools_to or console
-        self.use_live = live
-        self.segments: list[tuple[str, str]] = []
-        self._live: Live | None = None
-        self._drawn = 0.0
+        self.notices_to = notices_to or self.tools_to
+        self.stream = sys.stdout
+        self._lock = threading.Lock()
+        self._wrapper = (
+            WordWrapper(lambda: terminal_width(self.stream)) if live and not plain else None
+        )
+        self._spinner: Spinner | None = None
+        if spinner:
+            from memclaw.cli.answer import Spinner
+
+            self._spinner = Spinner(sys.stderr, self._lock)
+        self._mid_line = False  # raw text written that did not end with a line break
+        self._quiet: contextlib.ExitStack | None = None
+        self._live = live
 
     def __enter__(self) -> AnswerView:
-        if self.use_live:
-            from rich.live import Live
+        if self._live:
+            from memclaw.cli.answer import no_echo
 
-            self._live = Live(
-                console=self.console,
-                refresh_per_second=12,
-                transient=False,
-            )
-            from memclaw.chat.background import main_thread_signals
-
-            with main_thread_signals():  # Ctrl-C must reach the main thread, not the redraws
-                self._live.start()
+            self._quiet = contextlib.ExitStack()
+            self._quiet.enter_context(no_echo(sys.stdin))
+        if self._spinner is not None:
+            self._spinner.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def renderable(self) -> RenderableType:
-        from rich.console import Group
-        from rich.markdown import Markdown
-        from rich.text import Text
-
-        parts: list[RenderableType] = []
-        for kind, text in self.segments:
-            parts.append(Text(text, style="dim") if kind == "tool" else Markdown(text))
-        return Group(*parts)
-
-    def _redraw(self, force: bool = False) -> None:
-        if self._live is None:
+    def _write(self, text: str) -> None:
+        if self._spinner is not None:
+            self._spinner.stop()
+        if not text:
             return
-        now = time.monotonic()
-        if force or now - self._drawn >= REDRAW_SECONDS:
-            self._drawn = now
-            self._live.update(_Tail(self.renderable()), refresh=force)
+        with self._lock:
+            self.stream.write(text)
+            self.stream.flush()
 
     def text(self, delta: str) -> None:
-        if self.segments and self.segments[-1][0] == "text":
-            self.segments[-1] = ("text", self.segments[-1][1] + delta)
+        if self._wrapper is not None:
+            self._write(self._wrapper.feed(delta))
         else:
-            self.segments.append(("text", delta))
-        if self._live is not None:
-            self._redraw()
-        else:
-            sys.stdout.write(delta)
-            sys.stdout.flush()
+            self._write(delta)
+            if delta:
+                self._mid_line = not delta.endswith("\n")
+
+    def _end_line(self) -> None:
+        if self._wrapper is not None:
+            self._write(self._wrapper.finish())
+        elif self._mid_line:
+            self._write("\n")
+        self._mid_line = False
 
     def tool(self, record: ToolRecord) -> None:
-        line = f"· {record.summary}"
-        self.segments.append(("tool", line))
-        if self._live is not None:
-            self._redraw(force=True)
-        else:
-            if self.segments[:-1] and self.segments[-2][0] == "text":
-                sys.stdout.write("\n")
-                sys.stdout.flush()
-            self.tools_to.print(line, style="dim", markup=False, highlight=False)
+        self._end_line()
+        self.tools_to.print(f"· {record.summary}", style="dim", markup=False, highlight=False)
 
     def note(self, text: str) -> None:
-        self.segments.append(("tool", text))
-        if self._live is not None:
-            self._redraw(force=True)
+        self._end_line()
+        self.tools_to.print(text, style="dim", markup=False, highlight=False)
+
+    def retry(self, text: str) -> None:
+        """A retry notice: above the spinner while waiting, else a dim line of its own."""
+        if self._spinner is not None and not self._spinner.stopped:
+            self._spinner.notice(text)
         else:
-            self.tools_to.print(text, style="dim", markup=False, highlight=False)
+            self._end_line()
+            self.notices_to.print(f"· {text}", style="dim", markup=False, highlight=False)
 
     def close(self) -> None:
-        if self._live is not None:
-            self._live.update(self.renderable())  # stop() draws it whole, however tall
-            self._live.stop()
-            self._live = None
-        elif self.segments and self.segments[-1][0] == "text":
-            sys.stdout.write("\n")
-            sys.stdout.flush()
+        self._end_line()
+        if self._quiet is not None:
+            self._quiet.close()
+            self._quiet = None
 
 
 class Notifier:

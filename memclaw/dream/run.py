@@ -136,6 +136,11 @@ def dream_agent(
         from memclaw.llm import open_model_if_configured
 
         model = open_model_if_configured(agent.settings)
+    if not dry_run:
+        from memclaw.extract.later import extract_pending
+
+        # Conversations held back by the extraction cooldown are taken in first.
+        extract_pending(agent, model)
     engine = f"model {model.name}" if model is not None else "offline"
     run_id = uuid.uuid4().hex[:12]
     base = DreamResult(agent.id, owner, DreamStatus.IDLE, engine, dry_run, run_id=run_id)

@@ -43,6 +43,19 @@ def _skip(scope: Scope, reason: str) -> ExtractionResult:
     return ExtractionResult(Status.SKIPPED, reason, scope.agent.id, scope.owner)
 
 
+def _held_back(
+    scope: Scope, reason: str, session_id: str | None, dry_run: bool
+) -> ExtractionResult:
+    """A skip for the cooldown: a session is queued for later, never dropped."""
+    force = f"memclaw extract {scope.agent.id} --session {session_id or 'ID'} --force"
+    if session_id is not None and not dry_run:
+        from memclaw.extract.pending import queue_session
+
+        queue_session(scope, session_id)
+        return _skip(scope, f"{reason}; queued for when it ends (now: {force})")
+    return _skip(scope, f"{reason}; to extract now: {force}")
+
+
 def _preconditions(
     agent: Agent,
     messages: Sequence[dict[str, str]],
@@ -294,9 +307,10 @@ def _run(
     agent = scope.agent
     if not force:
         reason = _preconditions(agent, messages, session_id, trigger)
-        reason = reason or _cooldown_reason(scope)
         if reason:
             return _skip(scope, reason)
+        if reason := _cooldown_reason(scope):
+            return _held_back(scope, reason, session_id, dry_run)
     # A dry run writes nothing, so it needs no lock (and creates no lock file).
     lock = contextlib.nullcontext(True) if dry_run else extraction_lock(scope)
     with lock as held:
@@ -304,7 +318,7 @@ def _run(
             return _skip(scope, "another extraction of this agent is running")
         # Checked again under the lock: a run that just finished elsewhere counts.
         if not force and (reason := _cooldown_reason(scope)):
-            return _skip(scope, reason)
+            return _held_back(scope, reason, session_id, dry_run)
         result = ExtractionResult(Status.NOTHING, "", agent.id, scope.owner, dry_run=dry_run)
         try:
             _extract(scope, messages, session_id, model, result)

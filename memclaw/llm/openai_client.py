@@ -3,14 +3,17 @@
 The one module that touches the ``openai`` package, and only inside functions, so that
 importing memclaw (and running ``memclaw search``) never pays for it. Retries with
 exponential backoff on 429, 5xx, timeouts and connection errors are the openai client's
-own, bounded by ``max_retries``; this module turns whatever still fails into one
-memclaw error whose message names the URL, model or setting to fix.
+done here (the client itself is told not to retry), bounded by ``max_retries``, so that
+each retry can be reported (``on_retry``: the chat shows "retrying (2/3) after timeout");
+this module turns whatever still fails into one memclaw error whose message names the
+URL, model or setting to fix, and for a timeout how many attempts took how long.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
@@ -46,6 +49,16 @@ _OPTIONAL_FIELDS = ("response_format", "stream_options", "temperature")
 _EXTENSION_FIELDS = ("response_format", "stream_options")
 _JSON_HINT = "Answer with one JSON object and nothing else."
 _KEY_SHAPE = re.compile(r"\b(sk-|sk_)[A-Za-z0-9_-]{6,}")
+# Statuses worth another attempt (the ones the openai client itself would retry).
+_RETRY_STATUSES = {408, 409, 429}
+BACKOFF_SECONDS = 0.5
+MAX_BACKOFF_SECONDS = 8.0
+OnRetry = Callable[[str], None]
+
+
+def preload() -> None:
+    """Import the openai package now (it takes a second), e.g. while a person types."""
+    import openai  # noqa: F401
 
 
 class _Endpoint:
@@ -55,6 +68,28 @@ class _Endpoint:
         self.settings = settings
         self.url = (settings.base_url or OPENAI_URL).rstrip("/")
         self._client: openai.OpenAI | None = None
+        self.on_retry: OnRetry | None = None
+        self._tries = (1, 0.0)  # attempts and seconds spent by the last call that failed
+
+    def call(self, create: Callable[..., Any], **kwargs: Any) -> Any:
+        """``create(**kwargs)``, tried again after timeouts, connection errors, 429 and 5xx."""
+        import openai
+
+        attempts = max(self.settings.max_retries, 0) + 1
+        started = time.monotonic()
+        self._tries = (1, 0.0)
+        for attempt in range(1, attempts + 1):
+            try:
+                return create(**kwargs)
+            except openai.APIError as exc:
+                self._tries = (attempt, time.monotonic() - started)
+                reason = _retry_reason(exc)
+                if reason is None or attempt == attempts:
+                    raise
+                if self.on_retry is not None:
+                    self.on_retry(f"retrying ({attempt + 1}/{attempts}) after {reason}")
+                time.sleep(_backoff(exc, attempt))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def client(self) -> openai.OpenAI:
         if self._client is None:
@@ -65,7 +100,7 @@ class _Endpoint:
                 # Local servers ignore the key, but the client insists on having one.
                 api_key=self.settings.api_key or "not-needed",
                 timeout=self.settings.request_timeout,
-                max_retries=self.settings.max_retries,
+                max_retries=0,  # retried in call(), where each retry can be reported
             )
         return self._client
 
@@ -105,10 +140,13 @@ class _Endpoint:
     def translate(self, exc: openai.APIError, model: str, model_setting: str) -> ModelError:
         import openai
 
-        url, retries = self.url, self.settings.max_retries
+        url = self.url
+        attempts, spent = self._tries
+        retries = attempts - 1
         if isinstance(exc, openai.APITimeoutError):
+            tried = f" ({attempts} attempts, {spent:.0f} s in all)" if attempts > 1 else ""
             return ModelUnreachableError(
-                f"request to {url} timed out after {self.settings.request_timeout:g} s; "
+                f"request to {url} timed out after {self.settings.request_timeout:g} s{tried}; "
                 "raise request_timeout (MEMCLAW_REQUEST_TIMEOUT) or check the server"
             )
         if isinstance(exc, openai.APIConnectionError):
@@ -147,6 +185,36 @@ class _Endpoint:
             tried = tried if exc.status_code >= 500 else ""
             return ModelError(f"{url} failed with HTTP {exc.status_code}{tried}: {message}")
         return ModelError(f"the answer from {url} broke off: {message}")
+
+
+def _retry_reason(exc: BaseException) -> str | None:
+    """Why ``exc`` is worth another attempt, in a few words; None when it is not."""
+    import openai
+
+    if isinstance(exc, openai.APITimeoutError):
+        return "timeout"
+    if isinstance(exc, openai.APIConnectionError):
+        return "connection error"
+    if isinstance(exc, openai.APIStatusError):
+        headers = exc.response.headers
+        if headers.get("x-should-retry") == "false":
+            return None
+        if exc.status_code in _RETRY_STATUSES or exc.status_code >= 500:
+            return f"HTTP {exc.status_code}"
+    return None
+
+
+def _backoff(exc: BaseException, attempt: int) -> float:
+    """Seconds before the next attempt: the server's Retry-After if sane, else exponential."""
+    headers = getattr(getattr(exc, "response", None), "headers", None) or {}
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        try:
+            wait = float(headers.get(name, "")) * scale
+        except ValueError:
+            continue
+        if 0 <= wait <= 60:
+            return wait
+    return float(min(BACKOFF_SECONDS * 2 ** (attempt - 1), MAX_BACKOFF_SECONDS))
 
 
 def _connection_reason(exc: BaseException) -> str:
@@ -196,6 +264,15 @@ class OpenAIChatModel:
         self._unsupported: set[str] = set()
         self._tokens_field = "max_tokens"
 
+    @property
+    def on_retry(self) -> OnRetry | None:
+        """Called with a short notice ("retrying (2/3) after timeout") before each retry."""
+        return self._endpoint.on_retry
+
+    @on_retry.setter
+    def on_retry(self, report: OnRetry | None) -> None:
+        self._endpoint.on_retry = report
+
     def _errors(self) -> AbstractContextManager[None]:
         return self._endpoint.errors(self.name, "MEMCLAW_MODEL")
 
@@ -234,14 +311,15 @@ class OpenAIChatModel:
     def _create(self, kwargs: dict[str, Any]) -> Any:
         import openai
 
-        create: Callable[..., Any] = self._endpoint.client().chat.completions.create
+        endpoint = self._endpoint
+        create: Callable[..., Any] = endpoint.client().chat.completions.create
         for _ in range(len(_OPTIONAL_FIELDS) + 2):
             try:
-                return create(**kwargs)
+                return endpoint.call(create, **kwargs)
             except openai.BadRequestError as exc:
                 if is_context_error(exc) or not self._drop_rejected(kwargs, exc):
                     raise
-        return create(**kwargs)
+        return endpoint.call(create, **kwargs)
 
     def chat(
         self,
@@ -320,8 +398,11 @@ class OpenAIEmbedder:
                 text if text.strip() else " " for text in texts[start : start + self.batch_size]
             ]
             with self._endpoint.errors(self.name, "MEMCLAW_EMBEDDING_MODEL"):
-                response = self._endpoint.client().embeddings.create(
-                    model=self.name, input=batch, encoding_format="float"
+                response = self._endpoint.call(
+                    self._endpoint.client().embeddings.create,
+                    model=self.name,
+                    input=batch,
+                    encoding_format="float",
                 )
             data = sorted(response.data or [], key=lambda item: item.index)
             if len(data) != len(batch):

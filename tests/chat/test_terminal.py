@@ -38,9 +38,9 @@ CONTROLLING_TTY = (
 class Terminal:
     """A child process on a pseudo-terminal, read with deadlines."""
 
-    def __init__(self, args: list[str], env: dict[str, str], cwd: Path) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], cwd: Path, columns: int = 100) -> None:
         master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
         self.proc = subprocess.Popen(
             args,
             stdin=slave,

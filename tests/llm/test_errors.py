@@ -1,6 +1,7 @@
 """Every way a model call fails becomes one memclaw error with a one-line message."""
 
 import json
+import re
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -236,3 +237,28 @@ def test_key_never_appears_in_messages(
         model.chat(USER)
     errors.append(one_line(info))
     assert all(KEY not in e for e in errors)
+
+
+def test_each_retry_is_reported(fake_openai: FakeOpenAI, make_settings: MakeSettings) -> None:
+    fake_openai.queue_error(503, "overloaded", retry_after=FAST)
+    fake_openai.queue_error(429, "slow down", retry_after=FAST)
+    fake_openai.queue_text("made it")
+    model = open_model(make_settings(max_retries=2))
+    seen: list[str] = []
+    model.on_retry = seen.append  # type: ignore[attr-defined]
+    assert model.chat(USER).text == "made it"
+    assert seen == ["retrying (2/3) after HTTP 503", "retrying (3/3) after HTTP 429"]
+
+
+def test_a_final_timeout_names_the_attempts(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings
+) -> None:
+    for _ in range(2):
+        fake_openai.queue_delay(3.0, then="too late")
+    model = open_model(make_settings(request_timeout=0.2, max_retries=1))
+    seen: list[str] = []
+    model.on_retry = seen.append  # type: ignore[attr-defined]
+    with pytest.raises(ModelUnreachableError) as info:
+        model.stream(USER, on_text=lambda _: None)
+    assert seen == ["retrying (2/2) after timeout"]
+    assert re.search(r"timed out after 0\.2 s \(2 attempts, \d+ s in all\)", one_line(info))

@@ -1,0 +1,45 @@
+"""A conversation that ends inside the cooldown is queued and extracted later, never dropped."""
+
+import json
+from pathlib import Path
+
+from extract.extractkit import CHAT, Clock, make_agent
+from memclaw.extract.later import extract_pending
+from memclaw.extract.pending import pending_path, pending_sessions
+from memclaw.extract.pipeline import extract_conversation
+from memclaw.extract.result import Status
+from memclaw.workspace.scope import Scope
+
+
+def test_a_session_held_back_by_the_cooldown_is_extracted_when_it_ends(tmp_path: Path) -> None:
+    clock = Clock()
+    agent = make_agent(tmp_path, clock)
+    assert extract_conversation(Scope(agent), CHAT, session_id="s-1").status is Status.WRITTEN
+    sessions = agent.path / "sessions"
+    sessions.mkdir(exist_ok=True)
+    (sessions / "s-2.jsonl").write_text("".join(json.dumps(m) + "\n" for m in CHAT))
+    clock.advance(minutes=1)
+    held = extract_conversation(Scope(agent), CHAT, session_id="s-2")
+    assert held.status is Status.SKIPPED
+    assert "queued" in held.reason
+    assert f"memclaw extract {agent.id} --session s-2 --force" in held.reason
+    assert pending_sessions(agent) == [(None, "s-2")]
+    assert extract_pending(agent) == []  # still inside the cooldown: stays queued
+    assert pending_sessions(agent) == [(None, "s-2")]
+    clock.advance(minutes=5)
+    (result,) = extract_pending(agent)
+    assert result.status is not Status.SKIPPED
+    assert pending_sessions(agent) == []
+    assert not pending_path(agent).exists()
+
+
+def test_a_dry_run_or_a_sessionless_run_queues_nothing_but_says_how_to_force(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    agent = make_agent(tmp_path, clock)
+    extract_conversation(Scope(agent), CHAT)
+    skipped = extract_conversation(Scope(agent), CHAT, session_id="s-9", dry_run=True)
+    assert "--force" in skipped.reason
+    assert extract_conversation(Scope(agent), CHAT).status is Status.SKIPPED
+    assert pending_sessions(agent) == []
