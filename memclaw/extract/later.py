@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memclaw.errors import MemclawError
-from memclaw.extract.pending import read_rows, write_rows
+from memclaw.extract.pending import read_rows, remove_row
 from memclaw.workspace.owners import OwnerKey
 
 if TYPE_CHECKING:
@@ -37,6 +37,6 @@ def extract_pending(agent: Agent, model: ChatModel | None = None) -> list[Extrac
         busy = result.reason.startswith(("cooldown", "another extraction"))
         if result.status is Status.SKIPPED and busy:
             continue  # still waiting: it stays queued
-        write_rows(agent, [r for r in read_rows(agent) if r != row])
+        remove_row(agent, row)
         results.append(result)
     return results

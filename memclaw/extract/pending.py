@@ -9,11 +9,12 @@ that ``memclaw extract AGENT --session ID`` can still do.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace.atomic import atomic_write, file_lock
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
@@ -50,12 +51,24 @@ def write_rows(agent: Agent, rows: list[dict[str, str | None]]) -> None:
     atomic_write(path, "".join(json.dumps(row) + "\n" for row in rows))
 
 
+def _queue_lock(agent: Agent) -> contextlib.AbstractContextManager[None]:
+    # Its own short lock: a chat queues while an extraction may hold the agent lock.
+    return file_lock(pending_path(agent).with_suffix(".lock"), wait=10)
+
+
 def queue_session(scope: Scope, session_id: str) -> None:
     """Remember that ``session_id`` of this scope waits for the cooldown to end."""
-    rows = read_rows(scope.agent)
     row: dict[str, str | None] = {"session": session_id, "owner": scope.owner}
-    if row not in rows:
-        write_rows(scope.agent, [*rows, row])
+    with _queue_lock(scope.agent):
+        rows = read_rows(scope.agent)
+        if row not in rows:
+            write_rows(scope.agent, [*rows, row])
+
+
+def remove_row(agent: Agent, row: dict[str, str | None]) -> None:
+    """Drop one queued conversation; rows queued meanwhile by others stay."""
+    with _queue_lock(agent):
+        write_rows(agent, [r for r in read_rows(agent) if r != row])
 
 
 def pending_sessions(agent: Agent) -> list[tuple[str | None, str]]:

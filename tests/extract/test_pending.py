@@ -43,3 +43,22 @@ def test_a_dry_run_or_a_sessionless_run_queues_nothing_but_says_how_to_force(
     assert "--force" in skipped.reason
     assert extract_conversation(Scope(agent), CHAT).status is Status.SKIPPED
     assert pending_sessions(agent) == []
+
+
+def test_concurrent_queueing_loses_no_session(tmp_path: Path) -> None:
+    import threading
+
+    from memclaw.extract.pending import queue_session
+
+    agent = make_agent(tmp_path)
+
+    def queue(prefix: str) -> None:
+        for i in range(40):
+            queue_session(Scope(agent), f"{prefix}-{i}")
+
+    threads = [threading.Thread(target=queue, args=(name,)) for name in ("a", "b", "c")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(pending_sessions(agent)) == 120
