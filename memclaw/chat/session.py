@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError, WorkspaceError
+from memclaw.gates.redaction import redact_data
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.owners import OwnerKey
-from memclaw.workspace.redaction import redact_data
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:

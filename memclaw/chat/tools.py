@@ -19,11 +19,11 @@ from memclaw.chat.fence import refuse_personal_lines, write_target
 from memclaw.chat.schemas import WRITE_TOOLS, tool_schemas
 from memclaw.chat.session import entry_session_id
 from memclaw.errors import MemclawError, UnsafePathError, UsageError
+from memclaw.gates.redaction import redact_data
 from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, fold_path_part
 from memclaw.workspace.paths import resolve_inside, validate_relpath
-from memclaw.workspace.provenance import Author
-from memclaw.workspace.redaction import redact_data
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:

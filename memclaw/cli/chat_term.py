@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memclaw.workspace.redaction import redact_lines
+from memclaw.gates.redaction import redact_lines
 
 if TYPE_CHECKING:
     from rich.console import Console

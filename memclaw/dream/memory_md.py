@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from memclaw.text.likeness import Fingerprint, containment, jaccard, values_compatible
 
 # What an entry is lives with the loss guard, which extraction shares too.
-from memclaw.workspace.guard import entry_lines as entry_lines
+from memclaw.workspace.safeguards.guard import entry_lines as entry_lines
 
 # Defined in the workspace layer, where the ceiling must honour them too.
 from memclaw.workspace.sections import KEEP_MARKER as KEEP_MARKER

@@ -34,11 +34,11 @@ from memclaw.dream.memory_md import (
 )
 from memclaw.dream.merge import merge_offline
 from memclaw.errors import LockBusyError, ModelError, WorkspaceError
-from memclaw.workspace import ceiling, guard
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards import ceiling, guard
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:

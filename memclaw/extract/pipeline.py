@@ -23,11 +23,11 @@ from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.extract.timeline import Moment, conversation_moment, message_days, windows
 from memclaw.text.likeness import known_lines
-from memclaw.workspace import ceiling, guard
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards import ceiling, guard
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:

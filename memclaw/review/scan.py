@@ -26,12 +26,12 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.gates.redaction import redact_data, redact_lines
 from memclaw.review.scan_index import clean_index, index_findings
 from memclaw.text import jsonsafe
 from memclaw.workspace.agent import Agent
 from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.paths import GLOBAL_DIR, META_DIR
-from memclaw.workspace.redaction import redact_data, redact_lines
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Workspace

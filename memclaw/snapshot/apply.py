@@ -32,10 +32,11 @@ from memclaw.snapshot.plan import JOURNAL, ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import classify, unsafe_reason
 from memclaw.text import jsonsafe
-from memclaw.workspace import Agent, Workspace, history
+from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.atomic import file_lock, fsync_dir, write_bytes_atomic
 from memclaw.workspace.meta import default_meta, save_meta
 from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
+from memclaw.workspace.safeguards import history
 
 STAGING_PREFIX = "import-staging-"
 BUILD_PREFIX = ".import-"

@@ -25,9 +25,7 @@ from memclaw.errors import (
     UsageError,
     WorkspaceError,
 )
-from memclaw.workspace import ceiling, history, provenance
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
-from memclaw.workspace.ceiling import CeilingResult
 from memclaw.workspace.editing import Editing
 from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
@@ -40,7 +38,9 @@ from memclaw.workspace.paths import (
     resolve_root,
     validate_agent_id,
 )
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards import ceiling, history, provenance
+from memclaw.workspace.safeguards.ceiling import CeilingResult
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.sections import replace_section, upsert_kv
 from memclaw.workspace.templates import SEED_FILES
 

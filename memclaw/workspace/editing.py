@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards.provenance import Author
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent, WriteResult

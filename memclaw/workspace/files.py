@@ -11,9 +11,9 @@ from typing import Any
 
 from memclaw.errors import WorkspaceError
 from memclaw.workspace.agent import Agent, WriteResult, WriteStrategy
-from memclaw.workspace.ceiling import warning
 from memclaw.workspace.paths import resolve_inside
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards.ceiling import warning
+from memclaw.workspace.safeguards.provenance import Author
 
 
 def list_files(agent: Agent, prefix: str = "") -> dict[str, Any]:

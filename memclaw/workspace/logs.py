@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.gates.redaction import redact_data
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import append_text, file_lock
-from memclaw.workspace.redaction import redact_data
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent

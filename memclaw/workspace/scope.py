@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import WorkspaceError
-from memclaw.workspace import history
 from memclaw.workspace.agent import Agent, FileInfo, WriteResult, WriteStrategy
 from memclaw.workspace.editing import Editing
 from memclaw.workspace.owner_folders import migrate_owner_folders
@@ -27,7 +26,8 @@ from memclaw.workspace.owners import (
     owner_dirname,
 )
 from memclaw.workspace.paths import resolve_inside
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards import history
+from memclaw.workspace.safeguards.provenance import Author
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -172,7 +172,7 @@ def test_a_one_word_edit_of_an_oversized_memory_loses_nothing(isolated_env: Path
 
 
 def test_moved_lines_are_searchable_and_never_in_the_prompt(isolated_env: Path) -> None:
-    from memclaw.workspace.provenance import Author
+    from memclaw.workspace.safeguards.provenance import Author
 
     _cli("init", "alpha")
     agent = Workspace.open(isolated_env).agent("alpha")

@@ -12,9 +12,9 @@ from fake_openai import FakeOpenAI
 from dream.dreamkit import MEMORY, day, model_workspace, note
 from memclaw.dream.run import DreamStatus, dream_agent, dream_undo
 from memclaw.workspace import Agent
-from memclaw.workspace.guard import entry_lines
 from memclaw.workspace.logs import read_log
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards.guard import entry_lines
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 FACT = "Maya prefers uv over Poetry for every Python project."

@@ -12,7 +12,7 @@ from dream.dreamkit import MEMORY, day, model_workspace, note, tree
 from memclaw.dream.run import DreamStatus, dream_agent
 from memclaw.errors import ModelError
 from memclaw.workspace.logs import read_log
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 FACT = "Maya prefers uv over Poetry for every Python project."

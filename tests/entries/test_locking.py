@@ -18,7 +18,7 @@ from memclaw.entries.memories import Action, forget, remember
 from memclaw.workspace import Workspace
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.files import edit_file
-from memclaw.workspace.history import versions
+from memclaw.workspace.safeguards.history import versions
 from memclaw.workspace.scope import Scope
 
 FILE = "entries/other.md"

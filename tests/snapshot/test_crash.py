@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from memclaw.snapshot import import_snapshot, read_snapshot, recover
-from memclaw.workspace import Workspace, history
+from memclaw.workspace import Workspace
+from memclaw.workspace.safeguards import history
 
 from .helpers import make_agent, snapshot_zip, tree
 

@@ -13,8 +13,9 @@ from memclaw.snapshot import (
     import_snapshot,
     read_snapshot,
 )
-from memclaw.workspace import Workspace, history
+from memclaw.workspace import Workspace
 from memclaw.workspace.meta import FileMeta, default_meta
+from memclaw.workspace.safeguards import history
 from memclaw.workspace.templates import SEED_FILES
 
 from .helpers import make_agent, raw_zip, snapshot_zip, tree

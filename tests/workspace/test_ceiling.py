@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memclaw.workspace.ceiling import fit, overflow_name, warning
-from memclaw.workspace.provenance import Author, Provenance, keys, line_key
+from memclaw.workspace.safeguards.ceiling import fit, overflow_name, warning
+from memclaw.workspace.safeguards.provenance import Author, Provenance, keys, line_key
 
 
 def _model(*lines: str, age: int = 1) -> dict[str, int]:

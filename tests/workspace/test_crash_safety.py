@@ -15,8 +15,8 @@ from typing import Any
 
 from memclaw.workspace import Agent, Workspace, WriteStrategy
 from memclaw.workspace.atomic import atomic_write
-from memclaw.workspace.history import versions
 from memclaw.workspace.meta import CORE_FILES
+from memclaw.workspace.safeguards.history import versions
 
 CTX = multiprocessing.get_context("fork")
 VERSION_A = "# Memory\n\n" + "".join(f"## A{i}\n\n{'a' * 500}\n\n" for i in range(2000))

@@ -6,7 +6,7 @@ from memclaw.errors import SecretDetectedError, UnsafePathError, WorkspaceError
 from memclaw.workspace import Agent
 from memclaw.workspace.files import edit_file, list_files, read_file, write_file
 from memclaw.workspace.paths import MAX_NAME_BYTES
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards.provenance import Author
 
 CORE = ["AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md"]
 
@@ -154,7 +154,7 @@ def test_edit_that_introduces_a_secret_is_refused(agent: Agent) -> None:
 
 
 def test_edit_of_memory_keeps_history(agent: Agent) -> None:
-    from memclaw.workspace.history import versions
+    from memclaw.workspace.safeguards.history import versions
 
     before = read_file(agent, "MEMORY.md")["content"]
     edit_file(agent, "MEMORY.md", "## Rules\n", "## Rules\n\n- reply in English\n")

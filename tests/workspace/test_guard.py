@@ -8,7 +8,7 @@ import pytest
 
 from memclaw.errors import WorkspaceError
 from memclaw.workspace import Agent, Workspace
-from memclaw.workspace.guard import (
+from memclaw.workspace.safeguards.guard import (
     EditedMeanwhileError,
     LossRefusedError,
     baseline_entries,
@@ -16,7 +16,7 @@ from memclaw.workspace.guard import (
     rewrite,
     state_path,
 )
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 FACTS = [

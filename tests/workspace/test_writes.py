@@ -6,9 +6,9 @@ import pytest
 
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.workspace import Agent, Scope, Workspace, WriteStrategy
-from memclaw.workspace.history import KEEP, versions
 from memclaw.workspace.owners import Visibility
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards.history import KEEP, versions
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.templates import MEMORY_MD, PROFILE_MD
 
 from .conftest import fixed_clock

@@ -17,10 +17,10 @@ from datetime import datetime
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from memclaw.workspace import provenance
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.paths import resolve_inside
-from memclaw.workspace.provenance import Author, Provenance, line_key
+from memclaw.workspace.safeguards import provenance
+from memclaw.workspace.safeguards.provenance import Author, Provenance, line_key
 from memclaw.workspace.sections import KEEP_MARKER, KEEP_SUFFIX
 
 if TYPE_CHECKING:

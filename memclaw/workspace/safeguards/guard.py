@@ -36,9 +36,9 @@ from memclaw.errors import WorkspaceError
 from memclaw.gates import contains_secret
 from memclaw.gates.secrets import REDACTION_PREFIX
 from memclaw.text.likeness import Fingerprint, containment, jaccard
-from memclaw.workspace import ceiling, provenance
 from memclaw.workspace.atomic import atomic_write
-from memclaw.workspace.provenance import Author
+from memclaw.workspace.safeguards import ceiling, provenance
+from memclaw.workspace.safeguards.provenance import Author
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent, WriteResult

@@ -1,0 +1,9 @@
+"""What keeps a person's text whole across every rewrite of a memory file.
+
+``history`` keeps previous versions for undo; ``provenance`` records which lines
+a model wrote; ``ceiling`` moves the oldest model-written lines of an oversize
+file to its overflow file instead of cutting; ``guard`` refuses a machine
+rewrite that would drop a person's line or more than the loss budget.
+
+May import: the rest of workspace, text, gates, config, errors.
+"""
