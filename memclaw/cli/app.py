@@ -25,12 +25,9 @@ class MemclawGroup(TyperGroup):
         except MemclawError as exc:
             if isinstance(ctx.obj, CliState) and ctx.obj.debug:
                 raise
-            from rich.markup import escape
+            from memclaw.cli.render import error_line
 
-            from memclaw.cli.render import err
-
-            # Escaped: names in messages may contain '[...]'; soft_wrap: one line, never wrapped.
-            err().print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True, highlight=False)
+            error_line(str(exc))
             raise typer.Exit(exc.exit_code) from None
 
 

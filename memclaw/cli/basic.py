@@ -49,7 +49,7 @@ def init(ctx: typer.Context, agent: AgentArg) -> None:
 
         memclaw --root ~/agents init research
     """
-    ws = state(ctx).workspace()
+    ws = state(ctx).workspace(creating=True)
     created_agent, created = ws.init_agent(agent)
     if created:
         err().print(f"created {created_agent.path} with {', '.join(created)}")
@@ -97,11 +97,14 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
                 "last_dreamed": dreamed and dreamed.get("time"),
             }
         )
+    choice = ws.root_choice
     if as_json:
-        print_json({"root": str(ws.root), "agents": agents})
+        print_json({"root": str(ws.root), "root_reason": choice.reason, "agents": agents})
         return
     from rich.table import Table
 
+    exists = "" if ws.root.is_dir() else ", not created yet"
+    err().print(f"root: {ws.root} ({choice.reason}{exists})", soft_wrap=True)
     if not agents:
         err().print(f"no agents under {ws.root}; create one with `memclaw init NAME`")
         return

@@ -127,11 +127,13 @@ def run_search(args: SearchArgs) -> int:
     from memclaw.errors import MemclawError
     from memclaw.index import search
     from memclaw.workspace import Workspace, normalise_owner
+    from memclaw.workspace.paths import check_root
 
     query = " ".join(args.words)
     try:
         overrides = dict(parse_assignment(item) for item in args.sets)
         ws = Workspace.open(args.root, os.environ, overrides)
+        check_root(ws.root_choice)
         hits = search(
             ws,
             query,
@@ -146,9 +148,9 @@ def run_search(args: SearchArgs) -> int:
     except MemclawError as exc:
         if args.debug:
             raise
-        from memclaw.cli.render import err
+        from memclaw.cli.render import error_line
 
-        err().print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+        error_line(str(exc))
         return exc.exit_code
     return 0
 

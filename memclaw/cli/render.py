@@ -20,7 +20,17 @@ def out() -> Console:
 def err() -> Console:
     from rich.console import Console
 
-    return Console(stderr=True, highlight=False)
+    console = Console(stderr=True, highlight=False)
+    # A log file or a pipe gets whole lines: wrapping there splits an error in two.
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
+def error_line(message: str) -> None:
+    """One red ``error:`` line on stderr, never wrapped (names may hold '[...]')."""
+    from rich.markup import escape
+
+    err().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True, highlight=False)
 
 
 def print_json(data: Any) -> None:

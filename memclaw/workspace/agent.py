@@ -34,8 +34,9 @@ from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
     GLOBAL_DIR,
     META_DIR,
+    RootChoice,
+    locate_root,
     resolve_inside,
-    resolve_root,
     validate_agent_id,
 )
 from memclaw.workspace.provenance import Author
@@ -88,10 +89,17 @@ class FileInfo:
 class Workspace:
     """A workspaces root holding one folder per agent plus ``_global/``."""
 
-    def __init__(self, root: Path, settings: Settings, clock: Clock = system_clock) -> None:
+    def __init__(
+        self,
+        root: Path,
+        settings: Settings,
+        clock: Clock = system_clock,
+        root_choice: RootChoice | None = None,
+    ) -> None:
         self.root = root
         self.settings = settings
         self.clock = clock
+        self.root_choice = root_choice or RootChoice(root, "given", True)
 
     @classmethod
     def open(
@@ -102,8 +110,8 @@ class Workspace:
         clock: Clock = system_clock,
     ) -> Workspace:
         env = os.environ if env is None else env
-        path = resolve_root(root, env)
-        return cls(path, load_settings(path, env, overrides), clock)
+        choice = locate_root(root, env)
+        return cls(choice.path, load_settings(choice.path, env, overrides), clock, choice)
 
     @property
     def global_dir(self) -> Path:
