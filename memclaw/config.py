@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from memclaw.errors import ConfigError
+from memclaw.errors import ConfigError, UnknownKeyError
 
 if TYPE_CHECKING:
     import yaml
@@ -158,6 +158,14 @@ def normalise_key(key: str) -> str:
     return key.strip().replace("-", "_").lower()
 
 
+def suggest_key(key: str) -> str:
+    """The tail of an unknown-key message: the closest real key, or where to look."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(key, list(_FIELDS), n=1)
+    return f"; did you mean '{close[0]}'?" if close else " (see `memclaw config show`)"
+
+
 def _coerce(key: str, value: Any, where: str) -> Any:
     """Convert ``value`` to the type of ``key``, or raise a ConfigError naming ``where``."""
     f = _FIELDS[key]
@@ -236,9 +244,7 @@ def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
         where = f"{path}:{key_node.start_mark.line + 1}"
         key = normalise_key(str(key_node.value))
         if key not in _FIELDS:
-            raise ConfigError(
-                f"{where}: unknown key '{key_node.value}' (see `memclaw config show`)"
-            )
+            raise ConfigError(f"{where}: unknown key '{key_node.value}'{suggest_key(key)}")
         if key in values:
             raise ConfigError(f"{where}: '{key}' is set twice")
         if not isinstance(value_node, yaml.ScalarNode):
@@ -319,7 +325,7 @@ def load_settings(
     for raw_key, value in (overrides or {}).items():
         key = normalise_key(raw_key)
         if key not in _FIELDS:
-            raise ConfigError(f"--set: unknown key '{raw_key}' (see `memclaw config show`)")
+            raise UnknownKeyError(f"--set: unknown key '{raw_key}'{suggest_key(key)}")
         values[key], sources[key] = _coerce(key, value, "flag"), "flag"
 
     return Settings(**values, sources=MappingProxyType(sources))

@@ -6,6 +6,7 @@ result. Library errors become one red line on stderr and a non-zero exit.
 
 from __future__ import annotations
 
+import os
 from typing import Annotated, Any
 
 import typer
@@ -13,15 +14,45 @@ from typer.core import TyperGroup
 
 from memclaw import __version__
 from memclaw.cli.state import CliState, state
+from memclaw.cli.usage import (
+    ClickUsageError,
+    group_commands,
+    name_types_plainly,
+    report_usage,
+)
 from memclaw.errors import MemclawError
 
 
 class MemclawGroup(TyperGroup):
-    """Turns MemclawError into one clear line, unless --debug asks for the traceback."""
+    """Turns MemclawError and usage errors into one clear line, unless --debug asks for
+    the traceback."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        name_types_plainly(self)
+
+    def _main_shell_completion(
+        self, ctx_args: Any, prog_name: str, complete_var: Any = None
+    ) -> None:
+        if os.environ.get(complete_var or "_MEMCLAW_COMPLETE"):
+            # add_completion=False leaves typer's shell classes unregistered; the scripts
+            # `memclaw completion SHELL` prints need them to answer.
+            from typer._completion_classes import completion_init
+
+            completion_init()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except ClickUsageError as exc:
+            report_usage(exc)
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except ClickUsageError as exc:
+            report_usage(exc)
         except MemclawError as exc:
             if isinstance(ctx.obj, CliState) and ctx.obj.debug:
                 raise
@@ -50,6 +81,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     rich_markup_mode="markdown",
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -85,10 +117,11 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import basic, chat, dream, extract, memories, search, snapshot
+    from memclaw.cli import basic, chat, completion, dream, extract, memories, search, snapshot
 
-    for module in (basic, snapshot, search, dream, extract, memories, chat):
+    for module in (basic, snapshot, search, dream, extract, memories, chat, completion):
         module.register(app)
+    group_commands(app)
 
 
 _register()

@@ -155,7 +155,35 @@ def run_search(args: SearchArgs) -> int:
     return 0
 
 
+_GLOBAL_FLAGS = ("--debug",)
+_GLOBAL_VALUES = ("--root", "--set")
+
+
+def hoist_globals(argv: list[str]) -> list[str]:
+    """Move --root, --set and --debug to the front, wherever they were typed, so that
+    ``memclaw status --root x`` means what ``memclaw --root x status`` does."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--":
+            rest.extend(argv[i:])
+            break
+        name = token.partition("=")[0]
+        if token in _GLOBAL_FLAGS or (name in _GLOBAL_VALUES and "=" in token):
+            front.append(token)
+        elif token in _GLOBAL_VALUES and i + 1 < len(argv):
+            front.extend(argv[i : i + 2])
+            i += 1
+        else:
+            rest.append(token)
+        i += 1
+    return front + rest
+
+
 def main() -> None:
+    sys.argv[1:] = hoist_globals(sys.argv[1:])
     parsed = parse_search(sys.argv[1:])
     if parsed is None:
         from memclaw.cli.app import main as full

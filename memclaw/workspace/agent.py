@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from difflib import get_close_matches
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -132,8 +133,11 @@ class Workspace:
         if not looks_like_agent(path):
             # An unrelated folder (a root of ``~`` holds ``Documents/``) is not an agent:
             # opening it would create ``.memclaw/`` inside it.
+            close = get_close_matches(agent_id, self.agent_ids(), n=1)
+            hint = f"did you mean {close[0]!r}? Or " if close else ""
             raise AgentNotFoundError(
-                f"no agent {agent_id!r} under {self.root}: create it with `memclaw init {agent_id}`"
+                f"no agent {agent_id!r} under {self.root}: "
+                f"{hint}create it with `memclaw init {agent_id}`"
             )
         agent = Agent(self, agent_id, path)
         migrate_owner_folders(agent)  # before any owner's folder is looked up
