@@ -10,12 +10,12 @@ import os
 from typing import Annotated, Any
 
 import typer
+from typer._click.exceptions import UsageError as ClickUsageError
 from typer.core import TyperGroup
 
 from memclaw import __version__
 from memclaw.cli.state import CliState, state
 from memclaw.cli.usage import (
-    ClickUsageError,
     group_commands,
     name_types_plainly,
     report_usage,
