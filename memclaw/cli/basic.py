@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from memclaw.cli.render import err, human_size, out, print_json
+from memclaw.cli.render import err, human_size, print_json, print_table
 from memclaw.cli.state import scope, state
 
 AgentArg = Annotated[str, typer.Argument(help="Agent id (a folder under the workspaces root).")]
@@ -126,7 +126,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
             row["last_extracted"] or "never",
             row["last_dreamed"] or "never",
         )
-    out().print(table)
+    print_table(table)
 
 
 def prompt(
@@ -172,7 +172,7 @@ def prompt(
     for block in assembled.blocks:
         table.add_row(block.label, str(block.tokens))
     table.add_row("[bold]total[/]", f"[bold]{assembled.total_tokens}[/]")
-    err().print(table)
+    print_table(table, err())
 
 
 @config_app.command("show")
@@ -202,7 +202,7 @@ def config_show(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         table.add_column(column, overflow="fold")
     for row in rows:
         table.add_row(row["key"], str(row["value"]), row["source"])
-    out().print(table)
+    print_table(table)
 
 
 @files_app.command("list")
@@ -234,7 +234,7 @@ def files_list(
     for f in result["files"]:
         order = "" if f["sort_order"] is None else str(f["sort_order"])
         table.add_row(f["name"], human_size(f["size"]), "yes" if f["enabled"] else "no", order)
-    out().print(table)
+    print_table(table)
 
 
 @files_app.command("read")

@@ -9,7 +9,7 @@ import typer
 from typer.core import TyperGroup
 
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
-from memclaw.cli.render import err, out, print_json
+from memclaw.cli.render import err, out, print_json, print_table
 from memclaw.cli.state import owner_key, scope, state
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ def _candidates_table(report: CandidateReport, title: str, others: int = 10) -> 
             Text(_clip(cand.to_dict()["text"], 100)),  # Text: a note's "[x]" is not markup
             Text(_why(cand)),
         )
-    console.print(table)
+    print_table(table, console)
     counted = {str(c.status): 0 for c in listed}
     for cand in listed:
         counted[str(cand.status)] += 1
@@ -366,7 +366,7 @@ def consolidate(
                 entries,
                 str(len(r.deferred)),
             )
-        out().print(table)
+        print_table(table)
     if failed:
         raise typer.Exit(1)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
-from memclaw.cli.render import err, out, print_json
+from memclaw.cli.render import err, print_json, print_table
 from memclaw.cli.state import scope
 from memclaw.errors import UsageError
 
@@ -136,7 +136,7 @@ def list_(
         table.add_column(column, overflow="fold")
     for entry in entries:
         table.add_row(entry.id, entry.category, entry.sort_date.isoformat(), entry.text)
-    out().print(table)
+    print_table(table)
 
 
 @memories_app.command("get")

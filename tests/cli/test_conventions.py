@@ -115,3 +115,23 @@ def test_usage_errors_are_one_line_with_a_suggestion(args: list[str], needle: st
     assert lines[0].startswith("error: ") and needle in lines[0]
     assert "-h`" in lines[0]
     assert result.stdout == ""
+
+
+def test_tables_off_a_terminal_are_tab_separated_rows_with_full_values(
+    isolated_env: Path,
+) -> None:
+    assert _cli("init", "alpha").exit_code == 0
+    long_name = "notes/" + "a-very-long-folder-name-" * 6 + "end.md"
+    long_text = "x" * 300
+    assert _cli("files", "write", "alpha", long_name, "-c", long_text).exit_code == 0
+    listed = _cli("files", "list", "alpha").stdout.splitlines()
+    assert f"{long_name}\t301 B\tno\t" in listed  # the write ends it with a newline
+    assert not any("│" in line or "┃" in line for line in listed)
+    shown = _cli("config", "show").stdout.splitlines()
+    assert "memory_max_chars\t8000\tdefault" in shown
+
+
+def test_a_usage_error_is_one_line_even_when_long(tmp_path: Path) -> None:
+    deep = tmp_path / ("d" * 120)
+    result = _cli("--root", str(deep), "status")
+    assert len(result.stderr.splitlines()) == 1

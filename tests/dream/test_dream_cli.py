@@ -171,7 +171,7 @@ def test_dry_run_shows_the_promoted_and_the_ten_best_others(isolated_env: Path) 
     result = invoke("dream", "demo", "--dry-run")
 
     assert result.exit_code == 0
-    rows = [line for line in result.stdout.splitlines() if line.startswith("│ 0.")]
+    rows = [line for line in result.stdout.splitlines() if line.startswith("0.")]
     assert len(rows) == 11  # the promoted fact and the ten best of the rest
     assert "promote" in rows[0]
     assert "16 candidates from 4 daily notes: 1 promote, 15 one-off" in result.stdout
