@@ -117,9 +117,19 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import basic, chat, completion, dream, extract, memories, search, snapshot
+    from memclaw.cli import (
+        basic,
+        chat,
+        completion,
+        dream,
+        extract,
+        memories,
+        search,
+        settings,
+        snapshot,
+    )
 
-    for module in (basic, snapshot, search, dream, extract, memories, chat, completion):
+    for module in (basic, snapshot, search, dream, extract, memories, chat, completion, settings):
         module.register(app)
     group_commands(app)
 

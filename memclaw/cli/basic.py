@@ -16,13 +16,15 @@ OwnerOpt = Annotated[
     str | None, typer.Option("--owner", help="Owner key, e.g. user:alice or telegram:123.")
 ]
 
-CONFIG_HELP = """Inspect settings.
+CONFIG_HELP = """Inspect and change settings.
 
 Examples:
 
     memclaw config show
 
-    memclaw config show --json
+    memclaw config set memory_max_chars 12000
+
+    memclaw config get model
 """
 FILES_HELP = """List, read, write and edit an agent's markdown files.
 
@@ -172,7 +174,7 @@ def prompt(
     for block in assembled.blocks:
         table.add_row(block.label, str(block.tokens))
     table.add_row("[bold]total[/]", f"[bold]{assembled.total_tokens}[/]")
-    print_table(table, err())
+    err().print(table)
 
 
 @config_app.command("show")
@@ -188,13 +190,17 @@ def config_show(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
         memclaw --set memory_max_chars=12000 config show --json
     """
-    from memclaw.config import describe
+    import os
+
+    from memclaw.config import config_files, describe
 
     ws = state(ctx).workspace()
     rows = describe(ws.settings)
+    files = [str(p) for p in config_files(ws.root, os.environ)]
     if as_json:
-        print_json({"root": str(ws.root), "settings": rows})
+        print_json({"root": str(ws.root), "files": files, "settings": rows})
         return
+    err().print(f"read: {', '.join(files) or 'no settings file'}", soft_wrap=True, markup=False)
     from rich.table import Table
 
     table = Table(title=f"settings for {ws.root}", title_justify="left")
