@@ -123,13 +123,25 @@ def _register() -> None:
         completion,
         dream,
         extract,
+        files_meta,
         memories,
         search,
         settings,
         snapshot,
     )
 
-    for module in (basic, snapshot, search, dream, extract, memories, chat, completion, settings):
+    for module in (
+        basic,
+        snapshot,
+        search,
+        dream,
+        extract,
+        memories,
+        chat,
+        completion,
+        settings,
+        files_meta,
+    ):
         module.register(app)
     group_commands(app)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -34,6 +35,17 @@ Examples:
 
     memclaw files read demo MEMORY.md
 """
+
+
+class Strategy(StrEnum):
+    """The CLI's spelling of WriteStrategy."""
+
+    append = "append"
+    replace_section = "replace-section"
+    upsert_kv = "upsert-kv"
+    overwrite = "overwrite"
+
+
 NOT_RUN = frozenset({"skipped", "stopped", "failed", "disabled", "undone"})
 
 config_app = typer.Typer(help=CONFIG_HELP, no_args_is_help=True)
@@ -275,20 +287,40 @@ def files_write(
     content: Annotated[
         str | None, typer.Option("--content", "-c", help="New content; read from stdin if absent.")
     ] = None,
+    strategy: Annotated[
+        Strategy, typer.Option("--strategy", help="How the content goes into the file.")
+    ] = Strategy.overwrite,
+    section: Annotated[
+        str | None, typer.Option("--section", help="Heading for replace-section, e.g. Diet.")
+    ] = None,
+    key: Annotated[str | None, typer.Option("--key", help="Key for upsert-kv.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Replace a file's whole content (a new file is not injected until enabled).
+    """Write a file: overwrite it (default), append, replace one section, or upsert a
+    key (a new file is not injected until enabled).
 
     Examples:
 
         memclaw files write demo NOTES.md -c "# Notes"
 
         cat draft.md | memclaw files write demo MEMORY.md
+
+        memclaw files write demo PROFILE.md --strategy replace-section --section Diet -c "- veg"
+
+        memclaw files write demo PROFILE.md --strategy upsert-kv --key timezone -c "Europe/Oslo"
     """
+    from memclaw.workspace import WriteStrategy
     from memclaw.workspace.files import write_file
 
     text = content if content is not None else _stdin_text()
-    result = write_file(state(ctx).workspace().agent(agent), name, text)
+    result = write_file(
+        state(ctx).workspace().agent(agent),
+        name,
+        text,
+        strategy=WriteStrategy(strategy.value.replace("-", "_")),
+        section=section,
+        key=key,
+    )
     _report_write(result, as_json)
 
 
