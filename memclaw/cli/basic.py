@@ -10,6 +10,7 @@ import typer
 
 from memclaw.cli.render import err, human_size, print_json, print_table
 from memclaw.cli.state import scope, state
+from memclaw.text.plural import plural
 
 AgentArg = Annotated[str, typer.Argument(help="Agent id (a folder under the workspaces root).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -246,7 +247,7 @@ def files_list(
         return
     from rich.table import Table
 
-    table = Table(title=f"{result['count']} files of {agent}", title_justify="left")
+    table = Table(title=f"{plural(result['count'], 'file')} of {agent}", title_justify="left")
     for column in ("file", "size", "injected", "order"):
         table.add_column(column)
     for f in result["files"]:
@@ -355,7 +356,7 @@ def _report_write(result: dict[str, Any], as_json: bool) -> None:
         print_json(result)
         return
     if "replacements" in result:
-        err().print(f"{result['filename']}: {result['replacements']} replacement(s)")
+        err().print(f"{result['filename']}: {plural(result['replacements'], 'replacement')}")
     else:
         verb = "created" if result["created"] else "wrote"
         err().print(f"{verb} {result['filename']} ({result['chars']} chars)")

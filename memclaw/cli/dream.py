@@ -11,6 +11,7 @@ from typer.core import TyperGroup
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
 from memclaw.cli.render import err, out, print_json, print_table
 from memclaw.cli.state import owner_key, scope, state
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.dream.candidates import CandidateReport
@@ -220,12 +221,14 @@ def _candidates_table(report: CandidateReport, title: str, others: int = 10) -> 
         counted[str(cand.status)] += 1
     counts = ", ".join(f"{counted[s]} {s}" for s in _STATUS_ORDER if s in counted)
     console.print(
-        f"{len(listed)} candidates from {len(report.notes)} daily notes: {counts}",
+        f"{plural(len(listed), 'candidate')} from "
+        f"{plural(len(report.notes), 'daily note')}: {counts}",
         highlight=False,
     )
     if len(rest) > others:
         console.print(
-            f"{len(rest) - others} more candidates below the threshold (use --json for all)",
+            f"{plural(len(rest) - others, 'more candidate')} below the threshold "
+            "(use --json for all)",
             highlight=False,
         )
 
@@ -301,7 +304,7 @@ def dream_status_cmd(
     console.print(f"next run:  {schedule}  [dim]({data['schedule']})[/]", highlight=False)
     console.print(
         f"notes:     {data['notes']} in {data['window']['start']} … {data['window']['end']}; "
-        f"{data['waiting_total']} fact(s) waiting to be promoted",
+        f"{plural(data['waiting_total'], 'fact')} waiting to be promoted",
         highlight=False,
     )
     for cand in data["waiting"]:

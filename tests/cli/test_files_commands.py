@@ -59,3 +59,10 @@ def test_write_strategies(isolated_env: Path) -> None:
     assert "timezone" in text and "Europe/Oslo" in text
     bad = _cli("files", "write", "alpha", "NOTES.md", "--strategy", "upsert-kv", "-c", "x")
     assert bad.exit_code != 0 and len(bad.stderr.splitlines()) == 1
+
+
+def test_counts_are_singular_for_one(isolated_env: Path) -> None:
+    _cli("init", "alpha")
+    _cli("files", "write", "alpha", "NOTES.md", "-c", "# Notes\nold\n")
+    result = _cli("files", "edit", "alpha", "NOTES.md", "--old", "old", "--new", "new")
+    assert "1 replacement" in result.stderr and "(s)" not in result.stderr

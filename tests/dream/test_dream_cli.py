@@ -66,7 +66,7 @@ def test_status_shows_waiting_candidates_in_text(isolated_env: Path) -> None:
     result = invoke("dream", "status", "demo")
     assert result.exit_code == 0
     assert "last run:  never" in result.stdout
-    assert "1 fact(s) waiting" in result.stdout
+    assert "1 fact waiting" in result.stdout
     assert FACT in result.stdout
 
 
