@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from memclaw.errors import ConfigError
+from memclaw.errors import ConfigError, UnknownKeyError
 
 if TYPE_CHECKING:
     import yaml
@@ -158,6 +158,14 @@ def normalise_key(key: str) -> str:
     return key.strip().replace("-", "_").lower()
 
 
+def suggest_key(key: str) -> str:
+    """The tail of an unknown-key message: the closest real key, or where to look."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(key, list(_FIELDS), n=1)
+    return f"; did you mean '{close[0]}'?" if close else " (see `memclaw config show`)"
+
+
 def _coerce(key: str, value: Any, where: str) -> Any:
     """Convert ``value`` to the type of ``key``, or raise a ConfigError naming ``where``."""
     f = _FIELDS[key]
@@ -200,6 +208,10 @@ def _coerce(key: str, value: Any, where: str) -> Any:
         raise ConfigError(f"{where}: '{key}' must be at most {maximum}, got {result}")
     if key == "compact_trigger_ratio" and not 0 < result <= 1:
         raise ConfigError(f"{where}: '{key}' must be between 0 and 1, got {result}")
+    if key == "base_url" and result and not re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", result):
+        raise ConfigError(
+            f"{where}: '{key}' {result!r} has no scheme: write http://{result} or https://{result}"
+        )
     if key.endswith("_cron") and len(str(result).split()) != 5:
         raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
     return result
@@ -236,9 +248,7 @@ def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
         where = f"{path}:{key_node.start_mark.line + 1}"
         key = normalise_key(str(key_node.value))
         if key not in _FIELDS:
-            raise ConfigError(
-                f"{where}: unknown key '{key_node.value}' (see `memclaw config show`)"
-            )
+            raise ConfigError(f"{where}: unknown key '{key_node.value}'{suggest_key(key)}")
         if key in values:
             raise ConfigError(f"{where}: '{key}' is set twice")
         if not isinstance(value_node, yaml.ScalarNode):
@@ -303,6 +313,10 @@ def load_settings(
     sources: dict[str, str] = {}
 
     for path in (root / "memclaw.yaml", user_config_path(env)):
+        if path == user_config_path(env) and env.get("MEMCLAW_CONFIG") and not path.exists():
+            raise ConfigError(
+                f"$MEMCLAW_CONFIG names {path}, which does not exist: fix or unset it"
+            )
         if path.is_dir():  # silently skipping it would drop every setting the user meant
             raise ConfigError(f"{path} is a folder, not a settings file: remove or rename it")
         if path.is_file():
@@ -319,10 +333,23 @@ def load_settings(
     for raw_key, value in (overrides or {}).items():
         key = normalise_key(raw_key)
         if key not in _FIELDS:
-            raise ConfigError(f"--set: unknown key '{raw_key}' (see `memclaw config show`)")
+            raise UnknownKeyError(f"--set: unknown key '{raw_key}'{suggest_key(key)}")
         values[key], sources[key] = _coerce(key, value, "flag"), "flag"
 
     return Settings(**values, sources=MappingProxyType(sources))
+
+
+def config_files(root: Path, env: Mapping[str, str]) -> list[Path]:
+    """The settings files ``load_settings`` reads for ``root``, lowest first."""
+    return [p for p in (root / "memclaw.yaml", user_config_path(env)) if p.is_file()]
+
+
+def check_value(key: str, value: Any, where: str) -> tuple[str, Any]:
+    """``key`` normalised and ``value`` converted to its type, or a ConfigError."""
+    name = normalise_key(key)
+    if name not in _FIELDS:
+        raise UnknownKeyError(f"{where}: unknown key '{key}'{suggest_key(name)}")
+    return name, _coerce(name, value, where)
 
 
 def parse_assignment(text: str) -> tuple[str, str]:

@@ -23,12 +23,20 @@ class ConfigError(MemclawError):
     """A settings file or variable is invalid."""
 
 
+class UnknownKeyError(ConfigError):
+    """A setting named on the command line that does not exist: a usage error."""
+
+    exit_code = 2
+
+
 class UnsafePathError(MemclawError):
     """A path or name would leave the workspace or is not allowed."""
 
 
 class AgentNotFoundError(MemclawError):
-    """The named agent has no workspace folder."""
+    """The named agent has no workspace folder: a usage error, like an unknown command."""
+
+    exit_code = 2
 
 
 class WorkspaceError(MemclawError):

@@ -6,31 +6,59 @@ result. Library errors become one red line on stderr and a non-zero exit.
 
 from __future__ import annotations
 
+import os
 from typing import Annotated, Any
 
 import typer
+from typer._click.exceptions import UsageError as ClickUsageError
 from typer.core import TyperGroup
 
 from memclaw import __version__
 from memclaw.cli.state import CliState, state
+from memclaw.cli.usage import (
+    group_commands,
+    name_types_plainly,
+    report_usage,
+)
 from memclaw.errors import MemclawError
 
 
 class MemclawGroup(TyperGroup):
-    """Turns MemclawError into one clear line, unless --debug asks for the traceback."""
+    """Turns MemclawError and usage errors into one clear line, unless --debug asks for
+    the traceback."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        name_types_plainly(self)
+
+    def _main_shell_completion(
+        self, ctx_args: Any, prog_name: str, complete_var: Any = None
+    ) -> None:
+        if os.environ.get(complete_var or "_MEMCLAW_COMPLETE"):
+            # add_completion=False leaves typer's shell classes unregistered; the scripts
+            # `memclaw completion SHELL` prints need them to answer.
+            from typer._completion_classes import completion_init
+
+            completion_init()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except ClickUsageError as exc:
+            report_usage(exc)
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except ClickUsageError as exc:
+            report_usage(exc)
         except MemclawError as exc:
             if isinstance(ctx.obj, CliState) and ctx.obj.debug:
                 raise
-            from rich.markup import escape
+            from memclaw.cli.render import error_line
 
-            from memclaw.cli.render import err
-
-            # Escaped: names in messages may contain '[...]'; soft_wrap: one line, never wrapped.
-            err().print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True, highlight=False)
+            error_line(str(exc))
             raise typer.Exit(exc.exit_code) from None
 
 
@@ -53,6 +81,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     rich_markup_mode="markdown",
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -67,7 +96,11 @@ def main_options(
     ctx: typer.Context,
     root: Annotated[
         str | None,
-        typer.Option("--root", help="Workspaces folder (default: $MEMCLAW_ROOT or ./workspaces)."),
+        typer.Option(
+            "--root",
+            help="Workspaces folder (default: $MEMCLAW_ROOT, a workspaces/memclaw.yaml here or "
+            "above, else your data folder; `memclaw status` says which).",
+        ),
     ] = None,
     set_: Annotated[
         list[str] | None,
@@ -88,11 +121,34 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import basic, chat, dream, extract, memories, search, snapshot
+    from memclaw.cli import (
+        basic,
+        chat,
+        completion,
+        dream,
+        extract,
+        files_meta,
+        memories,
+        search,
+        settings,
+        snapshot,
+    )
 
-    for module in (basic, snapshot, search, dream, extract, memories, chat):
+    for module in (
+        basic,
+        snapshot,
+        search,
+        dream,
+        extract,
+        memories,
+        chat,
+        completion,
+        settings,
+        files_meta,
+    ):
         module.register(app)
     __import__("memclaw.cli.doctor", fromlist=["register"]).register(app)  # own line: easy merges
+    group_commands(app)
 
 
 _register()

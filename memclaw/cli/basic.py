@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
 
-from memclaw.cli.render import err, human_size, out, print_json
+from memclaw.cli.render import err, human_size, print_json, print_table
 from memclaw.cli.state import scope, state
+from memclaw.text.plural import plural
 
 AgentArg = Annotated[str, typer.Argument(help="Agent id (a folder under the workspaces root).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -16,13 +18,15 @@ OwnerOpt = Annotated[
     str | None, typer.Option("--owner", help="Owner key, e.g. user:alice or telegram:123.")
 ]
 
-CONFIG_HELP = """Inspect settings.
+CONFIG_HELP = """Inspect and change settings.
 
 Examples:
 
     memclaw config show
 
-    memclaw config show --json
+    memclaw config set memory_max_chars 12000
+
+    memclaw config get model
 """
 FILES_HELP = """List, read, write and edit an agent's markdown files.
 
@@ -32,6 +36,17 @@ Examples:
 
     memclaw files read demo MEMORY.md
 """
+
+
+class Strategy(StrEnum):
+    """The CLI's spelling of WriteStrategy."""
+
+    append = "append"
+    replace_section = "replace-section"
+    upsert_kv = "upsert-kv"
+    overwrite = "overwrite"
+
+
 NOT_RUN = frozenset({"skipped", "stopped", "failed", "disabled", "undone"})
 
 config_app = typer.Typer(help=CONFIG_HELP, no_args_is_help=True)
@@ -49,7 +64,7 @@ def init(ctx: typer.Context, agent: AgentArg) -> None:
 
         memclaw --root ~/agents init research
     """
-    ws = state(ctx).workspace()
+    ws = state(ctx).workspace(creating=True)
     created_agent, created = ws.init_agent(agent)
     if created:
         err().print(f"created {created_agent.path} with {', '.join(created)}")
@@ -97,11 +112,14 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
                 "last_dreamed": dreamed and dreamed.get("time"),
             }
         )
+    choice = ws.root_choice
     if as_json:
-        print_json({"root": str(ws.root), "agents": agents})
+        print_json({"root": str(ws.root), "root_reason": choice.reason, "agents": agents})
         return
     from rich.table import Table
 
+    exists = "" if ws.root.is_dir() else ", not created yet"
+    err().print(f"root: {ws.root} ({choice.reason}{exists})", soft_wrap=True)
     if not agents:
         err().print(f"no agents under {ws.root}; create one with `memclaw init NAME`")
         return
@@ -123,7 +141,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
             row["last_extracted"] or "never",
             row["last_dreamed"] or "never",
         )
-    out().print(table)
+    print_table(table)
 
 
 def prompt(
@@ -185,13 +203,17 @@ def config_show(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
         memclaw --set memory_max_chars=12000 config show --json
     """
-    from memclaw.config import describe
+    import os
+
+    from memclaw.config import config_files, describe
 
     ws = state(ctx).workspace()
     rows = describe(ws.settings)
+    files = [str(p) for p in config_files(ws.root, os.environ)]
     if as_json:
-        print_json({"root": str(ws.root), "settings": rows})
+        print_json({"root": str(ws.root), "files": files, "settings": rows})
         return
+    err().print(f"read: {', '.join(files) or 'no settings file'}", soft_wrap=True, markup=False)
     from rich.table import Table
 
     table = Table(title=f"settings for {ws.root}", title_justify="left")
@@ -199,7 +221,7 @@ def config_show(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         table.add_column(column, overflow="fold")
     for row in rows:
         table.add_row(row["key"], str(row["value"]), row["source"])
-    out().print(table)
+    print_table(table)
 
 
 @files_app.command("list")
@@ -225,13 +247,13 @@ def files_list(
         return
     from rich.table import Table
 
-    table = Table(title=f"{result['count']} files of {agent}", title_justify="left")
+    table = Table(title=f"{plural(result['count'], 'file')} of {agent}", title_justify="left")
     for column in ("file", "size", "injected", "order"):
         table.add_column(column)
     for f in result["files"]:
         order = "" if f["sort_order"] is None else str(f["sort_order"])
         table.add_row(f["name"], human_size(f["size"]), "yes" if f["enabled"] else "no", order)
-    out().print(table)
+    print_table(table)
 
 
 @files_app.command("read")
@@ -266,20 +288,40 @@ def files_write(
     content: Annotated[
         str | None, typer.Option("--content", "-c", help="New content; read from stdin if absent.")
     ] = None,
+    strategy: Annotated[
+        Strategy, typer.Option("--strategy", help="How the content goes into the file.")
+    ] = Strategy.overwrite,
+    section: Annotated[
+        str | None, typer.Option("--section", help="Heading for replace-section, e.g. Diet.")
+    ] = None,
+    key: Annotated[str | None, typer.Option("--key", help="Key for upsert-kv.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Replace a file's whole content (a new file is not injected until enabled).
+    """Write a file: overwrite it (default), append, replace one section, or upsert a
+    key (a new file is not injected until enabled).
 
     Examples:
 
         memclaw files write demo NOTES.md -c "# Notes"
 
         cat draft.md | memclaw files write demo MEMORY.md
+
+        memclaw files write demo PROFILE.md --strategy replace-section --section Diet -c "- veg"
+
+        memclaw files write demo PROFILE.md --strategy upsert-kv --key timezone -c "Europe/Oslo"
     """
+    from memclaw.workspace import WriteStrategy
     from memclaw.workspace.files import write_file
 
     text = content if content is not None else _stdin_text()
-    result = write_file(state(ctx).workspace().agent(agent), name, text)
+    result = write_file(
+        state(ctx).workspace().agent(agent),
+        name,
+        text,
+        strategy=WriteStrategy(strategy.value.replace("-", "_")),
+        section=section,
+        key=key,
+    )
     _report_write(result, as_json)
 
 
@@ -314,7 +356,7 @@ def _report_write(result: dict[str, Any], as_json: bool) -> None:
         print_json(result)
         return
     if "replacements" in result:
-        err().print(f"{result['filename']}: {result['replacements']} replacement(s)")
+        err().print(f"{result['filename']}: {plural(result['replacements'], 'replacement')}")
     else:
         verb = "created" if result["created"] else "wrote"
         err().print(f"{verb} {result['filename']} ({result['chars']} chars)")

@@ -11,6 +11,7 @@ import typer
 from memclaw.cli.basic import JsonOpt
 from memclaw.cli.render import err, print_json
 from memclaw.cli.state import state
+from memclaw.text.plural import plural
 
 cron_app = typer.Typer(
     help=(
@@ -101,7 +102,7 @@ def cron_install(ctx: typer.Context) -> None:
     lines, command, root = _cron_setup(ctx)
     result = install(command, root, lines)
     if result["changed"]:
-        err().print(f"installed {len(lines)} crontab line(s) for {root}")
+        err().print(f"installed {plural(len(lines), 'crontab line')} for {root}")
     else:
         err().print("crontab already up to date")
     warning = shell_only_warning(state(ctx).workspace().settings, root, os.environ)
@@ -125,7 +126,9 @@ def cron_remove(ctx: typer.Context) -> None:
     result = remove(command, root)
     removed = result["removed"]
     count = len(removed) if isinstance(removed, list) else 0
-    err().print(f"removed {count} crontab line(s)" if count else "no memclaw lines to remove")
+    err().print(
+        f"removed {plural(count, 'crontab line')}" if count else "no memclaw lines to remove"
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -10,8 +10,9 @@ import typer
 from typer.core import TyperGroup
 
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
-from memclaw.cli.render import err, out, print_json
+from memclaw.cli.render import err, out, print_json, print_table
 from memclaw.cli.state import owner_key, scope, state
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.dream.candidates import CandidateReport
@@ -215,18 +216,20 @@ def _candidates_table(report: CandidateReport, title: str, others: int = 10) -> 
             Text(_clip(cand.to_dict()["text"], 100)),  # Text: a note's "[x]" is not markup
             Text(_why(cand)),
         )
-    console.print(table)
+    print_table(table, console)
     counted = {str(c.status): 0 for c in listed}
     for cand in listed:
         counted[str(cand.status)] += 1
     counts = ", ".join(f"{counted[s]} {s}" for s in _STATUS_ORDER if s in counted)
     console.print(
-        f"{len(listed)} candidates from {len(report.notes)} daily notes: {counts}",
+        f"{plural(len(listed), 'candidate')} from "
+        f"{plural(len(report.notes), 'daily note')}: {counts}",
         highlight=False,
     )
     if len(rest) > others:
         console.print(
-            f"{len(rest) - others} more candidates below the threshold (use --json for all)",
+            f"{plural(len(rest) - others, 'more candidate')} below the threshold "
+            "(use --json for all)",
             highlight=False,
         )
 
@@ -321,7 +324,7 @@ def dream_status_cmd(
         )
     console.print(
         f"notes:     {data['notes']} in {data['window']['start']} … {data['window']['end']}; "
-        f"{data['waiting_total']} fact(s) waiting to be promoted",
+        f"{plural(data['waiting_total'], 'fact')} waiting to be promoted",
         highlight=False,
     )
     for cand in data["waiting"]:
@@ -386,7 +389,7 @@ def consolidate(
                 entries,
                 str(len(r.deferred)),
             )
-        out().print(table)
+        print_table(table)
     if failed:
         raise typer.Exit(1)
 

@@ -11,6 +11,7 @@ from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
 from memclaw.cli.render import err, print_json
 from memclaw.cli.state import state
 from memclaw.errors import UsageError
+from memclaw.text.plural import plural
 from memclaw.workspace import Scope
 
 
@@ -85,7 +86,7 @@ def extract(
     elif dry_run and result.diffs:
         console.print(f"{verb} {', '.join(result.diffs)}", markup=False)
     if result.redacted:
-        console.print(f"redacted {result.redacted} secret(s) from the model's answer")
+        console.print(f"redacted {plural(result.redacted, 'secret')} from the model's answer")
     if result.tokens:
         console.print(f"tokens: {result.prompt_tokens} in, {result.completion_tokens} out")
     for note in result.notes:
@@ -145,11 +146,13 @@ def scan(
             if count.files:
                 done = f", {count.redacted} redacted" if redact else ""
                 console.print(
-                    f"{store}: {count.findings} secret(s) in {count.files} file(s){done}",
+                    f"{store}: {plural(count.findings, 'secret')} in "
+                    f"{plural(count.files, 'file')}{done}",
                     markup=False,
                 )
         console.print(
-            f"{len(report.findings)} secret(s) in {report.files_scanned} file(s) scanned",
+            f"{plural(len(report.findings), 'secret')} in "
+            f"{plural(report.files_scanned, 'file')} scanned",
             markup=False,
         )
         for name in report.redacted:

@@ -127,11 +127,13 @@ def run_search(args: SearchArgs) -> int:
     from memclaw.errors import MemclawError
     from memclaw.index import search
     from memclaw.workspace import Workspace, normalise_owner
+    from memclaw.workspace.paths import check_root
 
     query = " ".join(args.words)
     try:
         overrides = dict(parse_assignment(item) for item in args.sets)
         ws = Workspace.open(args.root, os.environ, overrides)
+        check_root(ws.root_choice)
         hits = search(
             ws,
             query,
@@ -146,14 +148,42 @@ def run_search(args: SearchArgs) -> int:
     except MemclawError as exc:
         if args.debug:
             raise
-        from memclaw.cli.render import err
+        from memclaw.cli.render import error_line
 
-        err().print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+        error_line(str(exc))
         return exc.exit_code
     return 0
 
 
+_GLOBAL_FLAGS = ("--debug",)
+_GLOBAL_VALUES = ("--root", "--set")
+
+
+def hoist_globals(argv: list[str]) -> list[str]:
+    """Move --root, --set and --debug to the front, wherever they were typed, so that
+    ``memclaw status --root x`` means what ``memclaw --root x status`` does."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--":
+            rest.extend(argv[i:])
+            break
+        name = token.partition("=")[0]
+        if token in _GLOBAL_FLAGS or (name in _GLOBAL_VALUES and "=" in token):
+            front.append(token)
+        elif token in _GLOBAL_VALUES and i + 1 < len(argv):
+            front.extend(argv[i : i + 2])
+            i += 1
+        else:
+            rest.append(token)
+        i += 1
+    return front + rest
+
+
 def main() -> None:
+    sys.argv[1:] = hoist_globals(sys.argv[1:])
     parsed = parse_search(sys.argv[1:])
     if parsed is None:
         from memclaw.cli.app import main as full

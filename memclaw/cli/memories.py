@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
-from memclaw.cli.render import err, out, print_json
+from memclaw.cli.render import err, print_json, print_table
 from memclaw.cli.state import scope
 from memclaw.errors import UsageError
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.workspace.entries import Entry
@@ -131,12 +132,12 @@ def list_(
         return
     from rich.table import Table
 
-    table = Table(title=f"{len(entries)} memories of {agent}", title_justify="left")
+    table = Table(title=f"{plural(len(entries), 'memory')} of {agent}", title_justify="left")
     for column in ("id", "category", "updated", "text"):
         table.add_column(column, overflow="fold")
     for entry in entries:
         table.add_row(entry.id, entry.category, entry.sort_date.isoformat(), entry.text)
-    out().print(table)
+    print_table(table)
 
 
 @memories_app.command("get")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
 
 def out() -> Console:
@@ -20,7 +21,17 @@ def out() -> Console:
 def err() -> Console:
     from rich.console import Console
 
-    return Console(stderr=True, highlight=False)
+    console = Console(stderr=True, highlight=False)
+    # A log file or a pipe gets whole lines: wrapping there splits an error in two.
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
+def error_line(message: str) -> None:
+    """One red ``error:`` line on stderr, never wrapped (names may hold '[...]')."""
+    from rich.markup import escape
+
+    err().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True, highlight=False)
 
 
 def print_json(data: Any) -> None:
@@ -44,3 +55,31 @@ def human_size(size: int) -> str:
             return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
         value /= 1024
     return f"{size} B"
+
+
+def _plain(cell: object, markup: bool) -> str:
+    from rich.errors import MarkupError
+    from rich.text import Text
+
+    if isinstance(cell, Text):
+        return cell.plain
+    if not markup:
+        return str(cell)
+    try:
+        return Text.from_markup(str(cell)).plain
+    except MarkupError:  # a value such as "[/x]" that only looks like markup
+        return str(cell)
+
+
+def print_table(table: Table, console: Console | None = None, *, markup: bool = True) -> None:
+    """A table on a terminal; elsewhere (a pipe, a file) plain tab-separated rows with
+    full values, never wrapped or cropped, so that ``cut`` and ``grep`` see whole cells."""
+    console = console or out()
+    if console.is_terminal:
+        console.print(table, markup=markup)
+        return
+    columns = [list(column.cells) for column in table.columns]
+    stream = sys.stderr if console.stderr else sys.stdout
+    for cells in zip(*columns, strict=True):
+        plain = [_plain(cell, markup) for cell in cells]
+        stream.write("\t".join(" ".join(p.split("\n")).replace("\t", " ") for p in plain) + "\n")

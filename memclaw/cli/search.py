@@ -138,7 +138,7 @@ def stats(
 def _stats_table(rows: list[IndexStats]) -> None:
     from rich.table import Table
 
-    from memclaw.cli.render import human_size, out
+    from memclaw.cli.render import human_size, out, print_table
 
     table = Table(title="search index", title_justify="left")
     for column in ("index", "files", "blocks", "size", "synced", "stale", "recalled"):
@@ -157,7 +157,7 @@ def _stats_table(rows: list[IndexStats]) -> None:
             str(r.recalled),
         )
     console = out()
-    console.print(table)
+    print_table(table, console)
     for r in rows:
         if r.top_files:
             top = ", ".join(f"{t['file']} ({t['hits']})" for t in r.top_files)

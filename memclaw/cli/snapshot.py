@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memclaw.cli.basic import AgentArg, JsonOpt
-from memclaw.cli.render import err, human_size, out, print_json
+from memclaw.cli.render import err, human_size, print_json, print_table
 from memclaw.cli.state import state
 from memclaw.errors import UsageError
 from memclaw.workspace import normalise_owner
@@ -147,7 +147,7 @@ def _table(result: ImportResult) -> None:
             change,
             row.note,
         )
-    out().print(table, markup=False)
+    print_table(table, markup=False)
 
 
 def _summary(result: ImportResult) -> None:

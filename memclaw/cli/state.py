@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from memclaw.workspace import OwnerKey, Scope, Workspace, normalise_owner
+from memclaw.workspace.paths import check_root
 
 
 @dataclass
@@ -17,9 +18,15 @@ class CliState:
     debug: bool = False
     overrides: dict[str, Any] = field(default_factory=dict)
 
-    def workspace(self, **extra: Any) -> Workspace:
-        """Open the workspace with flags layered over files and environment."""
-        return Workspace.open(self.root, os.environ, {**self.overrides, **extra})
+    def workspace(self, *, creating: bool = False, **extra: Any) -> Workspace:
+        """Open the workspace with flags layered over files and environment.
+
+        A root named by --root or $MEMCLAW_ROOT must exist: a typo would otherwise
+        read as an empty root. Only ``init`` (``creating``) may make one.
+        """
+        ws = Workspace.open(self.root, os.environ, {**self.overrides, **extra})
+        check_root(ws.root_choice, creating=creating)
+        return ws
 
 
 def state(ctx: typer.Context) -> CliState:

@@ -33,6 +33,7 @@ from memclaw.dream.memory_md import entry_lines, known
 from memclaw.dream.salience import Salience
 from memclaw.index.recall_log import RecallIndex, load_recall
 from memclaw.text.likeness import Fingerprint, mentions_topic
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -203,7 +204,7 @@ def _score(cand: Candidate, today: date, window_days: int) -> None:
     cand.reasons.append(f"on {days} day{'s' if days != 1 else ''} ({when})")
     if len(cand.notes) > 1 or len(cand.mentions) > days:
         cand.reasons.append(f"{len(cand.mentions)} mentions in {len(cand.notes)} notes")
-    cand.reasons.append("seen today" if age == 0 else f"last seen {age} day(s) ago")
+    cand.reasons.append("seen today" if age == 0 else f"last seen {plural(age, 'day')} ago")
     if cand.recalls:
         cand.reasons.append(f"recalled {cand.recalls}x by {cand.queries} distinct queries")
     if cand.text.endswith("?"):

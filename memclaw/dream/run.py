@@ -34,6 +34,7 @@ from memclaw.dream.memory_md import (
 )
 from memclaw.dream.merge import merge_offline
 from memclaw.errors import LockBusyError, ModelError, WorkspaceError
+from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
@@ -198,7 +199,7 @@ def _dream(
     else:
         new, added = merge_offline(old, report.promoted)
         reason = (
-            f"merged {len(added)} recurring fact(s) into MEMORY.md"
+            f"merged {plural(len(added), 'recurring fact')} into MEMORY.md"
             if added
             else "no candidate was both new and above the promotion threshold"
         )

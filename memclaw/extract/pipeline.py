@@ -23,6 +23,7 @@ from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.extract.timeline import Moment, conversation_moment, message_days, windows
 from memclaw.text.likeness import known_lines
+from memclaw.text.plural import plural
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
@@ -160,7 +161,7 @@ def _offline_plan(
         plan.reason = "no new durable facts in what the user said" + tail
         return plan
     kinds = sorted({fact.category for fact in found.facts})
-    plan.reason = f"{len(found.facts)} new fact(s): {', '.join(kinds)}{tail}"
+    plan.reason = f"{plural(len(found.facts), 'new fact')}: {', '.join(kinds)}{tail}"
     profile, memory = file_facts(ctx["profile"], ctx["memory"], found.facts)
     plan.profile = profile if profile != ctx["profile"] else None
     plan.memory = memory if memory != ctx["memory"] else None

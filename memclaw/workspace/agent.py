@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from difflib import get_close_matches
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,9 @@ from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
     GLOBAL_DIR,
     META_DIR,
+    RootChoice,
+    locate_root,
     resolve_inside,
-    resolve_root,
     validate_agent_id,
 )
 from memclaw.workspace.safeguards import ceiling, history, provenance
@@ -97,10 +99,17 @@ class FileInfo:
 class Workspace:
     """A workspaces root holding one folder per agent plus ``_global/``."""
 
-    def __init__(self, root: Path, settings: Settings, clock: Clock = system_clock) -> None:
+    def __init__(
+        self,
+        root: Path,
+        settings: Settings,
+        clock: Clock = system_clock,
+        root_choice: RootChoice | None = None,
+    ) -> None:
         self.root = root
         self.settings = settings
         self.clock = clock
+        self.root_choice = root_choice or RootChoice(root, "given", True)
 
     @classmethod
     def open(
@@ -111,8 +120,8 @@ class Workspace:
         clock: Clock = system_clock,
     ) -> Workspace:
         env = os.environ if env is None else env
-        path = resolve_root(root, env)
-        return cls(path, load_settings(path, env, overrides), clock)
+        choice = locate_root(root, env)
+        return cls(choice.path, load_settings(choice.path, env, overrides), clock, choice)
 
     @property
     def global_dir(self) -> Path:
@@ -133,8 +142,11 @@ class Workspace:
         if not looks_like_agent(path):
             # An unrelated folder (a root of ``~`` holds ``Documents/``) is not an agent:
             # opening it would create ``.memclaw/`` inside it.
+            close = get_close_matches(agent_id, self.agent_ids(), n=1)
+            hint = f"did you mean {close[0]!r}? Or " if close else ""
             raise AgentNotFoundError(
-                f"no agent {agent_id!r} under {self.root}: create it with `memclaw init {agent_id}`"
+                f"no agent {agent_id!r} under {self.root}: "
+                f"{hint}create it with `memclaw init {agent_id}`"
             )
         agent = Agent(self, agent_id, path)
         migrate_owner_folders(agent)  # before any owner's folder is looked up

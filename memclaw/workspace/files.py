@@ -52,14 +52,22 @@ def _ceiling_report(name: str, result: WriteResult) -> dict[str, Any]:
 
 
 def write_file(
-    agent: Agent, name: str, content: str, author: Author = Author.PERSON
+    agent: Agent,
+    name: str,
+    content: str,
+    author: Author = Author.PERSON,
+    strategy: WriteStrategy = WriteStrategy.OVERWRITE,
+    *,
+    section: str | None = None,
+    key: str | None = None,
 ) -> dict[str, Any]:
-    """Full overwrite. A file created here is not injected until enabled.
+    """Write with one of the four strategies (full overwrite by default). A file
+    created here is not injected until enabled.
 
     ``author`` is MODEL when a model's tool call writes: only lines a model wrote
     may ever move out at a ceiling (see ``provenance``).
     """
-    result = agent.write(name, content, WriteStrategy.OVERWRITE, author=author)
+    result = agent.write(name, content, strategy, section=section, key=key, author=author)
     return {
         "agent": agent.id,
         "filename": name,

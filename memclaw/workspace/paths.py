@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from memclaw.errors import UnsafePathError
+from memclaw.errors import UnsafePathError, WorkspaceError
 
 GLOBAL_DIR = "_global"
 META_DIR = ".memclaw"
@@ -22,10 +24,72 @@ MAX_NAME_BYTES = 200
 MAX_PATH_BYTES = 1024
 
 
+ROOT_MARKER = "memclaw.yaml"
+
+
+@dataclass(frozen=True)
+class RootChoice:
+    """Which workspaces root memclaw uses, and why (``memclaw status`` says both)."""
+
+    path: Path
+    reason: str
+    explicit: bool  # named by --root or $MEMCLAW_ROOT: a missing folder is then an error
+
+
+def locate_root(
+    root: str | os.PathLike[str] | None,
+    env: Mapping[str, str],
+    cwd: Path | None = None,
+    platform: str | None = None,
+) -> RootChoice:
+    """The workspaces root: --root, else $MEMCLAW_ROOT, else a ``workspaces/`` holding a
+    ``memclaw.yaml`` in the current folder or a parent (as git finds ``.git``), else the
+    per-user data folder. Nothing is created here: only ``memclaw init`` makes a root."""
+    if root is not None:
+        return RootChoice(_absolute(root), "--root", True)
+    if env.get("MEMCLAW_ROOT"):
+        return RootChoice(_absolute(env["MEMCLAW_ROOT"]), "$MEMCLAW_ROOT", True)
+    here = (cwd or Path.cwd()).absolute()
+    for folder in (here, *here.parents):
+        if (folder / "workspaces" / ROOT_MARKER).is_file():
+            where = "the current folder" if folder == here else str(folder)
+            return RootChoice(
+                folder / "workspaces", f"found workspaces/{ROOT_MARKER} in {where}", False
+            )
+    return RootChoice(
+        user_data_root(env, platform), "per-user data folder (no workspaces/ found)", False
+    )
+
+
+def user_data_root(env: Mapping[str, str], platform: str | None = None) -> Path:
+    """Where an agent lives when no project folder names a root."""
+    home = Path(env.get("HOME") or Path.home())
+    if (platform or sys.platform) == "darwin":
+        return home / "Library" / "Application Support" / "memclaw"
+    base = Path(env["XDG_DATA_HOME"]) if env.get("XDG_DATA_HOME") else home / ".local" / "share"
+    return _absolute(base / "memclaw" / "workspaces")
+
+
+def check_root(choice: RootChoice, *, creating: bool = False) -> None:
+    """Refuse a root named by --root or $MEMCLAW_ROOT that does not exist: a typo would
+    otherwise read as an empty root. Only ``init`` (``creating``) may make one."""
+    if creating or not choice.explicit or choice.path.is_dir():
+        return
+    if choice.path.exists():
+        raise WorkspaceError(f"the root {choice.path} ({choice.reason}) is not a folder")
+    raise WorkspaceError(
+        f"the root {choice.path} ({choice.reason}) does not exist: check the path, "
+        "or create it with `memclaw init AGENT`"
+    )
+
+
 def resolve_root(root: str | os.PathLike[str] | None, env: Mapping[str, str]) -> Path:
-    """The workspaces root: explicit flag, else $MEMCLAW_ROOT, else ./workspaces."""
-    chosen = root if root is not None else env.get("MEMCLAW_ROOT") or "workspaces"
-    return Path(chosen).expanduser().absolute()
+    """The workspaces root as a path (see ``locate_root`` for the order)."""
+    return locate_root(root, env).path
+
+
+def _absolute(path: str | os.PathLike[str]) -> Path:
+    return Path(path).expanduser().absolute()
 
 
 def validate_agent_id(agent_id: str) -> str:

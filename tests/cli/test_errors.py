@@ -45,8 +45,9 @@ def _assert_one_line_error(result: Any, code: int, *needles: str) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "needles"),
     [
-        (["files", "read", "nobody", "MEMORY.md"], 1, ["nobody", "memclaw init nobody"]),
-        (["prompt", "nobody"], 1, ["nobody"]),
+        (["files", "read", "nobody", "MEMORY.md"], 2, ["nobody", "memclaw init nobody"]),
+        (["prompt", "nobody"], 2, ["nobody"]),
+        (["prompt", "alpah"], 2, ["did you mean 'alpha'?"]),
         (["files", "list", "../x"], 1, ["../x"]),
         (["init", "../x"], 1, ["../x"]),
         (["init", ".hidden"], 1, [".hidden"]),
@@ -69,7 +70,8 @@ def _assert_one_line_error(result: Any, code: int, *needles: str) -> None:
         (["files", "read", "alpha", "a" * 300 + ".md"], 1, ["200 bytes"]),
         (["files", "edit", "alpha", "a" * 300 + ".md", "--old", "a", "--new", "b"], 1, ["200"]),
         (["prompt", "alpha", "--owner", "bad owner:[/x]"], 2, ["[/x]"]),
-        (["--set", "nope=1", "status"], 1, ["nope"]),
+        (["--set", "nope=1", "status"], 2, ["nope"]),
+        (["--set", "memory_max_char=1", "status"], 2, ["did you mean 'memory_max_chars'?"]),
         (["--set", "memory_max_chars=lots", "status"], 1, ["memory_max_chars"]),
         (["--set", "memory_max_chars", "status"], 1, ["KEY=VALUE"]),
     ],
@@ -160,5 +162,5 @@ def test_a_home_root_leaves_unrelated_folders_alone(tmp_path: Path, args: list[s
     assert "Documents" not in result.stdout
     assert sorted(p.name for p in (home / "Documents").iterdir()) == ["taxes.txt"]
     named = _cli("--root", str(home), "search", "2025", "--agent", "Documents")
-    assert named.exit_code == 1
+    assert named.exit_code == 2
     assert sorted(p.name for p in (home / "Documents").iterdir()) == ["taxes.txt"]

@@ -73,9 +73,9 @@ def test_usage_errors_exit_2(demo_agent: Path, args: list[str], message: str) ->
     assert code == 2 and message in err
 
 
-def test_unknown_agent_exits_1(demo_agent: Path) -> None:
+def test_unknown_agent_is_a_usage_error(demo_agent: Path) -> None:
     code, _, err = _run("search", "knee", "--agent", "nobody")
-    assert code == 1 and "nobody" in err
+    assert code == 2 and "nobody" in err
 
 
 def test_table_on_a_terminal(demo_agent: Path, monkeypatch: pytest.MonkeyPatch) -> None:

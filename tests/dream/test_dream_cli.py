@@ -66,7 +66,7 @@ def test_status_shows_waiting_candidates_in_text(isolated_env: Path) -> None:
     result = invoke("dream", "status", "demo")
     assert result.exit_code == 0
     assert "last run:  never" in result.stdout
-    assert "1 fact(s) waiting" in result.stdout
+    assert "1 fact waiting" in result.stdout
     assert FACT in result.stdout
 
 
@@ -171,7 +171,7 @@ def test_dry_run_shows_the_promoted_and_the_ten_best_others(isolated_env: Path) 
     result = invoke("dream", "demo", "--dry-run")
 
     assert result.exit_code == 0
-    rows = [line for line in result.stdout.splitlines() if line.startswith("│ 0.")]
+    rows = [line for line in result.stdout.splitlines() if line.startswith("0.")]
     assert len(rows) == 11  # the promoted fact and the ten best of the rest
     assert "promote" in rows[0]
     assert "16 candidates from 4 daily notes: 1 promote, 15 one-off" in result.stdout

@@ -44,8 +44,7 @@ def test_a_truncated_memory_update_is_refused_and_logged(
     assert "MEMORY.md" not in result.files_changed
     assert result.files_changed == ["memory/2026-03-30.md"]  # the daily note still lands
     assert any(
-        "MEMORY.md: refused" in note and "20 line(s) a person wrote" in note
-        for note in result.notes
+        "MEMORY.md: refused" in note and "20 lines a person wrote" in note for note in result.notes
     )
     (record,) = read_log(agent, "extract")
     assert record["refused"]["MEMORY.md"] == FACTS

@@ -170,7 +170,7 @@ def test_cli_install_show_remove(tmp_path: Path, fake_crontab: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["cron", "install"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert "installed 2 crontab line(s)" in result.stderr
+    assert "installed 2 crontab lines" in result.stderr
     again = runner.invoke(app, ["cron", "install"], catch_exceptions=False)
     assert "already up to date" in again.stderr
 
@@ -178,7 +178,7 @@ def test_cli_install_show_remove(tmp_path: Path, fake_crontab: Path) -> None:
     assert '"up_to_date": true' in shown.stdout
 
     gone = runner.invoke(app, ["cron", "remove"], catch_exceptions=False)
-    assert "removed 2 crontab line(s)" in gone.stderr
+    assert "removed 2 crontab lines" in gone.stderr
     assert fake_crontab.read_text() == ""
 
 

@@ -91,7 +91,7 @@ def test_redact_leaves_no_secret_in_any_file(tmp_path: Path) -> None:
         assert conn.execute("SELECT count(*) FROM vectors").fetchone() == (0,)
     conn.close()
     again = runner.invoke(app, ["--root", str(tmp_path), "scan"])
-    assert again.exit_code == 0 and "0 secret(s)" in again.stderr
+    assert again.exit_code == 0 and "0 secrets" in again.stderr
     # Search still works on the rebuilt index.
     found = runner.invoke(app, ["--root", str(tmp_path), "search", "deploy token"])
     assert found.exit_code == 0 and "[REDACTED:" in found.stdout

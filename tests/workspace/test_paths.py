@@ -7,9 +7,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memclaw.errors import AgentNotFoundError, UnsafePathError, UsageError
+from memclaw.errors import AgentNotFoundError, UnsafePathError, UsageError, WorkspaceError
 from memclaw.workspace import Agent, Workspace
-from memclaw.workspace.paths import resolve_inside, resolve_root, validate_agent_id
+from memclaw.workspace.paths import (
+    check_root,
+    locate_root,
+    resolve_inside,
+    resolve_root,
+    user_data_root,
+    validate_agent_id,
+)
 from memclaw.workspace.scope import Scope
 
 # Pieces that attack paths: traversal, separators, hidden names, drive letters, controls.
@@ -196,11 +203,40 @@ def test_symlink_that_stays_inside_is_allowed(agent: Agent) -> None:
     assert agent.read("ALIAS.md") == agent.read("MEMORY.md")
 
 
-def test_root_comes_from_flag_then_env_then_cwd(
+def test_root_comes_from_flag_then_env_then_a_marked_parent_then_user_data(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    assert resolve_root(None, {}) == tmp_path / "workspaces"
+    project = tmp_path / "project"
+    deep = project / "src" / "pkg"
+    deep.mkdir(parents=True)
+    (project / "workspaces").mkdir()
+    monkeypatch.chdir(deep)
+    data = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    # A workspaces/ without memclaw.yaml is not a root: any folder may be called that.
+    assert resolve_root(None, data) == tmp_path / "data" / "memclaw" / "workspaces"
+    (project / "workspaces" / "memclaw.yaml").write_text("", encoding="utf-8")
+    choice = locate_root(None, data)
+    assert choice.path == project / "workspaces"
+    assert str(project) in choice.reason
+    assert not choice.explicit
+    monkeypatch.chdir(project)
+    assert "current folder" in locate_root(None, data).reason
     assert resolve_root(None, {"MEMCLAW_ROOT": "/srv/ws"}) == Path("/srv/ws")
-    assert resolve_root("here", {"MEMCLAW_ROOT": "/srv/ws"}) == tmp_path / "here"
+    assert locate_root(None, {"MEMCLAW_ROOT": "/srv/ws"}).explicit
+    assert resolve_root("here", {"MEMCLAW_ROOT": "/srv/ws"}) == project / "here"
     assert os.path.isabs(resolve_root("~/x", {}))
+
+
+def test_the_user_data_root_follows_the_platform(tmp_path: Path) -> None:
+    env = {"HOME": str(tmp_path)}
+    assert user_data_root(env, "linux") == tmp_path / ".local" / "share" / "memclaw" / "workspaces"
+    assert user_data_root(env, "darwin") == tmp_path / "Library" / "Application Support" / "memclaw"
+
+
+def test_a_missing_explicit_root_is_an_error_unless_creating(tmp_path: Path) -> None:
+    missing = locate_root(tmp_path / "nope", {})
+    with pytest.raises(WorkspaceError, match="does not exist"):
+        check_root(missing)
+    check_root(missing, creating=True)
+    check_root(locate_root(None, {"HOME": str(tmp_path)}))  # a fallback root may be absent
+    assert not (tmp_path / "nope").exists()

@@ -36,6 +36,7 @@ from memclaw.errors import WorkspaceError
 from memclaw.gates import contains_secret
 from memclaw.gates.secrets import REDACTION_PREFIX
 from memclaw.text.likeness import Fingerprint, containment, jaccard
+from memclaw.text.plural import plural
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.safeguards import ceiling, provenance
 from memclaw.workspace.safeguards.provenance import Author
@@ -143,7 +144,7 @@ class Verdict:
     def explain(self) -> str:
         if self.personal:
             return (
-                f"the rewrite would drop {len(self.personal)} line(s) a person wrote, "
+                f"the rewrite would drop {plural(len(self.personal), 'line')} a person wrote, "
                 "which no machine rewrite may remove"
             )
         worse, since = (
