@@ -121,18 +121,9 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import (
-        basic,
-        chat,
-        completion,
-        dream,
-        extract,
-        files_meta,
-        memories,
-        search,
-        settings,
-        snapshot,
-    )
+    from memclaw.cli import basic, dream, extract, files_meta, memories, search, snapshot
+    from memclaw.cli.setup import completion, doctor, settings
+    from memclaw.cli.talk import chat
 
     for module in (
         basic,
@@ -145,9 +136,9 @@ def _register() -> None:
         completion,
         settings,
         files_meta,
+        doctor,
     ):
         module.register(app)
-    __import__("memclaw.cli.doctor", fromlist=["register"]).register(app)  # own line: easy merges
     group_commands(app)
 
 

@@ -395,7 +395,7 @@ def consolidate(
 
 
 def register(app: typer.Typer) -> None:
-    from memclaw.cli import cron
+    from memclaw.cli.setup import cron
 
     app.add_typer(dream_app, name="dream")
     app.command()(consolidate)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from memclaw.cli.chat_term import CONTINUATION, PROMPT, InputHistory, read_message
+from memclaw.cli.talk.term import CONTINUATION, PROMPT, InputHistory, read_message
 
 
 def reader(lines: list[str]) -> tuple[list[str], Callable[[str], str]]:

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memclaw.cli.answer import WordWrapper
+from memclaw.cli.talk.answer import WordWrapper
 
 
 def wrap(text: str, width: int = 30, step: int = 3) -> str:

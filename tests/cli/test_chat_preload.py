@@ -11,7 +11,7 @@ from fake_openai import FakeOpenAI
 # time they would have typed a message, then ends the chat.
 SCRIPT = """
 import sys, threading
-import memclaw.cli.chat_term as term
+import memclaw.cli.talk.term as term
 
 def typing(read=None):
     for thread in threading.enumerate():

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from memclaw.chat import Reply, ToolRecord
-    from memclaw.cli.answer import Spinner
+    from memclaw.cli.talk.answer import Spinner
 
 PROMPT = "› "
 CONTINUATION = "… "
@@ -115,7 +115,7 @@ class InputHistory:
 class AnswerView:
     """Draws an answer as it streams.
 
-    On a terminal prose is wrapped at word boundaries (see ``memclaw.cli.answer``),
+    On a terminal prose is wrapped at word boundaries (see ``memclaw.cli.talk.answer``),
     a spinner on stderr shows the wait for the first token, and typed keys are
     not echoed into the answer. ``plain`` (and any output that is not a terminal)
     writes the text exactly as the model sends it.
@@ -131,7 +131,7 @@ class AnswerView:
         spinner: bool = False,
         notices_to: Console | None = None,
     ) -> None:
-        from memclaw.cli.answer import WordWrapper, terminal_width
+        from memclaw.cli.talk.answer import WordWrapper, terminal_width
 
         self.console = console
         self.tools_to = tools_to or console
@@ -143,7 +143,7 @@ class AnswerView:
         )
         self._spinner: Spinner | None = None
         if spinner:
-            from memclaw.cli.answer import Spinner
+            from memclaw.cli.talk.answer import Spinner
 
             self._spinner = Spinner(sys.stderr, self._lock)
         self._mid_line = False  # raw text written that did not end with a line break
@@ -152,7 +152,7 @@ class AnswerView:
 
     def __enter__(self) -> AnswerView:
         if self._live:
-            from memclaw.cli.answer import no_echo
+            from memclaw.cli.talk.answer import no_echo
 
             self._quiet = contextlib.ExitStack()
             self._quiet.enter_context(no_echo(sys.stdin))

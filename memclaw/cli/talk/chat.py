@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from memclaw.chat import Conversation, TurnResult
-    from memclaw.cli.chat_term import AnswerView, Notifier
+    from memclaw.cli.talk.term import AnswerView, Notifier
     from memclaw.index.watch import WorkspaceWatcher
     from memclaw.workspace.agent import Agent
     from memclaw.workspace.scope import Scope
@@ -157,7 +157,7 @@ def _retries_to(conversation: Conversation, view: AnswerView) -> Iterator[None]:
 def _one_shot(conversation: Conversation, text: str, as_json: bool, plain: bool) -> int:
     from memclaw.chat import is_command
     from memclaw.chat.background import describe
-    from memclaw.cli.chat_term import AnswerView, render_reply
+    from memclaw.cli.talk.term import AnswerView, render_reply
 
     errors = err()
     result: TurnResult | None = None
@@ -243,7 +243,7 @@ def _start_watch(conversation: Conversation, agent: Agent, notifier: Notifier) -
 
 
 def _interactive(conversation: Conversation, agent: Agent, watch: bool, plain: bool) -> int:
-    from memclaw.cli.chat_term import InputHistory, Notifier
+    from memclaw.cli.talk.term import InputHistory, Notifier
 
     console, errors = out(), err()
     tty = sys.stdout.isatty()
@@ -286,7 +286,7 @@ def _loop(
     terminal: tuple[bool, bool],
 ) -> None:
     from memclaw.chat import is_command
-    from memclaw.cli.chat_term import read_message, render_reply
+    from memclaw.cli.talk.term import read_message, render_reply
 
     while True:
         notifier.flush()
@@ -319,7 +319,7 @@ def _answer(
     tty: bool,
     plain: bool,
 ) -> None:
-    from memclaw.cli.chat_term import AnswerView
+    from memclaw.cli.talk.term import AnswerView
 
     spinner = tty and not plain and sys.stderr.isatty()
     view = AnswerView(console, live=tty, plain=plain, spinner=spinner, notices_to=errors)

@@ -1,0 +1,1 @@
+"""Setting memclaw up: `config`, `cron`, `completion` and `doctor`."""
