@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from memclaw.dream.consolidate import ConsolidateResult
     from memclaw.dream.run import DreamResult
     from memclaw.jobs.batch import Outcome, Target
+    from memclaw.workspace import Workspace
 
 
 class DefaultRunGroup(TyperGroup):
@@ -48,9 +50,26 @@ AgentsArg = Annotated[
 AllOpt = Annotated[bool, typer.Option("--all", help="Every agent under the root.")]
 
 
-def _unattended() -> bool:
-    """Under cron (stdout is no terminal) only errors are printed."""
-    return not sys.stdout.isatty()
+class Trigger(StrEnum):
+    MANUAL = "manual"
+    CRON = "cron"  # what the installed crontab lines pass: one line per run in the cron log
+
+
+TriggerOpt = Annotated[
+    Trigger,
+    typer.Option(
+        "--trigger", help="Who started the run: manual, or cron (summary only, logged as cron)."
+    ),
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
+ModelOpt = Annotated[
+    str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
+]
+
+
+def _workspace(ctx: typer.Context, model: str | None) -> Workspace:
+    extra: dict[str, Any] = {"model": model} if model else {}
+    return state(ctx).workspace(**extra)
 
 
 def _progress(total: int) -> Any:
@@ -86,6 +105,9 @@ def dream_run(
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=64, help="Agents and owners in parallel.")
     ] = 1,
+    model: ModelOpt = None,
+    trigger: TriggerOpt = Trigger.MANUAL,
+    quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Turn the last days of daily notes into a better MEMORY.md.
@@ -95,8 +117,10 @@ def dream_run(
     model configured it rewrites MEMORY.md; without one the best facts are
     merged in. Each run writes an entry in DREAMS.md. Sections marked
     hand-edited (a `<!-- memclaw:keep -->` line, or a heading ending in
-    "(hand-edited)") are never changed. Exit status: 0 all done, 1 some agent
-    failed (the others still ran), 2 bad usage.
+    "(hand-edited)") are never changed. A one-line summary goes to stdout
+    (`--quiet` silences it); `--trigger cron`, which the installed crontab
+    lines pass, prints only that line and errors. Exit status: 0 all done,
+    1 some agent failed (the others still ran), 2 bad usage.
 
     Examples:
 
@@ -108,11 +132,11 @@ def dream_run(
     """
     from memclaw.jobs.batch import dream_many, dream_targets, select_agents
 
-    ws = state(ctx).workspace()
+    ws = _workspace(ctx, model)
     ids = select_agents(ws, agents or [], all_agents)
     targets = dream_targets(ws, ids, owner=owner_key(owner), all_owners=all_owners)
-    quiet = _unattended()
-    trigger = "cron" if quiet else "manual"
+    # A cron run (or --quiet) reports only errors per agent; the summary line says the rest.
+    terse = quiet or trigger is Trigger.CRON
 
     def report(outcome: Outcome[Target, DreamResult], console: Any = None) -> None:
         console = console or err()
@@ -122,10 +146,10 @@ def dream_run(
                 markup=True,
                 highlight=False,
             )
-        elif not quiet and not as_json and outcome.result is not None:
+        elif not terse and not as_json and outcome.result is not None:
             _say_dream(outcome.result, console)
 
-    if len(targets) > 1 and not quiet and sys.stderr.isatty():
+    if len(targets) > 1 and not terse and sys.stderr.isatty():
         with _progress(len(targets)) as bar:
             task = bar.add_task("dreaming", total=len(targets))
 
@@ -135,12 +159,12 @@ def dream_run(
 
             outcomes = dream_many(
                 ws, targets, workers=workers, days=days, focus=focus, dry_run=dry_run,
-                trigger=trigger, on_done=step,
+                trigger=str(trigger), on_done=step,
             )  # fmt: skip
     else:
         outcomes = dream_many(
             ws, targets, workers=workers, days=days, focus=focus, dry_run=dry_run,
-            trigger=trigger, on_done=report,
+            trigger=str(trigger), on_done=report,
         )  # fmt: skip
     failed = [o for o in outcomes if o.error is not None]
     if as_json:
@@ -153,12 +177,25 @@ def dream_run(
                 ],
             }
         )
-    elif dry_run:
-        for outcome in outcomes:
-            if outcome.result is not None:
-                _print_dry_run(outcome.result)
+    else:
+        if dry_run and not terse:
+            for outcome in outcomes:
+                if outcome.result is not None:
+                    _print_dry_run(outcome.result)
+        if not quiet:
+            statuses = [str(o.result.status) for o in outcomes if o.result is not None]
+            out().print(_summary("dream", len(outcomes), statuses, len(failed)), highlight=False)
     if failed:
         raise typer.Exit(1)
+
+
+def _summary(job: str, total: int, statuses: list[str], failed: int) -> str:
+    """One line per run, whatever prints it: `dream: 3 runs: 2 updated, 1 unchanged`."""
+    counts = {s: statuses.count(s) for s in dict.fromkeys(statuses)}
+    parts = [f"{n} {status}" for status, n in counts.items()]
+    if failed:
+        parts.append(f"{failed} failed")
+    return f"{job}: {plural(total, 'run')}: {', '.join(parts) or 'nothing to do'}"
 
 
 def _say_dream(result: DreamResult, console: Any) -> None:
@@ -338,6 +375,9 @@ def consolidate(
     ctx: typer.Context,
     agents: AgentsArg = None,
     all_agents: AllOpt = False,
+    model: ModelOpt = None,
+    trigger: TriggerOpt = Trigger.MANUAL,
+    quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Merge near-duplicate and stale memory entries, per owner bucket.
@@ -345,7 +385,8 @@ def consolidate(
     Buckets with fewer than 8 entries are skipped, at most 50 owners are handled
     per agent per run (the rest next time), and the number of entries only ever
     goes down. Prints owners consolidated, buckets updated, entries before and
-    after.
+    after, then a one-line summary (`--quiet`: nothing; `--trigger cron`: the
+    summary line only).
 
     Examples:
 
@@ -355,15 +396,15 @@ def consolidate(
     """
     from memclaw.jobs.batch import consolidate_many, select_agents
 
-    ws = state(ctx).workspace()
+    ws = _workspace(ctx, model)
     ids = select_agents(ws, agents or [], all_agents)
-    quiet = _unattended()
+    terse = quiet or trigger is Trigger.CRON
 
     def report(outcome: Outcome[str, ConsolidateResult]) -> None:
         if outcome.error is not None:
             err().print(f"[red]{outcome.item}: failed: {outcome.error}[/]", highlight=False)
 
-    outcomes = consolidate_many(ws, ids, trigger="cron" if quiet else "manual", on_done=report)
+    outcomes = consolidate_many(ws, ids, trigger=str(trigger), on_done=report)
     failed = [o for o in outcomes if o.error is not None]
     results = [o.result for o in outcomes if o.result is not None]
     if as_json:
@@ -374,7 +415,7 @@ def consolidate(
                 "errors": [{"agent": o.item, "error": o.error} for o in failed],
             }
         )
-    elif not quiet and results:
+    elif not terse and results:
         from rich.table import Table
 
         table = Table(title="structured consolidation", title_justify="left")
@@ -390,6 +431,9 @@ def consolidate(
                 str(len(r.deferred)),
             )
         print_table(table)
+    if not quiet and not as_json:
+        statuses = ["skipped" if r.skipped else "done" for r in results]
+        out().print(_summary("consolidate", len(outcomes), statuses, len(failed)), highlight=False)
     if failed:
         raise typer.Exit(1)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -38,6 +38,9 @@ def extract(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show the diff that would be written; write nothing.")
     ] = False,
+    model: Annotated[
+        str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Distil a conversation into PROFILE.md, MEMORY.md and today's note.
@@ -64,7 +67,8 @@ def extract(
         raise UsageError("give exactly one of --session ID, --transcript FILE or - (stdin)")
     if transcript is not None and transcript != "-":
         raise UsageError(f"unexpected argument {transcript!r}: use --transcript FILE or -")
-    ws = state(ctx).workspace()
+    extra: dict[str, Any] = {"model": model} if model else {}
+    ws = state(ctx).workspace(**extra)
     where = Scope.resolve(ws.agent(agent), owner)
     if session is not None:
         messages = load_session(where, session)

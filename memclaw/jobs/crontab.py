@@ -72,9 +72,11 @@ def cron_lines(
     base = [*exe, "--root", str(root)]
     jobs = []
     if dream_enabled:
-        jobs.append(("dream", dream_cron, ["dream", "--all", "--all-owners"]))
+        jobs.append(("dream", dream_cron, ["dream", "--all", "--all-owners", "--trigger", "cron"]))
     if consolidate_enabled:
-        jobs.append(("consolidate", consolidate_cron, ["consolidate", "--all"]))
+        jobs.append(
+            ("consolidate", consolidate_cron, ["consolidate", "--all", "--trigger", "cron"])
+        )
     lines = []
     for job, schedule, args in jobs:
         parse_cron(schedule)  # refuse to install an expression cron would reject

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from fake_openai import FakeOpenAI
 from typer.testing import CliRunner
 
 from dream.dreamkit import tree
@@ -178,3 +179,43 @@ def test_dry_run_shows_the_promoted_and_the_ten_best_others(isolated_env: Path) 
     assert "5 more candidates below the threshold (use --json for all)" in result.stdout
     data = json.loads(invoke("dream", "demo", "--dry-run", "--json").stdout)
     assert len(data["results"][0]["candidates"]) == 16
+
+
+def test_the_summary_line_prints_off_a_terminal_and_quiet_silences_it(isolated_env: Path) -> None:
+    _make(isolated_env, "demo")
+    _make(isolated_env, "other")
+    result = invoke("dream", "--all")  # CliRunner's stdout is no terminal
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "dream: 2 runs: 2 updated"
+    assert "demo: updated" in result.stderr  # a manual run also says what each agent did
+    quiet = invoke("dream", "--all", "--quiet")
+    assert quiet.exit_code == 0 and quiet.stdout == "" and quiet.stderr == ""
+
+
+def test_a_cron_run_prints_only_its_summary_and_is_logged_as_cron(isolated_env: Path) -> None:
+    _make(isolated_env, "demo")
+    result = invoke("dream", "--all", "--trigger", "cron")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "dream: 1 run: 1 updated" and result.stderr == ""
+    agent = Workspace.open(isolated_env).agent("demo")
+    assert [r["trigger"] for r in read_log(agent, "dream")] == ["cron"]
+    manual = invoke("dream", "demo")  # off a terminal, but not cron
+    assert manual.exit_code == 0
+    assert [r["trigger"] for r in read_log(agent, "dream")][-1] == "manual"
+    consolidated = invoke("consolidate", "--all", "--trigger", "cron")
+    assert consolidated.stdout.strip() == "consolidate: 1 run: 1 done"
+
+
+def test_model_option_picks_the_model_for_one_run(
+    isolated_env: Path, fake_openai: FakeOpenAI
+) -> None:
+    _make(isolated_env, "demo")
+    answer = {"should_update": False, "reason": "nothing new", "memory_content": ""}
+    fake_openai.queue_json(answer)
+    result = invoke(
+        "--set", f"base_url={fake_openai.base_url}", "--set", "api_key=test",
+        "dream", "demo", "--dry-run", "--json", "--model", "tiny-test-model",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["results"][0]["engine"] == "model tiny-test-model"
+    assert fake_openai.last_request().body["model"] == "tiny-test-model"

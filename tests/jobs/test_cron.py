@@ -136,7 +136,8 @@ def test_lines_use_absolute_paths_the_schedules_and_a_tag(tmp_path: Path) -> Non
     assert f">> {root}/.memclaw/cron.log 2>&1" in dream
     assert dream.endswith(f"# memclaw:dream root={root}")
     assert consolidate.startswith("30 3 * * * /opt/bin/memclaw")
-    assert " consolidate --all " in consolidate
+    assert " consolidate --all --trigger cron " in consolidate
+    assert " dream --all --all-owners --trigger cron " in dream  # a cron run says so itself
 
 
 def test_lines_default_to_this_python(tmp_path: Path) -> None:
