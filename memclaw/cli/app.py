@@ -121,7 +121,16 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import basic, dream, extract, files_meta, memories, search, snapshot
+    from memclaw.cli import (
+        basic,
+        dream,
+        extract,
+        files_meta,
+        memories,
+        search,
+        sessions,
+        snapshot,
+    )
     from memclaw.cli.setup import completion, doctor, settings
     from memclaw.cli.talk import chat
 
@@ -132,6 +141,7 @@ def _register() -> None:
         dream,
         extract,
         memories,
+        sessions,
         chat,
         completion,
         settings,

@@ -15,7 +15,8 @@ from memclaw.errors import UsageError
 from memclaw.workspace import normalise_owner
 
 if TYPE_CHECKING:
-    from memclaw.snapshot import ImportResult
+    from memclaw.snapshot import FileDiff, ImportResult
+    from memclaw.workspace import Workspace
 
 
 def export(
@@ -86,6 +87,14 @@ def import_(
         bool,
         typer.Option("--dry-run", "--preview", help="Show what would change; write nothing."),
     ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option(
+            "--diff",
+            help="With --dry-run: a unified diff of each file an update would replace, and a "
+            "warning for each of those edited since memclaw last wrote or imported it.",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Import a snapshot zip into an agent, new or existing, all files or none.
@@ -99,12 +108,16 @@ def import_(
 
         memclaw import demo backup.zip --dry-run
 
+        memclaw import demo backup.zip --dry-run --diff
+
         memclaw import clone backup.zip
 
         memclaw import demo - --json < backup.zip
     """
     from memclaw.snapshot import import_snapshot, load_path, read_snapshot, read_source, recover
 
+    if diff and not dry_run:
+        raise UsageError("--diff shows what an import would replace: add --dry-run")
     ws = state(ctx).workspace()
     # An import that was interrupted is finished first, even if this zip turns out bad.
     recovered = [] if dry_run else recover(ws, agent)
@@ -117,13 +130,33 @@ def import_(
     else:
         data = load_path(Path(source))
     result = import_snapshot(ws, agent, read_snapshot(data), dry_run=dry_run)
+    diffs = _diffs(ws, result) if diff else []
     if as_json:
         payload = result.to_dict()
         payload["recovered"] = recovered + result.recovered
+        if diff:
+            payload["diffs"] = [d.to_dict() for d in diffs]
         print_json(payload)
     else:
         _table(result)
+        for found in diffs:
+            sys.stdout.write(found.diff)
+    for found in diffs:
+        if found.edited:
+            _status(
+                f"warning: {agent}/{found.path} was edited since memclaw last wrote or "
+                "imported it; importing replaces those edits (the old version is kept in "
+                ".memclaw/history)"
+            )
     _summary(result)
+
+
+def _diffs(ws: Workspace, result: ImportResult) -> list[FileDiff]:
+    from memclaw.snapshot import plan_diffs
+
+    if not result.plan.agent_exists:
+        return []  # a new agent: nothing is replaced
+    return plan_diffs(ws.agent(result.plan.agent), result.plan)
 
 
 def _table(result: ImportResult) -> None:

@@ -13,6 +13,7 @@ May import: index, workspace, gates, config, errors.
 """
 
 from memclaw.snapshot.apply import ImportResult, import_snapshot, recover
+from memclaw.snapshot.diff import FileDiff, plan_diffs
 from memclaw.snapshot.export import (
     ExportResult,
     default_filename,
@@ -32,6 +33,7 @@ from memclaw.snapshot.reader import (
 __all__ = [
     "Action",
     "ExportResult",
+    "FileDiff",
     "ImportPlan",
     "ImportResult",
     "ManifestKind",
@@ -42,6 +44,7 @@ __all__ = [
     "export_snapshot",
     "import_snapshot",
     "load_path",
+    "plan_diffs",
     "plan_import",
     "read_snapshot",
     "read_source",

@@ -28,6 +28,7 @@ from secrets import token_hex
 from typing import Any
 
 from memclaw.errors import LockBusyError, SnapshotError
+from memclaw.snapshot.diff import record_import
 from memclaw.snapshot.plan import JOURNAL, ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import classify, unsafe_reason
@@ -77,6 +78,8 @@ def import_snapshot(
             # The files may have changed since the unlocked plan; compare again under the lock.
             plan = plan_import(workspace, agent_id, snapshot)
             written = _swap_in(agent, plan)
+    if written:
+        record_import(workspace.agent(agent_id), written)
     if written or recovered:
         _sync_index(workspace.agent(agent_id))
     return ImportResult(plan, True, written, recovered)
@@ -92,7 +95,9 @@ def recover(workspace: Workspace, agent_id: str) -> list[str]:
     if not journal.exists() and not any(agent.meta_dir.glob(STAGING_PREFIX + "*")):
         return []
     with agent.lock():
-        return _recover_locked(agent)
+        done = _recover_locked(agent)
+        record_import(agent, done)
+        return done
 
 
 def _recover_locked(agent: Agent) -> list[str]:
