@@ -91,6 +91,17 @@ class _Endpoint:
                 time.sleep(_backoff(exc, attempt))
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def offered(self) -> str:
+        """``" (it offers: a, b, c)"``, from the server's own list; empty when it has none."""
+        try:
+            names = sorted(str(m.id) for m in self.client().models.list())
+        except openai.OpenAIError:  # only a hint in an error already being raised
+            return ""
+        if not names:
+            return ""
+        shown = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+        return f" (it offers: {shown})"
+
     def client(self) -> openai.OpenAI:
         if self._client is None:
             import openai
@@ -167,7 +178,8 @@ class _Endpoint:
         if isinstance(exc, openai.NotFoundError):
             if exc.code == "model_not_found" or "model" in message.lower():
                 return ModelNotFoundError(
-                    f"model {model!r} is not available at {url}; set {model_setting}"
+                    f"model {model!r} is not available at {url}{self.offered()}; "
+                    f"set {model_setting}"
                 )
             return ModelError(
                 f"{url} answered 404 ({message}); check MEMCLAW_BASE_URL "

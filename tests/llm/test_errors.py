@@ -97,7 +97,9 @@ def test_unknown_model_is_named(make_settings: MakeSettings) -> None:
         with pytest.raises(ModelNotFoundError) as info:
             model.chat(USER)
         url = strict.base_url
-    assert one_line(info) == f"model 'llama3' is not available at {url}; set MEMCLAW_MODEL"
+    assert one_line(info) == (
+        f"model 'llama3' is not available at {url} (it offers: gpt-4o-mini); set MEMCLAW_MODEL"
+    )
 
 
 def test_unknown_embedding_model_points_at_its_setting(make_settings: MakeSettings) -> None:
