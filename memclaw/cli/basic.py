@@ -14,6 +14,9 @@ from memclaw.text.plural import plural
 
 AgentArg = Annotated[str, typer.Argument(help="Agent id (a folder under the workspaces root).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+ModelOpt = Annotated[
+    str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
+]
 OwnerOpt = Annotated[
     str | None, typer.Option("--owner", help="Owner key, e.g. user:alice or telegram:123.")
 ]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
+from memclaw.cli.basic import AgentArg, JsonOpt, ModelOpt, OwnerOpt
 from memclaw.cli.render import err, out, print_json, print_table
 from memclaw.cli.state import owner_key, scope, state
 from memclaw.text.plural import plural
@@ -62,9 +62,6 @@ TriggerOpt = Annotated[
     ),
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
-ModelOpt = Annotated[
-    str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
-]
 
 
 def _workspace(ctx: typer.Context, model: str | None) -> Workspace:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
+from memclaw.cli.basic import AgentArg, JsonOpt, ModelOpt, OwnerOpt
 from memclaw.cli.render import err, print_json
 from memclaw.cli.state import state
 from memclaw.errors import UsageError
@@ -38,9 +38,7 @@ def extract(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show the diff that would be written; write nothing.")
     ] = False,
-    model: Annotated[
-        str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
-    ] = None,
+    model: ModelOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Distil a conversation into PROFILE.md, MEMORY.md and today's note.

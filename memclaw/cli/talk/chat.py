@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from memclaw.cli.basic import AgentArg, OwnerOpt
+from memclaw.cli.basic import AgentArg, ModelOpt, OwnerOpt
 from memclaw.cli.render import err, out, print_json
 from memclaw.cli.state import scope
 from memclaw.errors import MemclawError, UsageError
@@ -37,9 +37,7 @@ def chat(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the most recent session.")
     ] = False,
-    model: Annotated[
-        str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
-    ] = None,
+    model: ModelOpt = None,
     no_recall: Annotated[
         bool, typer.Option("--no-recall", help="Do not search memory on each message.")
     ] = False,
