@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from memclaw.errors import MemclawError
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Workspace
     from memclaw.workspace.owners import OwnerKey
+    from memclaw.workspace.root import Workspace
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -34,7 +34,7 @@ from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.paths import GLOBAL_DIR, META_DIR
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Workspace
+    from memclaw.workspace.root import Workspace
 
 
 class Store(StrEnum):

@@ -6,9 +6,10 @@
 May import: config, errors, clock, gates, text.
 """
 
-from memclaw.workspace.agent import Agent, FileInfo, Workspace, WriteResult, WriteStrategy
+from memclaw.workspace.agent import Agent, FileInfo, WriteResult, WriteStrategy
 from memclaw.workspace.entries import Entry
 from memclaw.workspace.owners import OwnerKey, Visibility, normalise_owner
+from memclaw.workspace.root import Workspace
 from memclaw.workspace.scope import Scope
 
 __all__ = [
