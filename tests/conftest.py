@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,3 +59,28 @@ def _runtime_files(folder: str, names: list[str]) -> set[str]:
     if Path(folder).name == ".memclaw":
         return {name for name in names if name != "agent.yaml"}
     return set()
+
+
+# --- crontab: a stand-in for crontab(1), for the cron and doctor tests ---------------------------
+
+FAKE_CRONTAB = """#!/bin/sh
+# A stand-in for crontab(1) that keeps the table in $FAKE_CRONTAB_FILE.
+if [ "$1" = "-l" ]; then
+    if [ -f "$FAKE_CRONTAB_FILE" ]; then cat "$FAKE_CRONTAB_FILE"; exit 0; fi
+    echo "no crontab for tester" >&2; exit 1
+fi
+if [ "$1" = "-" ]; then cat > "$FAKE_CRONTAB_FILE"; exit 0; fi
+exit 2
+"""
+
+
+@pytest.fixture
+def fake_crontab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The file the fake crontab keeps its table in (absent until something installs)."""
+    script = tmp_path / "fake-crontab"
+    script.write_text(FAKE_CRONTAB)
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    table = tmp_path / "crontab.txt"
+    monkeypatch.setenv("FAKE_CRONTAB_FILE", str(table))
+    monkeypatch.setenv("MEMCLAW_CRONTAB_CMD", str(script))
+    return table

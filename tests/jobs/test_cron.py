@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import stat
 import sys
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -102,27 +101,6 @@ def test_cli_refuses_a_croniter_only_schedule(fake_crontab: Path) -> None:
 
 
 # --- crontab -----------------------------------------------------------------------------------
-
-FAKE = """#!/bin/sh
-# A stand-in for crontab(1) that keeps the table in $FAKE_CRONTAB_FILE.
-if [ "$1" = "-l" ]; then
-    if [ -f "$FAKE_CRONTAB_FILE" ]; then cat "$FAKE_CRONTAB_FILE"; exit 0; fi
-    echo "no crontab for tester" >&2; exit 1
-fi
-if [ "$1" = "-" ]; then cat > "$FAKE_CRONTAB_FILE"; exit 0; fi
-exit 2
-"""
-
-
-@pytest.fixture
-def fake_crontab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    script = tmp_path / "fake-crontab"
-    script.write_text(FAKE)
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
-    table = tmp_path / "crontab.txt"
-    monkeypatch.setenv("FAKE_CRONTAB_FILE", str(table))
-    monkeypatch.setenv("MEMCLAW_CRONTAB_CMD", str(script))
-    return table
 
 
 def test_lines_use_absolute_paths_the_schedules_and_a_tag(tmp_path: Path) -> None:
