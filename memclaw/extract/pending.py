@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write, file_lock
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def read_rows(agent: Agent) -> list[dict[str, str | None]]:
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
-            row = json.loads(line)
+            row = jsonsafe.loads(line)
         except json.JSONDecodeError:
             continue  # a torn line; the others still count
         if isinstance(row, dict) and isinstance(row.get("session"), str):

@@ -23,6 +23,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def _path(agent: Agent, rel: str) -> Path:
 def load(agent: Agent, rel: str) -> Provenance:
     """The record of ``rel``; an unreadable or missing one makes every line the person's."""
     try:
-        data = json.loads(_path(agent, rel).read_text(encoding="utf-8"))
+        data = jsonsafe.loads(_path(agent, rel).read_text(encoding="utf-8"))
         seq = int(data["seq"])
         lines = {str(k): int(v) for k, v in dict(data["lines"]).items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
