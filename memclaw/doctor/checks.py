@@ -21,9 +21,9 @@ from memclaw.jobs.crontab import (
     INSTALL_HINT,
     CronUnavailableError,
     available,
-    cron_lines,
     crontab_command,
     installed,
+    wanted_lines,
 )
 from memclaw.prompt.tokens import ENCODING, load_encoding
 from memclaw.review.scan import scan_secrets
@@ -137,13 +137,7 @@ def check_crontab(root: Path, settings: Settings, command: Sequence[str]) -> Che
         return Check(
             name, Status.WARN, f"'{command[0]}' not found: nothing runs nightly", INSTALL_HINT
         )
-    wanted = cron_lines(
-        root,
-        dream_cron=settings.dream_cron,
-        consolidate_cron=settings.consolidate_cron,
-        dream_enabled=settings.dream_enabled,
-        consolidate_enabled=settings.consolidate_enabled,
-    )
+    wanted = wanted_lines(root, settings)
     try:
         present = installed(command, root)
     except CronUnavailableError as exc:

@@ -13,7 +13,7 @@ from memclaw.doctor.checks import cron_env, env_only_model_settings
 from memclaw.doctor.report import Check, Fix
 from memclaw.errors import ConfigError
 from memclaw.index import reindex, reindex_global
-from memclaw.jobs.crontab import cron_lines, crontab_command, install
+from memclaw.jobs.crontab import crontab_command, install, wanted_lines
 from memclaw.workspace import Workspace
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.paths import GLOBAL_DIR
@@ -62,13 +62,7 @@ def apply_fix(check: Check, workspace: Workspace, env: Mapping[str, str] | None 
             said += f"; put api_key in {path} yourself (and chmod 600 it): doctor never writes keys"
         return said
     if check.fix is Fix.INSTALL_CRONTAB:
-        lines = cron_lines(
-            workspace.root,
-            dream_cron=settings.dream_cron,
-            consolidate_cron=settings.consolidate_cron,
-            dream_enabled=settings.dream_enabled,
-            consolidate_enabled=settings.consolidate_enabled,
-        )
+        lines = wanted_lines(workspace.root, settings)
         install(crontab_command(env), workspace.root, lines)
         return f"installed {len(lines)} crontab line(s) for {workspace.root}"
     if check.fix is Fix.REBUILD_INDEX:

@@ -16,9 +16,13 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memclaw.errors import MemclawError
 from memclaw.schedule import parse_cron
+
+if TYPE_CHECKING:
+    from memclaw.config import Settings
 
 TAG = "# memclaw:"
 CRONTAB_ENV = "MEMCLAW_CRONTAB_CMD"
@@ -83,6 +87,17 @@ def cron_lines(
         command = f"{shlex.join(base + args)} >> {shlex.quote(str(log))} 2>&1"
         lines.append(CronLine(job, schedule, command, f"{TAG}{job} root={root}"))
     return lines
+
+
+def wanted_lines(root: Path, settings: Settings) -> list[CronLine]:
+    """The lines the settings of the workspaces at ``root`` ask for."""
+    return cron_lines(
+        root,
+        dream_cron=settings.dream_cron,
+        consolidate_cron=settings.consolidate_cron,
+        dream_enabled=settings.dream_enabled,
+        consolidate_enabled=settings.consolidate_enabled,
+    )
 
 
 def crontab_command(env: Mapping[str, str] | None = None) -> list[str]:

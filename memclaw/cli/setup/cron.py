@@ -23,17 +23,10 @@ cron_app = typer.Typer(
 
 
 def _cron_setup(ctx: typer.Context) -> tuple[list[Any], list[str], Any]:
-    from memclaw.jobs.crontab import cron_lines, crontab_command
+    from memclaw.jobs.crontab import crontab_command, wanted_lines
 
     ws = state(ctx).workspace()
-    s = ws.settings
-    lines = cron_lines(
-        ws.root,
-        dream_cron=s.dream_cron,
-        consolidate_cron=s.consolidate_cron,
-        dream_enabled=s.dream_enabled,
-        consolidate_enabled=s.consolidate_enabled,
-    )
+    lines = wanted_lines(ws.root, ws.settings)
     return lines, crontab_command(), ws.root
 
 
