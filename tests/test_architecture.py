@@ -18,7 +18,7 @@ ROOT = Path(memclaw.__file__).parent
 # table below says so, and any lower layer.
 LAYERS: list[set[str]] = [
     {"errors", "clock", "config", "schedule", "text", "gates"},
-    {"workspace", "llm"},
+    {"workspace", "llm", "facts"},
     {"index", "prompt"},
     {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor"},
     {"chat"},
@@ -26,6 +26,7 @@ LAYERS: list[set[str]] = [
 ]
 # Capabilities that build on another capability (and never the other way round).
 SIBLINGS = {
+    "facts": {"workspace"},  # a fact lives on a line of a workspace file
     "config": {"errors"},
     "schedule": {"errors"},
     "entries": {"extract"},  # a remembered fact is classified by the offline rule engine
