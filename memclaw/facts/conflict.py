@@ -220,5 +220,5 @@ def judge(old: str, new: str) -> Verdict:
         return Verdict(kind, found.reason, found.attribute, found.old_value, found.new_value)
     if _restates(a, b):
         return Verdict("restated", "the same fact")
-    unsure = _overlap(a.terms, b.terms) >= 0.34
+    unsure = _overlap(_said(a), _said(b)) >= 0.34
     return Verdict("compatible", "both can hold", sure=not unsure)

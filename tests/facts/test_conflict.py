@@ -104,3 +104,19 @@ def test_corrections_are_recognised_in_four_languages(text: str) -> None:
 @pytest.mark.parametrize("text", ["Maya lives in Bergen.", "The cutover is on 2026-12-12."])
 def test_plain_statements_are_no_corrections(text: str) -> None:
     assert not is_correction(text)
+
+
+def test_the_labelled_sets_are_well_formed_and_the_benchmark_scores_them() -> None:
+    import sys
+
+    sys.path.insert(0, str(DEMO.parents[1] / "benchmarks"))
+    from bench_contradictions import load, score
+
+    pairs = [pair for half in ("dev", "heldout", "hard") for pair in load(half)]
+    assert len(pairs) >= 60
+    assert {pair["label"] for pair in pairs} == {"conflict", "correction", "restated", "compatible"}
+    assert {"en", "sv", "de", "es"} <= {pair["lang"] for pair in pairs}
+    figures = score(load("heldout"))
+    assert figures["tp"] + figures["fn"] == sum(
+        p["label"] in ("conflict", "correction") for p in load("heldout")
+    )
