@@ -125,6 +125,22 @@ class Settings:
     weight_agents: float = _key(0.3, "ranking weight of AGENTS.md")
     weight_other: float = _key(0.5, "ranking weight of every other memory file")
     recency_half_life_days: float = _key(0.0, "half-life of recency decay (0 = off)")
+    recall_max_chars: int = _key(
+        4000, "characters recalled per turn from all providers together, shared (0 = no cap)"
+    )
+
+    # --- the optional Mem0 provider (also written as providers: mem0: ... in YAML) ---
+    mem0_mode: str = _key("platform", "platform (the hosted API) or self-hosted (Mem0 server)")
+    mem0_base_url: str = _key(
+        "", "Mem0 address; empty is https://api.mem0.ai in platform mode, required self-hosted"
+    )
+    mem0_api_key: str = _key("", "Mem0 API key (also read from MEM0_API_KEY)", secret=True)
+    mem0_search_enabled: bool = _key(True, "recall from Mem0 before each turn")
+    mem0_sync_enabled: bool = _key(True, "send each finished turn to Mem0 in the background")
+    mem0_max_results: int = _key(5, "memories recalled from Mem0 per turn", minimum=1)
+    mem0_timeout_ms: int = _key(3000, "milliseconds one Mem0 request may take", minimum=1)
+    mem0_queue_size: int = _key(100, "turns waiting to be sent to Mem0 at most", minimum=1)
+    mem0_flush_seconds: float = _key(5.0, "seconds a chat's end waits for queued Mem0 turns")
 
     # --- watch mode ---
     watch_debounce_ms: int = _key(300, "quiet time before a burst of edits is re-indexed")
@@ -149,13 +165,24 @@ def setting_fields() -> list[dataclasses.Field[Any]]:
 
 _FIELDS = {f.name: f for f in setting_fields()}
 # Well-known variables of the OpenAI ecosystem, read after their MEMCLAW_ twins.
-_ENV_ALIASES = {"api_key": ("OPENAI_API_KEY",), "base_url": ("OPENAI_BASE_URL",)}
+_ENV_ALIASES = {
+    "api_key": ("OPENAI_API_KEY",),
+    "base_url": ("OPENAI_BASE_URL",),
+    "mem0_api_key": ("MEM0_API_KEY",),
+}
+# Nested YAML sections (and dotted --set keys) that name flat settings.
+_SECTIONS = {"providers.mem0.": "mem0_"}
+MEM0_MODES = ("platform", "self-hosted")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
 def normalise_key(key: str) -> str:
-    return key.strip().replace("-", "_").lower()
+    key = key.strip().lower()
+    for section, prefix in _SECTIONS.items():
+        if key.startswith(section):
+            key = prefix + key.removeprefix(section)
+    return key.replace("-", "_")
 
 
 def suggest_key(key: str) -> str:
@@ -212,6 +239,12 @@ def _coerce(key: str, value: Any, where: str) -> Any:
         raise ConfigError(
             f"{where}: '{key}' {result!r} has no scheme: write http://{result} or https://{result}"
         )
+    if key == "mem0_mode" and result not in MEM0_MODES:
+        raise ConfigError(
+            f"{where}: '{key}' must be one of {', '.join(MEM0_MODES)}, got {result!r}"
+        )
+    if key == "mem0_base_url" and result and not re.match(r"https?://", result):
+        raise ConfigError(f"{where}: '{key}' {result!r} must start with http:// or https://")
     if key.endswith("_cron") and len(str(result).split()) != 5:
         raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
     return result
@@ -244,7 +277,7 @@ def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
         raise ConfigError(f"{path}:{root.start_mark.line + 1}: expected 'key: value' lines")
     loader = yaml.SafeLoader("")
     values: dict[str, tuple[Any, str]] = {}
-    for key_node, value_node in root.value:
+    for key_node, value_node in _flatten(root.value):
         where = f"{path}:{key_node.start_mark.line + 1}"
         key = normalise_key(str(key_node.value))
         if key not in _FIELDS:
@@ -265,6 +298,23 @@ def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
             ) from exc
         values[key] = (_coerce(key, raw, where), where)
     return values
+
+
+def _flatten(pairs: list[tuple[Any, Any]], prefix: str = "") -> list[tuple[Any, Any]]:
+    """(key, value) nodes with the known nested sections (``providers: mem0:``) made dotted."""
+    import yaml
+
+    flat: list[tuple[Any, Any]] = []
+    for key_node, value_node in pairs:
+        dotted = f"{prefix}{key_node.value}".strip().lower()
+        opens_section = any(s.startswith(dotted + ".") for s in _SECTIONS)
+        if opens_section and isinstance(value_node, yaml.MappingNode):
+            flat.extend(_flatten(value_node.value, dotted + "."))
+            continue
+        if prefix:
+            key_node = yaml.ScalarNode(key_node.tag, dotted, key_node.start_mark, key_node.end_mark)
+        flat.append((key_node, value_node))
+    return flat
 
 
 _KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*:")

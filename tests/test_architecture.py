@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"errors", "clock", "config", "schedule", "text", "gates"},
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
-    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor"},
+    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor", "providers"},
     {"chat"},
     {"cli"},
 ]

@@ -14,13 +14,26 @@ WRITE_TOOLS = frozenset(
 )
 
 
+AGENT_ARG = "agentId"
+_AGENT = {
+    "type": "string",
+    "description": "another agent's memory (its id) instead of your own; "
+    "always this same person's part of it",
+}
+
+
 def _fn(name: str, description: str, properties: dict[str, Any], required: list[str]) -> Any:
+    # Every tool takes agentId: a multi-agent host may look into a sibling agent's memory.
     return {
         "type": "function",
         "function": {
             "name": name,
             "description": description,
-            "parameters": {"type": "object", "properties": properties, "required": required},
+            "parameters": {
+                "type": "object",
+                "properties": {**properties, AGENT_ARG: _AGENT},
+                "required": required,
+            },
         },
     }
 

@@ -36,8 +36,14 @@ CATEGORIES = (
     "project",
     "other",
 )
+_SESSION_FILE = re.compile(rf"(^|/){ENTRIES_DIR}/session-[^/]+\.md$")
 _BLOCK = re.compile(r"^## +(\S+)[ \t]*$", re.MULTILINE)
 _META = re.compile(r"^- ([a-z_]+): ?(.*)$")
+
+
+def is_session_file(name: str) -> bool:
+    """Whether ``name`` holds one conversation's short-term entries (not long-term memory)."""
+    return bool(_SESSION_FILE.search(name))
 
 
 @dataclass(frozen=True)
