@@ -104,8 +104,9 @@ class Mem0Provider:
 
         def ask() -> None:
             try:
+                # The query is the person's message: it leaves the machine gated too.
                 box["found"] = self.client.search(
-                    turn.query, str(owner), turn.scope.agent.id, self.max_results
+                    redact(turn.query), str(owner), turn.scope.agent.id, self.max_results
                 )
             except Mem0Error as exc:
                 box["error"] = exc
