@@ -39,8 +39,13 @@ class FakeMem0:
 
     def add_memory(self, text: str, user_id: str, agent_id: str, score: float = 0.9) -> None:
         self.memories.append(
-            {"id": f"m{len(self.memories)}", "memory": text, "user_id": user_id,
-             "agent_id": agent_id, "score": score}
+            {
+                "id": f"m{len(self.memories)}",
+                "memory": text,
+                "user_id": user_id,
+                "agent_id": agent_id,
+                "score": score,
+            }
         )
 
     def posted(self, path: str) -> list[Seen]:
