@@ -5,9 +5,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chat.chatkit import OpenChat, fixed_clock, model_settings, small_agent
 from fake_openai import FakeOpenAI
 
-from chat.chatkit import OpenChat, fixed_clock, model_settings, small_agent
 from memclaw.chat import Conversation
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope

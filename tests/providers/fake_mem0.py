@@ -110,10 +110,10 @@ def start_fake_mem0() -> FakeMem0:
             else:
                 self._answer(404, {"detail": "Not Found"})
 
-        def do_GET(self) -> None:  # noqa: N802 (the stdlib's name)
+        def do_GET(self) -> None:
             self._handle("GET")
 
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             self._handle("POST")
 
     class Server(ThreadingHTTPServer):

@@ -3,9 +3,9 @@
 import threading
 from typing import Any
 
+from chat.chatkit import OpenChat, sent_messages
 from fake_openai import FakeOpenAI
 
-from chat.chatkit import OpenChat, sent_messages
 from memclaw.providers.mem0_state import synced_turns
 from providers.fake_mem0 import FakeMem0
 
