@@ -33,6 +33,7 @@ SIBLINGS = {
     "dream": {"entries", "extract"},
     "jobs": {"dream", "extract", "entries"},
     "doctor": {"jobs", "review"},  # it checks what they set up, and repairs it
+    "providers": {"extract"},  # a Mem0 back-fill reads stored sessions as extraction does
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 
