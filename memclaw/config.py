@@ -16,6 +16,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from memclaw.config_shapes import (
+    _SECTIONS,
+    MAX_INSTRUCTIONS,
+    MEM0_MODES,
+    _categories,
+    _flatten,
+)
 from memclaw.errors import ConfigError, UnknownKeyError
 
 if TYPE_CHECKING:
@@ -61,6 +68,20 @@ class Settings:
     extract_max_message_chars: int = _key(2000, "each message is cut to this many characters")
     extract_summary_max_tokens: int = _key(1000, "token budget of the extraction answer")
     extract_cooldown_minutes: float = _key(5.0, "minutes between two extractions of one agent")
+    extract_instructions: str = _key(
+        "", "extra guidance appended to the extraction prompt (what to keep, how to write it)"
+    )
+    categories: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType({}),
+        metadata={
+            "help": "memory entry categories, name: description; they extend the nine "
+            "built-in ones (or replace them with categories_replace)",
+            "minimum": None,
+            "maximum": None,
+            "secret": False,
+        },
+    )
+    categories_replace: bool = _key(False, "custom categories replace the built-in ones")
 
     # --- dreaming (nightly consolidation of daily notes) ---
     dream_enabled: bool = _key(True, "allow nightly consolidation")
@@ -170,9 +191,7 @@ _ENV_ALIASES = {
     "base_url": ("OPENAI_BASE_URL",),
     "mem0_api_key": ("MEM0_API_KEY",),
 }
-# Nested YAML sections (and dotted --set keys) that name flat settings.
-_SECTIONS = {"providers.mem0.": "mem0_"}
-MEM0_MODES = ("platform", "self-hosted")
+
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
@@ -196,6 +215,8 @@ def suggest_key(key: str) -> str:
 def _coerce(key: str, value: Any, where: str) -> Any:
     """Convert ``value`` to the type of ``key``, or raise a ConfigError naming ``where``."""
     f = _FIELDS[key]
+    if key in _MAPPINGS:
+        return _MAPPINGS[key](value, where)
     kind: Any = type(f.default)
     bad = ConfigError(f"{where}: '{key}' must be {kind.__name__}, got {value!r}")
     if kind is bool:
@@ -245,9 +266,16 @@ def _coerce(key: str, value: Any, where: str) -> Any:
         )
     if key == "mem0_base_url" and result and not re.match(r"https?://", result):
         raise ConfigError(f"{where}: '{key}' {result!r} must start with http:// or https://")
+    if key == "extract_instructions" and len(result) > MAX_INSTRUCTIONS:
+        raise ConfigError(
+            f"{where}: '{key}' is {len(result)} characters; keep it under {MAX_INSTRUCTIONS}"
+        )
     if key.endswith("_cron") and len(str(result).split()) != 5:
         raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
     return result
+
+
+_MAPPINGS = {"categories": _categories}
 
 
 def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
@@ -284,10 +312,11 @@ def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
             raise ConfigError(f"{where}: unknown key '{key_node.value}'{suggest_key(key)}")
         if key in values:
             raise ConfigError(f"{where}: '{key}' is set twice")
-        if not isinstance(value_node, yaml.ScalarNode):
+        nested = key in _MAPPINGS and isinstance(value_node, yaml.MappingNode)
+        if not isinstance(value_node, yaml.ScalarNode) and not nested:
             raise ConfigError(f"{where}: '{key}' must be a single value")
         try:
-            raw = loader.construct_object(value_node)
+            raw = loader.construct_object(value_node, deep=True)
         # What PyYAML's constructors raise for explicit tags they cannot apply
         # (``!!int abc``, ``!!bool maybe``, ``!!python/object:...``).
         except (yaml.YAMLError, ValueError, KeyError, AttributeError, TypeError) as exc:
@@ -298,23 +327,6 @@ def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
             ) from exc
         values[key] = (_coerce(key, raw, where), where)
     return values
-
-
-def _flatten(pairs: list[tuple[Any, Any]], prefix: str = "") -> list[tuple[Any, Any]]:
-    """(key, value) nodes with the known nested sections (``providers: mem0:``) made dotted."""
-    import yaml
-
-    flat: list[tuple[Any, Any]] = []
-    for key_node, value_node in pairs:
-        dotted = f"{prefix}{key_node.value}".strip().lower()
-        opens_section = any(s.startswith(dotted + ".") for s in _SECTIONS)
-        if opens_section and isinstance(value_node, yaml.MappingNode):
-            flat.extend(_flatten(value_node.value, dotted + "."))
-            continue
-        if prefix:
-            key_node = yaml.ScalarNode(key_node.tag, dotted, key_node.start_mark, key_node.end_mark)
-        flat.append((key_node, value_node))
-    return flat
 
 
 _KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*:")
@@ -386,6 +398,11 @@ def load_settings(
             raise UnknownKeyError(f"--set: unknown key '{raw_key}'{suggest_key(key)}")
         values[key], sources[key] = _coerce(key, value, "flag"), "flag"
 
+    if values.get("categories_replace") and not values.get("categories"):
+        raise ConfigError(
+            f"{sources['categories_replace']}: 'categories_replace' is on but no 'categories' "
+            "are set: entries would have no category at all"
+        )
     return Settings(**values, sources=MappingProxyType(sources))
 
 
@@ -415,6 +432,8 @@ def describe(settings: Settings) -> list[dict[str, Any]]:
     rows = []
     for f in setting_fields():
         value = getattr(settings, f.name)
+        if isinstance(value, Mapping):
+            value = dict(value)
         if f.metadata.get("secret") and value:
             value = value[:3] + "…" + f" ({len(value)} chars)"
         rows.append(

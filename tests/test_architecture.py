@@ -17,7 +17,7 @@ ROOT = Path(memclaw.__file__).parent
 # Lowest first. A package may import its own layer's packages only where the
 # table below says so, and any lower layer.
 LAYERS: list[set[str]] = [
-    {"errors", "clock", "config", "schedule", "text", "gates"},
+    {"errors", "clock", "config", "config_shapes", "schedule", "text", "gates"},
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
     {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor", "providers"},
@@ -27,7 +27,8 @@ LAYERS: list[set[str]] = [
 # Capabilities that build on another capability (and never the other way round).
 SIBLINGS = {
     "facts": {"workspace"},  # a fact lives on a line of a workspace file
-    "config": {"errors"},
+    "config": {"errors", "config_shapes"},
+    "config_shapes": {"errors"},
     "schedule": {"errors"},
     "entries": {"extract"},  # a remembered fact is classified by the offline rule engine
     "dream": {"entries", "extract"},
