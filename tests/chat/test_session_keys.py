@@ -154,3 +154,32 @@ def test_agent_id_never_escapes_the_owner(two_agents: tuple[Agent, Agent]) -> No
         assert _call(box, "memory_list", agentId=bad).startswith("error:")
     listed = _call(box, "memory_files_list", agentId="researcher")
     assert not any("bob" in f["name"] for f in listed["files"])
+
+
+def test_the_chat_command_follows_the_key_to_its_agent(
+    open_ws: OpenWorkspace, fake_openai: FakeOpenAI
+) -> None:
+    from typer.testing import CliRunner
+
+    from memclaw.cli.app import app
+
+    ws = open_ws()
+    small_agent(ws)
+    small_agent(ws, "researcher")
+    fake_openai.queue_text("hello from the researcher")
+    args = ["--set", f"base_url={fake_openai.base_url}", "--set", "api_key=test"]
+    result = CliRunner().invoke(
+        app,
+        [*args, "chat", "pal", "-m", "hi", "--session", "agent:researcher:9b1c", "--json"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    assert (ws.root / "researcher" / "sessions" / "agent:researcher:9b1c.jsonl").is_file()
+    assert not list((ws.root / "pal" / "sessions").glob("*.jsonl"))
+    extracted = CliRunner().invoke(
+        app,
+        ["extract", "pal", "--session", "agent:researcher:9b1c", "--dry-run", "--json"],
+        catch_exceptions=False,
+    )
+    assert extracted.exit_code == 0, extracted.output
+    assert json.loads(extracted.stdout)["agent"] == "researcher"
