@@ -155,3 +155,30 @@ def test_the_mem0_block_stays_inside_the_recall_budget(
     assert len("[Mem0 Recall]" + block) <= 600
     assert "more left out: recall budget" in block
     assert "Maya fact number 0" in block
+
+
+def test_a_full_queue_drops_nothing_for_good(
+    mem0_chat: OpenChat, mem0: FakeMem0, fake_openai: FakeOpenAI
+) -> None:
+    from memclaw.providers.mem0_api import Mem0Client
+    from memclaw.providers.mem0_sync import backfill
+
+    mem0.hold = threading.Event()
+    settings = {"mem0_search_enabled": False, "mem0_queue_size": 1}
+    conversation = mem0_chat(settings, owner=OWNER)
+    for word in ("first", "second", "third"):
+        fake_openai.queue_text(f"ok {word}")
+        conversation.turn(f"the {word} thing to keep")
+    # The worker is stuck on the first turn, the second waits in the queue, the third
+    # found it full: the answers came all the same.
+    stats: Any = conversation.engine.providers[1].stats  # type: ignore[attr-defined]
+    assert stats.dropped == 1
+    mem0.hold.set()
+    conversation.close(wait=5)
+    scope, session_id = conversation.session.scope, conversation.session.id
+    assert synced_turns(scope, session_id) == {0, 1}
+    report = backfill(scope.agent, Mem0Client.from_settings(scope.agent.settings))
+    assert report.sent == 1 and report.already == 2
+    assert synced_turns(scope, session_id) == {0, 1, 2}
+    sent = [a.body["messages"][0]["content"] for a in mem0.posted("/memories")]
+    assert sorted(sent) == sorted(f"the {w} thing to keep" for w in ("first", "second", "third"))
