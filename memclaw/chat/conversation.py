@@ -59,7 +59,7 @@ class Conversation:
             trigger=trigger,
         )
         try:
-            engine = ChatEngine(session, chosen, recall=recall)
+            engine = ChatEngine(session, chosen, recall=recall, capture=capture)
         except BaseException:
             session.close()
             raise

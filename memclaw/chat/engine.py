@@ -92,6 +92,7 @@ class ChatEngine:
         model: ChatModel,
         *,
         recall: bool = True,
+        capture: bool = True,
         max_rounds: int = MAX_TOOL_ROUNDS,
     ) -> None:
         self.session = session
@@ -104,12 +105,13 @@ class ChatEngine:
         automated = is_automated_session(session.trigger, session.id)
         # Scheduled runs neither recall nor capture: they are the agent talking to itself.
         self.recall_enabled = recall and settings.recall_enabled and not automated
+        # --no-capture keeps the chat out of every memory, an external provider's too.
+        self.capture = capture and session.captures
         self.tools = ToolBox(self.scope, session.id, read_only=session.subagent)
         # The workspace files first, then every external provider the settings switch on.
         self.providers: list[MemoryProvider] = [WorkspaceProvider(), *external_providers(settings)]
         for provider in self.providers:
             self.tools.add_tools(provider.tools())
-        self.last_blocks: list[RecallBlock] = []
         self.context = ContextWindow(settings, token_counter().count, self.agent.now)
         self.memory_operations: list[dict[str, Any]] = []
         self.last_packed: Packed | None = None
@@ -170,7 +172,6 @@ class ChatEngine:
                 blocks.append(block)
                 if isinstance(block.detail, Recalled):
                     found = block.detail
-        self.last_blocks = blocks
         parts = [prompt.text]
         parts += [b for b in (p.system_block(self.scope) for p in self.providers) if b]
         if self.session.subagent:
@@ -186,7 +187,7 @@ class ChatEngine:
             self.scope,
             self.session.id,
             query,
-            captures=self.session.captures,
+            captures=self.capture,
             turn_index=sum(1 for m in self.session.messages if m["role"] == "user"),
             prompt=prompt,
         )

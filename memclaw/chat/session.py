@@ -203,8 +203,6 @@ class ChatSession:
         scope = scope.for_session(session_id)
         subagent = subagent or key.subagent
         agent, owner = scope.agent, scope.owner
-        if session_id is not None and resume:
-            raise UsageError("give either --session ID or --resume, not both")
         if resume:
             session_id = latest_session(scope)
             if session_id is None:

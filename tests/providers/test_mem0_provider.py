@@ -182,3 +182,10 @@ def test_a_full_queue_drops_nothing_for_good(
     assert synced_turns(scope, session_id) == {0, 1, 2}
     sent = [a.body["messages"][0]["content"] for a in mem0.posted("/memories")]
     assert sorted(sent) == sorted(f"the {w} thing to keep" for w in ("first", "second", "third"))
+
+
+def test_no_capture_sends_nothing(mem0_chat: OpenChat, mem0: FakeMem0) -> None:
+    conversation = mem0_chat(owner=OWNER, capture=False)
+    conversation.turn("I switched to Helix as my editor.")
+    conversation.close(wait=5)
+    assert mem0.posted("/search") and mem0.posted("/memories") == []
