@@ -175,15 +175,16 @@ def forget(
         str | None, typer.Argument(metavar="[ID]", help="Entry id to forget.")
     ] = None,
     query: Annotated[
-        str | None, typer.Option("--query", "-q", help="Forget the entries matching these words.")
+        str | None, typer.Option("--query", "-q", help="Forget the facts matching these words.")
     ] = None,
     owner: OwnerOpt = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Forget entries by id or by query; they are not learned again later.
+    """Forget an entry (by id) or the facts matching words, everywhere: `memclaw forget`.
 
-    Lists what will be forgotten and asks first, unless --yes.
+    The entry's fact goes from every file, transcript, previous version, log
+    and the index too, and is not learned again. Asks first, unless --yes.
 
     Examples:
 
@@ -191,37 +192,17 @@ def forget(
 
         memclaw memories forget demo --query "staging password" --yes
     """
-    from memclaw.entries.memories import forget as forget_entries
-    from memclaw.entries.memories import get_memory, match_memories
+    from memclaw.cli.forget import run_forget
+    from memclaw.entries.memories import get_memory
+    from memclaw.facts.ids import fact_id
 
     if (memory_id is None) == (query is None):
         raise UsageError("give an ID or --query, not both and not neither")
-    where = scope(ctx, agent, owner)
-    targets = (
-        [get_memory(where, memory_id)]
-        if memory_id is not None
-        else match_memories(where, query or "")
-    )
-    if not targets:
-        if as_json:
-            print_json({"agent": agent, "forgotten": []})
-        else:
-            err().print("nothing matches; nothing forgotten")
-        return
-    if not yes:
-        console = err()
-        console.print(f"about to forget {len(targets)} memor{'y' if len(targets) == 1 else 'ies'}:")
-        for entry in targets:
-            console.print(f"  {entry.id} [{entry.category}] {entry.text}", markup=False)
-        if not typer.confirm("forget these?", default=False, err=True):
-            raise typer.Exit(1)
-    forgotten = []
-    for entry in targets:
-        forgotten.extend(forget_entries(where, id=entry.id))
-    if as_json:
-        print_json({"agent": agent, "forgotten": [_entry_dict(e) for e in forgotten]})
-    else:
-        err().print(f"forgot {', '.join(e.id for e in forgotten)}", markup=False)
+    target = query or ""
+    if memory_id is not None:
+        where = scope(ctx, agent, owner)
+        target = fact_id(get_memory(where, memory_id).text.strip(), where.prefix)
+    run_forget(ctx, agent, target, owner, yes=yes, dry_run=False, as_json=as_json)
 
 
 def register(app: typer.Typer) -> None:
