@@ -187,6 +187,8 @@ def _dream(
     deadline = Deadline(settings.dream_time_limit_seconds)
     old = scope.read(MEMORY)
     report = build_candidates(scope, days=days, focus=focus, memory_text=old, deadline=deadline)
+    forgotten = forgotten_checker(scope)  # what the person asked never to keep again
+    report.candidates = [c for c in report.candidates if not forgotten(c.text)]
     result.report = report
     window = settings.dream_days if days is None else days
     if not report.notes:
@@ -205,7 +207,6 @@ def _dream(
             else "no candidate was both new and above the promotion threshold"
         )
     deadline.check()  # the last chance to stop: from here on, files are written
-    forgotten = forgotten_checker(scope)  # what the person asked never to keep again
     if new is not None:
         new, result.restored_sections = restore_kept(old, new)
         new = without_forgotten(new, forgotten, keep=old)[0]

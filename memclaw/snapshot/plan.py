@@ -121,6 +121,7 @@ def _leave_out_forgotten(
     """Drop from ``contents`` the lines the agent was asked to forget (an older snapshot
     still holds them); returns a note for each file that lost some."""
     from memclaw.extract.forgotten import forgotten_checker, without_forgotten
+    from memclaw.workspace.entries import parse_entries, splice_entries
     from memclaw.workspace.owners import owner_from_dirname
     from memclaw.workspace.scope import Scope
 
@@ -136,7 +137,13 @@ def _leave_out_forgotten(
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             continue
-        kept, dropped = without_forgotten(text, checks[scope.prefix])
+        if "/entries/" in f"/{rel}":
+            # An entry goes whole: its text line alone would leave an empty block.
+            entries = parse_entries(text)
+            left = [e for e in entries if not checks[scope.prefix](e.text)]
+            kept, dropped = splice_entries(text, left, ""), len(entries) - len(left)
+        else:
+            kept, dropped = without_forgotten(text, checks[scope.prefix])
         if dropped:
             contents[rel] = kept.encode("utf-8")
             notes[rel] = f"{dropped} forgotten line(s) left out"
