@@ -28,6 +28,7 @@ _UNITS = {
     "logs": "sentence",
     "chat-history": "line",
     "guard": "baseline",
+    "state": "sentence",
 }
 
 

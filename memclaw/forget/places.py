@@ -11,6 +11,8 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
 * ``logs``: the records of ``.memclaw/logs/*.jsonl`` that belong to the scope
   (another owner's records are never touched);
 * ``chat-history``: the scope's arrow-up input history;
+* ``state``: any other JSON-lines file under ``.memclaw/`` (the fact layer's
+  feedback and inbox, for one), record by record as a log;
 * ``guard``: the loss guard's baseline of its files (dropped: the next guarded
   rewrite takes the file as it now is for its baseline, as after any hand edit).
 
@@ -43,6 +45,8 @@ DIARY = "DREAMS.md"
 _LEAD = re.compile(r"^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?")
 DIARY_ARCHIVE = "dreams/"
 SESSIONS = "sessions"
+# Folders of .memclaw/ walked on their own above (pending-extract holds session ids only).
+_OWN_WALK = frozenset({"history", "logs", "chat-history", "guard", SESSIONS})
 
 
 class Store(StrEnum):
@@ -52,6 +56,7 @@ class Store(StrEnum):
     LOGS = "logs"
     CHAT_HISTORY = "chat-history"
     GUARD = "guard"
+    STATE = "state"  # other JSON-lines records under .memclaw/ (the fact layer's, say)
 
 
 class Kind(StrEnum):
@@ -218,6 +223,14 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
     typed = agent.meta_dir / "chat-history" / (scope.label if scope.personal else "_team")
     if typed.is_file():
         yield Store.CHAT_HISTORY, Kind.LINES, typed
+    for path in _walk(agent.meta_dir):
+        top = path.relative_to(agent.meta_dir).parts[0]
+        if (
+            path.suffix == ".jsonl"
+            and top not in _OWN_WALK
+            and path.name != "pending-extract.jsonl"
+        ):
+            yield Store.STATE, Kind.LOG, path  # its records are scoped by owner like a log's
     guard = agent.meta_dir / "guard"
     for path in _walk(guard):
         rel = path.relative_to(guard).as_posix().removesuffix(".json")

@@ -229,3 +229,16 @@ def test_a_kill_mid_forget_leaves_every_file_whole(tmp_path: Path, after: int) -
     assert remember(Scope(agent), "Maya is pregnant").action is Action.SKIPPED
     _forget(Scope(agent), "pregnant")  # running it again finishes the job
     assert traces(agent.path) == []
+
+
+def test_other_records_under_memclaw_are_cleaned_by_owner(tmp_path: Path) -> None:
+    agent = planted(tmp_path)
+    inbox = agent.meta_dir / "facts" / "inbox.jsonl"
+    inbox.parent.mkdir(parents=True)
+    mine = {"owner": None, "old": "Maya is pregnant", "new": "Maya is not pregnant"}
+    theirs = {"owner": "user:bob", "old": "Bob's wife is pregnant", "new": "twins"}
+    inbox.write_text(json.dumps(mine) + "\n" + json.dumps(theirs) + "\n", encoding="utf-8")
+    _forget(Scope(agent), "pregnant")
+    first, second = (json.loads(line) for line in inbox.read_text().splitlines())
+    assert first == {"owner": None, "old": "[forgotten]", "new": "[forgotten]"}
+    assert second == theirs  # another owner's record is never touched
