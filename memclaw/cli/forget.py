@@ -108,11 +108,10 @@ def run_forget(
     if as_json:
         print_json(plan.to_dict())
     else:
-        done = (
-            f"forgot {plural(len(plan.facts), 'fact')} from "
-            f"{plural(len(plan.places) + bool(plan.index.blocks), 'place')}; "
-            "it will not be learned again"
-        )
+        places = plural(len(plan.places) + bool(plan.index.blocks), "place")
+        them = "them" if len(plan.facts) > 1 else "it"
+        what = f"forgot {plural(len(plan.facts), 'fact')}" if plan.facts else "removed it"
+        done = f"{what} from {places}; memclaw will not learn {them} again"
         err().print(done, markup=False)
     if plan.left:
         left = ", ".join(p.shown for p in plan.left)
@@ -122,10 +121,14 @@ def run_forget(
 def show(plan: ForgetPlan) -> None:
     console = err()
     whose = f" (owner {plan.scope.owner})" if plan.scope.personal else ""
-    console.print(
-        f"{plural(len(plan.facts), 'fact')} in {plan.scope.agent.id}{whose} match {plan.target!r}:",
-        markup=False,
-    )
+    if plan.facts:
+        head = (
+            f"{plural(len(plan.facts), 'fact')} in {plan.scope.agent.id}{whose} "
+            f"{'matches' if len(plan.facts) == 1 else 'match'} {plan.target!r}:"
+        )
+    else:  # only a transcript, a log or a previous version still says it
+        head = f"no fact in {plan.scope.agent.id}{whose} matches {plan.target!r}, but:"
+    console.print(head, markup=False)
     for fact in plan.facts:
         console.print(f"  {fact.id}  {fact.statement}", markup=False)
         console.print(f"            in {', '.join(fact.where)}", markup=False)

@@ -62,7 +62,7 @@ def test_remember_list_get_forget(isolated_env: Path, monkeypatch: pytest.Monkey
     assert code == 2 and "--yes" in stderr and "not a terminal" in stderr
     monkeypatch.setattr("memclaw.cli.forget.interactive", lambda: True)
     code, _, stderr = run("memories", "forget", "bot", "--query", "poetry python", input="n\n")
-    assert code == 1 and "1 fact in bot match" in stderr and "nothing forgotten" in stderr
+    assert code == 1 and "1 fact in bot matches" in stderr and "nothing forgotten" in stderr
     code, _, stderr = run("memories", "forget", "bot", current["id"], input="y\n")
     assert code == 0 and "forgot 1 fact" in stderr
     _, stdout, _ = run("memories", "list", "bot", "--json")
