@@ -198,8 +198,12 @@ def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
         conn.close()
 
 
-def apply_forget(plan: ForgetPlan) -> ForgetPlan:
-    """Remove the fact from every place of the plan's scope; see the module docstring."""
+def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetPlan:
+    """Remove the fact from every place of the plan's scope; see the module docstring.
+
+    ``own_session`` is the chat calling this (``/forget``): it holds that
+    transcript's lock itself, and only ever appends to it.
+    """
     scope, matcher = plan.scope, plan.matcher
     agent = scope.agent
     for fact in plan.facts:
@@ -207,7 +211,7 @@ def apply_forget(plan: ForgetPlan) -> ForgetPlan:
     if matcher.words:
         record_forgotten_words(scope, " ".join(matcher.words))
     with contextlib.ExitStack() as held:
-        _hold_sessions(scope, held)
+        _hold_sessions(scope, held, own_session)
         with agent.editing(scope.prefix):
             for store, kind, path in places.candidates(scope):
                 _clean_file(scope, matcher, store, kind, path)
@@ -228,12 +232,14 @@ def apply_forget(plan: ForgetPlan) -> ForgetPlan:
     return plan
 
 
-def _hold_sessions(scope: Scope, held: contextlib.ExitStack) -> None:
+def _hold_sessions(scope: Scope, held: contextlib.ExitStack, own: str | None) -> None:
     """Each transcript's chat lock, so that no open chat has its transcript rewritten."""
     folder = scope.folder / places.SESSIONS
     if not folder.is_dir():
         return
     for path in sorted(folder.glob("*.jsonl")):
+        if path.stem == own:
+            continue
         lock = scope.agent.meta_dir / places.SESSIONS / f"{path.stem}.lock"
         try:
             held.enter_context(file_lock(lock, wait=0))
