@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import UsageError
 from memclaw.extract.forgotten import LOG as FORGOTTEN_LOG
+from memclaw.forget.match import MARK
 from memclaw.text import jsonsafe
 from memclaw.workspace.entries import ENTRIES_DIR, parse_entries, splice_entries
 from memclaw.workspace.owners import OWNERS_DIR, normalise_owner
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 DIARY = "DREAMS.md"
 # A diary line's list marker and bold label stay: "- **Held back:** [forgotten]".
 _LEAD = re.compile(r"^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?")
+_HEADING = re.compile(r"^\s*#+\s+")
 DIARY_ARCHIVE = "dreams/"
 SESSIONS = "sessions"
 # Folders of .memclaw/ walked on their own above (pending-extract holds session ids only).
@@ -114,7 +116,12 @@ def rewrite(kind: Kind, text: str, matcher: Matcher, scope: Scope) -> tuple[str,
     if kind is Kind.LINES:
         kept, gone = [], []
         for number, line in enumerate(text.splitlines(keepends=True), 1):
-            if matcher.fact_line(line) and not line.lstrip().startswith("#"):
+            heading = _HEADING.match(line)
+            if heading and matcher.says(line[heading.end() :]):
+                # A heading goes to [forgotten], not away: the section under it stays.
+                gone.append(number)
+                kept.append(heading.group(0) + MARK + "\n")
+            elif not heading and matcher.fact_line(line):
                 gone.append(number)
             else:
                 kept.append(line)

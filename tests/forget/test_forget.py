@@ -137,7 +137,9 @@ def test_words_matching_nothing_fail_clearly_and_write_nothing(tmp_path: Path) -
 
 def test_words_matching_several_facts_forget_exactly_those(tmp_path: Path) -> None:
     agent = planted(tmp_path)
-    agent.write("MEMORY.md", agent.read("MEMORY.md") + "- Maya's sister lives in Oslo.\n")
+    agent.write(
+        "MEMORY.md", agent.read("MEMORY.md") + "\n## Oslo trip\n\n- Maya's sister lives in Oslo.\n"
+    )
     agent.append_daily("- Maya flies to Oslo on Friday.\n- Oslo trip booked.")
     plan = plan_forget(Scope(agent), "oslo")
     assert sorted(f.statement for f in plan.facts) == [
@@ -147,6 +149,7 @@ def test_words_matching_several_facts_forget_exactly_those(tmp_path: Path) -> No
     ]
     apply_forget(plan)
     assert traces(agent.path, b"oslo") == []
+    assert "\n## [forgotten]\n" in agent.read("MEMORY.md")  # the heading, not the section
     assert len(traces(agent.path)) >= 10  # the pregnancy was not asked about: untouched
 
 
