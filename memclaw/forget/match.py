@@ -35,7 +35,7 @@ def query_words(words: str) -> list[str]:
     found = list(dict.fromkeys(w for w in found if len(w) > 1 or w.isdigit()))
     if not found:
         raise UsageError(
-            f"{words!r} has no words to look for; give the fact's words or its id (f1a2b3c4)"
+            f"{words!r} has no words to look for; give the fact's words or its id (f1a2b3c4d)"
         )
     return found
 

@@ -87,13 +87,13 @@ class ForgetPlan:
 
 
 def plan_forget(scope: Scope, target: str) -> ForgetPlan:
-    """What forgetting ``target`` (words, or a fact id such as ``f1a2b3c4``) would remove.
+    """What forgetting ``target`` (words, or a fact id such as ``f1a2b3c4d``) would remove.
 
     Raises :class:`NothingMatchesError` when nothing in the scope holds it.
     """
     target = " ".join(target.split())
     if not target:
-        raise UsageError("say what to forget: the fact's words or its id (f1a2b3c4)")
+        raise UsageError("say what to forget: the fact's words or its id (f1a2b3c4d)")
     matcher = Matcher(scope.prefix)
     if FACT_ID.fullmatch(target):
         statement = _statement_of(scope, target)
