@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"errors", "clock", "config", "config_shapes", "schedule", "text", "gates"},
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
-    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor", "providers"},
+    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor", "providers", "forget"},
     {"chat"},
     {"cli"},
 ]
@@ -35,6 +35,8 @@ SIBLINGS = {
     "jobs": {"dream", "extract", "entries"},
     "doctor": {"jobs", "review"},  # it checks what they set up, and repairs it
     "providers": {"extract"},  # a Mem0 back-fill reads stored sessions as extraction does
+    "forget": {"extract", "review"},  # it keeps the fingerprints, and cleans the index as scan does
+    "snapshot": {"extract"},  # an import leaves out what was forgotten
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 

@@ -231,6 +231,7 @@ class ToolBox:
 
         content = _arg(args, "content") or ""
         name = self.write_name(_need(args, "filename"), content)
+        self._refuse_forgotten(content, keep=self.agent.read(name))
         result = write_file(self.agent, name, content, Author.MODEL)
         verb = "created" if result["created"] else "rewrote"
         operation = {"op": "file_write", "file": name, "created": result["created"]}
@@ -243,6 +244,7 @@ class ToolBox:
 
         new_text = _arg(args, "new_text") or ""
         name = self.write_name(_need(args, "filename"), new_text)
+        self._refuse_forgotten(new_text, keep=_need(args, "old_text"))
         result = edit_file(
             self.agent,
             name,
@@ -256,6 +258,17 @@ class ToolBox:
         if result["moved_to_overflow"]:
             operation["moved_to_overflow"] = result["moved_to_overflow"]
         return result, f"{name} → {count} replacement(s)", operation
+
+    def _refuse_forgotten(self, text: str, *, keep: str) -> None:
+        """A model may not write back what the person asked to forget (`memclaw forget`)."""
+        from memclaw.extract.forgotten import forgotten_checker, without_forgotten
+
+        for scope in (self.scope, Scope(self.agent)):
+            if without_forgotten(text, forgotten_checker(scope), keep=keep)[1]:
+                raise UsageError(
+                    "refused: the text restates something the person asked to forget; "
+                    "leave that out and write the rest"
+                )
 
     def _files_search(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         from memclaw.index import search

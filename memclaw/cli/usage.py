@@ -18,6 +18,7 @@ PANELS = {
     "search": "Memory",
     "remember": "Memory",
     "memories": "Memory",
+    "forget": "Memory",
     "files": "Memory",
     "sessions": "Memory",
     "extract": "Memory",

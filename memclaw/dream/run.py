@@ -34,6 +34,7 @@ from memclaw.dream.memory_md import (
 )
 from memclaw.dream.merge import merge_offline
 from memclaw.errors import LockBusyError, ModelError, WorkspaceError
+from memclaw.extract.forgotten import forgotten_checker, redact_forgotten, without_forgotten
 from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
@@ -186,6 +187,8 @@ def _dream(
     deadline = Deadline(settings.dream_time_limit_seconds)
     old = scope.read(MEMORY)
     report = build_candidates(scope, days=days, focus=focus, memory_text=old, deadline=deadline)
+    forgotten = forgotten_checker(scope)  # what the person asked never to keep again
+    report.candidates = [c for c in report.candidates if not forgotten(c.text)]
     result.report = report
     window = settings.dream_days if days is None else days
     if not report.notes:
@@ -206,9 +209,10 @@ def _dream(
     deadline.check()  # the last chance to stop: from here on, files are written
     if new is not None:
         new, result.restored_sections = restore_kept(old, new)
+        new = without_forgotten(new, forgotten, keep=old)[0]
     # The reason goes to the diary and the log: cleaned before MEMORY.md is touched, so
     # a diary refused for a secret can never follow a rewrite nobody can find to undo.
-    reason = redact(reason)
+    reason = redact_forgotten(redact(reason), forgotten)
     result.reason = reason
 
     if new is None or new.strip() == old.strip():
