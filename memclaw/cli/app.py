@@ -132,7 +132,7 @@ def _register() -> None:
         snapshot,
     )
     from memclaw.cli.setup import completion, doctor, settings
-    from memclaw.cli.talk import chat
+    from memclaw.cli.talk import chat, serve
 
     for module in (
         basic,
@@ -143,6 +143,7 @@ def _register() -> None:
         memories,
         sessions,
         chat,
+        serve,
         completion,
         settings,
         files_meta,
