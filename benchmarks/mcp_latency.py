@@ -141,10 +141,14 @@ def main() -> None:
     finally:
         if args.keep is None:
             shutil.rmtree(tmp, ignore_errors=True)
+    made = (
+        f"generated in {figures['generate_s']:.1f} s, indexed in {figures['index_build_s']:.1f} s"
+        if figures["generate_s"]
+        else f"reused from {args.keep}"
+    )
     print(
         f"workspace: {args.notes:,} daily notes x {args.lines} lines, {args.entries} memory "
-        f"entries (generated in {figures['generate_s']:.1f} s, indexed in "
-        f"{figures['index_build_s']:.1f} s)"
+        f"entries ({made})"
     )
     print(f"start-up (spawn to initialised session): {figures['startup_ms']:.0f} ms")
     print(f"{'tool call over stdio':<24} {'calls':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
