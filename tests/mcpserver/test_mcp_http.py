@@ -99,3 +99,11 @@ def test_http_serves_with_the_token_and_refuses_without(
     anyio.run(main)
     alice = Scope.resolve(Workspace.open(isolated_env).agent("home"), "user:alice")
     assert [e.text for e in list_memories(alice)] == ["Alice rows on Sundays"]
+
+
+def test_the_only_agent_of_a_root_is_served_by_default(isolated_env: Path) -> None:
+    from memclaw.cli.talk.serve import _only_agent
+
+    ws = Workspace.open(isolated_env)
+    ws.init_agent("solo")
+    assert _only_agent(ws) == "solo"
