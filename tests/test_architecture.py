@@ -21,7 +21,8 @@ LAYERS: list[set[str]] = [
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
     {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor"},
-    {"chat", "mcp"},
+    {"chat"},
+    {"mcp"},  # the chat's tools, offered to other hosts over the Model Context Protocol
     {"cli"},
 ]
 # Capabilities that build on another capability (and never the other way round).
@@ -33,7 +34,6 @@ SIBLINGS = {
     "dream": {"entries", "extract"},
     "jobs": {"dream", "extract", "entries"},
     "doctor": {"jobs", "review"},  # it checks what they set up, and repairs it
-    "mcp": {"chat"},  # the MCP tools are the chat's tools, offered to other hosts
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 
