@@ -117,14 +117,19 @@ def test_bad_input_traversal_other_owners_and_secrets_are_refused(isolated_env: 
 
 def test_two_clients_storing_at_once_on_one_agent_lose_no_write(isolated_env: Path) -> None:
     ws = seed(isolated_env)
-    words = ["amber", "basalt", "cobalt", "dune", "ember", "fjord", "garnet", "heron"]
+    # Facts that share no content word, so none can be taken for a restatement of another.
     facts = {
-        client: [f"Alice keeps the {w} {client} notebook on shelf {w}{client}" for w in words]
-        for client in ("north", "south")
+        client: [f"Quokka{n} keeps ledger{n} beside lantern{n} near harbour{n}" for n in numbers]
+        for client, numbers in (("north", range(8)), ("south", range(8, 16)))
     }
+
+    ready = {client: anyio.Event() for client in facts}
 
     async def writer(client: str) -> None:
         async with connect(isolated_env, "home", "--owner", "user:alice") as session:
+            ready[client].set()
+            for event in ready.values():  # both servers up: their writes overlap
+                await event.wait()
             for fact in facts[client]:
                 stored = await call(session, "memory_store", text=fact)
                 assert stored["action"] == "added", stored
