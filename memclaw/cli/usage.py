@@ -24,6 +24,7 @@ PANELS = {
     "extract": "Memory",
     "export": "Memory",
     "import": "Memory",
+    "mem0": "Memory",
     "dream": "Maintenance",
     "consolidate": "Maintenance",
     "reindex": "Maintenance",
