@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memclaw.chat.schemas import tool_schemas
 from memclaw.chat.tools import ToolBox
@@ -29,9 +29,6 @@ from memclaw.errors import MemclawError, UsageError
 from memclaw.gates.redaction import redact_data
 from memclaw.llm import ToolCall
 from memclaw.workspace.scope import Scope
-
-if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
 
 # The tools offered, in the order a host lists them.
 TOOLS = (
@@ -261,14 +258,11 @@ class MemoryTools:
 
     def box(self, agent_id: str | None = None) -> ToolBox:
         """The chat tool box for ``agent_id`` (default: the home agent), as the same owner."""
-        agent: Agent = self.scope.agent
-        if agent_id is not None and agent_id != agent.id:
-            agent = agent.workspace.agent(agent_id)  # a folder name: never an owner's folder
-        if agent.id not in self._boxes:
-            # The owner was normalised at the edge; another agent's Scope carries it over.
-            scope = self.scope if agent is self.scope.agent else Scope(agent, self.scope.owner)
-            self._boxes[agent.id] = ToolBox(scope, self.session_id, read_only=self.read_only)
-        return self._boxes[agent.id]
+        # An agent id is a folder name, never an owner's folder; the owner is carried over.
+        scope = self.scope.for_agent(agent_id) if agent_id else self.scope
+        if scope.agent.id not in self._boxes:
+            self._boxes[scope.agent.id] = ToolBox(scope, self.session_id, read_only=self.read_only)
+        return self._boxes[scope.agent.id]
 
     def call(self, name: str, arguments: Any) -> Outcome:
         """Run one call; a library error is a failed Outcome with the CLI's one line."""
