@@ -22,6 +22,7 @@ LAYERS: list[set[str]] = [
     {"index", "prompt"},
     {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor", "providers", "forget"},
     {"chat"},
+    {"mcp"},  # the chat's tools, offered to other hosts over the Model Context Protocol
     {"cli"},
 ]
 # Capabilities that build on another capability (and never the other way round).

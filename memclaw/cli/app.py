@@ -133,7 +133,7 @@ def _register() -> None:
         snapshot,
     )
     from memclaw.cli.setup import completion, doctor, settings
-    from memclaw.cli.talk import chat
+    from memclaw.cli.talk import chat, serve
 
     for module in (
         basic,
@@ -144,6 +144,7 @@ def _register() -> None:
         memories,
         sessions,
         chat,
+        serve,
         completion,
         settings,
         files_meta,

@@ -15,6 +15,7 @@ from memclaw.cli.render import error_line
 PANELS = {
     "chat": "Talk",
     "prompt": "Talk",
+    "mcp": "Talk",
     "search": "Memory",
     "remember": "Memory",
     "memories": "Memory",
