@@ -20,6 +20,8 @@ PANELS = {
     "memories": "Memory",
     "files": "Memory",
     "sessions": "Memory",
+    "facts": "Memory",
+    "inbox": "Memory",
     "extract": "Memory",
     "export": "Memory",
     "import": "Memory",
