@@ -119,3 +119,20 @@ def close(agent: Agent, wanted: str, keep: str, when: str) -> Item:
                 _save(agent, items)
                 return items[index]
     raise UsageError(f"no contradiction {wanted} in {agent.id}")
+
+
+def close_about(agent: Agent, facts: set[str], when: str, why: str) -> list[str]:
+    """Close the open items whose old fact a correction just replaced; their ids."""
+    with agent.lock():
+        items = load(agent)
+        closed = []
+        for index, item in enumerate(items):
+            if item.status == "open" and item.old_fact in facts:
+                extra = {**item.extra, "closed_by": why}
+                items[index] = replace(
+                    item, status="resolved", keep="new", resolved=when, extra=extra
+                )
+                closed.append(item.id)
+        if closed:
+            _save(agent, items)
+    return closed

@@ -5,9 +5,11 @@ Every way a fact arrives (``remember``, extraction, a chat tool, a dream) asks
 subject and attribute, another value: see ``conflict``) is never written over
 it silently:
 
-* an explicit correction by the person ("actually ...", "correction: ...",
-  "moved to ...") wins: the new wording replaces the old in every file it
-  lives in, and the old fact is recorded as superseded;
+* an explicit correction ("actually ...", "correction: ...", "moved to ...")
+  wins: the new wording replaces the old in every file it lives in, and the
+  old fact is recorded as superseded. Whoever writes it down (``remember``, a
+  model's tool, extraction, a daily note a dream reads) is relaying the
+  person's words: a correction cue is only ever the person's;
 * anything else goes to the inbox, and the old fact stays in force until the
   person resolves it; the caller must not write the new statement.
 """
@@ -27,6 +29,7 @@ from memclaw.facts.project import subject_of
 from memclaw.facts.rewrite import restate
 
 if TYPE_CHECKING:
+    from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
 # The correction word itself is not part of the fact ("Correction: the cutover moved ...").
@@ -70,13 +73,16 @@ def settle(
     session: str | None = None,
     category: str = "",
     apply: bool = True,
+    model: ChatModel | None = None,
 ) -> Settled:
     """Weigh ``statement`` against the scope's remembered facts (see the module).
 
-    ``apply`` False only judges: nothing is written and nothing filed. The
+    ``apply`` False only judges: nothing is written and nothing filed. With
+    ``model``, pairs the offline judge is unsure of get its opinion. The
     caller must not hold the agent lock.
     """
-    from memclaw.facts.conflict import is_correction, judge
+    from memclaw.facts.conflict import is_correction
+    from memclaw.facts.judge import judge_pairs
 
     statement = " ".join(statement.split())
     correction = is_correction(statement)
@@ -84,24 +90,20 @@ def settle(
     prefix = scope.prefix
     new_id = fact_id(cleaned, prefix)
     conflicts: list[tuple[Fact, str]] = []
-    restated: list[Fact] = []
-    for old in facts_of(scope, durable_only=True):
-        if old.superseded:
-            continue
-        if old.id == new_id:
+    olds = [f for f in facts_of(scope, durable_only=True) if not f.superseded]
+    restated = [f for f in olds if f.id == new_id]
+    others = [f for f in olds if f.id != new_id]
+    verdicts = judge_pairs([(old.statement, statement) for old in others], model)
+    for old, verdict in zip(others, verdicts, strict=True):
+        if verdict.kind == "restated":
             restated.append(old)
-            continue
-        verdict = judge(old.statement, statement)
-        kind = str(getattr(verdict.kind, "value", verdict.kind))
-        if kind == "restated":
-            restated.append(old)
-        elif kind in ("conflict", "correction"):
-            conflicts.append((old, str(verdict.reason)))
-            correction = correction or kind == "correction"
+        elif verdict.disagrees:
+            conflicts.append((old, verdict.reason))
+            correction = correction or verdict.kind == "correction"
     if not conflicts:
         return Settled(Outcome.RESTATED if restated else Outcome.NEW, cleaned, restated)
     olds = [old for old, _ in conflicts]
-    if correction and by_person:
+    if correction:
         changed: list[str] = []
         if apply:
             for old in olds:
@@ -111,26 +113,53 @@ def settle(
                 scope.agent, [o.id for o in olds], Event(EventKind.SUPERSEDED, now, source)
             )
             store.record(scope.agent, [new_id], Event(EventKind.STATED, now, source, session))
+            # What the inbox held against the old fact is settled by the correction too.
+            inbox.close_about(scope.agent, {o.id for o in olds}, now, f"correction ({source})")
         return Settled(Outcome.CORRECTED, cleaned, olds, changed=changed)
-    items = []
-    now = scope.agent.now().isoformat(timespec="seconds")
-    for old, reason in conflicts:
-        item = inbox.Item(
-            inbox.item_id(old.id, new_id),
-            prefix,
-            old.id,
-            old.statement,
-            old.where(),
-            new_id,
+    items = [
+        hold(
+            scope,
+            old,
             cleaned,
-            category or old.category,
-            source,
-            session,
-            reason or f"both say something different about {subject_of(old.statement)}",
-            now,
+            reason,
+            source=source,
+            session=session,
+            category=category,
+            apply=apply,
         )
-        items.append(inbox.add(scope.agent, item) if apply else item)
+        for old, reason in conflicts
+    ]
     return Settled(Outcome.HELD, cleaned, olds, items)
+
+
+def hold(
+    scope: Scope,
+    old: Fact,
+    new: str,
+    reason: str,
+    *,
+    source: str,
+    session: str | None = None,
+    category: str = "",
+    apply: bool = True,
+) -> inbox.Item:
+    """File ``new`` in the inbox against ``old`` (which stays in force); the open item."""
+    new_id = fact_id(new, scope.prefix)
+    item = inbox.Item(
+        inbox.item_id(old.id, new_id),
+        scope.prefix,
+        old.id,
+        old.statement,
+        old.where(),
+        new_id,
+        new,
+        category or old.category,
+        source,
+        session,
+        reason or f"both say something different about {subject_of(old.statement)}",
+        scope.agent.now().isoformat(timespec="seconds"),
+    )
+    return inbox.add(scope.agent, item) if apply else item
 
 
 def record_written(
