@@ -7,7 +7,7 @@ is always current and nothing stale is ever stored:
   correction), 0.5 when it was inferred (extraction, a dream, a model's tool);
 * each further day and each further session that restate it close 30% of the
   remaining gap to 1;
-* each confirmation closes half the gap; each rejection keeps a third;
+* each confirmation closes half the gap; each rejection keeps a quarter;
 * a superseded fact (a correction or an inbox choice replaced it) has trust 0;
 * the whole decays by half every ``half_life`` days since the fact was last
   stated, restated or confirmed.
@@ -25,7 +25,7 @@ PERSON_START = 0.7
 INFERRED_START = 0.5
 RESTATED_KEEPS = 0.7  # share of the gap to 1 left after each restatement
 CONFIRMED_KEEPS = 0.5
-REJECTED_KEEPS = 1 / 3
+REJECTED_KEEPS = 0.25  # one rejection takes any fact under the default floor
 _SUPPORT = (EventKind.STATED, EventKind.INFERRED, EventKind.CONFIRMED)
 
 
