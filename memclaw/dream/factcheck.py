@@ -40,6 +40,7 @@ class FactCheck:
     held: list[str] = field(default_factory=list)  # inbox ids opened by candidates
     dropped: list[str] = field(default_factory=list)  # low-trust model lines removed
     flagged: list[str] = field(default_factory=list)  # low-trust lines a person wrote
+    overruled: list[str] = field(default_factory=list)  # a model's lines known to be wrong
 
     def to_dict(self) -> dict[str, list[str]]:
         return {
@@ -47,6 +48,7 @@ class FactCheck:
             "inbox": self.held,
             "dropped_low_trust": self.dropped,
             "flagged_low_trust": self.flagged,
+            "overruled": self.overruled,
         }
 
 
@@ -139,4 +141,49 @@ def prune_low_trust(scope: Scope, text: str, check: FactCheck) -> str:
             if statement not in check.flagged:
                 check.flagged.append(statement)
         kept.append(place_line)
+    return "".join(kept)
+
+
+def screen_rewrite(
+    scope: Scope,
+    old: str,
+    new: str,
+    report: CandidateReport,
+    check: FactCheck,
+    *,
+    source: str,
+    apply: bool,
+    model: ChatModel | None,
+) -> str:
+    """A model's MEMORY.md without the lines it brought in that disagree with what is known.
+
+    A new line is dropped when it states a superseded fact, when an explicit
+    correction in the notes contradicts it, or when it contradicts a remembered
+    fact (that one goes to the inbox). Lines MEMORY.md already had are the loss
+    guard's business, not this one's.
+    """
+    rel = scope.rel(MEMORY)
+    before = {p.fact for p in project_text(rel, old)}
+    corrections = [
+        m.text
+        for c in report.candidates
+        for m in c.mentions
+        if m.correction or is_correction(m.text)
+    ]
+    superseded = {f.id for f in facts_of(scope) if f.superseded}
+    kept = []
+    for line in new.splitlines(keepends=True):
+        found = project_text(rel, line)
+        if not found or found[0].fact in before:
+            kept.append(line)
+            continue
+        statement = found[0].statement
+        if found[0].fact in superseded or any(judge(statement, c).disagrees for c in corrections):
+            check.overruled.append(statement)
+            continue
+        settled = settle(scope, statement, source=source, by_person=False, apply=apply, model=model)
+        if settled.outcome is Outcome.HELD:
+            check.held += [item.id for item in settled.items]
+            continue
+        kept.append(line)
     return "".join(kept)

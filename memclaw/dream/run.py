@@ -36,6 +36,7 @@ from memclaw.dream.factcheck import (
     hold_contradictions,
     overruled,
     prune_low_trust,
+    screen_rewrite,
 )
 from memclaw.dream.memory_md import (
     KEEP_MARKER,
@@ -221,6 +222,17 @@ def _dream(
 
     if model is not None:
         new, reason = _ask_model(scope, model, report, old, focus)
+        if new is not None:
+            new = screen_rewrite(
+                scope,
+                old,
+                new,
+                report,
+                result.facts,
+                source=source,
+                apply=not result.dry_run,
+                model=model,
+            )
     else:
         new, added = merge_offline(old, report.promoted)
         reason = (

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memclaw.errors import UsageError
+from memclaw.errors import WorkspaceError
 from memclaw.facts.store import facts_dir
 from memclaw.gates.redaction import redact_data
 from memclaw.text import jsonsafe
@@ -104,7 +104,7 @@ def get(agent: Agent, wanted: str) -> Item:
     for item in load(agent):
         if item.id == wanted:
             return item
-    raise UsageError(
+    raise WorkspaceError(
         f"no contradiction {wanted} in {agent.id}; `memclaw inbox {agent.id}` lists them"
     )
 
@@ -118,7 +118,7 @@ def close(agent: Agent, wanted: str, keep: str, when: str) -> Item:
                 items[index] = replace(item, status="resolved", keep=keep, resolved=when)
                 _save(agent, items)
                 return items[index]
-    raise UsageError(f"no contradiction {wanted} in {agent.id}")
+    raise WorkspaceError(f"no contradiction {wanted} in {agent.id}")
 
 
 def close_about(agent: Agent, facts: set[str], when: str, why: str) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from memclaw.errors import UsageError
+from memclaw.errors import UsageError, WorkspaceError
 from memclaw.facts.ids import FACT_ID
 from memclaw.facts.model import Fact, Place
 from memclaw.facts.project import project_scope, subject_of
@@ -63,7 +63,7 @@ def find_fact(scope: Scope, wanted: str) -> Fact:
         for fact in facts:
             if fact.id == wanted:
                 return fact
-        raise UsageError(
+        raise WorkspaceError(
             f"no fact {wanted} in {scope.agent.id}; `memclaw facts {scope.agent.id}` lists them"
         )
     words = tokens(wanted)
@@ -74,7 +74,9 @@ def find_fact(scope: Scope, wanted: str) -> Fact:
     )
     best = [f for score, f in scored if score >= 0.8 and score == scored[0][0]]
     if not best:
-        raise UsageError(f"no fact matches {wanted!r}; `memclaw facts {scope.agent.id}` lists them")
+        raise WorkspaceError(
+            f"no fact matches {wanted!r}; `memclaw facts {scope.agent.id}` lists them"
+        )
     if len(best) > 1:
         shown = "; ".join(f"{f.id} {f.statement}" for f in best[:5])
         raise UsageError(f"{len(best)} facts match {wanted!r}: {shown}; give the id")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memclaw.errors import UsageError
+from memclaw.errors import UsageError, WorkspaceError
 from memclaw.facts import inbox, store
 from memclaw.facts.ledger import facts_of
 from memclaw.facts.model import Event, EventKind
@@ -29,11 +29,11 @@ def resolve(scope: Scope, item_id: str, keep: str) -> Resolution:
     agent = scope.agent
     item = inbox.get(agent, item_id)
     if item.status != "open":
-        raise UsageError(f"contradiction {item_id} was already resolved (kept {item.keep})")
+        raise WorkspaceError(f"contradiction {item_id} was already resolved (kept {item.keep})")
     if item.prefix != scope.prefix:
         owner = owner_from_dirname(item.prefix.split("/")[1]) if item.prefix else None
         hint = f"add --owner {owner}" if owner else "leave out --owner"
-        raise UsageError(f"contradiction {item_id} belongs to another owner's memory: {hint}")
+        raise WorkspaceError(f"contradiction {item_id} belongs to another owner's memory: {hint}")
     now = agent.now().isoformat(timespec="seconds")
     old = next((f for f in facts_of(scope, durable_only=True) if f.id == item.old_fact), None)
     changed: list[str] = []

@@ -7,7 +7,7 @@ import pytest
 from extract.extractkit import make_agent
 
 from memclaw.entries.memories import Action, list_memories, remember
-from memclaw.errors import UsageError
+from memclaw.errors import UsageError, WorkspaceError
 from memclaw.facts import inbox
 from memclaw.facts.ledger import facts_of, find_fact
 from memclaw.facts.resolve import resolve
@@ -83,7 +83,7 @@ def test_resolve_applies_the_choice_to_every_file(tmp_path: Path, keep: str) -> 
     assert inbox.open_items(agent) == [] and inbox.get(agent, item.id).keep == keep
     history = agent.meta_dir / "history" / "MEMORY.md"
     assert keep == "old" or any("Oslo" in p.read_text() for p in history.iterdir())
-    with pytest.raises(UsageError, match="already resolved"):
+    with pytest.raises(WorkspaceError, match="already resolved"):
         resolve(scope, item.id, keep)
 
 
@@ -93,9 +93,9 @@ def test_resolve_refuses_bad_input_and_writes_nothing(tmp_path: Path) -> None:
     before = scope.agent.read("MEMORY.md")
     with pytest.raises(UsageError, match="--keep"):
         resolve(scope, item.id, "newest")
-    with pytest.raises(UsageError, match="no contradiction"):
+    with pytest.raises(WorkspaceError, match="no contradiction"):
         resolve(scope, "c000000", "new")
-    with pytest.raises(UsageError, match="--owner"):
+    with pytest.raises(WorkspaceError, match="--owner"):
         resolve(Scope.resolve(scope.agent, "user:maya"), item.id, "new")
     assert scope.agent.read("MEMORY.md") == before and inbox.open_items(scope.agent) == [item]
 
@@ -117,9 +117,9 @@ def test_find_fact_by_id_or_words(tmp_path: Path) -> None:
     scope = _agent_with_oslo(tmp_path)
     fact = find_fact(scope, "lives in Oslo")
     assert find_fact(scope, fact.id) == fact
-    with pytest.raises(UsageError, match="no fact"):
+    with pytest.raises(WorkspaceError, match="no fact"):
         find_fact(scope, "f00000000")
-    with pytest.raises(UsageError, match="no fact matches"):
+    with pytest.raises(WorkspaceError, match="no fact matches"):
         find_fact(scope, "completely unrelated words")
     with pytest.raises(UsageError, match="2 facts match"):
         find_fact(scope, "Maya")
