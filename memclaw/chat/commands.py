@@ -87,7 +87,7 @@ def _remember(engine: ChatEngine, args: str) -> Reply:
     _writable(engine, "/remember")
     if not args:
         raise UsageError("usage: /remember TEXT")
-    result = remember(engine.scope, args)
+    result = remember(engine.scope, args, source="chat")
     if result.entry is None:
         return Reply(f"not remembered: {result.reason}")
     entry = result.entry
