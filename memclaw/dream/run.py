@@ -246,6 +246,10 @@ def _dream(
         new = prune_low_trust(scope, new, result.facts)
     # The reason goes to the diary and the log: cleaned before MEMORY.md is touched, so
     # a diary refused for a secret can never follow a rewrite nobody can find to undo.
+    if result.facts.corrected:
+        reason += f"; applied {plural(len(result.facts.corrected), 'correction')} from the notes"
+    if result.facts.held:
+        reason += f"; {plural(len(result.facts.held), 'contradiction')} sent to memclaw inbox"
     reason = redact(reason)
     result.reason = reason
 
