@@ -136,3 +136,13 @@ def close_about(agent: Agent, facts: set[str], when: str, why: str) -> list[str]
         if closed:
             _save(agent, items)
     return closed
+
+
+def drop_about(agent: Agent, facts: set[str]) -> list[str]:
+    """Remove every item (open or not) naming one of ``facts``: for ``forget``, no text stays."""
+    with agent.lock():
+        items = load(agent)
+        gone = [i.id for i in items if i.old_fact in facts or i.new_fact in facts]
+        if gone:
+            _save(agent, [i for i in items if i.id not in gone])
+    return gone

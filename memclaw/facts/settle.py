@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 
 from memclaw.facts import inbox, store
 from memclaw.facts.ids import fact_id
-from memclaw.facts.ledger import facts_of
+from memclaw.facts.ledger import group
 from memclaw.facts.model import Event, EventKind, Fact
-from memclaw.facts.project import subject_of
+from memclaw.facts.project import project_scope, subject_of
 from memclaw.facts.rewrite import restate
 
 if TYPE_CHECKING:
@@ -90,7 +90,8 @@ def settle(
     prefix = scope.prefix
     new_id = fact_id(cleaned, prefix)
     conflicts: list[tuple[Fact, str]] = []
-    olds = [f for f in facts_of(scope, durable_only=True) if not f.superseded]
+    # Only what memory holds is weighed (not the notes), so the notes need not be read.
+    olds = [f for f in group(scope, project_scope(scope, notes=False)) if not f.superseded]
     restated = [f for f in olds if f.id == new_id]
     others = [f for f in olds if f.id != new_id]
     verdicts = judge_pairs([(old.statement, statement) for old in others], model)

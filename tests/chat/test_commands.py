@@ -62,6 +62,8 @@ def test_help_exit_and_unknown(open_chat: OpenChat) -> None:
         "/remember",
         "/forget",
         "/search",
+        "/good",
+        "/bad",
         "/memory",
         "/profile",
         "/prompt",

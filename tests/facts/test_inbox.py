@@ -124,3 +124,24 @@ def test_find_fact_by_id_or_words(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="2 facts match"):
         find_fact(scope, "Maya")
     assert len(facts_of(scope)) == 2
+
+
+def test_forgetting_a_fact_can_remove_its_evidence_and_inbox_items(tmp_path: Path) -> None:
+    from memclaw.facts import store
+    from memclaw.facts.ids import fact_id
+
+    scope = _agent_with_oslo(tmp_path)
+    agent = scope.agent
+    remember(scope, "Maya lives in Bergen")
+    bergen = fact_id("Maya lives in Bergen")
+    assert inbox.drop_about(agent, {bergen}) == [
+        inbox.item_id(fact_id("Maya lives in Oslo"), bergen)
+    ]
+    assert (
+        inbox.load(agent) == []
+        and "Bergen" not in (agent.meta_dir / "facts" / "inbox.json").read_text()
+    )
+    oslo = fact_id("Maya lives in Oslo")
+    assert oslo in store.load_events(agent)
+    store.drop(agent, {oslo})
+    assert oslo not in store.load_events(agent)
