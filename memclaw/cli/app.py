@@ -127,6 +127,7 @@ def _register() -> None:
         extract,
         facts,
         files_meta,
+        mem0,
         memories,
         search,
         sessions,
@@ -149,6 +150,7 @@ def _register() -> None:
         settings,
         files_meta,
         doctor,
+        mem0,
     ):
         module.register(app)
     group_commands(app)

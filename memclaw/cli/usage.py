@@ -25,6 +25,7 @@ PANELS = {
     "extract": "Memory",
     "export": "Memory",
     "import": "Memory",
+    "mem0": "Memory",
     "dream": "Maintenance",
     "consolidate": "Maintenance",
     "reindex": "Maintenance",

@@ -24,7 +24,14 @@ from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import facts_of
 from memclaw.facts.settle import Outcome, Settled, hold, record_written, settle
 from memclaw.text.likeness import containment, tokens
-from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, parse_entries, splice_entries
+from memclaw.workspace.entries import (
+    ENTRIES_DIR,
+    Entry,
+    categories,
+    fit_category,
+    parse_entries,
+    splice_entries,
+)
 from memclaw.workspace.logs import append_log
 
 if TYPE_CHECKING:
@@ -154,13 +161,17 @@ def remember(
             f"refusing to remember: it holds what looks like a secret ({found[0].kind}); "
             "memory must never hold credentials"
         )
-    if category is not None and category not in CATEGORIES:
-        raise UsageError(f"unknown category {category!r}; use one of {', '.join(CATEGORIES)}")
+    allowed = categories(scope.agent.settings)
+    if category is not None and category not in allowed:
+        raise UsageError(
+            f"unknown category {category!r}; use one of {', '.join(allowed)} "
+            "(the categories setting adds more)"
+        )
     if session_id is not None and not _SESSION.fullmatch(session_id):
         raise UsageError(f"session id {session_id!r} is not valid: letters, digits, '.', '_', '-'")
     agent = scope.agent
     today = agent.now().date()
-    category = category or guess_category(text, today.isoformat())
+    category = category or fit_category(guess_category(text, today.isoformat()), allowed)
     if forgotten_checker(scope)(text):
         if not force:
             return RememberResult(
