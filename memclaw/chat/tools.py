@@ -352,7 +352,8 @@ class ToolBox:
             by_person=False,
         )
         if result.entry is None:
-            return {"action": str(result.action), "reason": result.reason}, "→ skipped", None
+            summary = f"→ {result.action}"
+            return {"action": str(result.action), "reason": result.reason}, summary, None
         operation = {
             "op": "store",
             "action": str(result.action),

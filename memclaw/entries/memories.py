@@ -3,8 +3,9 @@
 Entries live in ``<scope>/entries/<category>.md`` (session-scoped ones in
 ``entries/session-<id>.md``) in the format of :mod:`memclaw.workspace.entries`.
 ``remember`` never stores a copy of what is already there: a restatement
-updates the existing entry, a changed fact supersedes the old one, which is
-kept in history. ``forget`` removes entries and remembers their fingerprint
+updates the existing entry; a changed fact waits in the contradiction inbox
+(``memclaw.facts.settle``) unless it is an explicit correction, which replaces
+the old one (kept in history). ``forget`` removes entries and remembers their fingerprint
 so that the same fact is not learned again.
 """
 
