@@ -110,6 +110,19 @@ class Settings:
     consolidate_max_owners: int = _key(50, "owner buckets per agent per run (0 = unlimited)")
     consolidate_cron: str = _key("30 3 * * *", "crontab schedule of structured consolidation")
 
+    # --- the fact layer: trust and contradictions ---
+    trust_half_life_days: float = _key(
+        60.0, "days after which a fact not restated or confirmed has half its trust (0 = no decay)"
+    )
+    trust_floor: float = _key(
+        0.2,
+        "trust below which a dream drops a machine-written fact (a person's is flagged)",
+        maximum=1,
+    )
+    trust_weight: float = _key(
+        0.0, "how much a fact's trust moves its search ranking (0 = not at all)", maximum=1
+    )
+
     # --- owners and scopes ---
     owner_isolation: bool = _key(True, "writes made for an owner go to their PERSONAL memory")
     owner_writes_team: bool = _key(

@@ -361,9 +361,12 @@ class ToolBox:
             text,
             category=_arg(args, "category"),
             session_id=None if long_term else entry_session_id(self.session_id),
+            source="tool",
+            by_person=False,
         )
         if result.entry is None:
-            return {"action": str(result.action), "reason": result.reason}, "→ skipped", None
+            summary = f"→ {result.action}"
+            return {"action": str(result.action), "reason": result.reason}, summary, None
         operation = {
             "op": "store",
             "action": str(result.action),

@@ -70,8 +70,10 @@ def remember(
     """Keep one fact as a memory entry (long-term unless a session is named).
 
     The category is guessed when not given. A fact that restates an existing
-    entry updates it; one that changes it (same subject, new value) replaces it
-    and the old version is kept in history. Credentials are refused.
+    entry updates it. One that contradicts a remembered fact (same subject,
+    another value) waits in `memclaw inbox` and the old fact stays, unless it
+    is an explicit correction ("actually ...", "moved to ..."): then it
+    replaces the old fact wherever it lives. Credentials are refused.
 
     Examples:
 
@@ -92,12 +94,13 @@ def remember(
                 "entry": _entry_dict(result.entry) if result.entry else None,
                 "previous": _entry_dict(result.previous) if result.previous else None,
                 "reason": result.reason,
+                "inbox": result.inbox,
             }
         )
         return
     console = err()
     if result.entry is None:
-        console.print(f"skipped: {result.reason}", markup=False)
+        console.print(f"{result.action}: {result.reason}", markup=False)
         return
     line = f"{result.action} {result.entry.id} [{result.entry.category}]"
     if result.previous is not None and result.previous.id != result.entry.id:

@@ -22,6 +22,8 @@ PANELS = {
     "forget": "Memory",
     "files": "Memory",
     "sessions": "Memory",
+    "facts": "Memory",
+    "inbox": "Memory",
     "extract": "Memory",
     "export": "Memory",
     "import": "Memory",

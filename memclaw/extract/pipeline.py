@@ -388,7 +388,12 @@ def _extract(
     result.redacted, result.forgotten, result.facts = plan.redacted, plan.forgotten, plan.facts
     if not plan.should_update or (plan.profile is None and plan.memory is None and not plan.daily):
         return
+    from memclaw.extract.screen import after, screen_plan
+
+    screened = screen_plan(scope, plan, ctx, result, session=session_id, model=model)
     _apply(scope, plan, ctx, result, moment)
+    if not result.dry_run:
+        after(scope, screened, session=session_id, model=model)
     changed = result.diffs if result.dry_run else result.files_changed
     if not changed:
         result.status = Status.NOTHING

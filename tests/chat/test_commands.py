@@ -64,6 +64,8 @@ def test_help_exit_and_unknown(open_chat: OpenChat) -> None:
         "/remember",
         "/forget",
         "/search",
+        "/good",
+        "/bad",
         "/memory",
         "/profile",
         "/prompt",

@@ -51,6 +51,8 @@ def test_remember_list_get_forget(isolated_env: Path, monkeypatch: pytest.Monkey
     entry = json.loads(stdout)["entry"]
     assert code == 0 and entry["category"] == "preference"
     code, _, stderr = run("remember", "bot", "Maya prefers Poetry for Python projects")
+    assert code == 0 and "held" in stderr and "memclaw inbox bot" in stderr
+    code, _, stderr = run("remember", "bot", "Actually, Maya prefers Poetry for Python projects")
     assert code == 0 and "superseded" in stderr and entry["id"] in stderr
     code, stdout, _ = run("memories", "list", "bot", "--json")
     (current,) = json.loads(stdout)["memories"]

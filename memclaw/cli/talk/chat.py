@@ -14,6 +14,7 @@ from memclaw.cli.basic import AgentArg, ModelOpt, OwnerOpt
 from memclaw.cli.render import err, out, print_json
 from memclaw.cli.state import scope
 from memclaw.errors import MemclawError, UsageError
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -225,6 +226,16 @@ def _banner(conversation: Conversation, console: Console) -> None:
         markup=False,
         highlight=False,
     )
+    from memclaw.facts.inbox import open_items
+
+    waiting = len(open_items(session.agent, session.scope.prefix))
+    if waiting:
+        console.print(
+            f"{plural(waiting, 'contradiction')} waiting (memclaw inbox)",
+            style="yellow",
+            markup=False,
+            highlight=False,
+        )
 
 
 def _start_watch(conversation: Conversation, agent: Agent, notifier: Notifier) -> WorkspaceWatcher:
