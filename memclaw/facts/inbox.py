@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,14 +57,14 @@ def item_id(old_fact: str, new_fact: str) -> str:
     return "c" + hashlib.sha1(f"{old_fact}>{new_fact}".encode()).hexdigest()[:6]
 
 
-def _path(agent: Agent) -> Path:
+def path(agent: Agent) -> Path:
     return facts_dir(agent) / "inbox.json"
 
 
 def load(agent: Agent) -> list[Item]:
     """Every item, oldest first; an unreadable file counts as an empty inbox."""
     try:
-        data = jsonsafe.loads(_path(agent).read_text(encoding="utf-8"))
+        data = jsonsafe.loads(path(agent).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
     items = []
@@ -79,7 +80,7 @@ def _save(agent: Agent, items: list[Item]) -> None:
     resolved = [i for i in items if i.status != "open"]
     drop = {i.id for i in resolved[: max(len(resolved) - KEEP_RESOLVED, 0)]}
     kept = [i.to_dict() for i in items if i.id not in drop]
-    atomic_write(_path(agent), json.dumps(redact_data({"items": kept}), indent=1) + "\n")
+    atomic_write(path(agent), json.dumps(redact_data({"items": kept}), indent=1) + "\n")
 
 
 def open_items(agent: Agent, prefix: str | None = None) -> list[Item]:
@@ -141,8 +142,13 @@ def close_about(agent: Agent, facts: set[str], when: str, why: str) -> list[str]
 def drop_about(agent: Agent, facts: set[str]) -> list[str]:
     """Remove every item (open or not) naming one of ``facts``: for ``forget``, no text stays."""
     with agent.lock():
-        items = load(agent)
-        gone = [i.id for i in items if i.old_fact in facts or i.new_fact in facts]
-        if gone:
-            _save(agent, [i for i in items if i.id not in gone])
-    return gone
+        return remove(agent, lambda i: i.old_fact in facts or i.new_fact in facts)
+
+
+def remove(agent: Agent, gone: Callable[[Item], bool]) -> list[str]:
+    """Remove the items ``gone`` picks; the caller holds the agent lock (``forget`` does)."""
+    items = load(agent)
+    dropped = [i.id for i in items if gone(i)]
+    if dropped:
+        _save(agent, [i for i in items if i.id not in dropped])
+    return dropped

@@ -82,11 +82,16 @@ def _record(agent: Agent, ids: list[str], event: Event) -> None:
 
 def drop(agent: Agent, facts: Iterable[str]) -> None:
     """Forget the evidence of ``facts`` (for ``forget``: nothing of it may remain)."""
-    ids = set(facts)
     with agent.lock():
-        current = load_events(agent)
-        if ids & current.keys():
-            _save(agent, {k: v for k, v in current.items() if k not in ids})
+        remove(agent, facts)
+
+
+def remove(agent: Agent, facts: Iterable[str]) -> None:
+    """``drop`` for a caller that holds the agent lock already (``forget`` does)."""
+    ids = set(facts)
+    current = load_events(agent)
+    if ids & current.keys():
+        _save(agent, {k: v for k, v in current.items() if k not in ids})
 
 
 def _save(agent: Agent, events: dict[str, tuple[Event, ...]]) -> None:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import UsageError
 from memclaw.extract.forgotten import LOG as FORGOTTEN_LOG
+from memclaw.facts import inbox as fact_inbox
 from memclaw.forget.match import MARK
 from memclaw.text import jsonsafe
 from memclaw.workspace.entries import ENTRIES_DIR, parse_entries, splice_entries
@@ -58,7 +59,8 @@ class Store(StrEnum):
     LOGS = "logs"
     CHAT_HISTORY = "chat-history"
     GUARD = "guard"
-    STATE = "state"  # other JSON-lines records under .memclaw/ (the fact layer's, say)
+    STATE = "state"  # other JSON-lines records under .memclaw/
+    INBOX = "inbox"  # contradictions waiting in the fact layer's inbox
 
 
 class Kind(StrEnum):
@@ -70,6 +72,7 @@ class Kind(StrEnum):
     JSONL = "jsonl"  # a transcript: matching sentences inside each message
     LOG = "log"  # a log: like a transcript, for the scope's records only
     DROP = "drop"  # derived state holding the fact: removed
+    ITEMS = "items"  # the contradiction inbox: items of the scope stating it are removed
 
 
 @dataclass
@@ -238,6 +241,9 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
             and path.name != "pending-extract.jsonl"
         ):
             yield Store.STATE, Kind.LOG, path  # its records are scoped by owner like a log's
+    inbox = fact_inbox.path(agent)
+    if inbox.is_file():
+        yield Store.INBOX, Kind.ITEMS, inbox
     guard = agent.meta_dir / "guard"
     for path in _walk(guard):
         rel = path.relative_to(guard).as_posix().removesuffix(".json")
@@ -274,6 +280,11 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
         if text is None:
             continue
         shown = path.relative_to(scope.agent.path).as_posix()
+        if kind is Kind.ITEMS:
+            held = [i for i in fact_inbox.load(scope.agent) if inbox_item_says(scope, matcher, i)]
+            if held:
+                found.append(Place(store, kind, path, shown, len(held)))
+            continue
         if kind is Kind.DROP:
             data = parse_json(text)
             count = matcher.redact_data(data)[1] if data is not None else 0
@@ -284,6 +295,13 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
         if count:
             found.append(Place(store, kind, path, shown, count, lines))
     return found
+
+
+def inbox_item_says(scope: Scope, matcher: Matcher, item: fact_inbox.Item) -> bool:
+    """True when a contradiction of this scope states the fact on either side."""
+    return item.prefix == scope.prefix and (
+        matcher.fact_line(item.old) or matcher.fact_line(item.new)
+    )
 
 
 def parse_json(text: str) -> Any:

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError
 from memclaw.extract.forgotten import record_forgotten, record_forgotten_words
+from memclaw.facts import inbox as fact_inbox
+from memclaw.facts import store as evidence
 from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
 from memclaw.forget import places
 from memclaw.forget.match import Matcher, query_words
@@ -216,6 +218,7 @@ def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetP
             for store, kind, path in places.candidates(scope):
                 _clean_file(scope, matcher, store, kind, path)
             _clean_index(scope)
+            evidence.remove(agent, {f.id for f in plan.facts})
     plan.applied = True
     plan.left = places.find(scope, matcher)
     append_log(
@@ -253,6 +256,9 @@ def _hold_sessions(scope: Scope, held: contextlib.ExitStack, own: str | None) ->
 def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: Any) -> None:
     text = places.read(path)
     if text is None:
+        return
+    if kind is Kind.ITEMS:
+        fact_inbox.remove(scope.agent, lambda item: places.inbox_item_says(scope, matcher, item))
         return
     if kind is Kind.DROP:
         data = places.parse_json(text)

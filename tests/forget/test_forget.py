@@ -236,8 +236,8 @@ def test_a_kill_mid_forget_leaves_every_file_whole(tmp_path: Path, after: int) -
 
 def test_other_records_under_memclaw_are_cleaned_by_owner(tmp_path: Path) -> None:
     agent = planted(tmp_path)
-    inbox = agent.meta_dir / "facts" / "inbox.jsonl"
-    inbox.parent.mkdir(parents=True)
+    inbox = agent.meta_dir / "review" / "queue.jsonl"  # any JSON-lines store under .memclaw/
+    inbox.parent.mkdir(parents=True, exist_ok=True)
     mine = {"owner": None, "old": "Maya is pregnant", "new": "Maya is not pregnant"}
     theirs = {"owner": "user:bob", "old": "Bob's wife is pregnant", "new": "twins"}
     inbox.write_text(json.dumps(mine) + "\n" + json.dumps(theirs) + "\n", encoding="utf-8")
@@ -245,3 +245,13 @@ def test_other_records_under_memclaw_are_cleaned_by_owner(tmp_path: Path) -> Non
     first, second = (json.loads(line) for line in inbox.read_text().splitlines())
     assert first == {"owner": None, "old": "[forgotten]", "new": "[forgotten]"}
     assert second == theirs  # another owner's record is never touched
+
+
+def test_a_contradiction_waiting_in_the_inbox_is_forgotten_too(tmp_path: Path) -> None:
+    agent = planted(tmp_path)
+    team = Scope(agent)
+    remember(team, "Maya lives in Gothenburg")
+    assert remember(team, "Maya lives in Uppsala").action is Action.HELD  # waits in the inbox
+    assert traces(agent.path, b"uppsala") == [".memclaw/facts/inbox.json"]
+    _forget(team, "Uppsala")
+    assert traces(agent.path, b"uppsala") == []
