@@ -47,6 +47,9 @@ class Settings:
     embedding_model: str = _key("", "embedding model; empty disables semantic recall")
     request_timeout: float = _key(60.0, "seconds before a model request is abandoned")
     max_retries: int = _key(2, "retries on 429, 5xx and connection errors")
+    max_concurrent_requests: int = _key(
+        8, "model calls one process keeps in flight at once (batch jobs)", minimum=1, maximum=1024
+    )
 
     # --- post-chat extraction ---
     extract_enabled: bool = _key(True, "extract memories after conversations")
@@ -88,6 +91,21 @@ class Settings:
     consolidate_min_entries: int = _key(8, "buckets with fewer entries are skipped")
     consolidate_max_owners: int = _key(50, "owner buckets per agent per run (0 = unlimited)")
     consolidate_cron: str = _key("30 3 * * *", "crontab schedule of structured consolidation")
+
+    # --- batch jobs (nightly dream, consolidate, reindex over many agents) ---
+    job_timeout_seconds: float = _key(
+        900.0, "one agent's job is abandoned after this long, the others go on (0 = no limit)"
+    )
+    job_retries: int = _key(2, "retries of an agent's job that failed on a model error")
+
+    # --- locking: flock on one machine, leases on a root shared by several ---
+    lock_mode: str = _key(
+        "flock", "per-agent lock: flock (one machine) or lease (a root shared over NFS)"
+    )
+    lease_seconds: float = _key(
+        30.0, "a lease not renewed for this long may be taken over", minimum=0.05
+    )
+    host_id: str = _key("", "this machine's name in lease files (default: the hostname)")
 
     # --- owners and scopes ---
     owner_isolation: bool = _key(True, "writes made for an owner go to their PERSONAL memory")
@@ -212,6 +230,8 @@ def _coerce(key: str, value: Any, where: str) -> Any:
         raise ConfigError(
             f"{where}: '{key}' {result!r} has no scheme: write http://{result} or https://{result}"
         )
+    if key == "lock_mode" and result not in ("flock", "lease"):
+        raise ConfigError(f"{where}: '{key}' must be flock or lease, got {result!r}")
     if key.endswith("_cron") and len(str(result).split()) != 5:
         raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
     return result
