@@ -79,7 +79,7 @@ def test_shards_split_agents_stably_and_completely() -> None:
     ids = [f"agent-{n}" for n in range(200)]
     shards = [Shard(i, 3) for i in (1, 2, 3)]
     held = [[a for a in ids if s.holds(a)] for s in shards]
-    assert sorted(sum(held, [])) == sorted(ids)  # each agent in exactly one shard
+    assert sorted(a for h in held for a in h) == sorted(ids)  # each agent in exactly one
     assert all(40 < len(h) < 95 for h in held)
     assert Shard.parse("2/3") == Shard(2, 3)
     assert Shard(1, 1).holds("anything")
