@@ -127,3 +127,12 @@ def test_base_commands_never_import_ray(isolated_env: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_ray_missing_is_one_clear_line(isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if memclaw[ray] were not installed
+    _agent_with_notes(isolated_env, "demo")
+    result = CliRunner().invoke(app, ["dream", "--all", "--executor", "ray"])
+    assert result.exit_code == 2
+    assert "pip install 'memclaw[ray]'" in result.output
+    assert "Traceback" not in result.output
