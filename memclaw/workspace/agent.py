@@ -126,6 +126,8 @@ class Agent:
         from memclaw.workspace.atomic import HELD
 
         settings = self.settings
+        if wait:  # a lease left by a dead host is taken only after it expired: wait for that
+            wait = max(wait, settings.lease_seconds * 2)
         held = lease.acquire(
             self.meta_dir / "lease",
             self.path,
