@@ -7,27 +7,17 @@ its two most common uses on one machine.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from memclaw.errors import MemclawError
+from memclaw.jobs.local import Target
+
+__all__ = ["Target", "consolidate_many", "dream_many", "dream_targets", "select_agents"]
 
 if TYPE_CHECKING:
     from memclaw.workspace.owners import OwnerKey
     from memclaw.workspace.root import Workspace
-
-
-@dataclass(frozen=True)
-class Target:
-    """One unit of batch work: an agent's TEAM memory, or one owner's PERSONAL memory."""
-
-    agent: str
-    owner: OwnerKey | None = None
-
-    @property
-    def label(self) -> str:
-        return f"{self.agent} ({self.owner})" if self.owner else self.agent
 
 
 def select_agents(ws: Workspace, agents: Sequence[str], all_agents: bool) -> list[str]:

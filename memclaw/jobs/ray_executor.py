@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import UsageError
-from memclaw.jobs.batch import Target
-from memclaw.jobs.runner import JobOutcome, Work, run_local
+from memclaw.jobs.local import JobOutcome, Target, Work, run_local
 
 if TYPE_CHECKING:
     from memclaw.clock import Clock
