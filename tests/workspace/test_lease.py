@@ -16,8 +16,8 @@ from .conftest import fixed_clock
 TTL = 0.2
 
 
-def leased(root: Path, host: str = "host-a") -> Workspace:
-    overrides = {"lock_mode": "lease", "lease_seconds": TTL, "host_id": host}
+def leased(root: Path, host: str = "host-a", ttl: float = TTL) -> Workspace:
+    overrides = {"lock_mode": "lease", "lease_seconds": ttl, "host_id": host}
     return Workspace.open(root, env={}, clock=fixed_clock, overrides=overrides)
 
 
@@ -34,7 +34,7 @@ def test_lock_mode_is_checked(isolated_env: Path) -> None:
 
 
 def test_threads_under_a_lease_lose_no_increment(isolated_env: Path) -> None:
-    ws = leased(isolated_env)
+    ws = leased(isolated_env, ttl=5)  # long: a starved heartbeat on a busy machine is no takeover
     agent, _ = ws.init_agent("alpha")
     agent.write("count.md", "0")
 
@@ -55,13 +55,13 @@ def test_threads_under_a_lease_lose_no_increment(isolated_env: Path) -> None:
 
 
 def test_a_live_lease_is_not_taken(isolated_env: Path) -> None:
-    agent, _ = leased(isolated_env).init_agent("alpha")
-    other = leased(isolated_env, "host-b").agent("alpha")
-    # Waiting four leases: the heartbeat keeps it alive all along.
+    agent, _ = leased(isolated_env, ttl=1).init_agent("alpha")
+    other = leased(isolated_env, "host-b", ttl=1).agent("alpha")
+    # Waiting two leases (the least a lease wait is): the heartbeat keeps it alive all along.
     with (
         agent.lock(),
         pytest.raises(LockBusyError, match="another memclaw process"),
-        other.lock(wait=TTL * 4),
+        other.lock(wait=0.5),
     ):
         pass
 
