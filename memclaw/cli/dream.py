@@ -84,7 +84,7 @@ ExecutorOpt = Annotated[
 ]
 AddressOpt = Annotated[
     str | None,
-    typer.Option("--address", help="Ray cluster to join (e.g. auto, or ray://head:10001)."),
+    typer.Option("--address", help="Ray cluster to join (e.g. auto, or HEAD:6379)."),
 ]
 ShardOpt = Annotated[
     str | None,
