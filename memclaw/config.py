@@ -54,6 +54,9 @@ class Settings:
     embedding_model: str = _key("", "embedding model; empty disables semantic recall")
     request_timeout: float = _key(60.0, "seconds before a model request is abandoned")
     max_retries: int = _key(2, "retries on 429, 5xx and connection errors")
+    max_concurrent_requests: int = _key(
+        8, "model calls one process keeps in flight at once (batch jobs)", minimum=1, maximum=1024
+    )
 
     # --- post-chat extraction ---
     extract_enabled: bool = _key(True, "extract memories after conversations")
@@ -122,6 +125,21 @@ class Settings:
     trust_weight: float = _key(
         0.0, "how much a fact's trust moves its search ranking (0 = not at all)", maximum=1
     )
+
+    # --- batch jobs (nightly dream, consolidate, reindex over many agents) ---
+    job_timeout_seconds: float = _key(
+        900.0, "one agent's job is abandoned after this long, the others go on (0 = no limit)"
+    )
+    job_retries: int = _key(2, "retries of an agent's job that failed on a model error")
+
+    # --- locking: flock on one machine, leases on a root shared by several ---
+    lock_mode: str = _key(
+        "flock", "per-agent lock: flock (one machine) or lease (a root shared over NFS)"
+    )
+    lease_seconds: float = _key(
+        30.0, "a lease not renewed for this long may be taken over", minimum=0.05
+    )
+    host_id: str = _key("", "this machine's name in lease files (default: the hostname)")
 
     # --- owners and scopes ---
     owner_isolation: bool = _key(True, "writes made for an owner go to their PERSONAL memory")
@@ -283,6 +301,8 @@ def _coerce(key: str, value: Any, where: str) -> Any:
         raise ConfigError(
             f"{where}: '{key}' is {len(result)} characters; keep it under {MAX_INSTRUCTIONS}"
         )
+    if key == "lock_mode" and result not in ("flock", "lease"):
+        raise ConfigError(f"{where}: '{key}' must be flock or lease, got {result!r}")
     if key.endswith("_cron") and len(str(result).split()) != 5:
         raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
     return result
