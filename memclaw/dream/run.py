@@ -38,7 +38,7 @@ from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
-from memclaw.workspace.safeguards import ceiling, guard
+from memclaw.workspace.safeguards import ceiling, guard, journal
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
@@ -163,7 +163,9 @@ def dream_agent(
             _log(agent, base)
             return base
         try:
-            return _dream(scope, base, days, focus, model)
+            # MEMORY.md, the overflow file and DREAMS.md: one change, one undo.
+            with journal.change(agent, "dream", run=run_id, trigger=trigger):
+                return _dream(scope, base, days, focus, model)
         except StoppedEarly as stopped:
             _log(agent, _stopped(base, stopped))
             return base
@@ -436,7 +438,8 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
     current = scope.read(MEMORY)
     written_sha = last.get("written_sha")
     edited_since = bool(written_sha) and _sha(current) != written_sha
-    written = scope.write(MEMORY, before, WriteStrategy.OVERWRITE)
+    with journal.change(agent, "dream-undo", run=last.get("run")):
+        written = scope.write(MEMORY, before, WriteStrategy.OVERWRITE)
     append_log(
         agent,
         LOG,

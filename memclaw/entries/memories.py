@@ -23,6 +23,7 @@ from memclaw.extract.forgotten import forgotten_checker, record_forgotten, recor
 from memclaw.text.likeness import containment, tokens
 from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, parse_entries, splice_entries
 from memclaw.workspace.logs import append_log
+from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
@@ -155,7 +156,7 @@ def remember(
                 None, Action.SKIPPED, reason="forgotten earlier; remember it with --force"
             )
         record_relearned(scope, text)
-    with scope.editing() as edit:
+    with journal.change(agent, "remember"), scope.editing() as edit:
         # Read, decide and write under one hold: a concurrent edit is never undone.
         result, record = _remember_locked(scope, _Files(scope, edit), text, category, session_id)
     if record is not None:
@@ -313,7 +314,7 @@ def forget(
     if query is not None and not tokens(query):
         raise UsageError("the query has no searchable words")
     agent, owner = scope.agent, scope.owner
-    with scope.editing() as edit:
+    with journal.change(agent, "forget"), scope.editing() as edit:
         # Choose and remove under one hold, so an entry changed meanwhile is judged as it is now.
         files = _Files(scope, edit)
         every = [e for entries in files.entries.values() for e in entries]

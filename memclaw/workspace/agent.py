@@ -30,7 +30,7 @@ from memclaw.workspace.paths import (
     META_DIR,
     resolve_inside,
 )
-from memclaw.workspace.safeguards import ceiling, history, provenance
+from memclaw.workspace.safeguards import ceiling, history, journal, provenance
 from memclaw.workspace.safeguards.ceiling import CeilingResult
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.sections import replace_section, upsert_kv
@@ -273,14 +273,16 @@ class Agent:
         block = (f"\n## {heading}\n" if heading else "\n") + text.strip("\n") + "\n"
         with self.lock():
             created = not path.exists()
+            existing = b"" if created else path.read_bytes()
             if created:
                 block = f"# {day.isoformat()}\n" + block
-            else:
-                existing = path.read_bytes()
-                if existing and not existing.endswith(b"\n"):
-                    block = "\n" + block
+            elif existing and not existing.endswith(b"\n"):
+                block = "\n" + block
+            # A daily note in another encoding is still appended to; the journal sees it decoded.
+            before = None if created else existing.decode("utf-8", errors="replace")
             append_text(path, block)
             size = path.stat().st_size
+            journal.note(self, rel, before, (before or "") + block, None)
         return WriteResult(rel, path, True, created, size)
 
     def _put(
@@ -308,6 +310,7 @@ class Agent:
         atomic_write(path, new)
         if record is not None:
             provenance.save(self, rel, record.within(new))
+        journal.note(self, rel, old, new, backup)
         return WriteResult(rel, path, True, old is None, len(new), fitted, backup)
 
     def ceiling_of(self, name: str) -> int | None:
