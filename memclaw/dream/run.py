@@ -83,6 +83,7 @@ class DreamResult:
     ceiling: str | None = None  # what the ceiling did to MEMORY.md, when it did anything
     overflowed: int = 0  # entries the ceiling moved to the overflow file
     created: bool = False  # MEMORY.md did not exist before this run wrote it
+    report_path: str | None = None  # the structured report (dreams/<day>-<run>.json)
 
     @property
     def change(self) -> str:
@@ -105,6 +106,7 @@ class DreamResult:
             "lost_entries": self.lost_entries,
             "archived_to": self.archived_to,
             "ceiling": self.ceiling,
+            "report": self.report_path,
             "hand_edited_marker": HAND_EDITED,
             "diff": self.diff,
             **(self.report.to_dict() if self.report else {"notes": [], "candidates": []}),
@@ -240,7 +242,26 @@ def _dream(
     # knows every run that changed MEMORY.md.
     _log(agent, result)
     result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
+    _report(scope, result, old)
     return result
+
+
+def _report(scope: Scope, result: DreamResult, old: str) -> None:
+    """The structured report beside the diary entry, for the morning card and the timeline."""
+    from memclaw.dream import report
+
+    data = report.build(
+        scope,
+        run=result.run_id,
+        status=str(result.status),
+        engine=result.engine,
+        reason=result.reason,
+        old=old,
+        new=scope.read(MEMORY) if result.status is DreamStatus.UPDATED else old,
+        report=result.report,
+    )
+    result.report_path = report.write(scope, data).relative_to(scope.agent.path).as_posix()
+    report.roll(scope)
 
 
 def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:

@@ -135,7 +135,7 @@ def collect_files(
 
 def _scope_files(agent: Agent, prefix: str, top: tuple[str, ...]) -> list[tuple[str, Path]]:
     names = [prefix + name for name in top]
-    for sub in ("memory", "entries"):
+    for sub in ("memory", "entries", "dreams"):
         folder = agent.path / prefix / sub
         if folder.is_dir():
             names += [f"{prefix}{sub}/{p.name}" for p in folder.iterdir()]
