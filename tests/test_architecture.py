@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"errors", "clock", "config", "schedule", "text", "gates"},
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
-    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor"},
+    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor", "changes", "morning"},
     {"chat"},
     {"cli"},
 ]
@@ -33,6 +33,8 @@ SIBLINGS = {
     "dream": {"entries", "extract"},
     "jobs": {"dream", "extract", "entries"},
     "doctor": {"jobs", "review"},  # it checks what they set up, and repairs it
+    "changes": {"dream", "extract"},  # the timeline and why read dream reports and sessions
+    "morning": {"dream", "entries", "extract"},  # a card is a dream's report; forget reaches both
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 

@@ -128,6 +128,7 @@ def _register() -> None:
         files_meta,
         memories,
         search,
+        seeing,
         sessions,
         snapshot,
     )
@@ -141,6 +142,7 @@ def _register() -> None:
         dream,
         extract,
         memories,
+        seeing,
         sessions,
         chat,
         completion,

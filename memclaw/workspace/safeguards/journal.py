@@ -112,10 +112,16 @@ def change(agent: Agent, kind: str, **detail: Any) -> Iterator[Change]:
     """Group every write made inside into one change of ``kind`` (extract, dream, ...).
 
     Nested changes are separate units (a dream that first extracts pending
-    chats journals the extraction as its own change). The record is written even
+    chats journals the extraction as its own change), except one of the same kind
+    for the same agent, which is part of the outer one (a forget that removes
+    lines and then entries is one forget). The record is written even
     when the body raises: what was written before the error was written.
     Context variables are per thread: a thread opens its own change.
     """
+    outer = _open.get()
+    if outer is not None and outer.kind == kind and outer.agent.path == agent.path:
+        yield outer
+        return
     opened = Change(agent, kind, {k: v for k, v in detail.items() if v is not None})
     token = _open.set(opened)
     try:
