@@ -84,12 +84,26 @@ def _from_report(data: dict[str, Any]) -> Event:
 
 
 def _hand_edits(scope: Scope, changes: list[ChangeRecord]) -> list[Event]:
-    """Files whose text differs from what the last journalled change of them left."""
+    """Edits memclaw did not make, seen where a file was not what its last change left.
+
+    Between two changes: the later one found a text the earlier one did not leave
+    (dated at the later change, when it was seen). Since the last change: the file
+    on disk differs now (dated by the file's modification time).
+    """
     last: dict[str, str | None] = {}
+    found = []
     for change in changes:
         for delta in change.files:
+            if delta.rel in last and delta.before_sha != last[delta.rel]:
+                found.append(
+                    Event(
+                        change.time,
+                        HAND_EDIT,
+                        f"{delta.rel} was changed outside memclaw before this {change.kind}",
+                        files=[delta.rel],
+                    )
+                )
             last[delta.rel] = delta.after_sha
-    found = []
     for rel, expected in sorted(last.items()):
         path = scope.agent.path / rel
         current = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
