@@ -26,13 +26,14 @@ def _keep(lines: list[Line]) -> list[Line]:
     return [line for line in lines if is_memory_line(line.text)]
 
 
-def summary(change: ChangeRecord) -> str:
-    """'extract: 3 added, 1 changed, 0 removed in 2 files'."""
+def summary(change: ChangeRecord, *, kind: bool = True) -> str:
+    """'extract: 3 added, 1 changed, 0 removed in 2 files' (without ``kind``: no 'extract: ')."""
     added = sum(len(_keep(f.added)) for f in change.files)
     changed = sum(len(_keep(f.changed)) for f in change.files)
     removed = sum(len(_keep(f.removed)) for f in change.files)
     parts = [f"{added} added", f"{changed} changed", f"{removed} removed"]
-    return f"{change.kind}: {', '.join(parts)} in {plural(len(change.files), 'file')}"
+    said = f"{', '.join(parts)} in {plural(len(change.files), 'file')}"
+    return f"{change.kind}: {said}" if kind else said
 
 
 def _short(text: str, limit: int = WIDTH) -> str:

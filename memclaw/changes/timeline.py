@@ -57,7 +57,7 @@ def _diff(change: ChangeRecord) -> str:
 
 
 def _from_change(change: ChangeRecord) -> Event:
-    text = summary(change)
+    text = summary(change, kind=False)
     if change.kind == "undo":
         text += f" (reverted change {change.detail.get('undoes')})"
     if change.undone_by:

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chat.chatkit import EXTRACTION, OpenChat, fixed_clock
 from fake_openai import FakeOpenAI
 from typer.testing import CliRunner
 
-from chat.chatkit import EXTRACTION, OpenChat, fixed_clock
 from memclaw.changes.records import all_changes, find
 from memclaw.changes.undo import NothingToUndoError, UndoRefusedError, undo_last
 from memclaw.changes.why import why
@@ -74,7 +74,7 @@ def test_a_full_day(open_chat: OpenChat, answers: FakeOpenAI, isolated_env: Path
     assert second.change
     edited = agent.read("MEMORY.md") + "- A line typed by hand.\n"
     (agent.path / "MEMORY.md").write_text(edited)
-    with pytest.raises(UndoRefusedError, match="MEMORY.md was edited after the extract"):
+    with pytest.raises(UndoRefusedError, match=r"MEMORY\.md was edited after the extract"):
         undo_last(scope)
     assert agent.read("MEMORY.md") == edited
     assert "Helix" in agent.read("PROFILE.md")  # nothing at all was undone
@@ -125,7 +125,7 @@ def test_a_full_day(open_chat: OpenChat, answers: FakeOpenAI, isolated_env: Path
 
 
 def test_undo_with_nothing_to_undo_and_the_cli(open_chat: OpenChat, answers: FakeOpenAI) -> None:
-    conversation, result = chat_once(open_chat)
+    conversation, _ = chat_once(open_chat)
     scope = conversation.session.scope
     code, stdout, stderr = run("undo", "pal")
     assert code == 0 and "undid the extract" in stderr and "MEMORY.md" in stdout

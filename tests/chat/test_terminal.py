@@ -177,7 +177,7 @@ def test_a_conversation_in_a_real_terminal(
     term.expect(r"› ")
     term.type("/exit")
     assert term.wait() == 0
-    assert "memory updated" in term.text
+    assert "memory receipt" in term.text
 
     sessions = list((demo_agent / "sessions").glob("2*-*-*.jsonl"))
     sessions = [p for p in sessions if p.name != "2026-11-28-demo.jsonl"]
