@@ -9,6 +9,7 @@ always be rebuilt.
 May import: workspace, config, errors, clock, gates, text.
 """
 
+from memclaw.facts.conflict import Verdict, is_correction, judge
 from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
 
-__all__ = ["FACT_ID", "fact_id", "normalise_statement"]
+__all__ = ["FACT_ID", "Verdict", "fact_id", "is_correction", "judge", "normalise_statement"]
