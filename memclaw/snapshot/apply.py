@@ -31,7 +31,7 @@ from memclaw.errors import LockBusyError, SnapshotError
 from memclaw.snapshot.diff import record_import
 from memclaw.snapshot.plan import JOURNAL, ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
-from memclaw.snapshot.rules import classify, unsafe_reason
+from memclaw.snapshot.rules import classify, markdown_only, unsafe_reason
 from memclaw.text import jsonsafe
 from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.atomic import file_lock, fsync_dir, write_bytes_atomic
@@ -163,7 +163,7 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
         staged = staging.joinpath(*rel.split("/"))
         if not staged.is_file():
             continue  # moved before the interruption
-        target = resolve_inside(agent.path, rel)
+        target = resolve_inside(agent.path, rel, md_only=markdown_only(rel))
         before = target.read_bytes() if target.is_file() else None
         backup = _keep_previous(agent, rel, before) if before is not None else None
         after = staged.read_bytes()

@@ -37,6 +37,7 @@ from memclaw.snapshot.rules import (
     TEAM_FILES,
     classify,
     is_owner_dir,
+    markdown_only,
 )
 from memclaw.workspace import Agent
 from memclaw.workspace.owners import OwnerKey, owner_dirname
@@ -144,7 +145,7 @@ def _scope_files(agent: Agent, prefix: str, top: tuple[str, ...]) -> list[tuple[
         if classify(rel) is not None:
             continue
         # resolve_inside refuses a symlink that leads out of the agent folder.
-        path = resolve_inside(agent.path, rel)
+        path = resolve_inside(agent.path, rel, md_only=markdown_only(rel))
         if path.is_file():
             found.append((rel, path))
     return found

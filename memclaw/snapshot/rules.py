@@ -111,3 +111,8 @@ def classify(name: str) -> str | None:
             return "not a valid owner folder"
         return _scoped_reason(rel, OWNER_FILES)
     return _scoped_reason(name, TEAM_FILES)
+
+
+def markdown_only(rel: str) -> bool:
+    """Whether ``rel`` must be a .md file: everything carried but dream reports and archives."""
+    return not (rel.endswith((".json", ".jsonl")) and classify(rel) is None)
