@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
 _STRUCTURE = re.compile(r"^\s*(#|<!--|>\s*✂)")
-WIDTH = 72
+WIDTH = 400  # receipts show whole lines: what was written, not a taste of it
 
 
 def is_memory_line(text: str) -> bool:

@@ -68,6 +68,11 @@ def undo_last(scope: Scope) -> UndoResult:
                 journal.note(agent, delta.rel, old, None, None)
             else:
                 edit.put(delta.rel, edit.read_existing(delta.rel), before, introduced=None)
+    if target.kind == "forget":
+        notes.append(
+            "the lines are back, but the fact stays on the forgotten list: extraction will not "
+            "learn it again (`memclaw remember --force` teaches it again)"
+        )
     return UndoResult(target, [d.rel for d in target.files], notes)
 
 

@@ -142,6 +142,8 @@ def card_lines(card: Card) -> list[str]:
         for item in items:
             why = f"  ({item['why']})" if item.get("why") and section != "promoted" else ""
             lines.append(f"    [{item['fact']}] {item['text']}{why}")
+    if data.get("one_offs"):
+        lines.append(f"  ({data['one_offs']} things said only once were not kept)")
     if card.soul_diff:
         lines.append("  SOUL.md changed:")
         lines += [f"    {line}" for line in card.soul_diff.splitlines()]

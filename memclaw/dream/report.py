@@ -27,10 +27,11 @@ if TYPE_CHECKING:
     from memclaw.dream.candidates import CandidateReport
     from memclaw.workspace.scope import Scope
 
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 REPORTS_DIR = "dreams"
 REPORT_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-([0-9a-f]{6,32})\.json$")
 ARCHIVE_NAME = re.compile(r"^archive-(\d{4}-\d{2})\.jsonl$")
-LISTED = 20  # dropped candidates a report names; the rest are counted
+LISTED = 20  # contradictions a report names
 
 
 def folder(scope: Scope) -> Path:
@@ -56,7 +57,8 @@ def build(
     promoted = [*added, *(n for _o, n in changed)]
 
     def fact(text: str, **extra: Any) -> dict[str, Any]:
-        return {"text": text, "fact": fact_id(text, prefix), **extra}
+        shown = _MARKER.sub("", text).strip()  # the statement, as a person reads it
+        return {"text": shown, "fact": fact_id(text, prefix), **extra}
 
     dropped: list[dict[str, Any]] = [fact(t, why="removed from MEMORY.md") for t in removed]
     contradictions = []
@@ -64,8 +66,6 @@ def build(
     for cand in candidates:
         if cand.status is Status.CORRECTED:
             contradictions.append(fact(cand.text, why="; ".join(cand.reasons) or "corrected"))
-        elif cand.status is Status.ONE_OFF and len(dropped) < LISTED:
-            dropped.append(fact(cand.text, why="said only once"))
     return {
         "run": run,
         "time": scope.agent.now().isoformat(timespec="seconds"),
@@ -76,7 +76,9 @@ def build(
         "notes": report.notes if report else [],
         "promoted": [fact(t) for t in promoted if t.strip() and not t.lstrip().startswith("#")],
         "dropped": dropped,
-        "contradictions": contradictions,
+        "contradictions": contradictions[:LISTED],
+        # Said once and not kept: counted, not listed; a card is for what changed.
+        "one_offs": sum(1 for c in candidates if c.status is Status.ONE_OFF),
         "trust_fell": [],
         "soul": None,
         "reviewed": None,
