@@ -59,6 +59,13 @@ def test_a_full_day(open_chat: OpenChat, answers: FakeOpenAI, isolated_env: Path
     assert change is not None and change.kind == "extract"
     assert {f.rel for f in change.files} == {"PROFILE.md", "MEMORY.md", "memory/2026-11-29.md"}
 
+    # --- why: the session and the turn that said it, quoted ----------------------------------
+    chain = why(scope, "Editor: Helix.")
+    (step,) = [s for s in chain.steps if s.kind == "extract" and s.detail.get("quote")]
+    assert step.detail["session"] == conversation.session.id and step.detail["turn"] in (1, 2)
+    assert "Helix" in step.detail["quote"] and step.detail["change"] == result.change
+    assert ("MEMORY.md", 3, helix) in chain.places
+
     # --- undo reverts every file of the extraction, then walks further back ------------------
     memory_before = "# Memory\n- Project Atlas ships in December.\n"
     done = undo_last(scope)
