@@ -48,7 +48,9 @@ class UndoResult:
 def undo_last(scope: Scope) -> UndoResult:
     """Revert the newest change of ``scope`` that is not undone yet; see the module doc."""
     agent = scope.agent
-    with journal.change(agent, UNDO) as undo, agent.editing() as edit:
+    # The undo's own record is written before the lock is released, so the next undo,
+    # waiting for the lock, already sees this change as undone.
+    with agent.editing() as edit, journal.change(agent, UNDO) as undo:
         # Chosen under the lock: a change journalled while we waited is the one undone.
         target = last_undoable(scope)
         if target is None:
