@@ -126,6 +126,7 @@ def _register() -> None:
         dream,
         extract,
         files_meta,
+        mem0,
         memories,
         search,
         seeing,
@@ -149,6 +150,7 @@ def _register() -> None:
         settings,
         files_meta,
         doctor,
+        mem0,
     ):
         module.register(app)
     group_commands(app)

@@ -33,7 +33,7 @@ CategoryOpt = Annotated[
         "--category",
         "-c",
         help="identity, preference, rule, decision, configuration, "
-        "technical, relationship, project or other.",
+        "technical, relationship, project or other (or one the categories setting adds).",
     ),
 ]
 SessionOpt = Annotated[

@@ -16,6 +16,7 @@ import typer
 
 from memclaw.cli.state import owner_key, state
 from memclaw.errors import UsageError
+from memclaw.workspace.entries import is_session_file
 
 if TYPE_CHECKING:
     from memclaw.index import IndexStats, SyncStats
@@ -26,6 +27,12 @@ class ScopeChoice(StrEnum):
     personal = "personal"
     team = "team"
     global_ = "global"
+    long_term = "long-term"
+    session = "session"
+
+
+# How far past --limit a term-scoped search looks before it keeps only that term's hits.
+_TERM_WIDEN = 10
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -47,7 +54,12 @@ def search(
         typer.Option("--owner", help="Also search this owner's personal memory, e.g. user:maya."),
     ] = None,
     scope: Annotated[
-        ScopeChoice, typer.Option("--scope", help="Which memory to search.")
+        ScopeChoice,
+        typer.Option(
+            "--scope",
+            help="Which memory to search: by visibility (personal, team, global) "
+            "or by term (long-term, session: a conversation's short-term entries).",
+        ),
     ] = ScopeChoice.all,
     since: Annotated[
         str | None, typer.Option("--since", metavar="DATE", help="Only blocks dated on/after.")
@@ -74,6 +86,8 @@ def search(
         memclaw search "cutover window" --agent demo --since 2026-11-20
 
         memclaw search 東京 --owner user:maya --scope personal --json
+
+        memclaw search "deploy window" --owner user:maya --scope session
     """
     from memclaw.cli.hits import print_hits
     from memclaw.index import search as run_search
@@ -81,16 +95,21 @@ def search(
     if agent and all_agents:
         raise UsageError("pass --agent or --all, not both")
     ws = state(ctx).workspace()
+    term = scope in (ScopeChoice.long_term, ScopeChoice.session)
+    wanted = limit or ws.settings.search_limit
     hits = run_search(
         ws,
         " ".join(query),
         agents=agent or None,
         owner=owner_key(owner),
-        scope=str(scope),
+        scope="all" if term else str(scope),
         since=since,
         until=until,
-        limit=limit,
+        limit=wanted * _TERM_WIDEN if term else limit,
     )
+    if term:
+        short = scope == ScopeChoice.session
+        hits = [h for h in hits if is_session_file(h.file) == short][:wanted]
     print_hits(hits, " ".join(query), as_json=as_json)
 
 

@@ -27,6 +27,7 @@ PANELS = {
     "why": "Memory",
     "timeline": "Memory",
     "undo": "Memory",
+    "mem0": "Memory",
     "dream": "Maintenance",
     "consolidate": "Maintenance",
     "reindex": "Maintenance",

@@ -21,7 +21,14 @@ from memclaw.entries.match import guess_category, restates, supersedes
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.extract.forgotten import forgotten_checker, record_forgotten, record_relearned
 from memclaw.text.likeness import containment, tokens
-from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, parse_entries, splice_entries
+from memclaw.workspace.entries import (
+    ENTRIES_DIR,
+    Entry,
+    categories,
+    fit_category,
+    parse_entries,
+    splice_entries,
+)
 from memclaw.workspace.logs import append_log
 from memclaw.workspace.safeguards import journal
 
@@ -143,13 +150,17 @@ def remember(
             f"refusing to remember: it holds what looks like a secret ({found[0].kind}); "
             "memory must never hold credentials"
         )
-    if category is not None and category not in CATEGORIES:
-        raise UsageError(f"unknown category {category!r}; use one of {', '.join(CATEGORIES)}")
+    allowed = categories(scope.agent.settings)
+    if category is not None and category not in allowed:
+        raise UsageError(
+            f"unknown category {category!r}; use one of {', '.join(allowed)} "
+            "(the categories setting adds more)"
+        )
     if session_id is not None and not _SESSION.fullmatch(session_id):
         raise UsageError(f"session id {session_id!r} is not valid: letters, digits, '.', '_', '-'")
     agent = scope.agent
     today = agent.now().date()
-    category = category or guess_category(text, today.isoformat())
+    category = category or fit_category(guess_category(text, today.isoformat()), allowed)
     if forgotten_checker(scope)(text):
         if not force:
             return RememberResult(

@@ -22,6 +22,7 @@ from memclaw.extract.offline.names import known_person
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.extract.timeline import Moment, conversation_moment, message_days, windows
+from memclaw.gates.session_key import parse_session_key
 from memclaw.text.likeness import known_lines
 from memclaw.text.plural import plural
 from memclaw.workspace.agent import DAILY_DIR
@@ -292,6 +293,9 @@ def extract_conversation(
     """
     if trigger and trigger.strip().lower() in AUTOMATED_TRIGGERS:
         return _skip(scope, f"started by {trigger.strip().lower()}: never extracted")
+    if parse_session_key(session_id).subagent:
+        # The parent's own session carries what the helper found; capturing both duplicates it.
+        return _skip(scope, "a subagent's session: the parent agent's session is extracted instead")
     if dry_run:
         return _run(scope, messages, session_id, trigger, force, dry_run, model)
     # Every file this run writes is one change: one receipt, one `memclaw undo`.

@@ -33,7 +33,12 @@ def chat(
     agent: AgentArg,
     owner: OwnerOpt = None,
     session: Annotated[
-        str | None, typer.Option("--session", help="Continue (or start) the session with this id.")
+        str | None,
+        typer.Option(
+            "--session",
+            help="Continue (or start) the session with this id; agent:ID:… keys pick agent ID, "
+            "agent:ID:subagent:… a read-only subagent of it.",
+        ),
     ] = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the most recent session.")
@@ -104,7 +109,6 @@ def chat(
         raise UsageError("--json needs a message: pass -m TEXT or pipe it on stdin")
     text = message if message is not None else (_stdin_message() if one_shot else "")
     where = scope(ctx, agent, owner)
-    found = where.agent
     conversation = Conversation.open(
         where,
         session_id=session,
@@ -118,7 +122,8 @@ def chat(
     if one_shot:
         code = _one_shot(conversation, text, as_json, plain)
     else:
-        code = _interactive(conversation, found, watch, plain)
+        # The session key may have chosen another agent (agent:ID:…): watch that one.
+        code = _interactive(conversation, conversation.session.agent, watch, plain)
     if code:
         raise typer.Exit(code)
 
