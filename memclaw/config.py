@@ -194,6 +194,22 @@ class Settings:
     mem0_queue_size: int = _key(100, "turns waiting to be sent to Mem0 at most", minimum=1)
     mem0_flush_seconds: float = _key(5.0, "seconds a chat's end waits for queued Mem0 turns")
 
+    # --- seeing and steering memory ---
+    chat_show_recalled: bool = _key(
+        True, "show the memories recalled for each answer, dim, one line each, in chat"
+    )
+    morning_card: bool = _key(
+        True, "open the first chat of a day with the card of the last dream to review"
+    )
+    soul_update_interval: int = _key(
+        20, "revise SOUL.md after this many newly confirmed facts (0 = never)"
+    )
+    archive_keep_days: int = _key(
+        30,
+        "days a dream report stays on its own before it rolls into the monthly archive",
+        minimum=1,
+    )
+
     # --- watch mode ---
     watch_debounce_ms: int = _key(300, "quiet time before a burst of edits is re-indexed")
 

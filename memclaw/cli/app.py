@@ -130,6 +130,7 @@ def _register() -> None:
         mem0,
         memories,
         search,
+        seeing,
         sessions,
         snapshot,
     )
@@ -144,6 +145,7 @@ def _register() -> None:
         extract,
         memories,
         facts,
+        seeing,
         sessions,
         chat,
         serve,
