@@ -9,8 +9,7 @@ from typing import Any
 
 from memclaw.errors import SnapshotError
 from memclaw.snapshot.reader import Snapshot
-from memclaw.snapshot.rules import OWNERS_DIR
-from memclaw.snapshot.rules import markdown_only
+from memclaw.snapshot.rules import OWNERS_DIR, markdown_only
 from memclaw.workspace import Workspace
 from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
 from memclaw.workspace.templates import SEED_FILES
