@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
@@ -25,6 +25,13 @@ _LEADING_DATE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])?[ \t]*\**" + _ISO_DATE 
 _DAILY_NAME = re.compile(_ISO_DATE + r"\.md$")
 
 SECTION_SEP = " › "
+# A turn of a conversation ("- Ana: Seven years this spring!"): the speaker label is left
+# out of a neighbour's context, or every turn would carry both speakers' names.
+_SPEAKER = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])?[ \t]*(?:\*\*)?[^\W\d][\w .'’-]{0,40}?:(?:\*\*)?[ \t]+"
+)
+_NEIGHBOUR_KINDS = ("item", "paragraph")
+NEIGHBOUR_CHARS = 400  # of each neighbour: a long paragraph next door is not context
 
 
 @dataclass(frozen=True)
@@ -170,4 +177,41 @@ def split_blocks(text: str, rel_path: str = "") -> list[Block]:
         else:
             b.open("paragraph", number, line)
     b.flush()
-    return b.blocks
+    return with_neighbours(b.blocks)
+
+
+def neighbour_text(block: Block) -> str:
+    """What a block lends its neighbours: its words without the speaker label, cut short."""
+    text = " ".join(block.text.split())
+    label = _SPEAKER.match(text)
+    if label:
+        text = text[label.end() :]
+    return text[:NEIGHBOUR_CHARS]
+
+
+def with_neighbours(blocks: list[Block]) -> list[Block]:
+    """Each list item or paragraph with its previous and next one's words as context.
+
+    A question is often phrased like the turn before its answer ("How long have
+    Ana and her husband been married?": the wedding photos come one turn before
+    "Seven years this spring!"). Only neighbours in the same section count, and
+    the context column is weighted below the block's own words (keyword.py).
+    """
+    out = list(blocks)
+    for i, block in enumerate(blocks):
+        if block.kind not in _NEIGHBOUR_KINDS:
+            continue
+        near = [
+            neighbour_text(other)
+            for other in (
+                blocks[i - 1] if i else None,
+                blocks[i + 1] if i + 1 < len(blocks) else None,
+            )
+            if other is not None
+            and other.kind in _NEIGHBOUR_KINDS
+            and other.section == block.section
+        ]
+        if near:
+            context = " ".join(filter(None, [block.context, *near]))
+            out[i] = replace(block, context=context)
+    return out

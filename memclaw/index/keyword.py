@@ -18,12 +18,13 @@ Two promises shape this module.
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from itertools import combinations
 
 from memclaw.config import Settings
 from memclaw.index.layout import Group
 from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
-from memclaw.text.tokenize import Query
+from memclaw.text.tokenize import Query, tokens
 
 # Column weights of bm25(): the block's own words count more than its headings.
 BODY_WEIGHT, CONTEXT_WEIGHT = 1.0, 0.3
@@ -86,8 +87,10 @@ def keyword_candidates(
     ranked_sql = _RANKED.format(where=clause)
     kind_weight = weights(settings)
     chosen: list[Candidate] = []
+    borrowed: list[Candidate] = []  # matched through their neighbours' words only
     seen: set[int] = set()
-    for level, match in enumerate(levels(query)):
+    tiers = levels(query)
+    for level, match in enumerate(tiers):
         found: list[Candidate] = []
         for group in groups:
             found += _rank_group(
@@ -105,12 +108,24 @@ def keyword_candidates(
                 limit=limit - len(chosen),
             )
         found.sort(key=lambda c: (-c.score, c.file, c.line))
-        found = found[: limit - len(chosen)]
-        chosen += found  # a later level ranks below an earlier one whatever its BM25
         seen.update(c.block_id for c in found)
+        own = [c for c in found if _own_match(c, query)]
+        borrowed += [
+            replace(c, tier=c.tier + len(tiers)) for c in found if not _own_match(c, query)
+        ]
+        chosen += own[: limit - len(chosen)]  # a later level ranks below an earlier one
         if len(chosen) >= limit:
             break
-    return chosen
+    return (chosen + borrowed)[:limit]
+
+
+def _own_match(cand: Candidate, query: Query) -> bool:
+    """Whether the block's own words or headings hold a query term, not just its neighbours'.
+
+    A block found only through a neighbour ranks after every block found through
+    its own words: the neighbour is the better hit, and ``--context`` shows both.
+    """
+    return any(query.matches(t) for t in tokens(f"{cand.section} {cand.text}"))
 
 
 def _rank_group(

@@ -28,7 +28,8 @@ from memclaw.text.stem import ENGLISH, stem
 
 # Bump when tokens change: every index built with another version is rebuilt.
 # 3: Snowball stemmers chosen per block by language (2 was an English-only Porter).
-TOKENIZER_VERSION = "3"
+# 4: blocks carry their neighbours' words as context (index/blocks.py).
+TOKENIZER_VERSION = "4"
 
 # A date (2026-12-12) or a time (08:15) is one word: it is indexed as its parts plus the
 # parts joined ("20261212", "0815"), so that a search for it is one cheap term lookup.
