@@ -1,4 +1,4 @@
-"""Blocks are indexed with their neighbours' words: a question phrased like the setup finds the answer."""
+"""Blocks are indexed with their neighbours' words: a question like the setup finds the answer."""
 
 from __future__ import annotations
 
