@@ -121,8 +121,8 @@ class Settings:
     search_max_files: int = _key(50, "candidate files a search result is grouped into")
     weight_memory: float = _key(1.0, "ranking weight of MEMORY.md")
     weight_daily: float = _key(0.7, "ranking weight of daily notes")
-    weight_profile: float = _key(0.5, "ranking weight of PROFILE.md")
-    weight_agents: float = _key(0.3, "ranking weight of AGENTS.md")
+    weight_profile: float = _key(0.9, "ranking weight of PROFILE.md")
+    weight_agents: float = _key(0.8, "ranking weight of AGENTS.md")
     weight_other: float = _key(0.5, "ranking weight of every other memory file")
     recency_half_life_days: float = _key(0.0, "half-life of recency decay (0 = off)")
 
