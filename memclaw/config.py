@@ -119,6 +119,9 @@ class Settings:
     recall_min_score: float = _key(0.5, "relative score (0-1) a recalled memory needs")
     search_limit: int = _key(10, "hits returned by search")
     search_max_files: int = _key(50, "candidate files a search result is grouped into")
+    search_dates: bool = _key(
+        True, "read dates in a query ('on 3 June', 'last week') and rank blocks of those days first"
+    )
     weight_memory: float = _key(1.0, "ranking weight of MEMORY.md")
     weight_daily: float = _key(0.7, "ranking weight of daily notes")
     weight_profile: float = _key(0.9, "ranking weight of PROFILE.md")

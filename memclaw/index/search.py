@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
 from memclaw.errors import ModelError, UsageError
 from memclaw.index.damage import IndexDamaged, damaged_again
 from memclaw.index.keyword import MAX_RANKED, keyword_candidates
+from memclaw.index.query.when import read_when
 from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
 from memclaw.index.recall_log import log_recall
 from memclaw.index.sources import Source, Sources
@@ -98,7 +100,13 @@ class Searcher:
         sources = self._sources.select(agents, filters, bring_up_to_date=sync)
         if parsed.empty:
             return []
-        ranked = _rank(self, sources, parsed, filters, pool=_pool(settings, limit))
+        pool = _pool(settings, limit)
+        ranked = _rank(self, sources, parsed, filters, pool=pool)
+        if settings.search_dates:
+            dated = _dated(self, sources, query, filters, pool=pool)
+            if dated:
+                first = {(c.key, c.block_id) for c in dated}
+                ranked = dated + [c for c in ranked if (c.key, c.block_id) not in first]
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if log and hits:
@@ -148,6 +156,27 @@ def _pool(settings: Settings, limit: int) -> int:
         return max(limit * 5, 50)
     grouping = settings.search_max_files and limit > settings.search_max_files
     return limit * 3 if grouping else limit
+
+
+def _dated(
+    searcher: Searcher, sources: list[Source], query: str, filters: Filters, *, pool: int
+) -> list[Candidate]:
+    """The blocks of the days the query names, ranked for its other words (see ``when``).
+
+    They come before the whole query's ranking: a question anchored in time is
+    answered by the notes of that time, which rarely repeat the date itself.
+    """
+    when = read_when(query, searcher.workspace.clock().date())
+    if when is None:
+        return []
+    rest = parse_query(when.rest)
+    since, until = when.window()
+    since = max(since, filters.since or since)
+    until = min(until, filters.until or until)
+    if rest.empty or since > until:
+        return []
+    narrowed = replace(filters, since=since, until=until)
+    return _rank(searcher, sources, rest, narrowed, pool=pool)
 
 
 def _rank(
