@@ -28,7 +28,8 @@ SECTION_SEP = " › "
 # A turn of a conversation ("- Ana: Seven years this spring!"): the speaker label is left
 # out of a neighbour's context, or every turn would carry both speakers' names.
 _SPEAKER = re.compile(
-    r"[ \t]*(?:[-*+]|\d{1,9}[.)])?[ \t]*(?:\*\*)?[^\W\d][\w .'’-]{0,40}?:(?:\*\*)?[ \t]+"
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])?[ \t]*(?:\*\*)?"
+    r"(?P<name>[^\W\d][\w .'’-]{0,40}?)(?:\*\*)?:(?:\*\*)?[ \t]+"
 )
 _NEIGHBOUR_KINDS = ("item", "paragraph")
 NEIGHBOUR_CHARS = 400  # of each neighbour: a long paragraph next door is not context
@@ -178,6 +179,14 @@ def split_blocks(text: str, rel_path: str = "") -> list[Block]:
             b.open("paragraph", number, line)
     b.flush()
     return with_neighbours(b.blocks)
+
+
+def speaker_of(text: str) -> str | None:
+    """The speaker label a turn opens with ("- Ana: ..." is Ana's), if any."""
+    label = _SPEAKER.match(text)
+    if label is None:
+        return None
+    return label.group("name").strip()
 
 
 def neighbour_text(block: Block) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from memclaw.errors import ModelError, UsageError
 from memclaw.index.damage import IndexDamaged, damaged_again
 from memclaw.index.keyword import MAX_RANKED, keyword_candidates
+from memclaw.index.query.people import by_person
 from memclaw.index.query.when import read_when
 from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
 from memclaw.index.recall_log import log_recall
@@ -101,9 +102,9 @@ class Searcher:
         if parsed.empty:
             return []
         pool = _pool(settings, limit)
-        ranked = _rank(self, sources, parsed, filters, pool=pool)
+        ranked = by_person(query, _rank(self, sources, parsed, filters, pool=pool))
         if settings.search_dates:
-            dated = _dated(self, sources, query, filters, pool=pool)
+            dated = by_person(query, _dated(self, sources, query, filters, pool=pool))
             if dated:
                 first = {(c.key, c.block_id) for c in dated}
                 ranked = dated + [c for c in ranked if (c.key, c.block_id) not in first]
@@ -154,8 +155,8 @@ def _pool(settings: Settings, limit: int) -> int:
     """Candidates to fetch: just ``limit``, unless file grouping or fusion may drop some."""
     if settings.embedding_model:
         return max(limit * 5, 50)
-    grouping = settings.search_max_files and limit > settings.search_max_files
-    return limit * 3 if grouping else limit
+    # Three times the limit: people (query.people) and dates reorder the best candidates.
+    return limit * 3
 
 
 def _dated(
