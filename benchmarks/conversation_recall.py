@@ -230,7 +230,9 @@ def budget_scores(hits: list[Hit], evidence: set[tuple[str, int]]) -> dict[str, 
 System = Callable[[str, int], list[Hit]]
 
 
-def _memclaw(root: Path, conv: Conversation, overrides: dict[str, Any], **kw: Any) -> System:
+def _memclaw(
+    root: Path, conv: Conversation, overrides: dict[str, Any], context: int = 0, **kw: Any
+) -> System:
     from memclaw.index import search
     from memclaw.workspace import Workspace
 
@@ -239,13 +241,25 @@ def _memclaw(root: Path, conv: Conversation, overrides: dict[str, Any], **kw: An
 
     def run(query: str, k: int) -> list[Hit]:
         found = search(ws, query, agents=[AGENT], limit=k, log=False, **kw)
-        return [Hit(h.file, h.line, h.end_line, h.text) for h in found]
+        if not context:
+            return [Hit(h.file, h.line, h.end_line, h.text) for h in found]
+        from memclaw.index.query.context import around
+
+        hits = []
+        for h in found:  # the hit with its neighbour lines, as `--context` hands them over
+            near = around(ws, h, context)
+            lines = [t for _, t in near.before] + h.text.split("\n") + [t for _, t in near.after]
+            first = near.before[0][0] if near.before else h.line
+            hits.append(Hit(h.file, first, first + len(lines) - 1, "\n".join(lines)))
+        return hits
 
     return run
 
 
 VARIANTS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "memclaw search": ({}, {}),
+    # Each hit with the turn before and after it: only the budget figures compare.
+    "memclaw --context 1": ({}, {"context": 1}),
 }
 
 
@@ -301,7 +315,7 @@ def main() -> None:
         for name, r in results.items():
             ranked = (
                 "   n/a    n/a    n/a"
-                if "files" in name
+                if "files" in name or "context" in name
                 else (f"{r['recall@5']:>6.3f} {r['recall@10']:>6.3f} {r['mrr']:>6.3f}")
             )
             budget = " ".join(f"{r[f'{b // 1000}k']:>6.3f}" for b in BUDGETS)

@@ -33,6 +33,10 @@ _SPEAKER = re.compile(
 )
 _NEIGHBOUR_KINDS = ("item", "paragraph")
 NEIGHBOUR_CHARS = 400  # of each neighbour: a long paragraph next door is not context
+# Turns before and after a block lending it their words. Two before, as the setup of an
+# answer is often two turns up (question, reply, answer); measured on the conversation
+# benchmark's tuning half: recall@10 0.773 with one before, 0.800 with two.
+BEFORE, AFTER = 2, 1
 
 
 @dataclass(frozen=True)
@@ -198,27 +202,35 @@ def neighbour_text(block: Block) -> str:
     return text[:NEIGHBOUR_CHARS]
 
 
-def with_neighbours(blocks: list[Block]) -> list[Block]:
-    """Each list item or paragraph with its previous and next one's words as context.
+def _run(blocks: list[Block], i: int, step: int, count: int) -> list[Block]:
+    """Up to ``count`` turns of the same section next to ``blocks[i]``, going ``step``."""
+    found = []
+    j = i + step
+    while len(found) < count and 0 <= j < len(blocks):
+        other = blocks[j]
+        if other.kind not in _NEIGHBOUR_KINDS or other.section != blocks[i].section:
+            break
+        found.append(other)
+        j += step
+    return found
 
-    A question is often phrased like the turn before its answer ("How long have
-    Ana and her husband been married?": the wedding photos come one turn before
-    "Seven years this spring!"). Only neighbours in the same section count, and
-    the context column is weighted below the block's own words (keyword.py).
+
+def with_neighbours(blocks: list[Block]) -> list[Block]:
+    """Each list item or paragraph with its neighbours' words as context.
+
+    A question is often phrased like the turns before its answer ("How long have
+    Ana and her husband been married?": the wedding photos come a turn or two
+    before "Seven years this spring!"; "Who won?" comes before "My dad did").
+    So a turn carries the words of the ``BEFORE`` turns before it and the
+    ``AFTER`` after it, in the same section, without a break between; the
+    context column is weighted below the block's own words (keyword.py).
     """
     out = list(blocks)
     for i, block in enumerate(blocks):
         if block.kind not in _NEIGHBOUR_KINDS:
             continue
         near = [
-            neighbour_text(other)
-            for other in (
-                blocks[i - 1] if i else None,
-                blocks[i + 1] if i + 1 < len(blocks) else None,
-            )
-            if other is not None
-            and other.kind in _NEIGHBOUR_KINDS
-            and other.section == block.section
+            neighbour_text(b) for b in [*_run(blocks, i, -1, BEFORE), *_run(blocks, i, 1, AFTER)]
         ]
         if near:
             context = " ".join(filter(None, [block.context, *near]))

@@ -34,6 +34,8 @@ def test_a_turn_carries_its_neighbours_words_without_their_speaker() -> None:
     blocks = {b.line: b for b in split_blocks(NOTE, "memory/2023-03-18.md")}
     answer = blocks[7]
     assert "illustrator" in answer.context and "painter" in answer.context
+    assert "university" in answer.context  # two turns up: the setup is often there
+    assert "fox" not in answer.context  # three turns up is not
     assert "Kofi" not in answer.context  # the neighbour's speaker label is left out
     assert "album" not in blocks[8].context  # the next section is not a neighbour
     assert blocks[4].context == blocks[5].text.removeprefix("- Kofi: ")
