@@ -37,6 +37,7 @@ TOKENIZER_VERSION = "5"
 # parts joined ("20261212", "0815"), so that a search for it is one cheap term lookup.
 _STAMP = r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})(?![\w:-])"
 _WORD = re.compile(_STAMP + r"|[^\W_]+(?:['’][^\W_]+)*")
+WORD = _WORD  # what one word is, for callers that pick words before tokenising
 _CJK_CLASS = (
     "\u1100-\u11ff"  # Hangul Jamo
     "\u3005-\u3007"  # 々 〆 〇
@@ -235,6 +236,7 @@ _STOPWORD_TEXT = """
     och att det en ett som är på för med av den har inte jag om men var till
     und der die das ist nicht ein eine zu mit von den dem auf für sich auch es
 """
+STOPWORD_WORDS = frozenset(_STOPWORD_TEXT.split())  # as written, case-folded
 STOPWORDS = frozenset(
     tok for lang in LANGUAGES for word in _STOPWORD_TEXT.split() for tok in _fold_latin(word, lang)
 )
