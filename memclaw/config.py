@@ -122,6 +122,11 @@ class Settings:
     search_dates: bool = _key(
         True, "read dates in a query ('on 3 June', 'last week') and rank blocks of those days first"
     )
+    search_rerank: int = _key(
+        0,
+        "best candidates the chat model re-ranks per search, one request (0 = off)",
+        maximum=50,
+    )
     weight_memory: float = _key(1.0, "ranking weight of MEMORY.md")
     weight_daily: float = _key(0.7, "ranking weight of daily notes")
     weight_profile: float = _key(0.9, "ranking weight of PROFILE.md")

@@ -216,7 +216,7 @@ def neighbour_text(block: Block) -> str:
 
 def _run(blocks: list[Block], i: int, step: int, count: int) -> list[Block]:
     """Up to ``count`` turns of the same section next to ``blocks[i]``, going ``step``."""
-    found = []
+    found: list[Block] = []
     j = i + step
     while len(found) < count and 0 <= j < len(blocks):
         other = blocks[j]

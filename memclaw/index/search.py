@@ -19,7 +19,7 @@ from memclaw.text.tokenize import Query, parse_query
 
 if TYPE_CHECKING:
     from memclaw.config import Settings
-    from memclaw.llm import Embedder
+    from memclaw.llm import ChatModel, Embedder
     from memclaw.workspace import OwnerKey, Workspace
 
 
@@ -35,6 +35,7 @@ class Searcher:
         self.workspace = workspace
         self._sources = Sources(workspace)
         self._embedder: list[Embedder | None] = []  # opened on the first semantic search
+        self._reranker: list[ChatModel | None] = []  # opened on the first re-ranked search
 
     def embedder(self) -> Embedder | None:
         """The configured embedder (None without one); created once per searcher."""
@@ -43,6 +44,14 @@ class Searcher:
 
             self._embedder.append(open_embedder(self.workspace.settings))
         return self._embedder[0]
+
+    def reranker(self) -> ChatModel | None:
+        """The chat model that re-ranks (None when none is configured); created once."""
+        if not self._reranker:
+            from memclaw.llm import open_model_if_configured
+
+            self._reranker.append(open_model_if_configured(self.workspace.settings))
+        return self._reranker[0]
 
     def __enter__(self) -> Searcher:
         return self
@@ -108,6 +117,12 @@ class Searcher:
             if dated:
                 first = {(c.key, c.block_id) for c in dated}
                 ranked = dated + [c for c in ranked if (c.key, c.block_id) not in first]
+        if settings.search_rerank:
+            model = self.reranker()
+            if model is not None:
+                from memclaw.index.query.rerank import rerank
+
+                ranked = rerank(model, query, ranked, settings.search_rerank)
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if log and hits:
@@ -155,6 +170,8 @@ def _pool(settings: Settings, limit: int) -> int:
     """Candidates to fetch: just ``limit``, unless file grouping or fusion may drop some."""
     if settings.embedding_model:
         return max(limit * 5, 50)
+    if settings.search_rerank:
+        return max(limit * 3, settings.search_rerank)
     # Three times the limit: people (query.people) and dates reorder the best candidates.
     return limit * 3
 
