@@ -34,10 +34,16 @@ _SPEAKER = re.compile(
     r"(?P<name>[^\W\d][\w .'’-]{0,40}?)(?:\*\*)?:(?:\*\*)?[ \t]+"
 )
 _NEIGHBOUR_KINDS = ("item", "paragraph")
+# At most this many content words lent by the neighbours, nearest turn first. FTS5's BM25
+# normalises by the length of all columns, so a long context reorders blocks by what
+# happens to be next door: on benchmarks/search_quality.py (a ledger of unrelated lines)
+# recall@10 fell from 0.982 to 0.858 with every neighbour word, and is 0.982 with four;
+# on the conversation benchmark's tuning half it is 0.760 with every word, 0.720 with four.
+NEIGHBOUR_WORDS = 4
 NEIGHBOUR_CHARS = 400  # of each neighbour: a long paragraph next door is not context
 # Turns before and after a block lending it their words. Two before, as the setup of an
-# answer is often two turns up (question, reply, answer); measured on the conversation
-# benchmark's tuning half: recall@10 0.773 with one before, 0.800 with two.
+# answer is often two turns up (question, reply, answer): with every word lent, the
+# conversation benchmark's tuning half had recall@10 0.773 with one before, 0.800 with two.
 BEFORE, AFTER = 2, 1
 
 
@@ -195,14 +201,20 @@ def speaker_of(text: str) -> str | None:
     return label.group("name").strip()
 
 
-def content_words(text: str) -> str:
-    """The words of ``text`` a query could use: stopwords are dropped from queries anyway.
+def content_words(text: str, own: str = "") -> str:
+    """The words of ``text`` a query could use that ``own`` does not already hold.
 
-    Neighbour words are only there to be found, never quoted or phrase-matched,
-    and every indexed token is stored: this keeps the index smaller (a tenth,
-    measured on the conversation benchmark) with the same recall.
+    Stopwords are dropped from queries anyway, and every indexed token is
+    stored: leaving them out keeps the index a tenth smaller with the same
+    recall. A word the block says itself is left out too: a neighbour lends
+    the words a block lacks, it does not make the block's own words count twice
+    (which reordered a single-word search by who happened to be next door).
     """
-    return " ".join(w for w in WORD.findall(text) if w.casefold() not in STOPWORD_WORDS)
+    have = {w.casefold() for w in WORD.findall(own)}
+    kept = [
+        w for w in WORD.findall(text) if (k := w.casefold()) not in STOPWORD_WORDS and k not in have
+    ]
+    return " ".join(kept[:NEIGHBOUR_WORDS])
 
 
 def neighbour_text(block: Block) -> str:
@@ -241,10 +253,14 @@ def with_neighbours(blocks: list[Block]) -> list[Block]:
     for i, block in enumerate(blocks):
         if block.kind not in _NEIGHBOUR_KINDS:
             continue
+        # The turns before first: an answer's setup comes before it (nearest-first order,
+        # next turn second, had recall@10 0.680 against 0.720 on the tuning half).
         near = [
             neighbour_text(b) for b in [*_run(blocks, i, -1, BEFORE), *_run(blocks, i, 1, AFTER)]
         ]
         if near:
-            context = " ".join(filter(None, [block.context, content_words(" ".join(near))]))
+            context = " ".join(
+                filter(None, [block.context, content_words(" ".join(near), block.text)])
+            )
             out[i] = replace(block, context=context)
     return out

@@ -18,7 +18,6 @@ Two promises shape this module.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import replace
 from itertools import combinations
 
 from memclaw.config import Settings
@@ -87,10 +86,8 @@ def keyword_candidates(
     ranked_sql = _RANKED.format(where=clause)
     kind_weight = weights(settings)
     chosen: list[Candidate] = []
-    borrowed: list[Candidate] = []  # matched through their neighbours' words only
     seen: set[int] = set()
-    tiers = levels(query)
-    for level, match in enumerate(tiers):
+    for level, match in enumerate(levels(query)):
         found: list[Candidate] = []
         for group in groups:
             found += _rank_group(
@@ -110,20 +107,19 @@ def keyword_candidates(
         found.sort(key=lambda c: (-c.score, c.file, c.line))
         seen.update(c.block_id for c in found)
         own = [c for c in found if _own_match(c, query)]
-        borrowed += [
-            replace(c, tier=c.tier + len(tiers)) for c in found if not _own_match(c, query)
-        ]
         chosen += own[: limit - len(chosen)]  # a later level ranks below an earlier one
         if len(chosen) >= limit:
             break
-    return (chosen + borrowed)[:limit]
+    return chosen
 
 
 def _own_match(cand: Candidate, query: Query) -> bool:
     """Whether the block's own words or headings hold a query term, not just its neighbours'.
 
-    A block found only through a neighbour ranks after every block found through
-    its own words: the neighbour is the better hit, and ``--context`` shows both.
+    Neighbour words lift a block that holds some of the query to the level of
+    the whole query; a block holding none of it is not a hit (the neighbour
+    is, and ``--context`` shows both). Every hit thus has a word to highlight,
+    and recall logs (which dreaming rewards) name only lines that matched.
     """
     return any(query.matches(t) for t in tokens(f"{cand.section} {cand.text}"))
 
