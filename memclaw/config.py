@@ -171,10 +171,18 @@ class Settings:
     recall_min_score: float = _key(0.5, "relative score (0-1) a recalled memory needs")
     search_limit: int = _key(10, "hits returned by search")
     search_max_files: int = _key(50, "candidate files a search result is grouped into")
+    search_dates: bool = _key(
+        True, "read dates in a query ('on 3 June', 'last week') and rank blocks of those days first"
+    )
+    search_rerank: int = _key(
+        0,
+        "best candidates the chat model re-ranks per search, one request (0 = off)",
+        maximum=50,
+    )
     weight_memory: float = _key(1.0, "ranking weight of MEMORY.md")
     weight_daily: float = _key(0.7, "ranking weight of daily notes")
-    weight_profile: float = _key(0.5, "ranking weight of PROFILE.md")
-    weight_agents: float = _key(0.3, "ranking weight of AGENTS.md")
+    weight_profile: float = _key(0.9, "ranking weight of PROFILE.md")
+    weight_agents: float = _key(0.8, "ranking weight of AGENTS.md")
     weight_other: float = _key(0.5, "ranking weight of every other memory file")
     recency_half_life_days: float = _key(0.0, "half-life of recency decay (0 = off)")
     recall_max_chars: int = _key(
