@@ -14,7 +14,7 @@ from memclaw.index.rank import Hit
 from memclaw.index.recall_log import RECALL_LOG
 from memclaw.index.search import Searcher, search
 from memclaw.index.stats import IndexStats, index_stats
-from memclaw.index.store import SyncStats, sync, with_index
+from memclaw.index.store import SyncStats, rebuild, sync, with_index
 from memclaw.workspace.logs import read_log
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def reindex(agent: Agent, progress: Progress | None = None) -> SyncStats:
     base, now = agent.path, _now(agent.workspace)
     return with_index(
         base,
-        lambda conn: sync(conn, base, is_global=False, now=now, force=True, progress=progress),
+        lambda conn: rebuild(conn, base, is_global=False, now=now, progress=progress),
         check=True,
     )
 
@@ -81,7 +81,7 @@ def reindex_global(workspace: Workspace, progress: Progress | None = None) -> Sy
     now = _now(workspace)
     return with_index(
         base,
-        lambda conn: sync(conn, base, is_global=True, now=now, force=True, progress=progress),
+        lambda conn: rebuild(conn, base, is_global=True, now=now, progress=progress),
         check=True,
     )
 

@@ -18,16 +18,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memclaw.index.blocks import SECTION_SEP, Block, split_blocks
+from memclaw.index.blocks import Block, split_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
 from memclaw.index.layout import FileState, classify, kind_range, scan
 from memclaw.index.schema import NewerSchema, migrate
-from memclaw.text.tokenize import TOKENIZER_VERSION, index_text, nfc
+from memclaw.index.storage.compact import compact
+from memclaw.index.storage.fts import StoredBlock, delete_all, delete_range, insert_rows
+from memclaw.text.tokenize import TOKENIZER_VERSION, nfc
 from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"
 # How blocks are laid out in the index; when it or the tokenizer changes, indexes are rebuilt.
-INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3"
+INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3/contentless-1"
 # A file modified this close to the moment it was indexed may change again
 # within the file system's timestamp granularity: hash it again next time.
 _RACY_NS = 2_000_000_000
@@ -176,11 +178,9 @@ def stale_files(disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]
 
 
 def _drop_file(conn: sqlite3.Connection, file_id: int) -> None:
-    conn.execute(
-        "DELETE FROM blocks_fts WHERE rowid IN (SELECT id FROM blocks WHERE file_id = ?)",
-        (file_id,),
-    )
-    conn.execute("DELETE FROM blocks WHERE file_id = ?", (file_id,))
+    row = conn.execute("SELECT first_block, blocks FROM files WHERE id = ?", (file_id,)).fetchone()
+    if row is not None and row[1]:
+        delete_range(conn, int(row[0]), int(row[0]) + int(row[1]) - 1)
 
 
 def _read(path: Path) -> tuple[bytes, FileState] | None:
@@ -193,15 +193,15 @@ def _read(path: Path) -> tuple[bytes, FileState] | None:
     return data, FileState(st.st_size, st.st_mtime_ns)
 
 
-def _insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> None:
+def _insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> int:
+    """Store ``blocks`` under consecutive ids (returned: the first) and index them."""
     lo, hi = kind_range(kind)
     last = conn.execute("SELECT max(id) FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi))
     first = int(last.fetchone()[0] or lo - 1) + 1
-    rows, fts = [], []
-    contexts: dict[str, str] = {}  # many blocks share a section: tokenise it once
+    rows, stored = [], []
     for offset, block in enumerate(blocks):
         block_id = first + offset
-        section = block.section_path
+        section, extra = block.section_path, block.context or None
         rows.append(
             (
                 block_id,
@@ -213,20 +213,17 @@ def _insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: li
                 block.date,
                 block.hash,
                 block.text,
+                extra,
             )
         )
-        raw = f"{section}{SECTION_SEP}{block.context}" if block.context else section
-        context = contexts.get(raw)
-        if context is None:
-            context = contexts[raw] = index_text(raw)
-        fts.append((block_id, index_text(block.text), context))
-    conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    conn.executemany("INSERT INTO blocks_fts(rowid, body, context) VALUES (?, ?, ?)", fts)
+        stored.append(StoredBlock(block_id, section, block.text, extra))
+    conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    insert_rows(conn, stored)
+    return first
 
 
 def _clear(conn: sqlite3.Connection) -> None:
-    conn.execute("DELETE FROM blocks_fts")
-    conn.execute("DELETE FROM blocks")
+    delete_all(conn)
     conn.execute("DELETE FROM files")
 
 
@@ -335,6 +332,22 @@ def sync(
     return stats
 
 
+def rebuild(
+    conn: sqlite3.Connection,
+    base: Path,
+    *,
+    is_global: bool,
+    now: str,
+    progress: Callable[[int, int], None] | None = None,
+) -> SyncStats:
+    """Rebuild the index of ``base`` from its files and leave the file without dead pages."""
+    started = time.perf_counter()
+    stats = sync(conn, base, is_global=is_global, now=now, force=True, progress=progress)
+    compact(conn)
+    stats.seconds = time.perf_counter() - started
+    return stats
+
+
 def _sync_file(
     conn: sqlite3.Connection,
     base: Path,
@@ -362,7 +375,7 @@ def _sync_file(
     if row is None:
         file_id = conn.execute(
             "INSERT INTO files(path, kind, scope, owner, size, mtime_ns, sha256, checked_ns,"
-            " blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " blocks, first_block) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
             (rel, kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks)),
         ).lastrowid
         assert file_id is not None
@@ -376,7 +389,8 @@ def _sync_file(
             (kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks), file_id),
         )
         stats.updated += 1
-    _insert_blocks(conn, file_id, kind, blocks)
+    first = _insert_blocks(conn, file_id, kind, blocks)
+    conn.execute("UPDATE files SET first_block = ? WHERE id = ?", (first, file_id))
     stats.blocks += len(blocks)
     stats.bytes += len(data)
     stats.changed.append(rel)
