@@ -18,12 +18,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memclaw.index.blocks import Block, split_blocks
+from memclaw.index.blocks import split_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
-from memclaw.index.layout import FileState, classify, kind_range, scan
+from memclaw.index.layout import FileState, classify, scan
 from memclaw.index.schema import NewerSchema, migrate
 from memclaw.index.storage.compact import compact
-from memclaw.index.storage.fts import StoredBlock, delete_all, delete_range, insert_rows
+from memclaw.index.storage.rows import clear, drop_file, insert_blocks, known_under
 from memclaw.text.tokenize import TOKENIZER_VERSION, nfc
 from memclaw.workspace.paths import META_DIR
 
@@ -177,12 +177,6 @@ def stale_files(disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]
     return todo
 
 
-def _drop_file(conn: sqlite3.Connection, file_id: int) -> None:
-    row = conn.execute("SELECT first_block, blocks FROM files WHERE id = ?", (file_id,)).fetchone()
-    if row is not None and row[1]:
-        delete_range(conn, int(row[0]), int(row[0]) + int(row[1]) - 1)
-
-
 def _read(path: Path) -> tuple[bytes, FileState] | None:
     try:
         with open(path, "rb") as handle:
@@ -193,46 +187,12 @@ def _read(path: Path) -> tuple[bytes, FileState] | None:
     return data, FileState(st.st_size, st.st_mtime_ns)
 
 
-def _insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> int:
-    """Store ``blocks`` under consecutive ids (returned: the first) and index them."""
-    lo, hi = kind_range(kind)
-    last = conn.execute("SELECT max(id) FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi))
-    first = int(last.fetchone()[0] or lo - 1) + 1
-    rows, stored = [], []
-    for offset, block in enumerate(blocks):
-        block_id = first + offset
-        section, extra = block.section_path, block.context or None
-        rows.append(
-            (
-                block_id,
-                file_id,
-                block.line,
-                block.end_line,
-                block.kind,
-                section,
-                block.date,
-                block.hash,
-                block.text,
-                extra,
-            )
-        )
-        stored.append(StoredBlock(block_id, section, block.text, extra))
-    conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    insert_rows(conn, stored)
-    return first
-
-
-def _clear(conn: sqlite3.Connection) -> None:
-    delete_all(conn)
-    conn.execute("DELETE FROM files")
-
-
 def meta_value(conn: sqlite3.Connection, key: str) -> str | None:
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return None if row is None else str(row[0])
 
 
-def _set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
     conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
 
@@ -278,15 +238,17 @@ def sync(
     now: str,
     force: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    dirs: dict[str, int] | None = None,
 ) -> SyncStats:
     """Bring the index of ``base`` up to date with its files; ``force`` rebuilds it.
 
     Only writes when something changed, so concurrent searches of an unchanged
     workspace never wait for each other. ``progress(done, total)`` follows big syncs.
+    ``dirs`` receives the modification time of every folder scanned (see ``fresh``).
     """
     started = time.perf_counter()
     stats = SyncStats()
-    disk = scan(base)
+    disk = scan(base, dirs)
     stats.files = len(disk)
     fresh = meta_value(conn, "format") == INDEX_FORMAT and not force
     # Same names, sizes and times as at the last settled sync: nothing to even look at.
@@ -300,12 +262,12 @@ def sync(
         stats.unchanged = len(disk)
         if _settled(disk):
             with _write(conn):
-                _set_meta(conn, "fingerprint", print_)
+                set_meta(conn, "fingerprint", print_)
         stats.seconds = time.perf_counter() - started
         return stats
     with _write(conn):
         if not fresh or meta_value(conn, "format") != INDEX_FORMAT:
-            _clear(conn)
+            clear(conn)
             stats.rebuilt = True
         known = known_files(conn)  # again, under the write lock
         todo = sorted(_needs_work(conn, base, disk, known))
@@ -316,18 +278,57 @@ def sync(
             if progress is not None:
                 progress(done, len(todo))
         for rel in sorted(known.keys() - disk.keys()):
-            _drop_file(conn, known[rel][0])
+            drop_file(conn, known[rel][0])
             conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
             stats.removed.append(rel)
-        _set_meta(conn, "format", INDEX_FORMAT)
-        _set_meta(conn, "fingerprint", print_ if _settled(disk) else "")
+        set_meta(conn, "format", INDEX_FORMAT)
+        set_meta(conn, "fingerprint", print_ if _settled(disk) else "")
         if stats.dirty or stats.rebuilt:
-            _set_meta(conn, "synced_at", now)
+            set_meta(conn, "synced_at", now)
     if stats.blocks >= OPTIMIZE_AFTER:
         # Bulk inserts leave the full-text index in many small segments; merging them
         # once makes every later query several times faster.
         with _write(conn):
             conn.execute("INSERT INTO blocks_fts(blocks_fts) VALUES ('optimize')")
+    stats.seconds = time.perf_counter() - started
+    return stats
+
+
+def sync_paths(
+    conn: sqlite3.Connection,
+    base: Path,
+    disk: dict[str, FileState],
+    folders: set[str],
+    *,
+    is_global: bool,
+    now: str,
+) -> SyncStats:
+    """Bring part of the index up to date: the files in ``disk`` (as just stat-ed), and
+    every indexed file directly inside ``folders`` (fully listed in ``disk``: one that
+    is not there is gone). A file named in neither is not looked at."""
+    started = time.perf_counter()
+    stats = SyncStats(files=len(disk))
+
+    def plan() -> tuple[dict[str, _Row], list[str], list[str]]:
+        known = known_under(conn, list(disk), folders)
+        gone = [rel for rel in known if rel not in disk]
+        return known, _needs_work(conn, base, disk, known), gone
+
+    known, todo, gone = plan()
+    if todo or gone:
+        with _write(conn):
+            known, todo, gone = plan()  # again, under the write lock
+            checked = time.time_ns()
+            for rel in sorted(todo):
+                _sync_file(conn, base, rel, known.get(rel), is_global, checked, stats)
+            for rel in sorted(gone):
+                drop_file(conn, known[rel][0])
+                conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
+                stats.removed.append(rel)
+            set_meta(conn, "fingerprint", "")  # the next full sweep checks every file
+            if stats.dirty:
+                set_meta(conn, "synced_at", now)
+    stats.unchanged = len(disk) - len(todo)
     stats.seconds = time.perf_counter() - started
     return stats
 
@@ -339,10 +340,11 @@ def rebuild(
     is_global: bool,
     now: str,
     progress: Callable[[int, int], None] | None = None,
+    dirs: dict[str, int] | None = None,
 ) -> SyncStats:
     """Rebuild the index of ``base`` from its files and leave the file without dead pages."""
     started = time.perf_counter()
-    stats = sync(conn, base, is_global=is_global, now=now, force=True, progress=progress)
+    stats = sync(conn, base, is_global=is_global, now=now, force=True, progress=progress, dirs=dirs)
     compact(conn)
     stats.seconds = time.perf_counter() - started
     return stats
@@ -382,14 +384,14 @@ def _sync_file(
         stats.added += 1
     else:
         file_id = row[0]
-        _drop_file(conn, file_id)
+        drop_file(conn, file_id)
         conn.execute(
             "UPDATE files SET kind = ?, scope = ?, owner = ?, size = ?, mtime_ns = ?,"
             " sha256 = ?, checked_ns = ?, blocks = ? WHERE id = ?",
             (kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks), file_id),
         )
         stats.updated += 1
-    first = _insert_blocks(conn, file_id, kind, blocks)
+    first = insert_blocks(conn, file_id, kind, blocks)
     conn.execute("UPDATE files SET first_block = ? WHERE id = ?", (first, file_id))
     stats.blocks += len(blocks)
     stats.bytes += len(data)
