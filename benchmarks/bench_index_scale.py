@@ -30,7 +30,6 @@ import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -61,7 +60,7 @@ def _process_ms(cmd: list[str], repeat: int, env: dict[str, str]) -> float:
     return statistics.median(times) * 1000
 
 
-def measure(root: Path, queries: list[str], repeat: int) -> dict[str, float]:
+def measure(root: Path, queries: list[str], repeat: int, cold: int = 3) -> dict[str, float]:
     """Figures of the memclaw on sys.path for the workspace at ``root`` (agent "bench")."""
     from memclaw.index import Searcher, reindex, sync_agent
     from memclaw.workspace import Workspace
@@ -108,21 +107,23 @@ def measure(root: Path, queries: list[str], repeat: int) -> dict[str, float]:
     env = {**os.environ, "MEMCLAW_ROOT": str(root)}
     search = [sys.executable, "-m", "memclaw", "search", "kayak permit", "--agent", "bench"]
     bare = [sys.executable, "-c", "pass"]
-    cold, plain = [], []
-    for _ in range(3):  # interleaved, so that both see the same machine load
-        cold.append(_process_ms(search, 3, env))
+    searches, plain = [], []
+    for _ in range(cold):  # interleaved, so that both see the same machine load
+        searches.append(_process_ms(search, 3, env))
         plain.append(_process_ms(bare, 3, env))
-    f["cold_search_ms"] = statistics.median(cold)
+    f["cold_search_ms"] = statistics.median(searches)
     f["bare_python_ms"] = statistics.median(plain)
     f["cold_x_bare"] = f["cold_search_ms"] / f["bare_python_ms"]
     return f
 
 
-def _run_tree(tree: Path, root: Path, queries: list[str], repeat: int) -> dict[str, float]:
+def _run_tree(
+    tree: Path, root: Path, queries: list[str], repeat: int, cold: int
+) -> dict[str, float]:
     """``measure`` in a new process that imports memclaw from ``tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     args = [sys.executable, str(Path(__file__).resolve()), "--worker", str(root)]
-    args += ["--repeat", str(repeat), "--queries", json.dumps(queries)]
+    args += ["--repeat", str(repeat), "--cold", str(cold), "--queries", json.dumps(queries)]
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=False, cwd=tree)
     if done.returncode != 0:
         raise RuntimeError(f"measuring {tree} failed:\n{done.stderr[-2000:]}")
@@ -131,7 +132,11 @@ def _run_tree(tree: Path, root: Path, queries: list[str], repeat: int) -> dict[s
 
 
 def run(
-    sizes: list[str], compare: Path | None, repeat: int = 5, base: Path | None = None
+    sizes: list[str],
+    compare: Path | None,
+    repeat: int = 5,
+    base: Path | None = None,
+    cold: int = 3,
 ) -> dict[str, dict[str, dict[str, float]]]:
     speed = _speed()
     results: dict[str, dict[str, dict[str, float]]] = {}
@@ -144,7 +149,7 @@ def run(
             queries = [q.format(**fills) for q in speed.QUERIES]
             trees = {"this": ROOT} | ({"compare": compare} if compare else {})
             results[size] = {
-                name: _run_tree(tree, root, queries, repeat) for name, tree in trees.items()
+                name: _run_tree(tree, root, queries, repeat, cold) for name, tree in trees.items()
             }
             shutil.rmtree(tmp / size, ignore_errors=True)
     finally:
@@ -176,17 +181,19 @@ def main() -> None:
     parser.add_argument("--sizes", default="1k,10k,100k", help="comma-separated: 1k,10k,100k,1M")
     parser.add_argument("--compare", type=Path, help="another source tree, e.g. main's checkout")
     parser.add_argument("--repeat", type=int, default=5, help="rounds of the query set")
+    parser.add_argument("--cold", type=int, default=3, help="rounds of 3 cold processes each")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--queries", default="[]", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        print(json.dumps(measure(args.worker, json.loads(args.queries), args.repeat)))
+        figures = measure(args.worker, json.loads(args.queries), args.repeat, args.cold)
+        print(json.dumps(figures))
         return
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     unknown = [s for s in sizes if s not in SIZES]
     if unknown:
         parser.error(f"unknown size {', '.join(unknown)}: choose from {', '.join(SIZES)}")
-    results = run(sizes, args.compare, args.repeat)
+    results = run(sizes, args.compare, args.repeat, cold=args.cold)
     print("index size and speed")
     for line in report(results):
         print("  " + line)

@@ -38,3 +38,14 @@ def test_writers_killed_at_random_moments_lose_nothing_committed(tmp_path: Path)
     assert figures["problems"] == []
     assert figures["rounds"] == 6 and figures["losses"] == 0
     assert figures["killed"] + figures["finished"] == 6
+
+
+def test_index_scale_benchmark_measures_this_tree_at_the_smallest_size(tmp_path: Path) -> None:
+    bench = load("bench_index_scale")
+    results = bench.run(["1k"], compare=None, repeat=1, base=tmp_path, cold=1)
+    figures = results["1k"]["this"]
+    assert 0.03 < figures["text_mb"] < 0.1  # 10 notes of 100 lines
+    for name in ("build_mb_s", "warm_fresh_p50_ms", "one_file_sync_ms", "cold_search_ms"):
+        assert figures[name] > 0, name
+    assert 1.0 < figures["index_x_text"] < 8.0  # main's index was 8x the text at this size
+    assert any("index/text" in line for line in bench.report(results))

@@ -19,7 +19,20 @@ from memclaw.workspace import Workspace, normalise_owner
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 MODEL = "text-embedding-3-small"
-TOPICS = "kayak permit harbour ferry sourdough oven basil garden marathon pace knee physio".split()
+TOPICS = [
+    "kayak",
+    "permit",
+    "harbour",
+    "ferry",
+    "sourdough",
+    "oven",
+    "basil",
+    "garden",
+    "marathon",
+    "pace",
+    "knee",
+    "physio",
+]
 
 
 def _workspace(root: Path, fake: FakeOpenAI, half_life: float) -> Workspace:
