@@ -60,14 +60,18 @@ def save(conn: sqlite3.Connection, state: FreshState) -> None:
 
 def hot_set(conn: sqlite3.Connection) -> list[str]:
     """Core files (any markdown file at the top of the agent or of an owner's folder),
-    the newest daily notes by date and the most recently modified files."""
-    rows = conn.execute("SELECT path, kind, mtime_ns FROM files").fetchall()
-    core = [r for r in rows if r[1] != "daily" and "/" not in _inner(r[0])]
-    core.sort(key=lambda r: -r[2])
-    daily = sorted((r for r in rows if r[1] == "daily"), key=lambda r: r[0].rsplit("/", 1)[-1])
-    recent = sorted(rows, key=lambda r: -r[2])[:RECENT]
-    chosen = [r[0] for r in core[:MAX_CORE]]
-    chosen += [r[0] for r in daily[-NEWEST_DAILY:]] + [r[0] for r in recent]
+    the newest daily notes by date and the most recently modified files. Sorted in
+    SQL: this runs after every sync that changed something."""
+    others = conn.execute("SELECT path, mtime_ns FROM files WHERE kind != 'daily'").fetchall()
+    core = sorted((r for r in others if "/" not in _inner(r[0])), key=lambda r: -r[1])
+    daily = conn.execute(
+        "SELECT path FROM files WHERE kind = 'daily' ORDER BY substr(path, -13) DESC LIMIT ?",
+        (NEWEST_DAILY,),
+    ).fetchall()
+    recent = conn.execute(
+        "SELECT path FROM files ORDER BY mtime_ns DESC LIMIT ?", (RECENT,)
+    ).fetchall()
+    chosen = [r[0] for r in core[:MAX_CORE]] + [r[0] for r in daily] + [r[0] for r in recent]
     return list(dict.fromkeys(chosen))
 
 
