@@ -23,7 +23,13 @@ from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check,
 from memclaw.index.layout import FileState, classify, scan
 from memclaw.index.schema import NewerSchema, migrate
 from memclaw.index.storage.compact import compact
-from memclaw.index.storage.rows import clear, drop_file, insert_blocks, known_under
+from memclaw.index.storage.rows import (
+    clear,
+    drop_file,
+    insert_blocks,
+    known_under,
+    replace_blocks,
+)
 from memclaw.text.tokenize import TOKENIZER_VERSION, nfc
 from memclaw.workspace.paths import META_DIR
 
@@ -382,16 +388,16 @@ def _sync_file(
         ).lastrowid
         assert file_id is not None
         stats.added += 1
+        first = insert_blocks(conn, file_id, kind, blocks)
     else:
         file_id = row[0]
-        drop_file(conn, file_id)
+        first = replace_blocks(conn, file_id, kind, blocks)
         conn.execute(
             "UPDATE files SET kind = ?, scope = ?, owner = ?, size = ?, mtime_ns = ?,"
             " sha256 = ?, checked_ns = ?, blocks = ? WHERE id = ?",
             (kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks), file_id),
         )
         stats.updated += 1
-    first = insert_blocks(conn, file_id, kind, blocks)
     conn.execute("UPDATE files SET first_block = ? WHERE id = ?", (first, file_id))
     stats.blocks += len(blocks)
     stats.bytes += len(data)

@@ -76,3 +76,40 @@ def test_the_text_is_stored_once(isolated_env: Path) -> None:
     finally:
         conn.close()
     assert "blocks_fts" in tables and "blocks_fts_content" not in tables
+
+
+def _ids(agent, rel: str) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
+    conn = sqlite3.connect(index_path(agent.path))
+    try:
+        return conn.execute(
+            "SELECT b.id, b.text FROM blocks b JOIN files f ON f.id = b.file_id"
+            " WHERE f.path = ? ORDER BY b.id",
+            (rel,),
+        ).fetchall()
+    finally:
+        conn.close()
+
+
+def test_an_append_reindexes_only_the_new_blocks_and_stays_exact(isolated_env: Path) -> None:
+    agent = _demo(isolated_env)
+    sync_agent(agent)
+    note = agent.path / "memory" / "2026-11-28.md"  # the newest: its blocks are the last ids
+    before = _ids(agent, "memory/2026-11-28.md")
+    text = note.read_text(encoding="utf-8")
+    _edit(note, text, text + "- bought a red kayak\n- and a paddle\n")
+    assert sync_agent(agent).changed == ["memory/2026-11-28.md"]
+    after = _ids(agent, "memory/2026-11-28.md")
+    assert after[: len(before)] == before  # the unchanged blocks kept their rows
+    assert [t for _, t in after[len(before) :]] == ["- bought a red kayak", "- and a paddle"]
+    older = agent.path / "memory" / "2026-11-20.md"  # not the last: a longer file moves up
+    text = older.read_text(encoding="utf-8")
+    _edit(older, text, text + "- one more line\n")
+    sync_agent(agent)
+    _edit(older, "- one more line", "- one line less")  # same length: rewritten in place
+    sync_agent(agent)
+    incremental = _terms(agent)
+    ws = Workspace.open(isolated_env, env={})
+    assert [h.file for h in search(ws, "paddle")] == ["memory/2026-11-28.md"]
+    assert [h.file for h in search(ws, "less")] == ["memory/2026-11-20.md"]
+    reindex(agent)
+    assert _terms(agent) == incremental

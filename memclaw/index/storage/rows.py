@@ -17,11 +17,53 @@ def drop_file(conn: sqlite3.Connection, file_id: int) -> None:
         delete_range(conn, int(row[0]), int(row[0]) + int(row[1]) - 1)
 
 
-def insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> int:
-    """Store ``blocks`` under consecutive ids (returned: the first) and index them."""
+def _top(conn: sqlite3.Connection, kind: str) -> int:
+    """The highest block id in use in ``kind``'s range (one below the range when empty)."""
     lo, hi = kind_range(kind)
     last = conn.execute("SELECT max(id) FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi))
-    first = int(last.fetchone()[0] or lo - 1) + 1
+    return int(last.fetchone()[0] or lo - 1)
+
+
+def insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> int:
+    """Store ``blocks`` under consecutive new ids (returned: the first) and index them."""
+    first = _top(conn, kind) + 1
+    _insert_at(conn, file_id, blocks, first)
+    return first
+
+
+def replace_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> int:
+    """Replace an indexed file's blocks by ``blocks``; returns the first id.
+
+    The leading blocks that did not change keep their rows: appending a line to a
+    note re-indexes that line, not the note (removing a row from the contentless
+    full-text table means tokenising it again). That needs the ids after them free:
+    true when the file shrinks or its blocks are the last of their kind; otherwise
+    every block moves to new ids at the top.
+    """
+    row = conn.execute("SELECT first_block, blocks FROM files WHERE id = ?", (file_id,)).fetchone()
+    first, count = int(row[0]), int(row[1])
+    last = first + count - 1
+    if not count or (len(blocks) > count and _top(conn, kind) != last):
+        drop_file(conn, file_id)
+        return insert_blocks(conn, file_id, kind, blocks)
+    old = conn.execute(
+        "SELECT line, end_line, kind, section, date, text, extra FROM blocks"
+        " WHERE id BETWEEN ? AND ? ORDER BY id",
+        (first, last),
+    ).fetchall()
+    kept = 0
+    for was, block in zip(old, blocks, strict=False):
+        now = (block.line, block.end_line, block.kind, block.section_path, block.date)
+        if tuple(was[:5]) != now or was[5] != block.text or was[6] != (block.context or None):
+            break
+        kept += 1
+    if kept < count:
+        delete_range(conn, first + kept, last)
+    _insert_at(conn, file_id, blocks[kept:], first + kept)
+    return first
+
+
+def _insert_at(conn: sqlite3.Connection, file_id: int, blocks: list[Block], first: int) -> None:
     rows, stored = [], []
     for offset, block in enumerate(blocks):
         block_id = first + offset
@@ -43,7 +85,6 @@ def insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: lis
         stored.append(StoredBlock(block_id, section, block.text, extra))
     conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     insert_rows(conn, stored)
-    return first
 
 
 def clear(conn: sqlite3.Connection) -> None:
