@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,mcp,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,mcp,ray,vec]'
 	touch $(STAMP)
 
 install: $(STAMP)

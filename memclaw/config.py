@@ -218,8 +218,14 @@ class Settings:
         minimum=1,
     )
 
-    # --- watch mode ---
+    # --- watch mode and freshness ---
     watch_debounce_ms: int = _key(300, "quiet time before a burst of edits is re-indexed")
+    freshness_sweep_seconds: int = _key(
+        30,
+        "a search checks every file at least this often (0 = on every search); new, removed"
+        " and renamed files, core files and the newest notes are checked on every search",
+        maximum=86400,
+    )
 
     sources: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType({}), compare=False, repr=False
