@@ -11,7 +11,6 @@ computed from both when read (``trust``), so its decay is always current.
 May import: workspace, config, errors, clock, gates, text.
 """
 
-from memclaw.facts.conflict import Verdict, is_correction, judge
 from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
 
-__all__ = ["FACT_ID", "Verdict", "fact_id", "is_correction", "judge", "normalise_statement"]
+__all__ = ["FACT_ID", "fact_id", "normalise_statement"]

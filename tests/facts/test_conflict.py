@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from memclaw.facts import is_correction, judge
+from memclaw.facts.conflict import is_correction, judge
 
 DEMO = Path(__file__).resolve().parents[2] / "workspaces" / "demo"
 

@@ -76,7 +76,8 @@ def files(root: Path) -> dict[str, str]:
             continue
         text = path.read_text(encoding="utf-8")
         text = re.sub(r"\b[0-9a-f]{12}\b", "<run>", text)  # a dream's random run id
-        found[rel.as_posix()] = hashlib.sha256(text.encode()).hexdigest()
+        name = re.sub(r"\b[0-9a-f]{12}\b", "<run>", rel.as_posix())  # and its report's name
+        found[name] = hashlib.sha256(text.encode()).hexdigest()
     return found
 
 
