@@ -21,7 +21,7 @@ LAYERS: list[set[str]] = [
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
     {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor"},
-    {"chat"},
+    {"chat", "browse"},
     {"cli"},
 ]
 # Capabilities that build on another capability (and never the other way round).

@@ -123,6 +123,7 @@ def main_options(
 def _register() -> None:
     from memclaw.cli import (
         basic,
+        browse,
         dream,
         extract,
         files_meta,
@@ -142,6 +143,7 @@ def _register() -> None:
         extract,
         memories,
         sessions,
+        browse,
         chat,
         completion,
         settings,

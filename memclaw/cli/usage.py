@@ -20,6 +20,7 @@ PANELS = {
     "memories": "Memory",
     "files": "Memory",
     "sessions": "Memory",
+    "browse": "Memory",
     "extract": "Memory",
     "export": "Memory",
     "import": "Memory",

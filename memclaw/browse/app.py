@@ -1,0 +1,186 @@
+"""The memory browser's Textual application: tabs over one agent's memory, driven by keys.
+
+Tabs: Files (the memory files and their text), Search (hits as you type).
+Every action goes through ``Source``; the app lays out, routes keys and says
+what happened in the status line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.markup import escape
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import (
+    Footer,
+    Header,
+    Input,
+    Label,
+    ListItem,
+    ListView,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+
+from memclaw.browse.editor import edit_in_editor
+from memclaw.browse.source import Source
+from memclaw.errors import MemclawError
+
+if TYPE_CHECKING:
+    from memclaw.index.rank import Hit
+
+
+class FileItem(ListItem):
+    def __init__(self, name: str, detail: str) -> None:
+        super().__init__(Label(f"{escape(name)}  [dim]{detail}[/dim]"))
+        self.file_name = name
+
+
+class HitItem(ListItem):
+    def __init__(self, file: str, line: int, text: str) -> None:
+        super().__init__(Label(f"[b]{escape(file)}:{line}[/b]  {escape(text)}"))
+        self.file_name = file
+        self.line = line
+
+
+class MemoryBrowser(App[None]):
+    """``memclaw browse AGENT``."""
+
+    TITLE = "memclaw"
+    CSS = """
+    #file-list { width: 38; border-right: solid $panel; }
+    #file-view { padding: 0 1; }
+    #query { margin: 0 0 1 0; }
+    #status { height: 1; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit"),
+        Binding("f1", "tab('files')", "Files", show=False),
+        Binding("f2", "tab('search')", "Search", show=False),
+        Binding("slash", "tab('search')", "Search"),
+        Binding("e", "edit", "Edit"),
+        Binding("r", "refresh", "Refresh"),
+    ]
+
+    def __init__(self, source: Source) -> None:
+        super().__init__()
+        self.source = source
+        self.sub_title = source.title.removeprefix("memclaw · ")
+        self.current_file: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with TabbedContent(initial="files"):
+            with TabPane("Files", id="files"), Horizontal():
+                yield ListView(id="file-list")
+                with VerticalScroll():
+                    yield Static(id="file-view", markup=False)
+            with TabPane("Search", id="search"):
+                yield Input(placeholder="search memory as you type…", id="query")
+                yield ListView(id="hits")
+        yield Static(id="status")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.load_files()
+
+    # --- files ---------------------------------------------------------------------------
+
+    async def load_files(self) -> None:
+        listing = self.query_one("#file-list", ListView)
+        await listing.clear()
+        await listing.extend(
+            FileItem(row.name, f"{row.size:,} B{' · injected' if row.injected else ''}")
+            for row in self.source.files()
+        )
+        names = [item.file_name for item in listing.query(FileItem)]
+        if self.current_file not in names:
+            self.current_file = names[0] if names else None
+        if self.current_file is not None:
+            listing.index = names.index(self.current_file)
+            self.show_file(self.current_file)
+
+    def show_file(self, name: str) -> None:
+        self.current_file = name
+        try:
+            text = self.source.read(name)
+        except MemclawError as exc:
+            text = str(exc)
+        self.query_one("#file-view", Static).update(text)
+
+    @on(ListView.Highlighted, "#file-list")
+    def _file_highlighted(self, event: ListView.Highlighted) -> None:
+        if isinstance(event.item, FileItem):
+            self.show_file(event.item.file_name)
+
+    # --- search --------------------------------------------------------------------------
+
+    @on(Input.Changed, "#query")
+    def _query_changed(self, event: Input.Changed) -> None:
+        self.run_search(event.value)
+
+    @work(exclusive=True, group="search")
+    async def run_search(self, query: str) -> None:
+        # A thread keeps the screen responsive while the index answers; exclusive drops the
+        # search a newer keystroke made stale.
+        hits = await asyncio.to_thread(self.source.search, query)
+        await self.show_hits(hits)
+
+    async def show_hits(self, hits: list[Hit]) -> None:
+        listing = self.query_one("#hits", ListView)
+        await listing.clear()
+        await listing.extend(
+            HitItem(hit.file, hit.line, hit.snippet.replace("\n", " ")) for hit in hits
+        )
+        listing.index = 0 if hits else None
+        self.say(f"{len(hits)} hit{'s' if len(hits) != 1 else ''}")
+
+    @on(ListView.Selected, "#hits")
+    def _hit_selected(self, event: ListView.Selected) -> None:
+        if isinstance(event.item, HitItem):
+            self.open_hit(event.item)
+
+    @on(Input.Submitted, "#query")
+    def _query_submitted(self) -> None:
+        first = self.query(HitItem).first() if self.query(HitItem) else None
+        if first is not None:
+            self.open_hit(first)
+
+    def open_hit(self, hit: HitItem) -> None:
+        self.action_tab("files")
+        self.show_file(hit.file_name)
+        self.say(f"{hit.file_name}:{hit.line}")
+
+    # --- actions -------------------------------------------------------------------------
+
+    # The widget each tab focuses when shown: focus left in a hidden tab would switch back to it.
+    FOCUS: ClassVar[dict[str, str]] = {"files": "#file-list", "search": "#query"}
+
+    def action_tab(self, name: str) -> None:
+        self.query_one(TabbedContent).active = name
+        self.query_one(self.FOCUS[name]).focus()
+
+    async def action_refresh(self) -> None:
+        await self.load_files()
+        if self.current_file:
+            self.show_file(self.current_file)
+        self.say("refreshed")
+
+    def action_edit(self) -> None:
+        if not self.current_file:
+            return
+        try:
+            changed = edit_in_editor(self, self.source.scope, self.current_file)
+        except MemclawError as exc:
+            self.say(str(exc))
+            return
+        self.show_file(self.current_file)
+        self.say(f"saved {self.current_file}" if changed else "no change")
+
+    def say(self, message: str) -> None:
+        self.query_one("#status", Static).update(message)

@@ -1,0 +1,101 @@
+"""The memory browser, driven through Textual's own test harness on a copy of the demo agent."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, ListView, Static, TabbedContent
+
+from memclaw.browse.app import FileItem, HitItem, MemoryBrowser
+from memclaw.browse.source import Source
+from memclaw.workspace import Scope, Workspace
+
+SIZE = (110, 32)
+
+
+def _app(root: Path) -> MemoryBrowser:
+    agent = Workspace.open(root).agent("demo")
+    return MemoryBrowser(Source(Scope(agent)))
+
+
+def drive(app: MemoryBrowser, steps: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await steps(pilot)
+
+    asyncio.run(run())
+
+
+def _view(app: MemoryBrowser) -> str:
+    return str(app.query_one("#file-view", Static).render())
+
+
+def test_files_are_listed_and_the_first_is_shown(demo_agent: Path) -> None:
+    app = _app(demo_agent.parent)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        names = [item.file_name for item in app.query(FileItem)]
+        assert names[:4] == ["AGENTS.md", "SOUL.md", "PROFILE.md", "MEMORY.md"]
+        assert "# AGENTS.md" in _view(app) or "AGENTS" in _view(app)
+        app.query_one("#file-list", ListView).focus()
+        await pilot.press("down", "down", "down")
+        await pilot.pause()
+        assert app.current_file == "MEMORY.md"
+        assert "lotsen PostGIS migration" in _view(app)
+
+    drive(app, steps)
+
+
+def test_search_as_you_type_and_open_a_hit(demo_agent: Path) -> None:
+    app = _app(demo_agent.parent)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("slash")
+        assert app.query_one(TabbedContent).active == "search"
+        assert app.focused is app.query_one("#query", Input)
+        await pilot.press(*"cutover")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        hits = list(app.query(HitItem))
+        assert hits, "typing a query shows hits"
+        assert any("cutover" in str(h.query_one("Label").render()).lower() for h in hits)
+        app.query_one("#hits", ListView).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.query_one(TabbedContent).active == "files"
+        assert app.current_file == hits[0].file_name
+
+    drive(app, steps)
+
+
+def test_edit_goes_through_the_editor_and_the_workspace(
+    demo_agent: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    editor = tmp_path / "editor.py"
+    editor.write_text(
+        "import sys\n"
+        "path = sys.argv[-1]\n"
+        "open(path, 'a', encoding='utf-8').write('- Knut likes the snow.\\n')\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = _app(demo_agent.parent)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        app.show_file("PROFILE.md")
+        await pilot.press("e")
+        await pilot.pause()
+        assert "saved PROFILE.md" in str(app.query_one("#status", Static).render())
+        assert "Knut likes the snow" in _view(app)
+
+    drive(app, steps)
+    assert (
+        (demo_agent / "PROFILE.md").read_text(encoding="utf-8").endswith("- Knut likes the snow.\n")
+    )
