@@ -16,6 +16,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from memclaw.config_shapes import (
+    _SECTIONS,
+    MAX_INSTRUCTIONS,
+    MEM0_MODES,
+    _categories,
+    _flatten,
+)
 from memclaw.errors import ConfigError, UnknownKeyError
 
 if TYPE_CHECKING:
@@ -47,6 +54,9 @@ class Settings:
     embedding_model: str = _key("", "embedding model; empty disables semantic recall")
     request_timeout: float = _key(60.0, "seconds before a model request is abandoned")
     max_retries: int = _key(2, "retries on 429, 5xx and connection errors")
+    max_concurrent_requests: int = _key(
+        8, "model calls one process keeps in flight at once (batch jobs)", minimum=1, maximum=1024
+    )
 
     # --- post-chat extraction ---
     extract_enabled: bool = _key(True, "extract memories after conversations")
@@ -61,6 +71,20 @@ class Settings:
     extract_max_message_chars: int = _key(2000, "each message is cut to this many characters")
     extract_summary_max_tokens: int = _key(1000, "token budget of the extraction answer")
     extract_cooldown_minutes: float = _key(5.0, "minutes between two extractions of one agent")
+    extract_instructions: str = _key(
+        "", "extra guidance appended to the extraction prompt (what to keep, how to write it)"
+    )
+    categories: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType({}),
+        metadata={
+            "help": "memory entry categories, name: description; they extend the nine "
+            "built-in ones (or replace them with categories_replace)",
+            "minimum": None,
+            "maximum": None,
+            "secret": False,
+        },
+    )
+    categories_replace: bool = _key(False, "custom categories replace the built-in ones")
 
     # --- dreaming (nightly consolidation of daily notes) ---
     dream_enabled: bool = _key(True, "allow nightly consolidation")
@@ -88,6 +112,34 @@ class Settings:
     consolidate_min_entries: int = _key(8, "buckets with fewer entries are skipped")
     consolidate_max_owners: int = _key(50, "owner buckets per agent per run (0 = unlimited)")
     consolidate_cron: str = _key("30 3 * * *", "crontab schedule of structured consolidation")
+
+    # --- the fact layer: trust and contradictions ---
+    trust_half_life_days: float = _key(
+        60.0, "days after which a fact not restated or confirmed has half its trust (0 = no decay)"
+    )
+    trust_floor: float = _key(
+        0.2,
+        "trust below which a dream drops a machine-written fact (a person's is flagged)",
+        maximum=1,
+    )
+    trust_weight: float = _key(
+        0.0, "how much a fact's trust moves its search ranking (0 = not at all)", maximum=1
+    )
+
+    # --- batch jobs (nightly dream, consolidate, reindex over many agents) ---
+    job_timeout_seconds: float = _key(
+        900.0, "one agent's job is abandoned after this long, the others go on (0 = no limit)"
+    )
+    job_retries: int = _key(2, "retries of an agent's job that failed on a model error")
+
+    # --- locking: flock on one machine, leases on a root shared by several ---
+    lock_mode: str = _key(
+        "flock", "per-agent lock: flock (one machine) or lease (a root shared over NFS)"
+    )
+    lease_seconds: float = _key(
+        30.0, "a lease not renewed for this long may be taken over", minimum=0.05
+    )
+    host_id: str = _key("", "this machine's name in lease files (default: the hostname)")
 
     # --- owners and scopes ---
     owner_isolation: bool = _key(True, "writes made for an owner go to their PERSONAL memory")
@@ -125,6 +177,22 @@ class Settings:
     weight_agents: float = _key(0.3, "ranking weight of AGENTS.md")
     weight_other: float = _key(0.5, "ranking weight of every other memory file")
     recency_half_life_days: float = _key(0.0, "half-life of recency decay (0 = off)")
+    recall_max_chars: int = _key(
+        4000, "characters recalled per turn from all providers together, shared (0 = no cap)"
+    )
+
+    # --- the optional Mem0 provider (also written as providers: mem0: ... in YAML) ---
+    mem0_mode: str = _key("platform", "platform (the hosted API) or self-hosted (Mem0 server)")
+    mem0_base_url: str = _key(
+        "", "Mem0 address; empty is https://api.mem0.ai in platform mode, required self-hosted"
+    )
+    mem0_api_key: str = _key("", "Mem0 API key (also read from MEM0_API_KEY)", secret=True)
+    mem0_search_enabled: bool = _key(True, "recall from Mem0 before each turn")
+    mem0_sync_enabled: bool = _key(True, "send each finished turn to Mem0 in the background")
+    mem0_max_results: int = _key(5, "memories recalled from Mem0 per turn", minimum=1)
+    mem0_timeout_ms: int = _key(3000, "milliseconds one Mem0 request may take", minimum=1)
+    mem0_queue_size: int = _key(100, "turns waiting to be sent to Mem0 at most", minimum=1)
+    mem0_flush_seconds: float = _key(5.0, "seconds a chat's end waits for queued Mem0 turns")
 
     # --- watch mode ---
     watch_debounce_ms: int = _key(300, "quiet time before a burst of edits is re-indexed")
@@ -149,13 +217,22 @@ def setting_fields() -> list[dataclasses.Field[Any]]:
 
 _FIELDS = {f.name: f for f in setting_fields()}
 # Well-known variables of the OpenAI ecosystem, read after their MEMCLAW_ twins.
-_ENV_ALIASES = {"api_key": ("OPENAI_API_KEY",), "base_url": ("OPENAI_BASE_URL",)}
+_ENV_ALIASES = {
+    "api_key": ("OPENAI_API_KEY",),
+    "base_url": ("OPENAI_BASE_URL",),
+    "mem0_api_key": ("MEM0_API_KEY",),
+}
+
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
 def normalise_key(key: str) -> str:
-    return key.strip().replace("-", "_").lower()
+    key = key.strip().lower()
+    for section, prefix in _SECTIONS.items():
+        if key.startswith(section):
+            key = prefix + key.removeprefix(section)
+    return key.replace("-", "_")
 
 
 def suggest_key(key: str) -> str:
@@ -169,6 +246,8 @@ def suggest_key(key: str) -> str:
 def _coerce(key: str, value: Any, where: str) -> Any:
     """Convert ``value`` to the type of ``key``, or raise a ConfigError naming ``where``."""
     f = _FIELDS[key]
+    if key in _MAPPINGS:
+        return _MAPPINGS[key](value, where)
     kind: Any = type(f.default)
     bad = ConfigError(f"{where}: '{key}' must be {kind.__name__}, got {value!r}")
     if kind is bool:
@@ -212,9 +291,24 @@ def _coerce(key: str, value: Any, where: str) -> Any:
         raise ConfigError(
             f"{where}: '{key}' {result!r} has no scheme: write http://{result} or https://{result}"
         )
+    if key == "mem0_mode" and result not in MEM0_MODES:
+        raise ConfigError(
+            f"{where}: '{key}' must be one of {', '.join(MEM0_MODES)}, got {result!r}"
+        )
+    if key == "mem0_base_url" and result and not re.match(r"https?://", result):
+        raise ConfigError(f"{where}: '{key}' {result!r} must start with http:// or https://")
+    if key == "extract_instructions" and len(result) > MAX_INSTRUCTIONS:
+        raise ConfigError(
+            f"{where}: '{key}' is {len(result)} characters; keep it under {MAX_INSTRUCTIONS}"
+        )
+    if key == "lock_mode" and result not in ("flock", "lease"):
+        raise ConfigError(f"{where}: '{key}' must be flock or lease, got {result!r}")
     if key.endswith("_cron") and len(str(result).split()) != 5:
         raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
     return result
+
+
+_MAPPINGS = {"categories": _categories}
 
 
 def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
@@ -244,17 +338,18 @@ def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
         raise ConfigError(f"{path}:{root.start_mark.line + 1}: expected 'key: value' lines")
     loader = yaml.SafeLoader("")
     values: dict[str, tuple[Any, str]] = {}
-    for key_node, value_node in root.value:
+    for key_node, value_node in _flatten(root.value):
         where = f"{path}:{key_node.start_mark.line + 1}"
         key = normalise_key(str(key_node.value))
         if key not in _FIELDS:
             raise ConfigError(f"{where}: unknown key '{key_node.value}'{suggest_key(key)}")
         if key in values:
             raise ConfigError(f"{where}: '{key}' is set twice")
-        if not isinstance(value_node, yaml.ScalarNode):
+        nested = key in _MAPPINGS and isinstance(value_node, yaml.MappingNode)
+        if not isinstance(value_node, yaml.ScalarNode) and not nested:
             raise ConfigError(f"{where}: '{key}' must be a single value")
         try:
-            raw = loader.construct_object(value_node)
+            raw = loader.construct_object(value_node, deep=True)
         # What PyYAML's constructors raise for explicit tags they cannot apply
         # (``!!int abc``, ``!!bool maybe``, ``!!python/object:...``).
         except (yaml.YAMLError, ValueError, KeyError, AttributeError, TypeError) as exc:
@@ -336,6 +431,11 @@ def load_settings(
             raise UnknownKeyError(f"--set: unknown key '{raw_key}'{suggest_key(key)}")
         values[key], sources[key] = _coerce(key, value, "flag"), "flag"
 
+    if values.get("categories_replace") and not values.get("categories"):
+        raise ConfigError(
+            f"{sources['categories_replace']}: 'categories_replace' is on but no 'categories' "
+            "are set: entries would have no category at all"
+        )
     return Settings(**values, sources=MappingProxyType(sources))
 
 
@@ -365,6 +465,8 @@ def describe(settings: Settings) -> list[dict[str, Any]]:
     rows = []
     for f in setting_fields():
         value = getattr(settings, f.name)
+        if isinstance(value, Mapping):
+            value = dict(value)
         if f.metadata.get("secret") and value:
             value = value[:3] + "…" + f" ({len(value)} chars)"
         rows.append(

@@ -51,6 +51,10 @@ class LockBusyError(MemclawError):
     """Another memclaw process holds the lock this operation needs."""
 
 
+class LeaseLostError(LockBusyError):
+    """This process lost an agent's lease (paused past its expiry) and must not write."""
+
+
 class ModelError(MemclawError):
     """The model endpoint failed or answered something unusable."""
 

@@ -32,7 +32,7 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     home.mkdir()
     for name in list(os.environ):
-        if name.startswith(("MEMCLAW_", "OPENAI_")):
+        if name.startswith(("MEMCLAW_", "OPENAI_", "MEM0_")):
             monkeypatch.delenv(name)
     monkeypatch.setenv("MEMCLAW_ROOT", str(root))
     monkeypatch.setenv("HOME", str(home))

@@ -175,6 +175,8 @@ class FakeOpenAI:
             401 ``invalid_api_key``.
         models: model ids listed by ``GET /v1/models`` when ``known_models`` is not set.
         stream_chunk_delay: seconds to sleep between SSE chunks (to test slow streams).
+        latency: seconds every chat completion waits before answering, on top of any
+            scripted delay (stands in for a real endpoint's answer time in benchmarks).
     """
 
     def __init__(
@@ -185,12 +187,14 @@ class FakeOpenAI:
         api_key: str | None = None,
         models: Iterable[str] = _DEFAULT_MODELS,
         stream_chunk_delay: float = 0.0,
+        latency: float = 0.0,
     ) -> None:
         self.default_reply: DefaultReply = default_reply or (lambda _request: "ok")
         self.known_models = known_models
         self.api_key = api_key
         self.models = list(models)
         self.stream_chunk_delay = stream_chunk_delay
+        self.latency = latency
         self.requests: list[RecordedRequest] = []
         self._lock = threading.Lock()
         self._chat_queue: deque[_Reply] = deque()
@@ -582,7 +586,7 @@ class FakeOpenAI:
             self._send_model_not_found(h, model)
             return
         reply = self._pop(self._chat_queue) or _Reply(kind="default")
-        if not self._sleep(reply.delay):
+        if not self._sleep(reply.delay + self.latency):
             return
         if reply.kind in ("error", "raw"):
             self._send_reply_bytes(h, reply)

@@ -17,22 +17,27 @@ ROOT = Path(memclaw.__file__).parent
 # Lowest first. A package may import its own layer's packages only where the
 # table below says so, and any lower layer.
 LAYERS: list[set[str]] = [
-    {"errors", "clock", "config", "schedule", "text", "gates"},
+    {"errors", "clock", "config", "config_shapes", "schedule", "text", "gates"},
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
-    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor"},
+    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor", "providers", "forget"},
     {"chat", "browse"},
+    {"mcp"},  # the chat's tools, offered to other hosts over the Model Context Protocol
     {"cli"},
 ]
 # Capabilities that build on another capability (and never the other way round).
 SIBLINGS = {
     "facts": {"workspace"},  # a fact lives on a line of a workspace file
-    "config": {"errors"},
+    "config": {"errors", "config_shapes"},
+    "config_shapes": {"errors"},
     "schedule": {"errors"},
     "entries": {"extract"},  # a remembered fact is classified by the offline rule engine
     "dream": {"entries", "extract"},
     "jobs": {"dream", "extract", "entries"},
     "doctor": {"jobs", "review"},  # it checks what they set up, and repairs it
+    "providers": {"extract"},  # a Mem0 back-fill reads stored sessions as extraction does
+    "forget": {"extract", "review"},  # it keeps the fingerprints, and cleans the index as scan does
+    "snapshot": {"extract"},  # an import leaves out what was forgotten
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 

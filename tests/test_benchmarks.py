@@ -38,3 +38,12 @@ def test_writers_killed_at_random_moments_lose_nothing_committed(tmp_path: Path)
     assert figures["problems"] == []
     assert figures["rounds"] == 6 and figures["losses"] == 0
     assert figures["killed"] + figures["finished"] == 6
+
+
+def test_hosts_paused_past_their_lease_never_write_at_once_nor_lose_a_write(
+    tmp_path: Path,
+) -> None:
+    figures = load("bench_lease").run(workers=3, seconds=3.0, lease=0.2, base=tmp_path)
+    assert figures["problems"] == []
+    assert figures["exit_codes"] == [0, 0, 0]
+    assert figures["pauses"] >= 3 and figures["writes"] > 0

@@ -498,3 +498,17 @@ def test_start_stop_lifecycle(http: openai.DefaultHttpxClient) -> None:
     with make_client(server.start(), http) as c:  # restartable
         assert c.chat.completions.create(model=MODEL, messages=USER).choices[0].message.content
     server.stop()
+
+
+def test_latency_holds_back_every_answer(http: openai.DefaultHttpxClient) -> None:
+    with FakeOpenAI(latency=5.0) as slow, make_client(slow, http, timeout=0.3) as c:
+        slow.queue_text("scripted")  # a scripted answer waits too
+        with pytest.raises(openai.APITimeoutError):
+            c.chat.completions.create(
+                model="gpt-4o-mini", messages=[{"role": "user", "content": "hi"}]
+            )
+    with FakeOpenAI(latency=0.0) as quick, make_client(quick, http, timeout=0.3) as c:
+        got = c.chat.completions.create(
+            model="gpt-4o-mini", messages=[{"role": "user", "content": "hi"}]
+        )
+        assert got.choices[0].message.content == "ok"

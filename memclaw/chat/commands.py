@@ -21,8 +21,10 @@ _ID = re.compile(r"m-[0-9a-z]{4,}")
 
 HELP = [
     ("/remember TEXT", "keep one fact as a memory entry"),
-    ("/forget ID|QUERY", "forget an entry by id, or every entry matching the words"),
+    ("/forget ID|WORDS", "forget a fact everywhere (files, notes, transcripts, index)"),
     ("/search QUERY", "search all memory files of this agent"),
+    ("/good", "the memories recalled for the last answer were right: trust them more"),
+    ("/bad", "the memories recalled for the last answer were wrong: trust them less"),
     ("/memory", "show MEMORY.md and the newest memory entries"),
     ("/profile", "show PROFILE.md"),
     ("/prompt", "show the system prompt (files and memory) of the next turn"),
@@ -85,7 +87,7 @@ def _remember(engine: ChatEngine, args: str) -> Reply:
     _writable(engine, "/remember")
     if not args:
         raise UsageError("usage: /remember TEXT")
-    result = remember(engine.scope, args)
+    result = remember(engine.scope, args, source="chat")
     if result.entry is None:
         return Reply(f"not remembered: {result.reason}")
     entry = result.entry
@@ -105,20 +107,55 @@ def _remember(engine: ChatEngine, args: str) -> Reply:
 
 
 def _forget(engine: ChatEngine, args: str) -> Reply:
-    from memclaw.entries.memories import forget
+    """``memclaw forget`` from the chat: the fact goes from every place of this scope."""
+    from memclaw.entries.memories import get_memory
+    from memclaw.facts.ids import fact_id
+    from memclaw.forget import NothingMatchesError, apply_forget, plan_forget
 
     _writable(engine, "/forget")
     if not args:
         raise UsageError("usage: /forget ID or /forget WORDS")
+    scope, session = engine.scope, engine.session
+    target = args
     if _ID.fullmatch(args):
-        gone = forget(engine.scope, id=args)
-    else:
-        gone = forget(engine.scope, query=args)
-    if not gone:
-        return Reply(f"no memory entry matches {args!r}; /memory lists them")
-    rows = [(entry.id, entry.text) for entry in gone]
-    operation = {"op": "forget", "ids": [e.id for e in gone], "by": "person"}
-    return Reply(rows=rows, title=f"forgot {len(gone)}", operation=operation)
+        target = fact_id(get_memory(scope, args).text.strip(), scope.prefix)
+    try:
+        plan = apply_forget(plan_forget(scope, target), own_session=session.id)
+    except NothingMatchesError:
+        return Reply(f"nothing in memory matches {args!r}; nothing forgotten")
+    # This conversation forgets it too: later turns do not send it to the model again.
+    session.messages[:] = [plan.matcher.redact_data(m)[0] for m in session.messages]
+    rows = [(fact.id, fact.statement) for fact in plan.facts]
+    operation = {"op": "forget", "ids": [fact.id for fact in plan.facts], "by": "person"}
+    title = f"forgot {len(plan.facts)}, from {len(plan.places)} places; not learned again"
+    return Reply(rows=rows, title=title, operation=operation)
+
+
+def _feedback(engine: ChatEngine, good: bool) -> Reply:
+    from memclaw.facts.feedback import give_spans
+
+    name = "/good" if good else "/bad"
+    _writable(engine, name)
+    hits = [h for h in engine.last_recalled.hits if h.agent == engine.agent.id]
+    if not hits:
+        return Reply(f"{name}: nothing was recalled for the last answer")
+    facts = give_spans(
+        engine.scope, [(h.file, h.line, h.end_line) for h in hits], good=good, source="chat"
+    )
+    if not facts:
+        return Reply(f"{name}: the memories recalled for the last answer hold no list facts")
+    verb = "confirmed" if good else "rejected"
+    rows = [(f"{f.id} {f.trust:.2f}", f.statement) for f in facts]
+    operation = {"op": "feedback", "good": good, "facts": [f.id for f in facts], "by": "person"}
+    return Reply(rows=rows, title=f"{verb} {len(facts)} (trust now)", operation=operation)
+
+
+def _good(engine: ChatEngine, _args: str) -> Reply:
+    return _feedback(engine, True)
+
+
+def _bad(engine: ChatEngine, _args: str) -> Reply:
+    return _feedback(engine, False)
 
 
 def _search(engine: ChatEngine, args: str) -> Reply:
@@ -216,6 +253,8 @@ _COMMANDS: dict[str, Callable[[ChatEngine, str], Reply]] = {
     "/remember": _remember,
     "/forget": _forget,
     "/search": _search,
+    "/good": _good,
+    "/bad": _bad,
     "/memory": _memory,
     "/profile": _profile,
     "/prompt": _prompt,

@@ -59,7 +59,7 @@ class Conversation:
             trigger=trigger,
         )
         try:
-            engine = ChatEngine(session, chosen, recall=recall)
+            engine = ChatEngine(session, chosen, recall=recall, capture=capture)
         except BaseException:
             session.close()
             raise
@@ -106,6 +106,8 @@ class Conversation:
     def close(self, wait: float = EXIT_WAIT_SECONDS) -> ExtractionResult | None:
         """Final extraction (bounded wait), then release the session."""
         try:
+            for note in self.engine.close_providers(self.session.agent.settings.mem0_flush_seconds):
+                self.notices.put(note)
             return self.extractor.finish(wait)
         finally:
             self.session.close()

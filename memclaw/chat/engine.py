@@ -15,17 +15,20 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memclaw.chat.context import ContextWindow, Packed, schema_tokens, summary_request
-from memclaw.chat.recall import SUBAGENT_PREAMBLE, Recalled, recall
+from memclaw.chat.recall import SUBAGENT_PREAMBLE, Recalled
 from memclaw.chat.tools import ToolBox, ToolRecord
+from memclaw.chat.workspace_provider import WorkspaceProvider
 from memclaw.errors import ContextTooLargeError, MemclawError, ModelError, UsageError
 from memclaw.gates import is_automated_session, redact
 from memclaw.llm import ChatResult, Usage
 from memclaw.prompt import assemble_prompt, token_counter
+from memclaw.providers import RecallBlock, TurnContext, compose_recall, external_providers
 
 if TYPE_CHECKING:
     from memclaw.chat.session import ChatSession, Message
     from memclaw.llm import ChatModel
     from memclaw.prompt import AssembledPrompt
+    from memclaw.providers import MemoryProvider
 
 MAX_TOOL_ROUNDS = 8
 INTERRUPTED = "[answer interrupted by the person]"
@@ -89,6 +92,7 @@ class ChatEngine:
         model: ChatModel,
         *,
         recall: bool = True,
+        capture: bool = True,
         max_rounds: int = MAX_TOOL_ROUNDS,
     ) -> None:
         self.session = session
@@ -101,7 +105,13 @@ class ChatEngine:
         automated = is_automated_session(session.trigger, session.id)
         # Scheduled runs neither recall nor capture: they are the agent talking to itself.
         self.recall_enabled = recall and settings.recall_enabled and not automated
+        # --no-capture keeps the chat out of every memory, an external provider's too.
+        self.capture = capture and session.captures
         self.tools = ToolBox(self.scope, session.id, read_only=session.subagent)
+        # The workspace files first, then every external provider the settings switch on.
+        self.providers: list[MemoryProvider] = [WorkspaceProvider(), *external_providers(settings)]
+        for provider in self.providers:
+            self.tools.add_tools(provider.tools())
         self.context = ContextWindow(settings, token_counter().count, self.agent.now)
         self.memory_operations: list[dict[str, Any]] = []
         self.last_packed: Packed | None = None
@@ -149,21 +159,45 @@ class ChatEngine:
     ) -> tuple[Message, AssembledPrompt, Recalled]:
         prompt = assemble_prompt(self.scope)
         found = Recalled()
+        blocks: list[RecallBlock] = []
+        turn = self._turn_context(query, prompt)
         if self.recall_enabled and query:
-            try:
-                found = recall(self.scope, query, session_id=self.session.id, prompt=prompt)
-            except MemclawError as exc:  # a broken index must not stop the conversation
-                if notes is not None:
-                    notes.append(f"recall skipped: {exc}")
+            for provider in self.providers:
+                try:
+                    block = provider.recall(turn)
+                except MemclawError as exc:  # a broken index must not stop the conversation
+                    if notes is not None:
+                        notes.append(f"recall skipped ({provider.name}): {exc}")
+                    continue
+                blocks.append(block)
+                if isinstance(block.detail, Recalled):
+                    found = block.detail
         parts = [prompt.text]
+        parts += [b for b in (p.system_block(self.scope) for p in self.providers) if b]
         if self.session.subagent:
             parts.append(SUBAGENT_PREAMBLE)
-        if found:
-            parts.append(found.block())
+        parts += compose_recall(blocks, self.agent.settings.recall_max_chars)
         # Memory files are hand-editable, so they can hold a credential the gate never saw;
         # memclaw's own additions to the request never carry one.
         content = redact("\n\n".join(parts))
         return {"role": "system", "content": content}, prompt, found
+
+    def _turn_context(self, query: str, prompt: AssembledPrompt | None = None) -> TurnContext:
+        return TurnContext(
+            self.scope,
+            self.session.id,
+            query,
+            captures=self.capture,
+            turn_index=sum(1 for m in self.session.messages if m["role"] == "user"),
+            prompt=prompt,
+        )
+
+    def close_providers(self, wait: float) -> list[str]:
+        """Let providers finish background work for at most ``wait`` seconds in all."""
+        notes: list[str] = []
+        for provider in self.providers:
+            notes += provider.close(wait)
+        return notes
 
     def tools_tokens(self) -> int:
         return schema_tokens(self.tools.schemas, token_counter().count)
@@ -191,8 +225,12 @@ class ChatEngine:
         except KeyboardInterrupt:
             result.interrupted = True
             self._close_interrupted(current, result)
+        turn = self._turn_context(text)  # before the append: its index counts earlier turns
         self.session.append(current)
         self.note_own_writes()
+        # Each provider returns at once (slow work is on its own worker) and never raises.
+        for provider in self.providers:
+            provider.after_turn(turn, text, result.text)
         return result
 
     def _rounds(

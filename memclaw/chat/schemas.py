@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from memclaw.workspace.entries import CATEGORIES
+from memclaw.workspace.entries import categories
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -14,13 +14,26 @@ WRITE_TOOLS = frozenset(
 )
 
 
+AGENT_ARG = "agentId"
+_AGENT = {
+    "type": "string",
+    "description": "another agent's memory (its id) instead of your own; "
+    "always this same person's part of it",
+}
+
+
 def _fn(name: str, description: str, properties: dict[str, Any], required: list[str]) -> Any:
+    # Every tool takes agentId: a multi-agent host may look into a sibling agent's memory.
     return {
         "type": "function",
         "function": {
             "name": name,
             "description": description,
-            "parameters": {"type": "object", "properties": properties, "required": required},
+            "parameters": {
+                "type": "object",
+                "properties": {**properties, AGENT_ARG: _AGENT},
+                "required": required,
+            },
         },
     }
 
@@ -54,6 +67,12 @@ def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
     ) + " Names are relative to the agent folder, e.g. MEMORY.md or memory/2026-11-28.md."
     writes = _where_writes_go(scope)
     kinds = {"type": "string", "enum": ["all", "long-term", "session"]}
+    named = categories(scope.agent.settings)
+    category = {
+        "type": "string",
+        "enum": list(named),
+        "description": "; ".join(f"{name}: {text}" for name, text in named.items()),
+    }
     tools = [
         _fn(
             "memory_files_list",
@@ -83,7 +102,7 @@ def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
         _fn(
             "memory_list",
             "List memory entries, newest first.",
-            {"scope": kinds, "category": {"type": "string", "enum": list(CATEGORIES)}},
+            {"scope": kinds, "category": category},
             [],
         ),
         _fn("memory_get", "Show one memory entry by id.", {"id": _STR}, ["id"]),
@@ -118,7 +137,7 @@ def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
             + (" It is stored in this person's own memory." if personal else ""),
             {
                 "text": _STR,
-                "category": {"type": "string", "enum": list(CATEGORIES)},
+                "category": category,
                 "longTerm": {"type": "boolean"},
             },
             ["text"],

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError, WorkspaceError
 from memclaw.gates.redaction import redact_data
+from memclaw.gates.session_key import parse_session_key
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.owners import OwnerKey
@@ -195,9 +196,13 @@ class ChatSession:
         The session is locked for as long as it is open, so two chats never
         interleave their turns in one file; call :meth:`close` when done.
         """
-        agent, owner = scope.agent, scope.owner
         if session_id is not None and resume:
             raise UsageError("give either --session ID or --resume, not both")
+        # A host's key decides the agent and the role: agent:<id>:… and agent:<parent>:subagent:…
+        key = parse_session_key(session_id, trigger)
+        scope = scope.for_session(session_id)
+        subagent = subagent or key.subagent
+        agent, owner = scope.agent, scope.owner
         if resume:
             session_id = latest_session(scope)
             if session_id is None:

@@ -13,13 +13,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from memclaw.chat.fence import refuse_personal_lines, write_target
-from memclaw.chat.schemas import WRITE_TOOLS, tool_schemas
+from memclaw.chat.schemas import AGENT_ARG, WRITE_TOOLS, tool_schemas
 from memclaw.chat.session import entry_session_id
 from memclaw.errors import MemclawError, UnsafePathError, UsageError
 from memclaw.gates.redaction import redact_data
+from memclaw.providers.base import ProviderTool
 from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, fold_path_part
 from memclaw.workspace.paths import resolve_inside, validate_relpath
@@ -54,6 +56,10 @@ class ToolRecord:
             "ok": self.ok,
             "summary": self.summary,
         }
+
+
+def _provider_tool(tool: ProviderTool, args: dict[str, Any]) -> tuple[Any, str, Any]:
+    return tool.run(args), "→ done", None
 
 
 def _arg(args: dict[str, Any], name: str, kind: type = str, default: Any = None) -> Any:
@@ -128,7 +134,9 @@ class ToolBox:
                 raise UsageError(f"there is no tool named {call.name!r} in this chat")
             if call.error is not None:
                 raise UsageError(f"{call.error}; call it again with a JSON object of arguments")
-            data, summary, operation = handler(call.arguments)
+            box = self.for_agent(_arg(call.arguments, AGENT_ARG))
+            args = {k: v for k, v in call.arguments.items() if k != AGENT_ARG}
+            data, summary, operation = box._handlers[call.name](args)
         except MemclawError as exc:
             return ToolRecord(
                 call.id,
@@ -145,6 +153,24 @@ class ToolBox:
         return ToolRecord(
             call.id, call.name, call.arguments, True, result, f"{call.name} {summary}", operation
         )
+
+    def add_tools(self, tools: list[ProviderTool]) -> None:
+        """Offer a memory provider's tools too (read-only chats get none: they may write)."""
+        if self.read_only:
+            return
+        for tool in tools:
+            self.schemas.append(tool.schema)
+            self._handlers[tool.name] = partial(_provider_tool, tool)
+
+    def for_agent(self, agent_id: str | None) -> ToolBox:
+        """The toolbox of another agent of this root, for the same owner and session.
+
+        The owner is carried over as it is, never taken from the model: ``agentId``
+        reaches another agent's namespace of this person, never another person's.
+        """
+        if not agent_id or agent_id == self.agent.id:
+            return self
+        return ToolBox(self.scope.for_agent(agent_id), self.session_id, read_only=self.read_only)
 
     # --- file tools ---------------------------------------------------------------------
 
@@ -205,6 +231,7 @@ class ToolBox:
 
         content = _arg(args, "content") or ""
         name = self.write_name(_need(args, "filename"), content)
+        self._refuse_forgotten(content, keep=self.agent.read(name))
         result = write_file(self.agent, name, content, Author.MODEL)
         verb = "created" if result["created"] else "rewrote"
         operation = {"op": "file_write", "file": name, "created": result["created"]}
@@ -217,6 +244,7 @@ class ToolBox:
 
         new_text = _arg(args, "new_text") or ""
         name = self.write_name(_need(args, "filename"), new_text)
+        self._refuse_forgotten(new_text, keep=_need(args, "old_text"))
         result = edit_file(
             self.agent,
             name,
@@ -230,6 +258,17 @@ class ToolBox:
         if result["moved_to_overflow"]:
             operation["moved_to_overflow"] = result["moved_to_overflow"]
         return result, f"{name} → {count} replacement(s)", operation
+
+    def _refuse_forgotten(self, text: str, *, keep: str) -> None:
+        """A model may not write back what the person asked to forget (`memclaw forget`)."""
+        from memclaw.extract.forgotten import forgotten_checker, without_forgotten
+
+        for scope in (self.scope, Scope(self.agent)):
+            if without_forgotten(text, forgotten_checker(scope), keep=keep)[1]:
+                raise UsageError(
+                    "refused: the text restates something the person asked to forget; "
+                    "leave that out and write the rest"
+                )
 
     def _files_search(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         from memclaw.index import search
@@ -322,9 +361,12 @@ class ToolBox:
             text,
             category=_arg(args, "category"),
             session_id=None if long_term else entry_session_id(self.session_id),
+            source="tool",
+            by_person=False,
         )
         if result.entry is None:
-            return {"action": str(result.action), "reason": result.reason}, "→ skipped", None
+            summary = f"→ {result.action}"
+            return {"action": str(result.action), "reason": result.reason}, summary, None
         operation = {
             "op": "store",
             "action": str(result.action),

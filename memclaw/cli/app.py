@@ -126,14 +126,16 @@ def _register() -> None:
         browse,
         dream,
         extract,
+        facts,
         files_meta,
+        mem0,
         memories,
         search,
         sessions,
         snapshot,
     )
     from memclaw.cli.setup import completion, doctor, settings
-    from memclaw.cli.talk import chat
+    from memclaw.cli.talk import chat, serve
 
     for module in (
         basic,
@@ -142,13 +144,16 @@ def _register() -> None:
         dream,
         extract,
         memories,
+        facts,
         sessions,
         browse,
         chat,
+        serve,
         completion,
         settings,
         files_meta,
         doctor,
+        mem0,
     ):
         module.register(app)
     group_commands(app)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from memclaw.dream.candidates import CandidateReport
     from memclaw.dream.consolidate import ConsolidateResult
     from memclaw.dream.run import DreamResult
-    from memclaw.jobs.batch import Outcome, Target
+    from memclaw.jobs.runner import JobOutcome, RunSummary, Work
     from memclaw.workspace import Workspace
 
 
@@ -64,6 +64,34 @@ TriggerOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
 
 
+class Executor(StrEnum):
+    LOCAL = "local"
+    RAY = "ray"
+
+
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=1,
+        max=1024,
+        help="Jobs at once (default: max_concurrent_requests with a model, 1 offline).",
+    ),
+]
+ExecutorOpt = Annotated[
+    Executor,
+    typer.Option("--executor", help="local (threads), or ray (tasks on a Ray cluster)."),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option("--address", help="Ray cluster to join (e.g. auto, or HEAD:6379)."),
+]
+ShardOpt = Annotated[
+    str | None,
+    typer.Option("--shard", help="Only shard I of N (I/N, e.g. 1/3) of the agents, by hash."),
+]
+
+
 def _workspace(ctx: typer.Context, model: str | None) -> Workspace:
     extra: dict[str, Any] = {"model": model} if model else {}
     return state(ctx).workspace(**extra)
@@ -99,9 +127,10 @@ def dream_run(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Print the diff and the candidates; write nothing.")
     ] = False,
-    workers: Annotated[
-        int, typer.Option("--workers", min=1, max=64, help="Agents and owners in parallel.")
-    ] = 1,
+    workers: WorkersOpt = None,
+    executor: ExecutorOpt = Executor.LOCAL,
+    address: AddressOpt = None,
+    shard: ShardOpt = None,
     model: ModelOpt = None,
     trigger: TriggerOpt = Trigger.MANUAL,
     quiet: QuietOpt = False,
@@ -126,51 +155,44 @@ def dream_run(
         memclaw dream demo --dry-run --focus cutover
 
         memclaw dream --all --all-owners --workers 4
+
+        memclaw dream --all --all-owners --shard 2/3 --trigger cron
+
+        memclaw dream --all --executor ray --address auto
     """
-    from memclaw.jobs.batch import dream_many, dream_targets, select_agents
+    from functools import partial
+
+    from memclaw.jobs.batch import dream_targets, select_agents
+    from memclaw.jobs.runner import Shard, dream_work, select_shard
 
     ws = _workspace(ctx, model)
-    ids = select_agents(ws, agents or [], all_agents)
+    part = Shard.parse(shard) if shard else None
+    ids = select_shard(select_agents(ws, agents or [], all_agents), part)
     targets = dream_targets(ws, ids, owner=owner_key(owner), all_owners=all_owners)
     # A cron run (or --quiet) reports only errors per agent; the summary line says the rest.
     terse = quiet or trigger is Trigger.CRON
 
-    def report(outcome: Outcome[Target, DreamResult], console: Any = None) -> None:
-        console = console or err()
+    def report(outcome: JobOutcome, console: Any) -> None:
         if outcome.error is not None:
-            console.print(
-                f"[red]{outcome.item.label}: failed: {outcome.error}[/]",
-                markup=True,
-                highlight=False,
-            )
+            _say_failed(outcome, console)
         elif not terse and not as_json and outcome.result is not None:
             _say_dream(outcome.result, console)
 
-    if len(targets) > 1 and not terse and sys.stderr.isatty():
-        with _progress(len(targets)) as bar:
-            task = bar.add_task("dreaming", total=len(targets))
-
-            def step(outcome: Outcome[Target, DreamResult]) -> None:
-                report(outcome, bar.console)  # printed above the bar, not through it
-                bar.advance(task)
-
-            outcomes = dream_many(
-                ws, targets, workers=workers, days=days, focus=focus, dry_run=dry_run,
-                trigger=str(trigger), on_done=step,
-            )  # fmt: skip
-    else:
-        outcomes = dream_many(
-            ws, targets, workers=workers, days=days, focus=focus, dry_run=dry_run,
-            trigger=str(trigger), on_done=report,
-        )  # fmt: skip
-    failed = [o for o in outcomes if o.error is not None]
+    work = partial(dream_work, days=days, focus=focus, dry_run=dry_run, trigger=str(trigger))
+    summary = _run(
+        ws, "dream", targets, work, report, workers=workers, executor=executor,
+        address=address, shard=part, bar=not terse, log=not dry_run,
+    )  # fmt: skip
+    outcomes = summary.outcomes
+    failed = summary.failed
     if as_json:
         print_json(
             {
                 "ok": not failed,
                 "results": [o.result.to_dict() for o in outcomes if o.result is not None],
                 "errors": [
-                    {"agent": o.item.agent, "owner": o.item.owner, "error": o.error} for o in failed
+                    {"agent": o.target.agent, "owner": o.target.owner, "error": o.error}
+                    for o in failed
                 ],
             }
         )
@@ -184,6 +206,48 @@ def dream_run(
             out().print(_summary("dream", len(outcomes), statuses, len(failed)), highlight=False)
     if failed:
         raise typer.Exit(1)
+
+
+def _say_failed(outcome: JobOutcome, console: Any) -> None:
+    from rich.markup import escape
+
+    console.print(
+        f"[red]{escape(outcome.target.label)}: failed: {escape(outcome.error or '')}[/]",
+        highlight=False,
+    )
+
+
+def _run(
+    ws: Workspace,
+    job: str,
+    targets: list[Any],
+    work: Work,
+    report: Any,
+    *,
+    workers: int | None,
+    executor: Executor,
+    address: str | None,
+    shard: Any,
+    bar: bool,
+    log: bool = True,
+) -> RunSummary:
+    """Run the jobs, reporting each as it ends, with a progress bar on a terminal."""
+    from memclaw.jobs.runner import run_jobs
+
+    options: dict[str, Any] = {
+        "workers": workers, "executor": str(executor), "address": address, "shard": shard,
+        "log": log,
+    }  # fmt: skip
+    if len(targets) > 1 and bar and sys.stderr.isatty():
+        with _progress(len(targets)) as progress:
+            task = progress.add_task(f"{job}: {executor}", total=len(targets))
+
+            def step(outcome: JobOutcome) -> None:
+                report(outcome, progress.console)  # printed above the bar, not through it
+                progress.advance(task)
+
+            return run_jobs(ws, job, targets, work, on_done=step, **options)
+    return run_jobs(ws, job, targets, work, on_done=lambda o: report(o, err()), **options)
 
 
 def _summary(job: str, total: int, statuses: list[str], failed: int) -> str:
@@ -374,6 +438,10 @@ def consolidate(
     all_agents: AllOpt = False,
     model: ModelOpt = None,
     trigger: TriggerOpt = Trigger.MANUAL,
+    workers: WorkersOpt = None,
+    executor: ExecutorOpt = Executor.LOCAL,
+    address: AddressOpt = None,
+    shard: ShardOpt = None,
     quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -390,26 +458,36 @@ def consolidate(
         memclaw consolidate demo
 
         memclaw consolidate --all --json
+
+        memclaw consolidate --all --shard 1/2 --trigger cron
     """
-    from memclaw.jobs.batch import consolidate_many, select_agents
+    from functools import partial
+
+    from memclaw.jobs.batch import Target, select_agents
+    from memclaw.jobs.runner import Shard, consolidate_work, select_shard
 
     ws = _workspace(ctx, model)
-    ids = select_agents(ws, agents or [], all_agents)
+    part = Shard.parse(shard) if shard else None
+    ids = select_shard(select_agents(ws, agents or [], all_agents), part)
     terse = quiet or trigger is Trigger.CRON
 
-    def report(outcome: Outcome[str, ConsolidateResult]) -> None:
+    def report(outcome: JobOutcome, console: Any) -> None:
         if outcome.error is not None:
-            err().print(f"[red]{outcome.item}: failed: {outcome.error}[/]", highlight=False)
+            _say_failed(outcome, console)
 
-    outcomes = consolidate_many(ws, ids, trigger=str(trigger), on_done=report)
-    failed = [o for o in outcomes if o.error is not None]
-    results = [o.result for o in outcomes if o.result is not None]
+    work = partial(consolidate_work, trigger=str(trigger))
+    summary = _run(
+        ws, "consolidate", [Target(a) for a in ids], work, report, workers=workers,
+        executor=executor, address=address, shard=part, bar=not terse,
+    )  # fmt: skip
+    outcomes, failed = summary.outcomes, summary.failed
+    results: list[ConsolidateResult] = [o.result for o in outcomes if o.result is not None]
     if as_json:
         print_json(
             {
                 "ok": not failed,
                 "results": [r.to_dict() for r in results],
-                "errors": [{"agent": o.item, "error": o.error} for o in failed],
+                "errors": [{"agent": o.target.agent, "error": o.error} for o in failed],
             }
         )
     elif not terse and results:

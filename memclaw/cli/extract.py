@@ -67,7 +67,8 @@ def extract(
         raise UsageError(f"unexpected argument {transcript!r}: use --transcript FILE or -")
     extra: dict[str, Any] = {"model": model} if model else {}
     ws = state(ctx).workspace(**extra)
-    where = Scope.resolve(ws.agent(agent), owner)
+    # A key such as agent:researcher:<uuid> is that agent's session, whatever AGENT says.
+    where = Scope.resolve(ws.agent(agent), owner).for_session(session)
     if session is not None:
         messages = load_session(where, session)
     else:

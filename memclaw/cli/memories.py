@@ -1,4 +1,5 @@
-"""memclaw remember and memclaw memories: explicit, addressable memory entries."""
+"""memclaw remember, memclaw memories and memclaw forget: explicit memory entries, and
+forgetting a fact everywhere (`memories forget` is `forget`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from memclaw.errors import UsageError
 from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
+    from memclaw.forget import ForgetPlan
+    from memclaw.forget.places import Place
     from memclaw.workspace.entries import Entry
 
 memories_app = typer.Typer(
@@ -33,7 +36,7 @@ CategoryOpt = Annotated[
         "--category",
         "-c",
         help="identity, preference, rule, decision, configuration, "
-        "technical, relationship, project or other.",
+        "technical, relationship, project or other (or one the categories setting adds).",
     ),
 ]
 SessionOpt = Annotated[
@@ -67,8 +70,10 @@ def remember(
     """Keep one fact as a memory entry (long-term unless a session is named).
 
     The category is guessed when not given. A fact that restates an existing
-    entry updates it; one that changes it (same subject, new value) replaces it
-    and the old version is kept in history. Credentials are refused.
+    entry updates it. One that contradicts a remembered fact (same subject,
+    another value) waits in `memclaw inbox` and the old fact stays, unless it
+    is an explicit correction ("actually ...", "moved to ..."): then it
+    replaces the old fact wherever it lives. Credentials are refused.
 
     Examples:
 
@@ -89,12 +94,13 @@ def remember(
                 "entry": _entry_dict(result.entry) if result.entry else None,
                 "previous": _entry_dict(result.previous) if result.previous else None,
                 "reason": result.reason,
+                "inbox": result.inbox,
             }
         )
         return
     console = err()
     if result.entry is None:
-        console.print(f"skipped: {result.reason}", markup=False)
+        console.print(f"{result.action}: {result.reason}", markup=False)
         return
     line = f"{result.action} {result.entry.id} [{result.entry.category}]"
     if result.previous is not None and result.previous.id != result.entry.id:
@@ -175,15 +181,16 @@ def forget(
         str | None, typer.Argument(metavar="[ID]", help="Entry id to forget.")
     ] = None,
     query: Annotated[
-        str | None, typer.Option("--query", "-q", help="Forget the entries matching these words.")
+        str | None, typer.Option("--query", "-q", help="Forget the facts matching these words.")
     ] = None,
     owner: OwnerOpt = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Forget entries by id or by query; they are not learned again later.
+    """Forget an entry (by id) or the facts matching words, everywhere: `memclaw forget`.
 
-    Lists what will be forgotten and asks first, unless --yes.
+    The entry's fact goes from every file, transcript, previous version, log
+    and the index too, and is not learned again. Asks first, unless --yes.
 
     Examples:
 
@@ -191,39 +198,159 @@ def forget(
 
         memclaw memories forget demo --query "staging password" --yes
     """
-    from memclaw.entries.memories import forget as forget_entries
-    from memclaw.entries.memories import get_memory, match_memories
+    from memclaw.entries.memories import get_memory
+    from memclaw.facts.ids import fact_id
 
     if (memory_id is None) == (query is None):
         raise UsageError("give an ID or --query, not both and not neither")
+    target = query or ""
+    if memory_id is not None:
+        where = scope(ctx, agent, owner)
+        target = fact_id(get_memory(where, memory_id).text.strip(), where.prefix)
+    run_forget(ctx, agent, target, owner, yes=yes, dry_run=False, as_json=as_json)
+
+
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Forget without asking.")]
+DryRunOpt = Annotated[
+    bool, typer.Option("--dry-run", help="Only show where it lives; remove nothing.")
+]
+_UNITS = {
+    "memory": "line",
+    "sessions": "sentence",
+    "history": "line",
+    "logs": "sentence",
+    "chat-history": "line",
+    "guard": "baseline",
+    "state": "sentence",
+}
+
+
+def interactive() -> bool:
+    """Whether a person can answer the question (tests pretend so)."""
+    return sys.stdin.isatty()
+
+
+def forget_fact(
+    ctx: typer.Context,
+    agent: AgentArg,
+    target: Annotated[
+        str,
+        typer.Argument(
+            metavar="WORDS|FACT_ID",
+            help="The fact's words (every one must appear) or its id, e.g. f1a2b3c4d.",
+        ),
+    ],
+    owner: OwnerOpt = None,
+    yes: YesOpt = False,
+    dry_run: DryRunOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Forget a fact everywhere, and never learn it again.
+
+    Shows every place it lives (memory files, entries, daily notes, session
+    transcripts, previous versions, logs, the dream diary, the search index and
+    its vectors), then removes it from all of them once you confirm. Only the
+    owner's memory named by --owner (else the team's) is touched. A hashed
+    fingerprint is kept so that extraction, dreams, imports and tool calls do
+    not learn it again (`memclaw remember --force` lifts it).
+
+    Examples:
+
+        memclaw forget demo "knee"
+
+        memclaw forget demo f1a2b3c4d --yes
+
+        memclaw forget demo "Oslo" --owner user:maya --dry-run --json
+    """
+    run_forget(ctx, agent, target, owner, yes=yes, dry_run=dry_run, as_json=as_json)
+
+
+def run_forget(
+    ctx: typer.Context,
+    agent: str,
+    target: str,
+    owner: str | None,
+    *,
+    yes: bool,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Plan, show, ask and apply: shared by `forget` and `memories forget`."""
+    from memclaw.forget import apply_forget, plan_forget
+
+    if yes and dry_run:
+        raise UsageError("--yes forgets and --dry-run only shows: give one of them")
     where = scope(ctx, agent, owner)
-    targets = (
-        [get_memory(where, memory_id)]
-        if memory_id is not None
-        else match_memories(where, query or "")
-    )
-    if not targets:
+    if not (yes or dry_run or interactive()):
+        # Checked before anything is read: a script never forgets by accident.
+        raise UsageError(
+            "forget removes a fact everywhere and asks first, but stdin is not a terminal: "
+            "add --yes to forget, or --dry-run to see where it lives"
+        )
+    plan = plan_forget(where, target)
+    if not as_json or not (yes or dry_run):
+        show(plan)
+    if dry_run:
         if as_json:
-            print_json({"agent": agent, "forgotten": []})
-        else:
-            err().print("nothing matches; nothing forgotten")
+            print_json(plan.to_dict())
         return
-    if not yes:
-        console = err()
-        console.print(f"about to forget {len(targets)} memor{'y' if len(targets) == 1 else 'ies'}:")
-        for entry in targets:
-            console.print(f"  {entry.id} [{entry.category}] {entry.text}", markup=False)
-        if not typer.confirm("forget these?", default=False, err=True):
-            raise typer.Exit(1)
-    forgotten = []
-    for entry in targets:
-        forgotten.extend(forget_entries(where, id=entry.id))
+    if not yes and not typer.confirm("forget all of these?", default=False, err=True):
+        err().print("nothing forgotten")
+        raise typer.Exit(1)
+    apply_forget(plan)
     if as_json:
-        print_json({"agent": agent, "forgotten": [_entry_dict(e) for e in forgotten]})
+        print_json(plan.to_dict())
     else:
-        err().print(f"forgot {', '.join(e.id for e in forgotten)}", markup=False)
+        places = plural(len(plan.places) + bool(plan.index.blocks), "place")
+        them = "them" if len(plan.facts) > 1 else "it"
+        what = f"forgot {plural(len(plan.facts), 'fact')}" if plan.facts else "removed it"
+        done = f"{what} from {places}; memclaw will not learn {them} again"
+        err().print(done, markup=False)
+    if plan.left:
+        left = ", ".join(p.shown for p in plan.left)
+        raise UsageError(f"still found in {left}: it changed meanwhile; run the forget again")
+
+
+def show(plan: ForgetPlan) -> None:
+    console = err()
+    whose = f" (owner {plan.scope.owner})" if plan.scope.personal else ""
+    if plan.facts:
+        head = (
+            f"{plural(len(plan.facts), 'fact')} in {plan.scope.agent.id}{whose} "
+            f"{'matches' if len(plan.facts) == 1 else 'match'} {plan.target!r}:"
+        )
+    else:  # only a transcript, a log or a previous version still says it
+        head = f"no fact in {plan.scope.agent.id}{whose} matches {plan.target!r}, but:"
+    console.print(head, markup=False)
+    for fact in plan.facts:
+        console.print(f"  {fact.id}  {fact.statement}", markup=False)
+        console.print(f"            in {', '.join(fact.where)}", markup=False)
+    console.print("it lives in:", markup=False)
+    width = max([len(p.shown) for p in plan.places] + [len(".memclaw/index.sqlite")])
+    for place in plan.places:
+        console.print(f"  {place.store:<12} {place.shown:<{width}}  {_count(place)}", markup=False)
+    if plan.index.blocks:
+        counted = plural(plan.index.blocks, "block")
+        if plan.index.vectors:
+            counted += f", {plural(plan.index.vectors, 'vector')}"
+        console.print(
+            f"  {'index':<12} {'.memclaw/index.sqlite':<{width}}  {counted}", markup=False
+        )
+
+
+def _count(place: Place) -> str:
+    unit = "entry" if place.kind == "entries" else _UNITS.get(str(place.store), "line")
+    if place.kind == "prose":
+        unit = "sentence"
+    if place.store == "logs":
+        unit = "sentence"
+    text = plural(place.count, unit)
+    if place.lines and place.store in ("memory", "history") and place.kind == "lines":
+        text += f" (line {', '.join(str(n) for n in place.lines[:6])})"
+    return text
 
 
 def register(app: typer.Typer) -> None:
     app.command()(remember)
     app.add_typer(memories_app, name="memories")
+    app.command("forget")(forget_fact)

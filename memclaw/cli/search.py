@@ -16,6 +16,7 @@ import typer
 
 from memclaw.cli.state import owner_key, state
 from memclaw.errors import UsageError
+from memclaw.workspace.entries import is_session_file
 
 if TYPE_CHECKING:
     from memclaw.index import IndexStats, SyncStats
@@ -26,6 +27,12 @@ class ScopeChoice(StrEnum):
     personal = "personal"
     team = "team"
     global_ = "global"
+    long_term = "long-term"
+    session = "session"
+
+
+# How far past --limit a term-scoped search looks before it keeps only that term's hits.
+_TERM_WIDEN = 10
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -47,7 +54,12 @@ def search(
         typer.Option("--owner", help="Also search this owner's personal memory, e.g. user:maya."),
     ] = None,
     scope: Annotated[
-        ScopeChoice, typer.Option("--scope", help="Which memory to search.")
+        ScopeChoice,
+        typer.Option(
+            "--scope",
+            help="Which memory to search: by visibility (personal, team, global) "
+            "or by term (long-term, session: a conversation's short-term entries).",
+        ),
     ] = ScopeChoice.all,
     since: Annotated[
         str | None, typer.Option("--since", metavar="DATE", help="Only blocks dated on/after.")
@@ -74,6 +86,8 @@ def search(
         memclaw search "cutover window" --agent demo --since 2026-11-20
 
         memclaw search 東京 --owner user:maya --scope personal --json
+
+        memclaw search "deploy window" --owner user:maya --scope session
     """
     from memclaw.cli.hits import print_hits
     from memclaw.index import search as run_search
@@ -81,16 +95,21 @@ def search(
     if agent and all_agents:
         raise UsageError("pass --agent or --all, not both")
     ws = state(ctx).workspace()
+    term = scope in (ScopeChoice.long_term, ScopeChoice.session)
+    wanted = limit or ws.settings.search_limit
     hits = run_search(
         ws,
         " ".join(query),
         agents=agent or None,
         owner=owner_key(owner),
-        scope=str(scope),
+        scope="all" if term else str(scope),
         since=since,
         until=until,
-        limit=limit,
+        limit=wanted * _TERM_WIDEN if term else limit,
     )
+    if term:
+        short = scope == ScopeChoice.session
+        hits = [h for h in hits if is_session_file(h.file) == short][:wanted]
     print_hits(hits, " ".join(query), as_json=as_json)
 
 
@@ -168,41 +187,64 @@ def reindex(
     ctx: typer.Context,
     agent: Annotated[str | None, typer.Argument(help="Agent id to rebuild.")] = None,
     all_agents: AllOpt = False,
+    shard: Annotated[
+        str | None,
+        typer.Option("--shard", help="With --all: only shard I of N (I/N) of the agents."),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Rebuild the search index from the markdown files alone.
 
     The index holds nothing else, so this is always safe; cached embeddings
     are kept. Searches bring the index up to date on their own: use this after
-    upgrading memclaw or if the index looks wrong.
+    upgrading memclaw or if the index looks wrong. With --all one agent
+    failing does not stop the others (exit status 1 at the end).
 
     Examples:
 
         memclaw reindex demo
 
         memclaw reindex --all --json
+
+        memclaw reindex --all --shard 1/2
     """
     from memclaw.index import reindex as rebuild
-    from memclaw.index import reindex_global
 
     if bool(agent) == bool(all_agents):
         raise UsageError("name one agent, or pass --all to rebuild every index")
+    if shard and not all_agents:
+        raise UsageError("--shard splits --all between hosts; pass --all with it")
     ws = state(ctx).workspace()
-    targets: list[tuple[str, Callable[..., SyncStats]]] = [
-        (agent_id, partial(rebuild, ws.agent(agent_id)))
-        for agent_id in ([agent] if agent else ws.agent_ids())
-    ]
-    if all_agents and ws.global_dir.is_dir():
-        targets.append(("_global", partial(reindex_global, ws)))
-    for name, run in targets:
-        result = _with_progress(name, run)
-        if as_json:
-            sys.stdout.write(_json_line({"index": name, **_brief(result)}))
+    if agent:
+        _say_rebuilt(agent, _with_progress(agent, partial(rebuild, ws.agent(agent))), as_json)
+        return
+    from memclaw.jobs.batch import Target
+    from memclaw.jobs.runner import JobOutcome, Shard, reindex_work, run_jobs, select_shard
+
+    part = Shard.parse(shard) if shard else None
+    targets = [Target(a) for a in select_shard(ws.agent_ids(), part)]
+    if ws.global_dir.is_dir() and (part is None or part.index == 1):
+        targets.append(Target("_global"))
+
+    def report(outcome: JobOutcome) -> None:
+        if outcome.result is not None:
+            _say_rebuilt(outcome.target.agent, outcome.result, as_json)
         else:
-            sys.stderr.write(
-                f"{name}: {result.added} files, {result.blocks} blocks, "
-                f"{result.bytes / 1e6:.1f} MB in {result.seconds:.2f} s\n"
-            )
+            sys.stderr.write(f"{outcome.target.agent}: failed: {outcome.error}\n")
+
+    summary = run_jobs(ws, "reindex", targets, reindex_work, workers=1, shard=part, on_done=report)
+    if summary.failed:
+        raise typer.Exit(1)
+
+
+def _say_rebuilt(name: str, result: SyncStats, as_json: bool) -> None:
+    if as_json:
+        sys.stdout.write(_json_line({"index": name, **_brief(result)}))
+    else:
+        sys.stderr.write(
+            f"{name}: {result.added} files, {result.blocks} blocks, "
+            f"{result.bytes / 1e6:.1f} MB in {result.seconds:.2f} s\n"
+        )
 
 
 def _with_progress(name: str, run: Callable[..., SyncStats]) -> SyncStats:

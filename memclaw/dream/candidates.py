@@ -62,6 +62,7 @@ class Status(StrEnum):
     OVER_LIMIT = "over-limit"  # good enough, but past the per-run promotion cap
     ONE_OFF = "one-off"
     CORRECTED = "corrected"
+    CONTRADICTS = "contradicts"  # disagrees with a remembered fact: waiting in the inbox
     SECRET = "secret"
     INSTRUCTION = "instruction"  # speaks to the agent ("ignore previous instructions ...")
     OFF_FOCUS = "off-focus"

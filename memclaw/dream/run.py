@@ -22,8 +22,22 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.dream import prompt as dream_prompt
 from memclaw.dream.budget import Deadline, StoppedEarly
-from memclaw.dream.candidates import CandidateReport, Status, build_candidates
+from memclaw.dream.candidates import (
+    CandidateReport,
+    Status,
+    build_candidates,
+    daily_notes,
+    note_window,
+)
 from memclaw.dream.diary import DiaryEntry, append_entry
+from memclaw.dream.factcheck import (
+    FactCheck,
+    apply_corrections,
+    hold_contradictions,
+    overruled,
+    prune_low_trust,
+    screen_rewrite,
+)
 from memclaw.dream.memory_md import (
     KEEP_MARKER,
     KEEP_SUFFIX,
@@ -34,6 +48,7 @@ from memclaw.dream.memory_md import (
 )
 from memclaw.dream.merge import merge_offline
 from memclaw.errors import LockBusyError, ModelError, WorkspaceError
+from memclaw.extract.forgotten import forgotten_checker, redact_forgotten, without_forgotten
 from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
@@ -83,6 +98,7 @@ class DreamResult:
     ceiling: str | None = None  # what the ceiling did to MEMORY.md, when it did anything
     overflowed: int = 0  # entries the ceiling moved to the overflow file
     created: bool = False  # MEMORY.md did not exist before this run wrote it
+    facts: FactCheck = field(default_factory=FactCheck)  # corrections, inbox, low trust
 
     @property
     def change(self) -> str:
@@ -107,6 +123,7 @@ class DreamResult:
             "ceiling": self.ceiling,
             "hand_edited_marker": HAND_EDITED,
             "diff": self.diff,
+            "facts": self.facts.to_dict(),
             **(self.report.to_dict() if self.report else {"notes": [], "candidates": []}),
         }
 
@@ -184,10 +201,22 @@ def _dream(
     agent = scope.agent
     settings = agent.settings
     deadline = Deadline(settings.dream_time_limit_seconds)
+    window = settings.dream_days if days is None else days
+    source = f"dream {result.run_id}"
+    if not result.dry_run:
+        # Corrections first: what they replace is then neither promoted nor kept.
+        start, end = note_window(agent.now().date(), window)
+        notes = [rel for rel, _ in daily_notes(scope, start, end)]
+        apply_corrections(scope, notes, result.facts, source=source, model=model)
     old = scope.read(MEMORY)
     report = build_candidates(scope, days=days, focus=focus, memory_text=old, deadline=deadline)
+    forgotten = forgotten_checker(scope)  # what the person asked never to keep again
+    report.candidates = [c for c in report.candidates if not forgotten(c.text)]
     result.report = report
-    window = settings.dream_days if days is None else days
+    overruled(report)
+    hold_contradictions(
+        scope, report, result.facts, source=source, apply=not result.dry_run, model=model
+    )
     if not report.notes:
         result.reason = f"no daily notes in the last {window} days"
         if not result.dry_run:
@@ -196,6 +225,17 @@ def _dream(
 
     if model is not None:
         new, reason = _ask_model(scope, model, report, old, focus)
+        if new is not None:
+            new = screen_rewrite(
+                scope,
+                old,
+                new,
+                report,
+                result.facts,
+                source=source,
+                apply=not result.dry_run,
+                model=model,
+            )
     else:
         new, added = merge_offline(old, report.promoted)
         reason = (
@@ -206,9 +246,15 @@ def _dream(
     deadline.check()  # the last chance to stop: from here on, files are written
     if new is not None:
         new, result.restored_sections = restore_kept(old, new)
+        new = without_forgotten(new, forgotten, keep=old)[0]
+        new = prune_low_trust(scope, new, result.facts)
     # The reason goes to the diary and the log: cleaned before MEMORY.md is touched, so
     # a diary refused for a secret can never follow a rewrite nobody can find to undo.
-    reason = redact(reason)
+    if result.facts.corrected:
+        reason += f"; applied {plural(len(result.facts.corrected), 'correction')} from the notes"
+    if result.facts.held:
+        reason += f"; {plural(len(result.facts.held), 'contradiction')} sent to memclaw inbox"
+    reason = redact_forgotten(redact(reason), forgotten)
     result.reason = reason
 
     if new is None or new.strip() == old.strip():
@@ -335,12 +381,15 @@ def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None)
     dropped = {
         "one-offs": report.count(Status.ONE_OFF),
         "corrected or contradicted": report.count(Status.CORRECTED),
+        "below the trust floor": len(result.facts.dropped),
         "flagged by the secret gate": report.count(Status.SECRET),
     }
     held = {
         "below the score threshold": report.count(Status.LOW),
         "over the per-run limit": report.count(Status.OVER_LIMIT),
         "already in MEMORY.md or PROFILE.md": report.count(Status.KNOWN),
+        "contradicting a remembered fact (memclaw inbox)": report.count(Status.CONTRADICTS),
+        "low trust, written by a person (kept)": len(result.facts.flagged),
         "off the focus topic": report.count(Status.OFF_FOCUS),
     }
     if result.status is DreamStatus.UPDATED:

@@ -3,8 +3,9 @@
 Entries live in ``<scope>/entries/<category>.md`` (session-scoped ones in
 ``entries/session-<id>.md``) in the format of :mod:`memclaw.workspace.entries`.
 ``remember`` never stores a copy of what is already there: a restatement
-updates the existing entry, a changed fact supersedes the old one, which is
-kept in history. ``forget`` removes entries and remembers their fingerprint
+updates the existing entry; a changed fact waits in the contradiction inbox
+(``memclaw.facts.settle``) unless it is an explicit correction, which replaces
+the old one (kept in history). ``forget`` removes entries and remembers their fingerprint
 so that the same fact is not learned again.
 """
 
@@ -13,15 +14,25 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from memclaw.entries.match import guess_category, restates, supersedes
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.extract.forgotten import forgotten_checker, record_forgotten, record_relearned
+from memclaw.facts.ids import fact_id
+from memclaw.facts.ledger import facts_of
+from memclaw.facts.settle import Outcome, Settled, hold, record_written, settle
 from memclaw.text.likeness import containment, tokens
-from memclaw.workspace.entries import CATEGORIES, ENTRIES_DIR, Entry, parse_entries, splice_entries
+from memclaw.workspace.entries import (
+    ENTRIES_DIR,
+    Entry,
+    categories,
+    fit_category,
+    parse_entries,
+    splice_entries,
+)
 from memclaw.workspace.logs import append_log
 
 if TYPE_CHECKING:
@@ -40,6 +51,7 @@ class Action(StrEnum):
     SUPERSEDED = "superseded"
     UNCHANGED = "unchanged"
     SKIPPED = "skipped"
+    HELD = "held"  # it contradicts a remembered fact: waiting in the inbox
 
 
 @dataclass(frozen=True)
@@ -48,6 +60,7 @@ class RememberResult:
     action: Action
     previous: Entry | None = None  # the entry that was updated or superseded
     reason: str = ""
+    inbox: list[str] = field(default_factory=list)  # contradictions it opened
 
 
 def _file_of(category: str, session_id: str | None) -> str:
@@ -126,10 +139,17 @@ def remember(
     category: str | None = None,
     session_id: str | None = None,
     force: bool = False,
+    source: str = "remember",
+    by_person: bool = True,
 ) -> RememberResult:
-    """Store ``text`` as a memory entry, updating or superseding what it restates or changes.
+    """Store ``text`` as a memory entry, updating what it restates.
 
-    A fact that was forgotten earlier is skipped unless ``force`` is true.
+    A statement that contradicts a remembered fact is not stored: it waits in
+    the inbox and the old fact stays (``Action.HELD``), unless it is an explicit
+    correction ("actually ...", "moved to ..."), which replaces the old fact
+    wherever it lives (``Action.SUPERSEDED``). A fact that was forgotten
+    earlier is skipped unless ``force`` is true. ``source`` and ``by_person``
+    are the evidence recorded (a chat tool is the model's, not the person's).
     Raises SecretDetectedError when ``text`` holds a credential.
     """
     from memclaw.gates import find_secrets
@@ -142,26 +162,70 @@ def remember(
             f"refusing to remember: it holds what looks like a secret ({found[0].kind}); "
             "memory must never hold credentials"
         )
-    if category is not None and category not in CATEGORIES:
-        raise UsageError(f"unknown category {category!r}; use one of {', '.join(CATEGORIES)}")
+    allowed = categories(scope.agent.settings)
+    if category is not None and category not in allowed:
+        raise UsageError(
+            f"unknown category {category!r}; use one of {', '.join(allowed)} "
+            "(the categories setting adds more)"
+        )
     if session_id is not None and not _SESSION.fullmatch(session_id):
         raise UsageError(f"session id {session_id!r} is not valid: letters, digits, '.', '_', '-'")
     agent = scope.agent
     today = agent.now().date()
-    category = category or guess_category(text, today.isoformat())
+    category = category or fit_category(guess_category(text, today.isoformat()), allowed)
     if forgotten_checker(scope)(text):
         if not force:
             return RememberResult(
                 None, Action.SKIPPED, reason="forgotten earlier; remember it with --force"
             )
         record_relearned(scope, text)
+    settled = settle(
+        scope, text, source=source, by_person=by_person, session=session_id, category=category
+    )
+    if not settled.write:
+        return _held(scope, settled)
+    text = settled.statement
     with scope.editing() as edit:
         # Read, decide and write under one hold: a concurrent edit is never undone.
         result, record = _remember_locked(scope, _Files(scope, edit), text, category, session_id)
+    if result.action is Action.HELD and result.previous is not None:
+        # The entry rules call it a changed value though the judge did not: hold it too.
+        wanted = fact_id(" ".join(result.previous.text.split()), scope.prefix)
+        old = next(f for f in facts_of(scope) if f.id == wanted)
+        item = hold(scope, old, text, "a new value for the same thing", source=source)
+        return _held(scope, Settled(Outcome.HELD, text, [old], [item]))
+    if settled.outcome is Outcome.CORRECTED:
+        old = settled.against[0]
+        result = replace(
+            result,
+            action=Action.SUPERSEDED,
+            previous=Entry(old.id, old.statement, old.category),
+        )
+        record = {
+            "action": "superseded",
+            "id": old.id,
+            "old_text": old.statement,
+            "by": result.entry.id if result.entry else None,
+            "owner": scope.owner,
+            "files": settled.changed,
+        }
+    record_written(scope, text, source=source, by_person=by_person, session=session_id)
     if record is not None:
         append_log(agent, LOG, record)
         _sync_index(agent)
     return result
+
+
+def _held(scope: Scope, settled: Settled) -> RememberResult:
+    ids = [item.id for item in settled.items]
+    old = settled.against[0]
+    append_log(scope.agent, LOG, {"action": "held", "inbox": ids, "owner": scope.owner})
+    reason = (
+        f"it contradicts {old.id} ({old.statement}), which stays; "
+        f"waiting in `memclaw inbox {scope.agent.id}` as {', '.join(ids)}"
+    )
+    previous = Entry(old.id, old.statement, old.category)
+    return RememberResult(None, Action.HELD, previous, reason, ids)
 
 
 def _remember_locked(
@@ -189,10 +253,11 @@ def _remember_locked(
     entry = Entry(
         _new_id(text, today.isoformat(), category, taken), text, category, today, today, extra
     )
-    for rel, entries in visible.items():
-        for index, old in enumerate(entries):
+    for entries in visible.values():
+        for old in entries:
             if old.category == category and supersedes(text, old.text):
-                return _supersede(scope, files, rel, index, target, entry)
+                # A changed value that is not an explicit correction never replaces silently.
+                return RememberResult(None, Action.HELD, old, "held"), None
     files.save(target, [*files.entries.get(target, []), entry], introduced=text)
     record = {"action": "added", "id": entry.id, "owner": owner, "file": target}
     return RememberResult(entry, Action.ADDED), record
@@ -211,29 +276,6 @@ def _update(
     files.save(rel, entries, introduced=richer)
     record = {"action": "updated", "id": old.id, "owner": scope.owner, "old_text": old.text}
     return RememberResult(entries[index], Action.UPDATED, old), record
-
-
-def _supersede(
-    scope: Scope,
-    files: _Files,
-    rel: str,
-    index: int,
-    target: str,
-    entry: Entry,
-) -> tuple[RememberResult, dict[str, Any] | None]:
-    remaining = list(files.entries[rel])
-    old = remaining.pop(index)
-    files.save(rel, remaining, introduced="")
-    files.save(target, [*files.entries.get(target, []), entry], introduced=entry.text)
-    record = {
-        "action": "superseded",
-        "id": old.id,
-        "by": entry.id,
-        "owner": scope.owner,
-        "old_text": old.text,
-        "file": rel,
-    }
-    return RememberResult(entry, Action.SUPERSEDED, old), record
 
 
 def _walk(scope: Scope) -> Iterator[tuple[str, Entry]]:

@@ -2,11 +2,18 @@
 
 Only a fingerprint is kept (hashed normalised tokens in
 ``.memclaw/logs/forgotten.jsonl``): enough to recognise the same fact when
-an extraction or a ``remember`` brings it back, not enough to read it.
+an extraction, a dream, an import or a tool call brings it back, not enough
+to read it. Two kinds of record:
+
+* a *statement* (``memclaw forget`` by id or words, ``memories forget``):
+  a candidate restating it, or saying most of it, is the same fact;
+* the *words* a person forgot by (``memclaw forget max "pregnant"``): a
+  candidate holding every one of them is what they asked never to keep.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,6 +24,10 @@ if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
 LOG = "forgotten"
+WORDS = "words"
+# "right-knee" is one token to the likeness functions; a person forgetting "knee" means it too.
+_JOINERS = re.compile(r"[.:/+'-]+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def _label(scope: Scope) -> str:
@@ -37,6 +48,15 @@ def record_forgotten(scope: Scope, text: str, *, entry_id: str) -> None:
     )
 
 
+def record_forgotten_words(scope: Scope, words: str) -> None:
+    """Forget by words: any later fact holding all of them is not learned again."""
+    append_log(
+        scope.agent,
+        LOG,
+        {"action": "forget", "kind": WORDS, "scope": _label(scope), "fingerprint": _print(words)},
+    )
+
+
 def record_relearned(scope: Scope, text: str) -> None:
     """The user explicitly asked to remember a forgotten fact again."""
     append_log(
@@ -46,37 +66,100 @@ def record_relearned(scope: Scope, text: str) -> None:
     )
 
 
+def _print(text: str) -> list[str]:
+    """The fingerprint of ``text`` with hyphenated and dotted words also taken apart."""
+    return sorted(set(fingerprint(text)) | set(fingerprint(_JOINERS.sub(" ", text))))
+
+
 def same_fact(forgot: list[str], candidate: list[str]) -> bool:
     if not forgot or not candidate:
         return False
     if jaccard(forgot, candidate) >= 0.6:
         return True
     # A longer restatement of the forgotten fact ("... because of speed") is the same fact.
-    return containment(forgot, candidate) >= 0.85 and len(candidate) <= 2 * len(forgot) + 2
+    if containment(forgot, candidate) >= 0.85 and len(candidate) <= 2 * len(forgot) + 2:
+        return True
+    # So is a shorter one that says most of it ("Maya is pregnant" of "Maya is pregnant, due May").
+    return containment(candidate, forgot) >= 0.85 and 2 * len(candidate) >= len(forgot)
+
+
+def _has_words(words: list[str], candidate: list[str]) -> bool:
+    return bool(words) and containment(words, candidate) >= 1.0
 
 
 def forgotten_fingerprints(scope: Scope) -> list[list[str]]:
+    """The statements forgotten in this scope (a relearned one no longer counts)."""
+    return [prints for kind, prints in _active(scope) if kind != WORDS]
+
+
+def _active(scope: Scope) -> list[tuple[str, list[str]]]:
     label = _label(scope)
-    active: list[list[str]] = []
+    active: list[tuple[str, list[str]]] = []
     for record in read_log(scope.agent, LOG):
         if record.get("scope") != label or not isinstance(record.get("fingerprint"), list):
             continue
         prints = [str(token) for token in record["fingerprint"]]
         if record.get("action") == "relearn":
-            active = [f for f in active if not same_fact(f, prints)]
+            # `remember --force` of a forgotten fact lifts whatever would block it.
+            active = [
+                (kind, f)
+                for kind, f in active
+                if not (_has_words(f, prints) if kind == WORDS else same_fact(f, prints))
+            ]
         else:
-            active.append(prints)
+            active.append((str(record.get("kind") or "statement"), prints))
     return active
 
 
 def forgotten_checker(scope: Scope) -> Callable[[str], bool]:
     """A predicate: True when ``text`` restates something forgotten in this scope."""
-    prints = forgotten_fingerprints(scope)
+    active = _active(scope)
 
     def check(text: str) -> bool:
-        if not prints:
+        if not active:
             return False
         candidate = fingerprint(text)
-        return any(same_fact(f, candidate) for f in prints)
+        whole: list[str] | None = None
+        for kind, prints in active:
+            if kind == WORDS:
+                whole = whole if whole is not None else _print(text)
+                if _has_words(prints, whole):
+                    return True
+            elif same_fact(prints, candidate):
+                return True
+        return False
 
     return check
+
+
+def without_forgotten(
+    text: str, check: Callable[[str], bool], *, keep: str = ""
+) -> tuple[str, int]:
+    """``text`` without the lines that restate a forgotten fact, and how many went.
+
+    For what a dream, an import or a tool is about to write: the person asked
+    for these never to be kept again. Headings, blank lines and the lines of
+    ``keep`` (what the file already holds: a person may have written it back
+    on purpose) are left alone.
+    """
+    kept, dropped = [], 0
+    already = {line.strip() for line in keep.splitlines()}
+    for line in text.splitlines(keepends=True):
+        stripped = line.strip()
+        if (
+            stripped
+            and not stripped.startswith("#")
+            and stripped not in already
+            and check(stripped)
+        ):
+            dropped += 1
+            continue
+        kept.append(line)
+    return "".join(kept), dropped
+
+
+def redact_forgotten(text: str, check: Callable[[str], bool]) -> str:
+    """Prose (a model's reason) with each sentence that restates a forgotten fact taken out."""
+    if not text or (not check(text) and not any(check(s) for s in _SENTENCE.split(text))):
+        return text
+    return " ".join(s if not check(s) else "[forgotten]" for s in _SENTENCE.split(text))

@@ -11,6 +11,7 @@ from memclaw.extract.prompts import REQUIRED_KEYS, system_prompt, user_prompt
 from memclaw.extract.result import Engine, Plan
 from memclaw.gates import addresses_agent, as_quote, find_secrets, redact
 from memclaw.prompt.tokens import token_counter
+from memclaw.workspace.entries import categories
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -127,7 +128,14 @@ def _window_plan(
     messages = [
         {
             "role": "system",
-            "content": system_prompt(day, settings.profile_max_chars, settings.memory_max_chars),
+            "content": system_prompt(
+                day,
+                settings.profile_max_chars,
+                settings.memory_max_chars,
+                # Only custom categories steer extraction; the built-in ones are its default.
+                categories=categories(settings) if settings.categories else None,
+                instructions=settings.extract_instructions,
+            ),
         },
         {
             "role": "user",

@@ -22,6 +22,7 @@ from memclaw.extract.offline.names import known_person
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.extract.timeline import Moment, conversation_moment, message_days, windows
+from memclaw.gates.session_key import parse_session_key
 from memclaw.text.likeness import known_lines
 from memclaw.text.plural import plural
 from memclaw.workspace.agent import DAILY_DIR
@@ -290,6 +291,9 @@ def extract_conversation(
     """
     if trigger and trigger.strip().lower() in AUTOMATED_TRIGGERS:
         return _skip(scope, f"started by {trigger.strip().lower()}: never extracted")
+    if parse_session_key(session_id).subagent:
+        # The parent's own session carries what the helper found; capturing both duplicates it.
+        return _skip(scope, "a subagent's session: the parent agent's session is extracted instead")
     result = _run(scope, messages, session_id, trigger, force, dry_run, model)
     if not dry_run:
         _log(scope.agent, result, session_id, trigger)
@@ -384,7 +388,12 @@ def _extract(
     result.redacted, result.forgotten, result.facts = plan.redacted, plan.forgotten, plan.facts
     if not plan.should_update or (plan.profile is None and plan.memory is None and not plan.daily):
         return
+    from memclaw.extract.screen import after, screen_plan
+
+    screened = screen_plan(scope, plan, ctx, result, session=session_id, model=model)
     _apply(scope, plan, ctx, result, moment)
+    if not result.dry_run:
+        after(scope, screened, session=session_id, model=model)
     changed = result.diffs if result.dry_run else result.files_changed
     if not changed:
         result.status = Status.NOTHING

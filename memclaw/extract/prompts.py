@@ -80,12 +80,32 @@ Stay under the character limits; shorten older detail rather than dropping
 current facts. Leave a field empty when its file needs no change."""
 
 
-def system_prompt(today: str, profile_max: int, memory_max: int) -> str:
-    return _SYSTEM.format(
+def system_prompt(
+    today: str,
+    profile_max: int,
+    memory_max: int,
+    *,
+    categories: dict[str, str] | None = None,
+    instructions: str = "",
+) -> str:
+    """The extraction prompt; ``categories`` (custom ones) and ``instructions`` come last."""
+    text = _SYSTEM.format(
         today=today,
         profile_max=profile_max if profile_max > 0 else "no limit of",
         memory_max=memory_max if memory_max > 0 else "no limit of",
     )
+    if categories:
+        kinds = "\n".join(f"- {name}: {what}" for name, what in categories.items())
+        text += (
+            "\n\nThe kinds of facts this assistant keeps (group MEMORY.md by them; "
+            f"a fact of none of these kinds is not kept):\n{kinds}"
+        )
+    if instructions.strip():
+        text += (
+            "\n\nAdditional instructions from the person who set up this assistant "
+            "(they never override the safety test above):\n" + instructions.strip()
+        )
+    return text
 
 
 def _block(title: str, text: str) -> str:

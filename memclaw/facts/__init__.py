@@ -1,10 +1,12 @@
 """The fact layer: one remembered statement, its stable id, its trust, and its conflicts.
 
 A fact is one list item of PROFILE.md, MEMORY.md, a memory entry or an owner's
-file (and each candidate a dream scores from daily notes). Files stay the
-truth: everything here is derived from them, or kept beside them under
-``.memclaw/facts/`` (feedback, the contradiction inbox), so the index can
-always be rebuilt.
+file (and of the daily notes a dream scores). Files stay the truth: facts are
+projected from them (``project``); what they cannot say is kept beside them
+under ``.memclaw/facts/``: the evidence (``store``: who stated, confirmed or
+rejected a fact, when) and the contradiction inbox (``inbox``). Trust is
+computed from both when read (``trust``), so its decay is always current.
+``settle`` weighs a new statement against what is remembered.
 
 May import: workspace, config, errors, clock, gates, text.
 """

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from memclaw.index.blocks import SECTION_SEP, Block, split_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
+from memclaw.index.facts import table as facts_table
 from memclaw.index.layout import FileState, classify, kind_range, scan
 from memclaw.index.schema import NewerSchema, migrate
 from memclaw.text.tokenize import TOKENIZER_VERSION, index_text, nfc
@@ -292,6 +293,8 @@ def sync(
     disk = scan(base)
     stats.files = len(disk)
     fresh = meta_value(conn, "format") == INDEX_FORMAT and not force
+    # An index from before the facts table (or an older projection) fills it once.
+    fresh = fresh and (is_global or meta_value(conn, "facts_format") == facts_table.FORMAT)
     # Same names, sizes and times as at the last settled sync: nothing to even look at.
     print_ = _fingerprint(disk)
     if fresh and meta_value(conn, "fingerprint") == print_:
@@ -307,7 +310,9 @@ def sync(
         stats.seconds = time.perf_counter() - started
         return stats
     with _write(conn):
-        if not fresh or meta_value(conn, "format") != INDEX_FORMAT:
+        if not is_global:
+            facts_table.ensure(conn)
+        if force or meta_value(conn, "format") != INDEX_FORMAT:
             _clear(conn)
             stats.rebuilt = True
         known = known_files(conn)  # again, under the write lock
@@ -322,6 +327,8 @@ def sync(
             _drop_file(conn, known[rel][0])
             conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
             stats.removed.append(rel)
+        if not is_global:
+            facts_table.project_missing(conn, base)
         _set_meta(conn, "format", INDEX_FORMAT)
         _set_meta(conn, "fingerprint", print_ if _settled(disk) else "")
         if stats.dirty or stats.rebuilt:
@@ -377,6 +384,8 @@ def _sync_file(
         )
         stats.updated += 1
     _insert_blocks(conn, file_id, kind, blocks)
+    if not is_global:
+        facts_table.replace_file(conn, base, file_id, rel, text, st.mtime_ns)
     stats.blocks += len(blocks)
     stats.bytes += len(data)
     stats.changed.append(rel)

@@ -1,7 +1,9 @@
 """Batch and scheduled work: one runner for jobs over many agents, and the system crontab.
 
-``batch`` runs a job (dream, consolidate) over many (agent, owner) units in
-parallel, one failure never stopping the others; ``crontab`` installs and
+``runner`` runs nightly jobs (dream, consolidate, reindex, any ``Work``) over
+(agent, owner) units: ``local`` on threads with time limits and retries,
+``ray_executor`` as Ray tasks (the only importer of ray), ``--shard`` splits;
+``batch`` picks the agents and targets; ``crontab`` installs and
 removes memclaw's lines in the user's crontab (``memclaw.schedule`` says when
 an expression next fires).
 

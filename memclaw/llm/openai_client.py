@@ -28,6 +28,7 @@ from memclaw.errors import (
 )
 from memclaw.llm.assemble import StreamAssembler, result_from_completion
 from memclaw.llm.base import ChatResult
+from memclaw.llm.gate import RequestGate
 from memclaw.llm.jsonanswer import check_required, parse_json_answer
 
 if TYPE_CHECKING:
@@ -70,6 +71,8 @@ class _Endpoint:
         self._client: openai.OpenAI | None = None
         self.on_retry: OnRetry | None = None
         self._tries = (1, 0.0)  # attempts and seconds spent by the last call that failed
+        # Shared by every thread that uses this client: calls in flight, 429 pauses.
+        self.gate = RequestGate(settings.max_concurrent_requests)
 
     def call(self, create: Callable[..., Any], **kwargs: Any) -> Any:
         """``create(**kwargs)``, tried again after timeouts, connection errors, 429 and 5xx."""
@@ -80,7 +83,8 @@ class _Endpoint:
         self._tries = (1, 0.0)
         for attempt in range(1, attempts + 1):
             try:
-                return create(**kwargs)
+                with self.gate.slot():
+                    return create(**kwargs)
             except openai.APIError as exc:
                 self._tries = (attempt, time.monotonic() - started)
                 reason = _retry_reason(exc)
@@ -88,7 +92,12 @@ class _Endpoint:
                     raise
                 if self.on_retry is not None:
                     self.on_retry(f"retrying ({attempt + 1}/{attempts}) after {reason}")
-                time.sleep(_backoff(exc, attempt))
+                if getattr(exc, "status_code", None) == 429:
+                    # The server asked for quiet: every caller of this client waits, not
+                    # just this one (the gate holds them before their next call).
+                    self.gate.pause(_backoff(exc, attempt))
+                else:
+                    time.sleep(_backoff(exc, attempt))
         raise AssertionError("unreachable")  # pragma: no cover
 
     def offered(self) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from memclaw.errors import SnapshotError
 from memclaw.snapshot.reader import Snapshot
+from memclaw.snapshot.rules import OWNERS_DIR
 from memclaw.workspace import Workspace
 from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
 from memclaw.workspace.templates import SEED_FILES
@@ -96,6 +97,8 @@ def plan_import(workspace: Workspace, agent_id: str, snapshot: Snapshot) -> Impo
     exists = folder.is_dir()
     contents = {item.path: item.data for item in snapshot.files}
     notes: dict[str, str] = {}
+    if exists and (folder / META_DIR).is_dir():
+        notes.update(_leave_out_forgotten(workspace, agent_id, contents))
     if not exists:
         # A brand-new agent still needs its four core files; an existing one keeps its own.
         for name, text in SEED_FILES.items():
@@ -110,6 +113,41 @@ def plan_import(workspace: Workspace, agent_id: str, snapshot: Snapshot) -> Impo
     rows.sort(key=lambda row: row.path)
     pending = exists and (folder / META_DIR / JOURNAL).is_file()
     return ImportPlan(agent_id, exists, rows, contents, snapshot, pending)
+
+
+def _leave_out_forgotten(
+    workspace: Workspace, agent_id: str, contents: dict[str, bytes]
+) -> dict[str, str]:
+    """Drop from ``contents`` the lines the agent was asked to forget (an older snapshot
+    still holds them); returns a note for each file that lost some."""
+    from memclaw.extract.forgotten import forgotten_checker, without_forgotten
+    from memclaw.workspace.entries import parse_entries, splice_entries
+    from memclaw.workspace.owners import owner_from_dirname
+    from memclaw.workspace.scope import Scope
+
+    agent = workspace.agent(agent_id)
+    checks = {}
+    notes = {}
+    for rel, data in contents.items():
+        owner_dir = rel.split("/")[1] if rel.startswith(OWNERS_DIR + "/") else None
+        scope = Scope(agent, owner_from_dirname(owner_dir) if owner_dir else None)
+        if scope.prefix not in checks:
+            checks[scope.prefix] = forgotten_checker(scope)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if "/entries/" in f"/{rel}":
+            # An entry goes whole: its text line alone would leave an empty block.
+            entries = parse_entries(text)
+            left = [e for e in entries if not checks[scope.prefix](e.text)]
+            kept, dropped = splice_entries(text, left, ""), len(entries) - len(left)
+        else:
+            kept, dropped = without_forgotten(text, checks[scope.prefix])
+        if dropped:
+            contents[rel] = kept.encode("utf-8")
+            notes[rel] = f"{dropped} forgotten line(s) left out"
+    return notes
 
 
 def _new(rel: str, data: bytes, notes: dict[str, str]) -> PlanRow:

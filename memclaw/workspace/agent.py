@@ -21,7 +21,13 @@ from memclaw.errors import (
     UsageError,
     WorkspaceError,
 )
-from memclaw.workspace.atomic import append_text, atomic_write, file_lock
+from memclaw.workspace.atomic import (
+    append_text,
+    atomic_write,
+    fence_for,
+    file_lock,
+    write_bytes_atomic,
+)
 from memclaw.workspace.editing import Editing
 from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
@@ -109,8 +115,32 @@ class Agent:
     # --- locking and metadata -------------------------------------------------
 
     def lock(self, wait: float | None = 30.0) -> contextlib.AbstractContextManager[None]:
-        """Serialise writers of this agent, across threads and processes."""
+        """Serialise writers of this agent, across threads, processes and (leases) hosts."""
+        if self.settings.lock_mode == "lease":
+            return self._lease(wait)
         return file_lock(self.meta_dir / "write.lock", wait=wait)
+
+    @contextlib.contextmanager
+    def _lease(self, wait: float | None) -> Iterator[None]:
+        from memclaw.workspace import lease
+        from memclaw.workspace.atomic import HELD
+
+        settings = self.settings
+        if wait:  # a lease left by a dead host is taken only after it expired: wait for that
+            wait = max(wait, settings.lease_seconds * 2)
+        held = lease.acquire(
+            self.meta_dir / "lease",
+            self.path,
+            host=settings.host_id or lease.default_host_id(),
+            ttl=settings.lease_seconds,
+            wait=wait,
+        )
+        token = HELD.set(held)
+        try:
+            yield
+        finally:
+            HELD.reset(token)
+            held.release()
 
     def meta(self) -> dict[str, FileMeta]:
         return load_meta(self.meta_path)
@@ -273,13 +303,15 @@ class Agent:
         block = (f"\n## {heading}\n" if heading else "\n") + text.strip("\n") + "\n"
         with self.lock():
             created = not path.exists()
+            existing = b"" if created else path.read_bytes()
             if created:
                 block = f"# {day.isoformat()}\n" + block
-            else:
-                existing = path.read_bytes()
-                if existing and not existing.endswith(b"\n"):
-                    block = "\n" + block
-            append_text(path, block)
+            elif existing and not existing.endswith(b"\n"):
+                block = "\n" + block
+            if fence_for(path) is None:
+                append_text(path, block)
+            else:  # under a lease even an append is staged and fenced
+                write_bytes_atomic(path, existing + block.encode("utf-8"))
             size = path.stat().st_size
         return WriteResult(rel, path, True, created, size)
 

@@ -2,6 +2,8 @@
 
 A reader never sees half a file: content goes to a temporary file in the same
 folder, is fsynced, then renamed over the target (rename is atomic on POSIX).
+While a lease (``workspace.lease``) is held by this thread, writes inside the
+agent it guards are staged in the lease's folder and checked against it first.
 """
 
 from __future__ import annotations
@@ -12,9 +14,34 @@ import os
 import tempfile
 import time
 from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Protocol
 
-from memclaw.errors import LockBusyError, WorkspaceError
+from memclaw.errors import LeaseLostError, LockBusyError, WorkspaceError
+
+
+class Fence(Protocol):
+    """A held lease: where its writes are staged, and the check before each one."""
+
+    guards: Path
+
+    def staging(self) -> Path: ...
+
+    def check(self) -> None: ...
+
+
+# The lease this thread (or task) holds, if any; set by Agent.lock in lease mode.
+# A context variable, not a global: each thread starts with none.
+HELD: ContextVar[Fence | None] = ContextVar("memclaw_fence", default=None)
+
+
+def fence_for(path: Path) -> Fence | None:
+    """The held lease that guards ``path``, or None (flock mode: always None)."""
+    fence = HELD.get()
+    if fence is None or not path.is_relative_to(fence.guards):
+        return None
+    return fence
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -24,7 +51,15 @@ def atomic_write(path: Path, text: str) -> None:
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fence = fence_for(path)
+    if fence is not None:
+        fence.check()
+        try:
+            fd, tmp = tempfile.mkstemp(dir=fence.staging(), prefix=f".{path.name}.", suffix=".tmp")
+        except FileNotFoundError as exc:  # the stage was moved away: a newer holder took over
+            raise _lost(fence) from exc
+    else:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         # mkstemp makes 0600 files; a rewrite keeps the file's mode, a new file gets 0644.
         try:
@@ -36,12 +71,28 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        if fence is not None:
+            fence.check()
+            try:
+                os.replace(tmp, path)
+            except FileNotFoundError as exc:
+                # A newer holder renamed the staging folder away after the check:
+                # the filesystem refused the late write, which is the point.
+                raise _lost(fence) from exc
+        else:
+            os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
     fsync_dir(path.parent)
+
+
+def _lost(fence: Fence) -> LeaseLostError:
+    return LeaseLostError(
+        f"{fence.guards.name}: this process lost its lease on the agent while writing; "
+        "nothing more was written: run the command again"
+    )
 
 
 def append_text(path: Path, text: str) -> None:

@@ -22,22 +22,46 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from memclaw.config import Settings
     from memclaw.workspace.scope import Scope
 
 ENTRIES_DIR = "entries"
-CATEGORIES = (
-    "identity",
-    "preference",
-    "rule",
-    "decision",
-    "configuration",
-    "technical",
-    "relationship",
-    "project",
-    "other",
-)
+BUILTIN_CATEGORIES: dict[str, str] = {
+    "identity": "who the person is: name, role, where they live and work",
+    "preference": "how they like things done, tastes, likes and dislikes",
+    "rule": "standing instructions the assistant must follow",
+    "decision": "choices made, with their reasons",
+    "configuration": "settings, versions and set-ups of their tools and systems",
+    "technical": "technical facts about their stack and their work",
+    "relationship": "people they know and how they relate",
+    "project": "projects, their status and deadlines",
+    "other": "anything worth keeping that fits no other category",
+}
+CATEGORIES = tuple(BUILTIN_CATEGORIES)
+FALLBACK_CATEGORY = "other"
+_SESSION_FILE = re.compile(rf"(^|/){ENTRIES_DIR}/session-[^/]+\.md$")
 _BLOCK = re.compile(r"^## +(\S+)[ \t]*$", re.MULTILINE)
 _META = re.compile(r"^- ([a-z_]+): ?(.*)$")
+
+
+def categories(settings: Settings) -> dict[str, str]:
+    """The entry categories in force: the built-in ones extended (or replaced) by settings."""
+    custom = dict(settings.categories)
+    return custom if settings.categories_replace else {**BUILTIN_CATEGORIES, **custom}
+
+
+def fit_category(guess: str, allowed: Mapping[str, str]) -> str:
+    """A guessed built-in category, or what stands in for it when custom ones replaced it."""
+    if guess in allowed:
+        return guess
+    return FALLBACK_CATEGORY if FALLBACK_CATEGORY in allowed else list(allowed)[-1]
+
+
+def is_session_file(name: str) -> bool:
+    """Whether ``name`` holds one conversation's short-term entries (not long-term memory)."""
+    return bool(_SESSION_FILE.search(name))
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,22 @@ class Scope:
     def for_owner(self, owner: OwnerKey | None) -> Scope:
         return Scope(self.agent, owner)
 
+    def for_agent(self, agent_id: str) -> Scope:
+        """Another agent of the same root, seen by the same owner (never another owner)."""
+        if agent_id == self.agent.id:
+            return self
+        return Scope(self.agent.workspace.agent(agent_id), self.owner)
+
+    def for_session(self, session_id: str | None) -> Scope:
+        """The scope a session key names: ``agent:<id>:…`` is agent ``<id>``, same owner.
+
+        Plain ids and ``agent:main:…`` stay with this scope's agent; a subagent's
+        key names its parent, whose memory it recalls.
+        """
+        from memclaw.gates.session_key import parse_session_key
+
+        return self.for_agent(parse_session_key(session_id).agent_or(self.agent.id))
+
     @property
     def personal(self) -> bool:
         return self.owner is not None and self.agent.settings.owner_isolation

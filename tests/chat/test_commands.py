@@ -1,5 +1,7 @@
 """Slash commands through the library: what each one does and says."""
 
+import json
+
 from fake_openai import FakeOpenAI
 
 from chat.chatkit import OpenChat
@@ -20,10 +22,10 @@ def test_remember_forget_and_memory(open_chat: OpenChat) -> None:
     shown = conversation.command("/memory")
     assert shown.markdown and memory_id in shown.text and "Project Atlas" in shown.text
     gone = conversation.command(f"/forget {memory_id}")
-    assert gone.rows == [(memory_id, "Maya takes the 07:42 train on Mondays")]
+    assert [text for _id, text in gone.rows] == ["Maya takes the 07:42 train on Mondays"]
     assert memory_id not in conversation.command("/memory").text
     again = conversation.command("/forget the 07:42 train")
-    assert "no memory entry matches" in again.text
+    assert "nothing in memory matches" in again.text
     ops = [op["op"] for op in conversation.engine.memory_operations]
     conversation.close(wait=5)
     assert ops == ["store", "forget"]
@@ -62,6 +64,8 @@ def test_help_exit_and_unknown(open_chat: OpenChat) -> None:
         "/remember",
         "/forget",
         "/search",
+        "/good",
+        "/bad",
         "/memory",
         "/profile",
         "/prompt",
@@ -90,3 +94,25 @@ def test_a_secret_is_refused_by_remember(open_chat: OpenChat) -> None:
     reply = conversation.command(f"/remember my key is {secret}")
     conversation.close(wait=5)
     assert reply.error and "secret" in reply.text
+
+
+def test_forget_in_a_chat_reaches_its_own_transcript_and_context(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    conversation = open_chat()
+    agent = conversation.engine.agent
+    agent.write("MEMORY.md", agent.read("MEMORY.md") + "- Maya is pregnant, due in May.\n")
+    fake_openai.queue_text("Congratulations on being pregnant!")
+    conversation.turn("Big news: I'm pregnant. Keep answers short today.")
+    path = conversation.session.path
+    assert "pregnant" in path.read_text()
+
+    gone = conversation.command("/forget pregnant")  # the chat holds this transcript open
+    assert [text for _id, text in gone.rows] == ["Maya is pregnant, due in May."]
+    assert "pregnant" not in path.read_text() + agent.read("MEMORY.md")
+    assert "Keep answers short today." in path.read_text()
+    fake_openai.queue_text("Noted.")
+    conversation.turn("Thanks.")
+    sent = json.dumps(fake_openai.last_request().body["messages"])
+    assert "pregnant" not in sent  # the next turn's context no longer carries it
+    conversation.close(wait=5)

@@ -152,3 +152,23 @@ def test_a_tool_write_over_the_ceiling_moves_model_lines_and_keeps_the_persons(
     edited = call(box, "memory_files_edit", filename="MEMORY.md", old_text="mine 000", new_text="x")
     assert edited["replacements"] == 1
     assert all(line in shared.read("MEMORY.md") for line in mine[1:])
+
+
+def test_a_stored_fact_that_contradicts_one_waits_and_counts_as_inferred(shared: Agent) -> None:
+    from memclaw.facts import inbox
+    from memclaw.facts.ids import fact_id
+    from memclaw.facts.store import load_events
+
+    scope = Scope.resolve(shared, "user:alice")
+    box = ToolBox(scope, "20261129-103000-abcd")
+    assert call(box, "memory_store", text="Alice lives in Oslo")["action"] == "added"
+    held = box.run(ToolCall("c", "memory_store", {"text": "Alice lives in Bergen"}, "{}"))
+    assert held.ok and held.operation is None and "held" in held.summary
+    (item,) = inbox.open_items(shared, scope.prefix)
+    assert (item.old, item.new, item.source) == (
+        "Alice lives in Oslo",
+        "Alice lives in Bergen",
+        "tool",
+    )
+    events = load_events(shared)[fact_id("Alice lives in Oslo", scope.prefix)]
+    assert [(e.kind, e.source) for e in events] == [("inferred", "tool")]

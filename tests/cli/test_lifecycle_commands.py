@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from memclaw.cli.app import app
@@ -44,22 +45,28 @@ def test_extract_usage_errors(isolated_env: Path) -> None:
     assert code == 2 and "does not exist" in stderr
 
 
-def test_remember_list_get_forget(isolated_env: Path) -> None:
+def test_remember_list_get_forget(isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run("init", "bot")
     code, stdout, _ = run("remember", "bot", "Maya prefers uv for Python projects", "--json")
     entry = json.loads(stdout)["entry"]
     assert code == 0 and entry["category"] == "preference"
     code, _, stderr = run("remember", "bot", "Maya prefers Poetry for Python projects")
+    assert code == 0 and "held" in stderr and "memclaw inbox bot" in stderr
+    code, _, stderr = run("remember", "bot", "Actually, Maya prefers Poetry for Python projects")
     assert code == 0 and "superseded" in stderr and entry["id"] in stderr
     code, stdout, _ = run("memories", "list", "bot", "--json")
     (current,) = json.loads(stdout)["memories"]
     assert "Poetry" in current["text"]
     code, stdout, _ = run("memories", "get", "bot", current["id"])
     assert stdout.strip() == "Maya prefers Poetry for Python projects"
-    code, _, stderr = run("memories", "forget", "bot", "--query", "poetry python", input="n\n")
-    assert code == 1 and "about to forget 1 memory" in stderr
+    # `memories forget` is `memclaw forget`: piped without --yes it refuses, writing nothing.
     code, _, stderr = run("memories", "forget", "bot", "--query", "poetry python", input="y\n")
-    assert code == 0 and current["id"] in stderr
+    assert code == 2 and "--yes" in stderr and "not a terminal" in stderr
+    monkeypatch.setattr("memclaw.cli.memories.interactive", lambda: True)
+    code, _, stderr = run("memories", "forget", "bot", "--query", "poetry python", input="n\n")
+    assert code == 1 and "1 fact in bot matches" in stderr and "nothing forgotten" in stderr
+    code, _, stderr = run("memories", "forget", "bot", current["id"], input="y\n")
+    assert code == 0 and "forgot 1 fact" in stderr
     _, stdout, _ = run("memories", "list", "bot", "--json")
     assert json.loads(stdout)["memories"] == []
     code, _, stderr = run("remember", "bot", "Maya prefers Poetry for Python projects")

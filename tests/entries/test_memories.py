@@ -16,6 +16,7 @@ from memclaw.entries.memories import (
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
+from memclaw.facts.inbox import open_items
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.logs import read_log
 from memclaw.workspace.scope import Scope
@@ -73,18 +74,39 @@ def test_restatement_updates_instead_of_copying(tmp_path: Path) -> None:
         ("The migration deadline is Dec 12", "The migration deadline is Dec 5"),
     ],
 )
-def test_a_changed_fact_supersedes_the_old_one(tmp_path: Path, old: str, new: str) -> None:
+def test_a_changed_fact_waits_in_the_inbox_and_the_old_one_stays(
+    tmp_path: Path, old: str, new: str
+) -> None:
     agent = make_agent(tmp_path)
     category = "project" if "deadline" in old else "preference"
     first = remember(Scope(agent), old, category=category).entry
     result = remember(Scope(agent), new, category=category)
+    assert result.action is Action.HELD and result.entry is None and first is not None
+    assert result.previous is not None and result.previous.text == old
+    assert [e.text for e in list_memories(Scope(agent))] == [old]
+    assert [i.new for i in open_items(agent)] == [new] and result.inbox == [open_items(agent)[0].id]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Maya prefers uv for Python projects", "Maya prefers Poetry for Python projects"),
+        ("User prefers uv", "User prefers Poetry"),
+        ("The migration deadline is Dec 12", "The migration deadline is Dec 5"),
+    ],
+)
+def test_an_explicit_correction_supersedes_the_old_fact(tmp_path: Path, old: str, new: str) -> None:
+    agent = make_agent(tmp_path)
+    category = "project" if "deadline" in old else "preference"
+    first = remember(Scope(agent), old, category=category).entry
+    result = remember(Scope(agent), f"Actually, {new}", category=category)
     assert result.action is Action.SUPERSEDED and first is not None
-    assert result.previous is not None and result.previous.id == first.id
+    assert result.previous is not None and result.previous.text == old
     assert [e.text for e in list_memories(Scope(agent))] == [new]
     history = agent.meta_dir / "history" / "entries" / f"{category}.md"
     assert any(old in p.read_text() for p in history.iterdir())
     record = next(r for r in read_log(agent, "memories") if r["action"] == "superseded")
-    assert record["old_text"] == old and record["id"] == first.id
+    assert record["old_text"] == old
 
 
 def test_different_facts_with_the_same_verb_coexist(tmp_path: Path) -> None:

@@ -1,9 +1,10 @@
 """The model's second opinion, over the wire to the fake OpenAI server."""
 
+from fake_openai import FakeOpenAI
+
 from memclaw.config import Settings
 from memclaw.facts.judge import judge_pairs
 from memclaw.llm import open_model
-from tests.fake_openai import FakeOpenAI
 
 UNSURE = ("Kenji reviews PRs in the morning.", "Kenji reviews only small PRs.")
 SURE = ("Maya lives in Oslo.", "Maya lives in Bergen.")

@@ -14,6 +14,7 @@ from memclaw.cli.basic import AgentArg, ModelOpt, OwnerOpt
 from memclaw.cli.render import err, out, print_json
 from memclaw.cli.state import scope
 from memclaw.errors import MemclawError, UsageError
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,7 +33,12 @@ def chat(
     agent: AgentArg,
     owner: OwnerOpt = None,
     session: Annotated[
-        str | None, typer.Option("--session", help="Continue (or start) the session with this id.")
+        str | None,
+        typer.Option(
+            "--session",
+            help="Continue (or start) the session with this id; agent:ID:… keys pick agent ID, "
+            "agent:ID:subagent:… a read-only subagent of it.",
+        ),
     ] = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the most recent session.")
@@ -103,7 +109,6 @@ def chat(
         raise UsageError("--json needs a message: pass -m TEXT or pipe it on stdin")
     text = message if message is not None else (_stdin_message() if one_shot else "")
     where = scope(ctx, agent, owner)
-    found = where.agent
     conversation = Conversation.open(
         where,
         session_id=session,
@@ -117,7 +122,8 @@ def chat(
     if one_shot:
         code = _one_shot(conversation, text, as_json, plain)
     else:
-        code = _interactive(conversation, found, watch, plain)
+        # The session key may have chosen another agent (agent:ID:…): watch that one.
+        code = _interactive(conversation, conversation.session.agent, watch, plain)
     if code:
         raise typer.Exit(code)
 
@@ -220,6 +226,16 @@ def _banner(conversation: Conversation, console: Console) -> None:
         markup=False,
         highlight=False,
     )
+    from memclaw.facts.inbox import open_items
+
+    waiting = len(open_items(session.agent, session.scope.prefix))
+    if waiting:
+        console.print(
+            f"{plural(waiting, 'contradiction')} waiting (memclaw inbox)",
+            style="yellow",
+            markup=False,
+            highlight=False,
+        )
 
 
 def _start_watch(conversation: Conversation, agent: Agent, notifier: Notifier) -> WorkspaceWatcher:

@@ -72,8 +72,14 @@ def _path(agent: Agent, rel: str) -> Path:
 
 def load(agent: Agent, rel: str) -> Provenance:
     """The record of ``rel``; an unreadable or missing one makes every line the person's."""
+    return load_from(agent.meta_dir, rel)
+
+
+def load_from(meta_dir: Path, rel: str) -> Provenance:
+    """:func:`load` for readers that know the agent's ``.memclaw`` folder, not the agent."""
     try:
-        data = jsonsafe.loads(_path(agent, rel).read_text(encoding="utf-8"))
+        path = meta_dir / "provenance" / f"{rel}.json"
+        data = jsonsafe.loads(path.read_text(encoding="utf-8"))
         seq = int(data["seq"])
         lines = {str(k): int(v) for k, v in dict(data["lines"]).items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):

@@ -1,0 +1,189 @@
+"""What a dream does with the fact layer: corrections, contradictions and low trust.
+
+* Explicit corrections in the window's daily notes ("Correction: the cutover
+  moved to 2026-12-19") replace what they correct in MEMORY.md, PROFILE.md
+  and the entries, and the old fact is recorded as superseded.
+* A candidate that an explicit correction in the notes contradicts is never
+  promoted, even when it was repeated after the correction: the correction is
+  the fact in force until another correction changes it.
+* A candidate that contradicts a remembered fact is not promoted over it: it
+  waits in the inbox (``memclaw inbox``) and the remembered fact stays.
+* Facts whose trust fell below ``trust_floor`` are not carried forever: a
+  machine-written MEMORY.md line is dropped (through the loss guard, like any
+  dream rewrite), a person's is flagged in the diary and kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memclaw.dream.candidates import CandidateReport, Status
+from memclaw.facts.conflict import is_correction, judge
+from memclaw.facts.ledger import facts_of
+from memclaw.facts.model import Kind
+from memclaw.facts.project import project_text
+from memclaw.facts.settle import Outcome, settle
+
+if TYPE_CHECKING:
+    from memclaw.llm import ChatModel
+    from memclaw.workspace.scope import Scope
+
+MEMORY = "MEMORY.md"
+
+
+@dataclass
+class FactCheck:
+    """What the fact layer changed or held back in one dream."""
+
+    corrected: list[str] = field(default_factory=list)  # statements that superseded a fact
+    held: list[str] = field(default_factory=list)  # inbox ids opened by candidates
+    dropped: list[str] = field(default_factory=list)  # low-trust model lines removed
+    flagged: list[str] = field(default_factory=list)  # low-trust lines a person wrote
+    overruled: list[str] = field(default_factory=list)  # a model's lines known to be wrong
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {
+            "corrected": self.corrected,
+            "inbox": self.held,
+            "dropped_low_trust": self.dropped,
+            "flagged_low_trust": self.flagged,
+            "overruled": self.overruled,
+        }
+
+
+def apply_corrections(
+    scope: Scope, notes: list[str], check: FactCheck, *, source: str, model: ChatModel | None
+) -> None:
+    """Let each explicit correction in ``notes`` replace the fact it corrects (writes files)."""
+    for rel in notes:
+        for place in project_text(rel, scope.agent.read(rel)):
+            if not is_correction(place.statement):
+                continue
+            settled = settle(scope, place.statement, source=source, by_person=True, model=model)
+            if settled.outcome is Outcome.CORRECTED:
+                check.corrected.append(settled.statement)
+
+
+def overruled(report: CandidateReport) -> None:
+    """Candidates an explicit correction in the notes contradicts are marked CORRECTED."""
+    corrections = [
+        m
+        for cand in report.candidates
+        for m in cand.mentions
+        if m.correction or is_correction(m.text)
+    ]
+    if not corrections:
+        return
+    for cand in report.candidates:
+        if cand.status is not Status.PROMOTE:
+            continue
+        first = min(m.order for m in cand.mentions)
+        for fix in corrections:
+            if fix in cand.mentions or fix.order < first:
+                continue
+            if judge(cand.text, fix.text).disagrees:
+                cand.status = Status.CORRECTED
+                cand.reasons.append(f"an explicit correction overrules it: {fix.file}:{fix.line}")
+                break
+
+
+def hold_contradictions(
+    scope: Scope,
+    report: CandidateReport,
+    check: FactCheck,
+    *,
+    source: str,
+    apply: bool,
+    model: ChatModel | None,
+) -> None:
+    """Candidates that disagree with a remembered fact go to the inbox instead of MEMORY.md."""
+    for cand in report.promoted:
+        settled = settle(scope, cand.text, source=source, by_person=False, apply=apply, model=model)
+        if settled.outcome is Outcome.HELD:
+            cand.status = Status.CONTRADICTS
+            ids = [item.id for item in settled.items]
+            check.held += ids
+            cand.reasons.append(f"contradicts a remembered fact: in the inbox as {', '.join(ids)}")
+        elif settled.outcome is Outcome.CORRECTED:
+            cand.status = Status.KNOWN
+            check.corrected.append(settled.statement)
+            cand.reasons.append("it corrected a remembered fact in place")
+
+
+def prune_low_trust(scope: Scope, text: str, check: FactCheck) -> str:
+    """``text`` (the new MEMORY.md) without the model lines whose trust is under the floor."""
+    floor = scope.agent.settings.trust_floor
+    if floor <= 0:
+        return text
+    low = {
+        f.id: f
+        for f in facts_of(scope, durable_only=True)
+        if f.trust < floor and any(p.kind is Kind.MEMORY for p in f.places)
+    }
+    if not low:
+        return text
+    kept = []
+    model_lines = {
+        p.statement
+        for f in low.values()
+        for p in f.places
+        if p.kind is Kind.MEMORY and p.author == "model"
+    }
+    for place_line in text.splitlines(keepends=True):
+        found = project_text(scope.rel(MEMORY), place_line)
+        fid = found[0].fact if found else None
+        if fid in low:
+            statement = found[0].statement
+            if statement in model_lines:
+                check.dropped.append(statement)
+                continue
+            if statement not in check.flagged:
+                check.flagged.append(statement)
+        kept.append(place_line)
+    return "".join(kept)
+
+
+def screen_rewrite(
+    scope: Scope,
+    old: str,
+    new: str,
+    report: CandidateReport,
+    check: FactCheck,
+    *,
+    source: str,
+    apply: bool,
+    model: ChatModel | None,
+) -> str:
+    """A model's MEMORY.md without the lines it brought in that disagree with what is known.
+
+    A new line is dropped when it states a superseded fact, when an explicit
+    correction in the notes contradicts it, or when it contradicts a remembered
+    fact (that one goes to the inbox). Lines MEMORY.md already had are the loss
+    guard's business, not this one's.
+    """
+    rel = scope.rel(MEMORY)
+    before = {p.fact for p in project_text(rel, old)}
+    corrections = [
+        m.text
+        for c in report.candidates
+        for m in c.mentions
+        if m.correction or is_correction(m.text)
+    ]
+    superseded = {f.id for f in facts_of(scope) if f.superseded}
+    kept = []
+    for line in new.splitlines(keepends=True):
+        found = project_text(rel, line)
+        if not found or found[0].fact in before:
+            kept.append(line)
+            continue
+        statement = found[0].statement
+        if found[0].fact in superseded or any(judge(statement, c).disagrees for c in corrections):
+            check.overruled.append(statement)
+            continue
+        settled = settle(scope, statement, source=source, by_person=False, apply=apply, model=model)
+        if settled.outcome is Outcome.HELD:
+            check.held += [item.id for item in settled.items]
+            continue
+        kept.append(line)
+    return "".join(kept)

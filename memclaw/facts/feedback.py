@@ -1,0 +1,51 @@
+"""Feedback from the person: confirm or reject a fact (``facts confirm``, chat ``/good``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memclaw.facts import store
+from memclaw.facts.ledger import facts_of, find_fact, group
+from memclaw.facts.model import Event, EventKind, Fact
+from memclaw.facts.project import project_file
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from memclaw.workspace.scope import Scope
+
+
+def give(scope: Scope, wanted: str, *, good: bool, source: str = "cli") -> Fact:
+    """Confirm (``good``) or reject the fact ``wanted`` names; returns it with its new trust."""
+    fact = find_fact(scope, wanted)
+    _record(scope, [fact.id], good, source)
+    return next(f for f in facts_of(scope) if f.id == fact.id)
+
+
+def _record(scope: Scope, ids: list[str], good: bool, source: str) -> None:
+    kind = EventKind.CONFIRMED if good else EventKind.REJECTED
+    now = scope.agent.now().isoformat(timespec="seconds")
+    store.record(scope.agent, ids, Event(kind, now, source))
+
+
+def facts_at(scope: Scope, spans: Iterable[tuple[str, int, int]]) -> list[Fact]:
+    """The facts living on lines ``first..last`` of the files named (relative to the agent)."""
+    wanted: dict[str, list[tuple[int, int]]] = {}
+    for path, first, last in spans:
+        wanted.setdefault(path, []).append((first, last))
+    places = []
+    for path, ranges in wanted.items():
+        for place in project_file(scope.agent, path):
+            if any(lo <= place.line <= hi for lo, hi in ranges):
+                places.append(place)
+    # A recalled line may be the team's while the chat is an owner's: group what was hit.
+    return group(scope, places)
+
+
+def give_spans(
+    scope: Scope, spans: Iterable[tuple[str, int, int]], *, good: bool, source: str = "chat"
+) -> list[Fact]:
+    """Confirm or reject every fact on the lines given (the memories recalled for an answer)."""
+    facts = facts_at(scope, spans)
+    _record(scope, [f.id for f in facts], good, source)
+    return facts_at(scope, spans)

@@ -1,0 +1,154 @@
+"""The contradiction inbox: a new statement that disagrees with a remembered fact, held back.
+
+``<agent>/.memclaw/facts/inbox.json`` lists each contradiction with both
+sides, where the old fact lives and what said the new one. The old fact stays
+in force until the person chooses (``memclaw inbox resolve``); the new
+statement waits here, so nothing is overwritten silently. Written atomically
+under the agent's lock; every string passes the secret gate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memclaw.errors import WorkspaceError
+from memclaw.facts.store import facts_dir
+from memclaw.gates.redaction import redact_data
+from memclaw.text import jsonsafe
+from memclaw.workspace.atomic import atomic_write
+
+if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent
+
+KEEP_CHOICES = ("new", "old", "both")
+# Resolved items kept for the record; open ones are never dropped.
+KEEP_RESOLVED = 200
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    prefix: str  # the scope folder both facts belong to ('' for the team)
+    old_fact: str
+    old: str
+    old_where: list[str]
+    new_fact: str
+    new: str
+    category: str
+    source: str  # remember, extract, tool, dream
+    session: str | None
+    reason: str
+    opened: str
+    status: str = "open"
+    keep: str | None = None
+    resolved: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def item_id(old_fact: str, new_fact: str) -> str:
+    return "c" + hashlib.sha1(f"{old_fact}>{new_fact}".encode()).hexdigest()[:6]
+
+
+def path(agent: Agent) -> Path:
+    return facts_dir(agent) / "inbox.json"
+
+
+def load(agent: Agent) -> list[Item]:
+    """Every item, oldest first; an unreadable file counts as an empty inbox."""
+    try:
+        data = jsonsafe.loads(path(agent).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    items = []
+    for raw in data.get("items", []) if isinstance(data, dict) else []:
+        try:
+            items.append(Item(**raw))
+        except TypeError:
+            continue
+    return items
+
+
+def _save(agent: Agent, items: list[Item]) -> None:
+    resolved = [i for i in items if i.status != "open"]
+    drop = {i.id for i in resolved[: max(len(resolved) - KEEP_RESOLVED, 0)]}
+    kept = [i.to_dict() for i in items if i.id not in drop]
+    atomic_write(path(agent), json.dumps(redact_data({"items": kept}), indent=1) + "\n")
+
+
+def open_items(agent: Agent, prefix: str | None = None) -> list[Item]:
+    """Open contradictions (of one scope folder when ``prefix`` is given)."""
+    return [i for i in load(agent) if i.status == "open" and (prefix is None or i.prefix == prefix)]
+
+
+def add(agent: Agent, item: Item) -> Item:
+    """File ``item`` unless the same contradiction is already open; returns the open one."""
+    with agent.lock():
+        items = load(agent)
+        for existing in items:
+            if existing.id == item.id and existing.status == "open":
+                return existing
+        items = [i for i in items if i.id != item.id]
+        items.append(item)
+        _save(agent, items)
+    return item
+
+
+def get(agent: Agent, wanted: str) -> Item:
+    for item in load(agent):
+        if item.id == wanted:
+            return item
+    raise WorkspaceError(
+        f"no contradiction {wanted} in {agent.id}; `memclaw inbox {agent.id}` lists them"
+    )
+
+
+def close(agent: Agent, wanted: str, keep: str, when: str) -> Item:
+    """Mark ``wanted`` resolved with ``keep``; the caller applied the choice to the files."""
+    with agent.lock():
+        items = load(agent)
+        for index, item in enumerate(items):
+            if item.id == wanted:
+                items[index] = replace(item, status="resolved", keep=keep, resolved=when)
+                _save(agent, items)
+                return items[index]
+    raise WorkspaceError(f"no contradiction {wanted} in {agent.id}")
+
+
+def close_about(agent: Agent, facts: set[str], when: str, why: str) -> list[str]:
+    """Close the open items whose old fact a correction just replaced; their ids."""
+    with agent.lock():
+        items = load(agent)
+        closed = []
+        for index, item in enumerate(items):
+            if item.status == "open" and item.old_fact in facts:
+                extra = {**item.extra, "closed_by": why}
+                items[index] = replace(
+                    item, status="resolved", keep="new", resolved=when, extra=extra
+                )
+                closed.append(item.id)
+        if closed:
+            _save(agent, items)
+    return closed
+
+
+def drop_about(agent: Agent, facts: set[str]) -> list[str]:
+    """Remove every item (open or not) naming one of ``facts``: for ``forget``, no text stays."""
+    with agent.lock():
+        return remove(agent, lambda i: i.old_fact in facts or i.new_fact in facts)
+
+
+def remove(agent: Agent, gone: Callable[[Item], bool]) -> list[str]:
+    """Remove the items ``gone`` picks; the caller holds the agent lock (``forget`` does)."""
+    items = load(agent)
+    dropped = [i.id for i in items if gone(i)]
+    if dropped:
+        _save(agent, [i for i in items if i.id not in dropped])
+    return dropped

@@ -1,0 +1,95 @@
+"""The facts of a scope as a reader sees them: grouped places, evidence and trust now."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from memclaw.errors import UsageError, WorkspaceError
+from memclaw.facts.ids import FACT_ID
+from memclaw.facts.model import Fact, Place
+from memclaw.facts.project import project_scope, subject_of
+from memclaw.facts.store import load_events
+from memclaw.facts.trust import assess
+from memclaw.text.likeness import containment, tokens
+
+if TYPE_CHECKING:
+    from memclaw.workspace.scope import Scope
+
+
+def group(scope: Scope, places: Iterable[Place]) -> list[Fact]:
+    """Places grouped into facts (first place first), with evidence and trust at the clock's now."""
+    agent = scope.agent
+    now, half_life = agent.now(), agent.settings.trust_half_life_days
+    events = load_events(agent)
+    by_id: dict[str, list[Place]] = {}
+    for place in places:
+        by_id.setdefault(place.fact, []).append(place)
+    facts = []
+    for fid, found in by_id.items():
+        # Where it is memory (not only a note), that wording and category speak for it.
+        main = next((p for p in found if p.kind.durable), found[0])
+        evs = events.get(fid, ())
+        judged = assess(found, evs, now, half_life)
+        facts.append(
+            Fact(
+                fid,
+                main.statement,
+                subject_of(main.statement),
+                main.category,
+                scope.label,
+                tuple(found),
+                evs,
+                judged.trust,
+                judged.age_days,
+                judged.source,
+                judged.since,
+            )
+        )
+    return facts
+
+
+def facts_of(scope: Scope, *, durable_only: bool = False) -> list[Fact]:
+    """Every fact of the scope's folder, in file order."""
+    facts = group(scope, project_scope(scope))
+    return [f for f in facts if f.durable] if durable_only else facts
+
+
+def find_fact(scope: Scope, wanted: str) -> Fact:
+    """The one fact ``wanted`` names: its id, or words that match exactly one fact."""
+    facts = facts_of(scope)
+    wanted = wanted.strip()
+    if FACT_ID.fullmatch(wanted):
+        for fact in facts:
+            if fact.id == wanted:
+                return fact
+        raise WorkspaceError(
+            f"no fact {wanted} in {scope.agent.id}; `memclaw facts {scope.agent.id}` lists them"
+        )
+    words = tokens(wanted)
+    if not words:
+        raise UsageError("give a fact id (f1a2b3c4) or words from the fact")
+    scored = sorted(
+        ((containment(words, tokens(f.statement)), f) for f in facts), key=lambda p: -p[0]
+    )
+    best = [f for score, f in scored if score >= 0.8 and score == scored[0][0]]
+    if not best:
+        raise WorkspaceError(
+            f"no fact matches {wanted!r}; `memclaw facts {scope.agent.id}` lists them"
+        )
+    if len(best) > 1:
+        shown = "; ".join(f"{f.id} {f.statement}" for f in best[:5])
+        raise UsageError(f"{len(best)} facts match {wanted!r}: {shown}; give the id")
+    return best[0]
+
+
+def list_facts(
+    scope: Scope, *, below: float | None = None, lowest_first: bool = False
+) -> list[Fact]:
+    """The scope's facts (under ``below`` trust only, when given), lowest first on request."""
+    facts = facts_of(scope)
+    if below is not None:
+        facts = [f for f in facts if f.trust < below]
+    if lowest_first or below is not None:
+        facts.sort(key=lambda f: (f.trust, f.statement.casefold()))
+    return facts

@@ -1,0 +1,50 @@
+"""Resolving a contradiction: keep the new statement, the old fact, or both, everywhere."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memclaw.errors import UsageError, WorkspaceError
+from memclaw.facts import inbox, store
+from memclaw.facts.ledger import facts_of
+from memclaw.facts.model import Event, EventKind
+from memclaw.facts.rewrite import add_entry, restate
+from memclaw.workspace.owners import owner_from_dirname
+
+if TYPE_CHECKING:
+    from memclaw.workspace.scope import Scope
+
+
+@dataclass(frozen=True)
+class Resolution:
+    item: inbox.Item
+    changed: list[str] = field(default_factory=list)
+
+
+def resolve(scope: Scope, item_id: str, keep: str) -> Resolution:
+    """Apply ``keep`` (new, old or both) to every file the old fact lives in, close the item."""
+    if keep not in inbox.KEEP_CHOICES:
+        raise UsageError(f"--keep must be one of {', '.join(inbox.KEEP_CHOICES)}, not {keep!r}")
+    agent = scope.agent
+    item = inbox.get(agent, item_id)
+    if item.status != "open":
+        raise WorkspaceError(f"contradiction {item_id} was already resolved (kept {item.keep})")
+    if item.prefix != scope.prefix:
+        owner = owner_from_dirname(item.prefix.split("/")[1]) if item.prefix else None
+        hint = f"add --owner {owner}" if owner else "leave out --owner"
+        raise WorkspaceError(f"contradiction {item_id} belongs to another owner's memory: {hint}")
+    now = agent.now().isoformat(timespec="seconds")
+    old = next((f for f in facts_of(scope, durable_only=True) if f.id == item.old_fact), None)
+    changed: list[str] = []
+    if keep != "old":
+        if old is not None:
+            changed = restate(scope, old, item.new, keep_old=keep == "both")
+        if not changed:  # the old fact is gone from the files meanwhile: keep the new one anyway
+            changed = [add_entry(scope, item.new, item.category)]
+        store.record(agent, [item.new_fact], Event(EventKind.STATED, now, "inbox"))
+    if keep == "new":
+        store.record(agent, [item.old_fact], Event(EventKind.SUPERSEDED, now, "inbox"))
+    else:
+        store.record(agent, [item.old_fact], Event(EventKind.CONFIRMED, now, "inbox"))
+    return Resolution(inbox.close(agent, item_id, keep, now), changed)

@@ -1,0 +1,99 @@
+"""The evidence kept beside the files: who stated, confirmed or rejected each fact, and when.
+
+``<agent>/.memclaw/facts/evidence.json`` maps a fact id to its events. It holds
+ids, sources and times, never the statement itself, so the record is not a
+second copy of the memory (forgetting a fact leaves no text here). Written
+atomically under the agent's lock; every string passes the secret gate.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memclaw.facts.model import Event, EventKind
+from memclaw.gates.redaction import redact_data
+from memclaw.text import jsonsafe
+from memclaw.workspace.atomic import atomic_write
+
+if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent
+
+FACTS_DIR = "facts"
+# Events kept per fact: enough for any trust the score can tell apart.
+KEEP_EVENTS = 40
+
+
+def facts_dir(agent: Agent) -> Path:
+    return agent.meta_dir / FACTS_DIR
+
+
+def _path(agent: Agent) -> Path:
+    return facts_dir(agent) / "evidence.json"
+
+
+def load_events(agent: Agent) -> dict[str, tuple[Event, ...]]:
+    """Every fact's events, oldest first; an unreadable record counts as none."""
+    try:
+        data = jsonsafe.loads(_path(agent).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    found: dict[str, tuple[Event, ...]] = {}
+    if not isinstance(data, dict):
+        return found
+    for fid, events in data.get("facts", {}).items():
+        parsed = []
+        for raw in events if isinstance(events, list) else []:
+            try:
+                parsed.append(
+                    Event(
+                        EventKind(raw["kind"]),
+                        str(raw["time"]),
+                        str(raw["source"]),
+                        raw.get("session"),
+                    )
+                )
+            except (KeyError, ValueError, TypeError):
+                continue
+        found[str(fid)] = tuple(parsed)
+    return found
+
+
+def record(agent: Agent, facts: Iterable[str], event: Event, *, locked: bool = False) -> None:
+    """Add ``event`` to each fact of ``facts``; takes the agent lock unless ``locked``."""
+    ids = list(dict.fromkeys(facts))
+    if not ids:
+        return
+    if locked:
+        _record(agent, ids, event)
+        return
+    with agent.lock():
+        _record(agent, ids, event)
+
+
+def _record(agent: Agent, ids: list[str], event: Event) -> None:
+    current = load_events(agent)
+    for fid in ids:
+        current[fid] = (*current.get(fid, ()), event)[-KEEP_EVENTS:]
+    _save(agent, current)
+
+
+def drop(agent: Agent, facts: Iterable[str]) -> None:
+    """Forget the evidence of ``facts`` (for ``forget``: nothing of it may remain)."""
+    with agent.lock():
+        remove(agent, facts)
+
+
+def remove(agent: Agent, facts: Iterable[str]) -> None:
+    """``drop`` for a caller that holds the agent lock already (``forget`` does)."""
+    ids = set(facts)
+    current = load_events(agent)
+    if ids & current.keys():
+        _save(agent, {k: v for k, v in current.items() if k not in ids})
+
+
+def _save(agent: Agent, events: dict[str, tuple[Event, ...]]) -> None:
+    data = {"facts": {fid: [e.to_dict() for e in evs] for fid, evs in sorted(events.items())}}
+    atomic_write(_path(agent), json.dumps(redact_data(data), indent=1, sort_keys=True) + "\n")

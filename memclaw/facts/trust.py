@@ -1,0 +1,93 @@
+"""How sure memclaw is of a fact: a score in [0, 1] from its evidence, decaying with time.
+
+Computed when read, from the places a fact lives and its events, so the decay
+is always current and nothing stale is ever stored:
+
+* a start: 0.7 when the person said it (``remember``, a hand edit, an explicit
+  correction), 0.5 when it was inferred (extraction, a dream, a model's tool);
+* each further day and each further session that restate it close 30% of the
+  remaining gap to 1;
+* each confirmation closes half the gap; each rejection keeps a quarter;
+* a superseded fact (a correction or an inbox choice replaced it) has trust 0;
+* the whole decays by half every ``half_life`` days since the fact was last
+  stated, restated or confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from memclaw.facts.model import Event, EventKind, Place
+
+PERSON_START = 0.7
+INFERRED_START = 0.5
+RESTATED_KEEPS = 0.7  # share of the gap to 1 left after each restatement
+CONFIRMED_KEEPS = 0.5
+REJECTED_KEEPS = 0.25  # one rejection takes any fact under the default floor
+_SUPPORT = (EventKind.STATED, EventKind.INFERRED, EventKind.CONFIRMED)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    trust: float
+    age_days: float  # since last stated, restated or confirmed
+    source: str
+    since: str
+
+
+def _day(stamp: str) -> date | None:
+    try:
+        return datetime.fromisoformat(stamp).date()
+    except ValueError:
+        return None
+
+
+def assess(
+    places: Sequence[Place], events: Sequence[Event], now: datetime, half_life_days: float
+) -> Assessment:
+    """The trust of one fact at ``now`` (see the module's description)."""
+    said = any(e.kind is EventKind.STATED for e in events) or any(
+        p.author == "person" for p in places
+    )
+    score = PERSON_START if said else INFERRED_START
+    days = {p.day for p in places if p.day is not None}
+    days |= {d for e in events if e.kind in _SUPPORT[:2] and (d := _day(e.time)) is not None}
+    sessions = {e.session for e in events if e.session}
+    extra = max(len(days) - 1, 0) + max(len(sessions) - 1, 0)
+    score = 1 - (1 - score) * RESTATED_KEEPS**extra
+    for event in events:
+        if event.kind is EventKind.CONFIRMED:
+            score = 1 - (1 - score) * CONFIRMED_KEEPS
+        elif event.kind is EventKind.REJECTED:
+            score *= REJECTED_KEEPS
+        elif event.kind is EventKind.SUPERSEDED:
+            score = 0.0
+        elif event.kind in _SUPPORT[:2] and score == 0.0:
+            score = INFERRED_START  # stated again after being superseded: alive again
+    support = {d for e in events if e.kind in _SUPPORT and (d := _day(e.time)) is not None}
+    last = max(days | support, default=now.date())
+    age = max((now.date() - last).days, 0)
+    decay = 0.5 ** (age / half_life_days) if half_life_days > 0 else 1.0
+    source, since = _origin(places, events)
+    return Assessment(min(max(score * decay, 0.0), 1.0), float(age), source, since)
+
+
+def _origin(places: Sequence[Place], events: Sequence[Event]) -> tuple[str, str]:
+    """What first produced the fact, and when: its first event, else the oldest place."""
+    first = next((e for e in events if e.kind in (EventKind.STATED, EventKind.INFERRED)), None)
+    if first is not None:
+        where = f"{first.source} (session {first.session})" if first.session else first.source
+        return where, first.time[:10]
+    dated = sorted((p for p in places), key=lambda p: (p.day or date.max, p.path))
+    if not dated:
+        return "", ""
+    oldest = dated[0]
+    if oldest.kind == "daily":
+        how = "daily note"
+    elif oldest.author == "model":
+        how = "model write"
+    else:
+        how = "hand edit"
+    return how, oldest.day.isoformat() if oldest.day else ""

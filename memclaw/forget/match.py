@@ -1,0 +1,138 @@
+"""What a forget looks for: the person's words, or the statements of chosen facts.
+
+A *fact line* is a line of a memory file (PROFILE.md, MEMORY.md, an entry, an
+owner's file, a daily note); it goes whole. Free text (a transcript message, a
+log record, the dream diary, a previous version's prose) loses only the
+sentences that hold the fact, replaced by :data:`MARK`, so what else it says stays.
+
+Words match as whole words, case-insensitive, with a plural or verb ending
+("knee" finds "knees" and "right-knee"), and a line must hold every one of
+them. A statement matches its own copies (the same fact id) and any sentence
+that says nearly all of it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from memclaw.errors import UsageError
+from memclaw.facts.ids import fact_id, normalise_statement
+from memclaw.text.likeness import STOPWORDS, containment, jaccard, tokens
+
+MARK = "[forgotten]"
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_ENDINGS = r"(?:s|es|'s|ed|d|ing)?"
+
+
+def query_words(words: str) -> list[str]:
+    """The searchable words of what a person typed; raises when there are none."""
+    found = [w for w in _WORD.findall(words.lower()) if w not in STOPWORDS or w.isdigit()]
+    found = list(dict.fromkeys(w for w in found if len(w) > 1 or w.isdigit()))
+    if not found:
+        raise UsageError(
+            f"{words!r} has no words to look for; give the fact's words or its id (f1a2b3c4d)"
+        )
+    return found
+
+
+@dataclass
+class Matcher:
+    """Tells what is to be forgotten in one scope (``prefix`` is ``Scope.prefix``)."""
+
+    prefix: str
+    words: list[str] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    statements: list[frozenset[str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._patterns = [
+            re.compile(rf"(?<![^\W_]){re.escape(w)}{_ENDINGS}(?![^\W_])", re.IGNORECASE)
+            for w in self.words
+        ]
+
+    def add_statement(self, statement: str) -> None:
+        self.ids.add(fact_id(statement, self.prefix))
+        found = tokens(statement)
+        if found and found not in self.statements:
+            self.statements.append(found)
+
+    def has_words(self, text: str) -> bool:
+        return bool(self._patterns) and all(p.search(text) for p in self._patterns)
+
+    def says(self, text: str) -> bool:
+        """True when ``text`` (one sentence or line) holds the fact."""
+        if self.has_words(text):
+            return True
+        if not self.statements:
+            return False
+        found = tokens(text)
+        return bool(found) and any(
+            containment(s, found) >= 0.8 or jaccard(s, found) >= 0.6 for s in self.statements
+        )
+
+    def fact_line(self, line: str) -> bool:
+        """True when a memory file's ``line`` is (a copy of) the fact."""
+        stripped = line.strip()
+        if not stripped:
+            return False
+        if fact_id(normalise_statement(stripped), self.prefix) in self.ids:
+            return True
+        return self.says(stripped) or any(self.says(s) for s in _sentences(stripped))
+
+    def redact(self, text: str) -> tuple[str, int]:
+        """``text`` with every sentence holding the fact replaced by :data:`MARK`."""
+        if not self.says(text) and not any(self.says(s) for s in _sentences(text)):
+            return text, 0
+        out, count, pos = [], 0, 0
+        for match in _SENTENCE.finditer(text + "\n"):
+            piece = text[pos : match.start()]
+            gap = text[match.start() : match.end()] if match.start() < len(text) else ""
+            pos = match.end()
+            if piece.strip() and self.says(piece):
+                lead = piece[: len(piece) - len(piece.lstrip())]
+                out.append(lead + MARK + gap)
+                count += 1
+            else:
+                out.append(piece + gap)
+        if not count:  # the fact spans sentences: the whole text goes
+            return MARK, 1
+        return "".join(out), count
+
+    def redact_data(self, value: Any) -> tuple[Any, int]:
+        """Every string in JSON data redacted; a string holding JSON is redacted inside."""
+        if isinstance(value, str):
+            inner = _json_inside(value)
+            if inner is not None:
+                cleaned, count = self.redact_data(inner)
+                return (json.dumps(cleaned, ensure_ascii=False), count) if count else (value, 0)
+            return self.redact(value)
+        if isinstance(value, list):
+            pairs = [self.redact_data(item) for item in value]
+            return [v for v, _ in pairs], sum(c for _, c in pairs)
+        if isinstance(value, dict):
+            total, out = 0, {}
+            for key, item in value.items():
+                out[key], count = self.redact_data(item)
+                total += count
+            return out, total
+        return value, 0
+
+
+def _sentences(text: str) -> Iterable[str]:
+    return (s for s in _SENTENCE.split(text) if s.strip())
+
+
+def _json_inside(value: str) -> Any:
+    # Tool-call arguments are a JSON object inside a string.
+    stripped = value.strip()
+    if not stripped.startswith(("{", "[")):
+        return None
+    try:
+        return json.loads(stripped)
+    except json.JSONDecodeError:
+        return None

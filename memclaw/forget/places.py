@@ -1,0 +1,311 @@
+"""Every place one scope keeps text, and how each loses a fact.
+
+A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/``):
+
+* ``memory``: its markdown files; a fact line goes whole, an entry goes whole,
+  the dream diary (``DREAMS.md``, ``dreams/``) loses only the sentence;
+* ``sessions``: ``sessions/*.jsonl`` transcripts, sentence by sentence in
+  every message (tool-call arguments included);
+* ``history``: the previous versions of its files under ``.memclaw/history/``,
+  cleaned as the file itself is;
+* ``logs``: the records of ``.memclaw/logs/*.jsonl`` that belong to the scope
+  (another owner's records are never touched);
+* ``chat-history``: the scope's arrow-up input history;
+* ``state``: any other JSON-lines file under ``.memclaw/`` (the fact layer's
+  feedback and inbox, for one), record by record as a log;
+* ``guard``: the loss guard's baseline of its files (dropped: the next guarded
+  rewrite takes the file as it now is for its baseline, as after any hand edit).
+
+The index is cleaned separately (see :mod:`memclaw.forget.run`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memclaw.errors import UsageError
+from memclaw.extract.forgotten import LOG as FORGOTTEN_LOG
+from memclaw.facts import inbox as fact_inbox
+from memclaw.forget.match import MARK
+from memclaw.text import jsonsafe
+from memclaw.workspace.entries import ENTRIES_DIR, parse_entries, splice_entries
+from memclaw.workspace.owners import OWNERS_DIR, normalise_owner
+from memclaw.workspace.scope import Scope
+
+if TYPE_CHECKING:
+    from memclaw.forget.match import Matcher
+
+DIARY = "DREAMS.md"
+# A diary line's list marker and bold label stay: "- **Held back:** [forgotten]".
+_LEAD = re.compile(r"^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?")
+_HEADING = re.compile(r"^\s*#+\s+")
+DIARY_ARCHIVE = "dreams/"
+SESSIONS = "sessions"
+# Folders of .memclaw/ walked on their own above (pending-extract holds session ids only).
+_OWN_WALK = frozenset({"history", "logs", "chat-history", "guard", SESSIONS})
+
+
+class Store(StrEnum):
+    MEMORY = "memory"
+    SESSIONS = "sessions"
+    HISTORY = "history"
+    LOGS = "logs"
+    CHAT_HISTORY = "chat-history"
+    GUARD = "guard"
+    STATE = "state"  # other JSON-lines records under .memclaw/
+    INBOX = "inbox"  # contradictions waiting in the fact layer's inbox
+
+
+class Kind(StrEnum):
+    """How a file's text loses the fact."""
+
+    LINES = "lines"  # a memory file: matching lines go
+    ENTRIES = "entries"  # an entries file: matching entries go
+    PROSE = "prose"  # the dream diary: matching sentences become [forgotten]
+    JSONL = "jsonl"  # a transcript: matching sentences inside each message
+    LOG = "log"  # a log: like a transcript, for the scope's records only
+    DROP = "drop"  # derived state holding the fact: removed
+    ITEMS = "items"  # the contradiction inbox: items of the scope stating it are removed
+
+
+@dataclass
+class Place:
+    store: Store
+    kind: Kind
+    path: Path
+    shown: str  # relative to the agent folder
+    count: int = 0  # lines, entries, sentences or records that change
+    lines: list[int] = field(default_factory=list)  # line numbers (memory and transcripts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "store": str(self.store),
+            "file": self.shown,
+            "count": self.count,
+            "lines": self.lines,
+        }
+
+
+def in_scope(scope: Scope, rel: str) -> bool:
+    """True when ``rel`` (relative to the agent folder) is one of the scope's files."""
+    if scope.prefix:
+        return rel.startswith(scope.prefix)
+    return not rel.startswith(OWNERS_DIR + "/")
+
+
+def kind_of(rel: str) -> Kind:
+    name = rel.rsplit("/", 1)[-1]
+    local = (
+        rel.split("/", 2)[2] if rel.startswith(OWNERS_DIR + "/") and rel.count("/") >= 2 else rel
+    )
+    if name.endswith(".jsonl"):
+        return Kind.JSONL
+    if name == DIARY or local.startswith(DIARY_ARCHIVE):
+        return Kind.PROSE
+    if local.startswith(ENTRIES_DIR + "/"):
+        return Kind.ENTRIES
+    return Kind.LINES
+
+
+def rewrite(kind: Kind, text: str, matcher: Matcher, scope: Scope) -> tuple[str, list[int], int]:
+    """(new text, the changed line numbers, how many pieces changed) of one file."""
+    if kind is Kind.LINES:
+        kept, gone = [], []
+        for number, line in enumerate(text.splitlines(keepends=True), 1):
+            heading = _HEADING.match(line)
+            if heading and matcher.says(line[heading.end() :]):
+                # A heading goes to [forgotten], not away: the section under it stays.
+                gone.append(number)
+                kept.append(heading.group(0) + MARK + "\n")
+            elif not heading and matcher.fact_line(line):
+                gone.append(number)
+            else:
+                kept.append(line)
+        return "".join(kept), gone, len(gone)
+    if kind is Kind.ENTRIES:
+        entries = parse_entries(text)
+        kept_entries = [e for e in entries if not matcher.fact_line(e.text)]
+        if len(kept_entries) == len(entries):
+            return text, [], 0
+        gone_lines = [line_of(text, e.text) for e in entries if e not in kept_entries]
+        return splice_entries(text, kept_entries, ""), gone_lines, len(entries) - len(kept_entries)
+    if kind is Kind.PROSE:
+        out, changed, total = [], [], 0
+        for number, line in enumerate(text.splitlines(keepends=True), 1):
+            lead = _LEAD.match(line)
+            head = lead.group(0) if lead else ""
+            new, count = matcher.redact(line.rstrip("\n")[len(head) :])
+            new = head + new
+            if count:
+                changed.append(number)
+                total += count
+                line = new + ("\n" if line.endswith("\n") else "")
+            out.append(line)
+        return "".join(out), changed, total
+    if kind in (Kind.JSONL, Kind.LOG):
+        return _rewrite_jsonl(text, matcher, scope if kind is Kind.LOG else None)
+    raise AssertionError(kind)
+
+
+def line_of(text: str, statement: str) -> int:
+    first = statement.strip().splitlines()[0] if statement.strip() else ""
+    for number, line in enumerate(text.splitlines(), 1):
+        if first and line.strip() == first:
+            return number
+    return 0
+
+
+def _rewrite_jsonl(text: str, matcher: Matcher, scope: Scope | None) -> tuple[str, list[int], int]:
+    out, changed, total = [], [], 0
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        try:
+            data = jsonsafe.loads(line)
+        except (json.JSONDecodeError, ValueError):
+            data = None
+        if data is None or (scope is not None and not _record_in_scope(scope, data)):
+            # A torn line, or another owner's record: a torn line that holds the fact goes.
+            if data is None and matcher.fact_line(line):
+                changed.append(number)
+                total += 1
+                continue
+            out.append(line)
+            continue
+        cleaned, count = matcher.redact_data(data)
+        if count:
+            changed.append(number)
+            total += count
+            line = json.dumps(cleaned, ensure_ascii=False) + ("\n" if line.endswith("\n") else "")
+        out.append(line)
+    return "".join(out), changed, total
+
+
+def _record_in_scope(scope: Scope, record: Any) -> bool:
+    """A log record belongs to the scope of its ``owner`` (none: the team's)."""
+    if not isinstance(record, dict):
+        return not scope.prefix
+    owner = record.get("owner")
+    if not isinstance(owner, str) or not owner:
+        return not scope.prefix
+    try:
+        return Scope(scope.agent, normalise_owner(owner)).label == scope.label
+    except UsageError:
+        return False
+
+
+# --- where they are -------------------------------------------------------------------------
+
+
+def memory_files(scope: Scope) -> Iterator[tuple[str, Path]]:
+    """(path relative to the agent, path) of every markdown file of the scope."""
+    for info in scope.list_files():
+        rel = scope.prefix + info.name
+        if info.name.startswith(SESSIONS + "/"):
+            continue
+        yield rel, scope.agent.path / rel
+
+
+def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
+    """Every file of the scope that may hold the fact, symlinks left out."""
+    agent = scope.agent
+    for _rel, path in memory_files(scope):
+        yield Store.MEMORY, kind_of(_rel), path
+    sessions = scope.folder / SESSIONS
+    if sessions.is_dir():
+        for path in sorted(sessions.glob("*.jsonl")):
+            yield Store.SESSIONS, Kind.JSONL, path
+    history = agent.meta_dir / "history"
+    for path in _walk(history):
+        rel = path.parent.relative_to(history).as_posix()
+        if in_scope(scope, rel):
+            yield Store.HISTORY, kind_of(rel), path
+    logs = agent.meta_dir / "logs"
+    if logs.is_dir():
+        for path in sorted(logs.glob("*.jsonl")):
+            if path.stem != FORGOTTEN_LOG:  # hashes only: nothing there to read back
+                yield Store.LOGS, Kind.LOG, path
+    typed = agent.meta_dir / "chat-history" / (scope.label if scope.personal else "_team")
+    if typed.is_file():
+        yield Store.CHAT_HISTORY, Kind.LINES, typed
+    for path in _walk(agent.meta_dir):
+        top = path.relative_to(agent.meta_dir).parts[0]
+        if (
+            path.suffix == ".jsonl"
+            and top not in _OWN_WALK
+            and path.name != "pending-extract.jsonl"
+        ):
+            yield Store.STATE, Kind.LOG, path  # its records are scoped by owner like a log's
+    inbox = fact_inbox.path(agent)
+    if inbox.is_file():
+        yield Store.INBOX, Kind.ITEMS, inbox
+    guard = agent.meta_dir / "guard"
+    for path in _walk(guard):
+        rel = path.relative_to(guard).as_posix().removesuffix(".json")
+        if path.suffix == ".json" and in_scope(scope, rel):
+            yield Store.GUARD, Kind.DROP, path
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    if not folder.is_dir():
+        return
+    for here, dirs, names in os.walk(folder, followlinks=False):
+        dirs.sort()
+        for name in sorted(names):
+            path = Path(here) / name
+            if not path.is_symlink() and path.is_file():
+                yield path
+
+
+def read(path: Path) -> str | None:
+    """The file's text, never through a symlink; None when it is not UTF-8 text."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with open(fd, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def find(scope: Scope, matcher: Matcher) -> list[Place]:
+    """Every place of the scope where the fact lives, with what would change there."""
+    found = []
+    for store, kind, path in candidates(scope):
+        text = read(path)
+        if text is None:
+            continue
+        shown = path.relative_to(scope.agent.path).as_posix()
+        if kind is Kind.ITEMS:
+            held = [i for i in fact_inbox.load(scope.agent) if inbox_item_says(scope, matcher, i)]
+            if held:
+                found.append(Place(store, kind, path, shown, len(held)))
+            continue
+        if kind is Kind.DROP:
+            data = parse_json(text)
+            count = matcher.redact_data(data)[1] if data is not None else 0
+            if count:
+                found.append(Place(store, kind, path, shown, count))
+            continue
+        _new, lines, count = rewrite(kind, text, matcher, scope)
+        if count:
+            found.append(Place(store, kind, path, shown, count, lines))
+    return found
+
+
+def inbox_item_says(scope: Scope, matcher: Matcher, item: fact_inbox.Item) -> bool:
+    """True when a contradiction of this scope states the fact on either side."""
+    return item.prefix == scope.prefix and (
+        matcher.fact_line(item.old) or matcher.fact_line(item.new)
+    )
+
+
+def parse_json(text: str) -> Any:
+    try:
+        return jsonsafe.loads(text)
+    except (json.JSONDecodeError, ValueError):
+        return None

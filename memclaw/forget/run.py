@@ -1,0 +1,292 @@
+"""Plan and apply a forget: find the fact's every copy in one scope, then remove them all.
+
+``plan_forget`` reads only; ``apply_forget`` does, in this order, so that a
+crash at any point never lets the fact be learned again and never leaves a
+file half-written:
+
+1. the fingerprints go into ``.memclaw/logs/forgotten.jsonl`` (extraction,
+   dreams, imports, tool calls and ``remember`` check them from then on);
+2. under the agent lock (and each affected transcript's chat lock, so an open
+   chat is never rewritten under its feet), every place is rewritten
+   atomically: the file is wholly old or wholly new;
+3. the index is synced, its full-text segments merged, the vectors of the old
+   blocks deleted and the file vacuumed, so the SQLite file keeps no copy.
+
+Running the same forget again finishes what an interrupted one started.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memclaw.errors import LockBusyError, UsageError
+from memclaw.extract.forgotten import record_forgotten, record_forgotten_words
+from memclaw.facts import inbox as fact_inbox
+from memclaw.facts import store as evidence
+from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
+from memclaw.forget import places
+from memclaw.forget.match import Matcher, query_words
+from memclaw.forget.places import Kind, Place, Store
+from memclaw.workspace.atomic import atomic_write, file_lock
+from memclaw.workspace.entries import parse_entries
+from memclaw.workspace.logs import append_log
+
+if TYPE_CHECKING:
+    from memclaw.workspace.scope import Scope
+
+LOG = "forget"
+
+
+class NothingMatchesError(UsageError):
+    """The words or the id name no fact in this scope; nothing was written."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    id: str
+    statement: str
+    where: list[str]  # "MEMORY.md:12", one per copy
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "statement": self.statement, "where": self.where}
+
+
+@dataclass
+class IndexTrace:
+    blocks: int = 0
+    vectors: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {"blocks": self.blocks, "vectors": self.vectors}
+
+
+@dataclass
+class ForgetPlan:
+    scope: Scope
+    target: str  # what the person typed: words or a fact id
+    matcher: Matcher
+    facts: list[Fact]
+    places: list[Place]
+    index: IndexTrace = field(default_factory=IndexTrace)
+    applied: bool = False
+    left: list[Place] = field(default_factory=list)  # places a re-check still found it in
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "agent": self.scope.agent.id,
+            "owner": self.scope.owner,
+            "scope": str(self.scope.visibility),
+            "target": self.target,
+            "facts": [f.to_dict() for f in self.facts],
+            "places": [p.to_dict() for p in self.places],
+            "index": self.index.to_dict(),
+            "forgotten": self.applied,
+            "left": [p.to_dict() for p in self.left],
+        }
+
+
+def plan_forget(scope: Scope, target: str) -> ForgetPlan:
+    """What forgetting ``target`` (words, or a fact id such as ``f1a2b3c4d``) would remove.
+
+    Raises :class:`NothingMatchesError` when nothing in the scope holds it.
+    """
+    target = " ".join(target.split())
+    if not target:
+        raise UsageError("say what to forget: the fact's words or its id (f1a2b3c4d)")
+    matcher = Matcher(scope.prefix)
+    if FACT_ID.fullmatch(target):
+        statement = _statement_of(scope, target)
+        if statement is None:
+            raise NothingMatchesError(
+                f"no fact {target} in {_whose(scope)}; nothing forgotten "
+                f"(`memclaw search {scope.agent.id} WORDS` finds a fact by its words)"
+            )
+        matcher.add_statement(statement)
+    else:
+        matcher = Matcher(scope.prefix, words=query_words(target))
+        # The facts the words find are forgotten as statements too: a transcript that
+        # says them in other words goes with them.
+        for fact in _facts(scope, matcher):
+            matcher.add_statement(fact.statement)
+    facts = _facts(scope, matcher)
+    found = places.find(scope, matcher)
+    if not facts and not found:
+        raise NothingMatchesError(
+            f"nothing in {_whose(scope)} matches {target!r}; nothing forgotten "
+            "(every word must appear; try fewer words)"
+        )
+    return ForgetPlan(scope, target, matcher, facts, found, _index_trace(scope, matcher))
+
+
+def _whose(scope: Scope) -> str:
+    return f"{scope.agent.id} (owner {scope.owner})" if scope.personal else scope.agent.id
+
+
+def _fact_lines(scope: Scope) -> list[tuple[str, int, str]]:
+    """(file, line, statement) of every fact of the scope's memory files."""
+    found = []
+    for rel, path in places.memory_files(scope):
+        kind = places.kind_of(rel)
+        if kind is Kind.PROSE:
+            continue  # the diary mentions facts; it does not hold them
+        text = places.read(path) or ""
+        if kind is Kind.ENTRIES:
+            for entry in parse_entries(text):
+                found.append((rel, places.line_of(text, entry.text), entry.text.strip()))
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                found.append((rel, number, stripped))
+    return found
+
+
+def _statement_of(scope: Scope, wanted: str) -> str | None:
+    for _rel, _line, statement in _fact_lines(scope):
+        if fact_id(normalise_statement(statement), scope.prefix) == wanted:
+            return statement
+    return None
+
+
+def _facts(scope: Scope, matcher: Matcher) -> list[Fact]:
+    by_id: dict[str, Fact] = {}
+    for rel, line, statement in _fact_lines(scope):
+        if not matcher.fact_line(statement):
+            continue
+        key = fact_id(normalise_statement(statement), scope.prefix)
+        shown = _marker_free(statement)
+        fact = by_id.setdefault(key, Fact(key, shown, []))
+        fact.where.append(f"{rel}:{line}")
+    return list(by_id.values())
+
+
+def _marker_free(line: str) -> str:
+    return line.lstrip("-*+ ").strip()
+
+
+def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
+    from memclaw.index.store import index_path
+
+    path = index_path(scope.agent.path)
+    if not path.is_file():
+        return IndexTrace()
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=30.0)
+    except sqlite3.Error:
+        return IndexTrace()
+    try:
+        rows = conn.execute(
+            "SELECT f.path, b.hash, b.text FROM blocks b JOIN files f ON f.id = b.file_id"
+        ).fetchall()
+        hashes = {
+            str(digest)
+            for rel, digest, text in rows
+            if places.in_scope(scope, str(rel)) and matcher.redact(str(text))[1]
+        }
+        blocks = sum(1 for _rel, digest, _text in rows if digest in hashes)
+        vectors = 0
+        if hashes:
+            marks = ",".join("?" * len(hashes))
+            vectors = conn.execute(
+                f"SELECT count(*) FROM vectors WHERE hash IN ({marks})", sorted(hashes)
+            ).fetchone()[0]
+        return IndexTrace(blocks, int(vectors))
+    except sqlite3.Error:
+        return IndexTrace()
+    finally:
+        conn.close()
+
+
+def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetPlan:
+    """Remove the fact from every place of the plan's scope; see the module docstring.
+
+    ``own_session`` is the chat calling this (``/forget``): it holds that
+    transcript's lock itself, and only ever appends to it.
+    """
+    scope, matcher = plan.scope, plan.matcher
+    agent = scope.agent
+    for fact in plan.facts:
+        record_forgotten(scope, fact.statement, entry_id=fact.id)
+    if matcher.words:
+        record_forgotten_words(scope, " ".join(matcher.words))
+    with contextlib.ExitStack() as held:
+        _hold_sessions(scope, held, own_session)
+        with agent.editing(scope.prefix):
+            for store, kind, path in places.candidates(scope):
+                _clean_file(scope, matcher, store, kind, path)
+            _clean_index(scope)
+            evidence.remove(agent, {f.id for f in plan.facts})
+    plan.applied = True
+    plan.left = places.find(scope, matcher)
+    append_log(
+        agent,
+        LOG,
+        {
+            **scope.log_fields(),
+            "facts": [f.id for f in plan.facts],
+            "places": len(plan.places),
+            "index_blocks": plan.index.blocks,
+            "left": [p.shown for p in plan.left],
+        },
+    )
+    return plan
+
+
+def _hold_sessions(scope: Scope, held: contextlib.ExitStack, own: str | None) -> None:
+    """Each transcript's chat lock, so that no open chat has its transcript rewritten."""
+    folder = scope.folder / places.SESSIONS
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.glob("*.jsonl")):
+        if path.stem == own:
+            continue
+        lock = scope.agent.meta_dir / places.SESSIONS / f"{path.stem}.lock"
+        try:
+            held.enter_context(file_lock(lock, wait=0))
+        except LockBusyError:
+            raise LockBusyError(
+                f"session {path.stem} is open in a memclaw chat; close it and forget again "
+                "(nothing was removed yet; the fact will not be learned again meanwhile)"
+            ) from None
+
+
+def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: Any) -> None:
+    text = places.read(path)
+    if text is None:
+        return
+    if kind is Kind.ITEMS:
+        fact_inbox.remove(scope.agent, lambda item: places.inbox_item_says(scope, matcher, item))
+        return
+    if kind is Kind.DROP:
+        data = places.parse_json(text)
+        if data is not None and matcher.redact_data(data)[1]:
+            path.unlink(missing_ok=True)
+        return
+    if store is Store.LOGS:
+        # Logs are appended under their own lock, not the agent's.
+        with file_lock(path.with_suffix(".lock")):
+            _rewrite(scope, matcher, kind, path)
+        return
+    _rewrite(scope, matcher, kind, path)
+
+
+def _rewrite(scope: Scope, matcher: Matcher, kind: Kind, path: Any) -> None:
+    text = places.read(path)  # re-read under the lock
+    if text is None:
+        return
+    new, _lines, count = places.rewrite(kind, text, matcher, scope)
+    if count and new != text:
+        # Written directly, not through Agent.write: that would keep the old text in history.
+        atomic_write(path, new)
+
+
+def _clean_index(scope: Scope) -> None:
+    from memclaw.index.store import index_path
+    from memclaw.review.scan_index import clean_index
+
+    agent = scope.agent
+    if index_path(agent.path).is_file():
+        clean_index(agent.path, is_global=False, now=agent.now().isoformat(timespec="seconds"))

@@ -1,0 +1,206 @@
+"""The MCP server: the catalogue and resources on the official SDK, over stdio or HTTP.
+
+Built on the SDK's low-level ``Server`` rather than its decorator API, because
+the tools already have their schemas (the chat's) and their own argument
+checks with memclaw's one-line messages. How failures reach a host:
+
+* a tool that fails (bad arguments, a secret, a path outside the fence) answers
+  a tool error (``isError``) whose text is the CLI's line, so the host's model
+  reads it and can correct its call;
+* an unknown tool, resource or prompt is a JSON-RPC error with the same kind
+  of line.
+
+Tool calls run one at a time per server, off the event loop: the library is
+synchronous and the per-agent file lock already orders writes between
+processes; serialising here keeps one process's calls from waiting on each
+other's lock and leaves the loop free for pings and cancellation.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
+
+from memclaw import __version__
+from memclaw.errors import MemclawError, UsageError
+from memclaw.mcp.catalogue import MemoryTools
+from memclaw.mcp.resources import (
+    GUIDE,
+    GUIDE_DESCRIPTION,
+    GUIDE_NAME,
+    list_resources,
+    read_resource,
+)
+
+INSTRUCTIONS = (
+    "memclaw is this person's long-term memory, shared with their other assistants. "
+    "Search it (memory_search) before answering anything that may depend on earlier "
+    "conversations; store lasting facts and decisions (memory_store) once they are settled. "
+    f"The {GUIDE_NAME} prompt explains more. Never store credentials."
+)
+MIME = "text/markdown"
+
+
+def build_server(tools: MemoryTools) -> Server[Any]:
+    """An SDK server whose handlers answer from ``tools``."""
+    lock = anyio.Lock()
+
+    async def list_tools(
+        ctx: Any, params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(
+            tools=[
+                types.Tool(
+                    name=tool["name"],
+                    description=tool["description"],
+                    input_schema=tool["inputSchema"],
+                )
+                for tool in tools.definitions
+            ]
+        )
+
+    async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        if not tools.has(params.name):
+            known = ", ".join(tool["name"] for tool in tools.definitions)
+            raise MCPError(
+                types.INVALID_PARAMS, f"there is no tool named {params.name!r}; there are: {known}"
+            )
+        async with lock:
+            outcome = await anyio.to_thread.run_sync(tools.call, params.name, params.arguments)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=outcome.text)],
+            structured_content=outcome.data,
+            is_error=not outcome.ok,
+        )
+
+    async def list_resources_(
+        ctx: Any, params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        async with lock:
+            found = await anyio.to_thread.run_sync(list_resources, tools.scope)
+        return types.ListResourcesResult(
+            resources=[
+                types.Resource(
+                    uri=info.uri, name=info.name, description=info.description, mime_type=MIME
+                )
+                for info in found
+            ]
+        )
+
+    async def read_resource_(
+        ctx: Any, params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        try:
+            async with lock:
+                text = await anyio.to_thread.run_sync(read_resource, tools, params.uri)
+        except MemclawError as exc:
+            raise MCPError(types.INVALID_PARAMS, str(exc)) from None
+        return types.ReadResourceResult(
+            contents=[types.TextResourceContents(uri=params.uri, text=text, mime_type=MIME)]
+        )
+
+    async def list_prompts(
+        ctx: Any, params: types.PaginatedRequestParams | None
+    ) -> types.ListPromptsResult:
+        return types.ListPromptsResult(
+            prompts=[types.Prompt(name=GUIDE_NAME, description=GUIDE_DESCRIPTION)]
+        )
+
+    async def get_prompt(ctx: Any, params: types.GetPromptRequestParams) -> types.GetPromptResult:
+        if params.name != GUIDE_NAME:
+            raise MCPError(
+                types.INVALID_PARAMS, f"there is no prompt named {params.name!r}: use {GUIDE_NAME}"
+            )
+        return types.GetPromptResult(
+            description=GUIDE_DESCRIPTION,
+            messages=[
+                types.PromptMessage(role="user", content=types.TextContent(type="text", text=GUIDE))
+            ],
+        )
+
+    return Server(
+        "memclaw",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=list_resources_,
+        on_read_resource=read_resource_,
+        on_list_prompts=list_prompts,
+        on_get_prompt=get_prompt,
+    )
+
+
+def serve_stdio(tools: MemoryTools) -> None:
+    """Answer one host on stdin/stdout until it closes the pipe."""
+    server = build_server(tools)
+
+    async def main() -> None:
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
+    anyio.run(main)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a host name: it may resolve to any interface
+
+
+def check_binding(host: str, token: str | None) -> None:
+    """Refuse to open memory to the network without a token."""
+    if not is_loopback(host) and not token:
+        raise UsageError(
+            f"refusing to serve memory on {host} without a token: set MEMCLAW_MCP_TOKEN "
+            "(clients then send 'Authorization: Bearer <token>'), or serve on 127.0.0.1"
+        )
+
+
+class BearerGate:
+    """ASGI middleware: every HTTP request must carry ``Authorization: Bearer <token>``."""
+
+    def __init__(self, app: Any, token: str) -> None:
+        self.app = app
+        self.expected = f"Bearer {token}".encode()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if not hmac.compare_digest(given, self.expected):
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 401,
+                        "headers": [
+                            (b"content-type", b"text/plain; charset=utf-8"),
+                            (b"www-authenticate", b"Bearer"),
+                        ],
+                    }
+                )
+                await send({"type": "http.response.body", "body": b"missing or wrong token\n"})
+                return
+        await self.app(scope, receive, send)
+
+
+def serve_http(
+    tools: MemoryTools, port: int, host: str = "127.0.0.1", token: str | None = None
+) -> None:
+    """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until interrupted."""
+    import uvicorn
+
+    check_binding(host, token)
+    app: Any = build_server(tools).streamable_http_app(host=host)
+    if token:
+        app = BearerGate(app, token)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,54 @@
+"""Chat feedback on recalled memories (/good, /bad) and the contradictions banner."""
+
+from io import StringIO
+
+from fake_openai import FakeOpenAI
+from rich.console import Console
+
+from chat.chatkit import OpenChat
+from memclaw.cli.talk.chat import _banner
+from memclaw.entries.memories import remember
+from memclaw.facts.ledger import find_fact
+from memclaw.workspace.scope import Scope
+
+
+def test_good_and_bad_move_the_trust_of_what_was_recalled(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    conversation = open_chat()
+    agent = conversation.engine.agent
+    assert "nothing was recalled" in conversation.command("/good").text
+    agent.append_daily("- The Bluebird demo is on Friday")
+    result = conversation.turn("when is the Bluebird demo?")
+    assert result.recalled.hits
+    before = find_fact(Scope(agent), "Bluebird demo").trust
+    good = conversation.command("/good")
+    assert good.title == "confirmed 1 (trust now)" and not good.error
+    assert find_fact(Scope(agent), "Bluebird demo").trust > before
+    bad = conversation.command("/bad")
+    assert bad.rows[0][1] == "The Bluebird demo is on Friday"
+    assert find_fact(Scope(agent), "Bluebird demo").trust < before
+    ops = [op["op"] for op in conversation.engine.memory_operations]
+    conversation.close(wait=5)
+    assert ops == ["feedback", "feedback"]
+    names = [left.split()[0] for left, _ in conversation.command("/help").rows]
+    assert "/good" in names and "/bad" in names
+
+
+def test_the_banner_says_how_many_contradictions_wait(open_chat: OpenChat) -> None:
+    conversation = open_chat()
+    agent = conversation.engine.agent
+
+    def banner() -> str:
+        buffer = StringIO()
+        _banner(conversation, Console(file=buffer, width=200))
+        return buffer.getvalue()
+
+    assert "waiting" not in banner()
+    remember(Scope(agent), "Maya lives in Oslo")
+    remember(Scope(agent), "Maya lives in Bergen")
+    assert "1 contradiction waiting (memclaw inbox)" in banner()
+    remember(Scope(agent), "Maya is vegetarian")
+    remember(Scope(agent), "Maya eats meat")
+    assert "2 contradictions waiting (memclaw inbox)" in banner()
+    conversation.close(wait=5)
