@@ -1,8 +1,9 @@
 """The memory browser's Textual application: tabs over one agent's memory, driven by keys.
 
-Tabs: Files (the memory files and their text), Search (hits as you type).
-Every action goes through ``Source``; the app lays out, routes keys and says
-what happened in the status line.
+Tabs: Files (the memory files and their text), Facts (trust bars, lowest
+first), Inbox (open contradictions), Search (hits as you type). Every action
+goes through ``Source``; the app lays out, routes keys and says what happened
+in the status line.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from textual.widgets import (
 )
 
 from memclaw.browse.editor import edit_in_editor
+from memclaw.browse.panes import Confirm, FactsTable, InboxTable, selected_key
 from memclaw.browse.source import Source
 from memclaw.errors import MemclawError
 
@@ -60,12 +62,26 @@ class MemoryBrowser(App[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit"),
-        Binding("f1", "tab('files')", "Files", show=False),
-        Binding("f2", "tab('search')", "Search", show=False),
-        Binding("slash", "tab('search')", "Search"),
+        Binding("1,f1", "tab('files')", "Files", show=False),
+        Binding("2,f2", "tab('facts')", "Facts", show=False),
+        Binding("3,f3", "tab('inbox')", "Inbox", show=False),
+        Binding("4,f4,slash", "tab('search')", "Search"),
         Binding("e", "edit", "Edit"),
+        Binding("c", "feedback(True)", "Confirm"),
+        Binding("x", "feedback(False)", "Reject"),
+        Binding("f", "forget", "Forget"),
+        Binding("o", "resolve('old')", "Keep old"),
+        Binding("n", "resolve('new')", "Keep new"),
+        Binding("b", "resolve('both')", "Keep both"),
         Binding("r", "refresh", "Refresh"),
     ]
+    # Which tab each action works in: the footer shows a key only where it does something.
+    ACTION_TABS: ClassVar[dict[str, set[str]]] = {
+        "edit": {"files", "facts"},
+        "feedback": {"facts"},
+        "forget": {"facts"},
+        "resolve": {"inbox"},
+    }
 
     def __init__(self, source: Source) -> None:
         super().__init__()
@@ -80,6 +96,10 @@ class MemoryBrowser(App[None]):
                 yield ListView(id="file-list")
                 with VerticalScroll():
                     yield Static(id="file-view", markup=False)
+            with TabPane("Facts", id="facts"):
+                yield FactsTable(id="facts-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("Inbox", id="inbox"):
+                yield InboxTable(id="inbox-table", cursor_type="row")
             with TabPane("Search", id="search"):
                 yield Input(placeholder="search memory as you type…", id="query")
                 yield ListView(id="hits")
@@ -88,6 +108,8 @@ class MemoryBrowser(App[None]):
 
     async def on_mount(self) -> None:
         await self.load_files()
+        self.load_facts()
+        self.load_inbox()
 
     # --- files ---------------------------------------------------------------------------
 
@@ -117,6 +139,19 @@ class MemoryBrowser(App[None]):
     def _file_highlighted(self, event: ListView.Highlighted) -> None:
         if isinstance(event.item, FileItem):
             self.show_file(event.item.file_name)
+
+    # --- facts and the inbox --------------------------------------------------------------
+
+    def load_facts(self) -> None:
+        self.query_one(FactsTable).show(self.source.facts())
+
+    def load_inbox(self) -> None:
+        items = self.source.inbox()
+        self.query_one(InboxTable).show(items)
+        self.query_one(TabbedContent).get_tab("inbox").label = f"Inbox ({len(items)})"
+
+    def current_fact(self) -> str | None:
+        return selected_key(self.query_one(FactsTable))
 
     # --- search --------------------------------------------------------------------------
 
@@ -159,7 +194,24 @@ class MemoryBrowser(App[None]):
     # --- actions -------------------------------------------------------------------------
 
     # The widget each tab focuses when shown: focus left in a hidden tab would switch back to it.
-    FOCUS: ClassVar[dict[str, str]] = {"files": "#file-list", "search": "#query"}
+    FOCUS: ClassVar[dict[str, str]] = {
+        "files": "#file-list",
+        "facts": "#facts-table",
+        "inbox": "#inbox-table",
+        "search": "#query",
+    }
+
+    @property
+    def tab(self) -> str:
+        return self.query_one(TabbedContent).active
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        tabs = self.ACTION_TABS.get(action)
+        return tabs is None or self.tab in tabs
+
+    @on(TabbedContent.TabActivated)
+    def _tab_changed(self) -> None:
+        self.refresh_bindings()
 
     def action_tab(self, name: str) -> None:
         self.query_one(TabbedContent).active = name
@@ -167,20 +219,83 @@ class MemoryBrowser(App[None]):
 
     async def action_refresh(self) -> None:
         await self.load_files()
+        self.load_facts()
+        self.load_inbox()
         if self.current_file:
             self.show_file(self.current_file)
         self.say("refreshed")
 
     def action_edit(self) -> None:
-        if not self.current_file:
+        name, line = self.current_file, None
+        if self.tab == "facts":
+            place = self.source.place_of(self.current_fact() or "")
+            if place is None:
+                return
+            name, line = place
+        if not name:
             return
         try:
-            changed = edit_in_editor(self, self.source.scope, self.current_file)
+            changed = edit_in_editor(self, self.source.scope, name, line)
         except MemclawError as exc:
             self.say(str(exc))
             return
-        self.show_file(self.current_file)
-        self.say(f"saved {self.current_file}" if changed else "no change")
+        self.show_file(name)
+        self.load_facts()
+        self.say(f"saved {name}" if changed else "no change")
+
+    def action_feedback(self, good: bool) -> None:
+        fact_id = self.current_fact()
+        if fact_id is None:
+            return
+        act = self.source.confirm if good else self.source.reject
+        try:
+            fact = act(fact_id)
+        except MemclawError as exc:
+            self.say(str(exc))
+            return
+        self.load_facts()
+        verb = "confirmed" if good else "rejected"
+        self.say(f"{verb} {fact.id}: trust now {fact.trust:.2f} · {fact.statement}")
+
+    def action_forget(self) -> None:
+        fact_id = self.current_fact()
+        if fact_id is None:
+            return
+        fact = next((f for f in self.source.facts() if f.id == fact_id), None)
+        if fact is None:
+            return
+        question = (
+            f"Forget {fact.id} everywhere, and never learn it again?\n\n{fact.statement}\n"
+            f"lives in {', '.join(fact.where())}"
+        )
+
+        async def answered(yes: bool | None) -> None:
+            if not yes:
+                self.say("kept")
+                return
+            try:
+                plan = self.source.forget(fact.id)
+            except MemclawError as exc:
+                self.say(str(exc))
+                return
+            await self.action_refresh()
+            self.say(f"forgot {fact.id} from {len(plan.places)} places")
+
+        self.push_screen(Confirm(question), answered)
+
+    def action_resolve(self, keep: str) -> None:
+        item_id = selected_key(self.query_one(InboxTable))
+        if item_id is None:
+            return
+        try:
+            done = self.source.resolve(item_id, keep)
+        except MemclawError as exc:
+            self.say(str(exc))
+            return
+        self.load_inbox()
+        self.load_facts()
+        changed = f"; changed {', '.join(done.changed)}" if done.changed else ""
+        self.say(f"{item_id}: kept {keep}{changed}")
 
     def say(self, message: str) -> None:
         self.query_one("#status", Static).update(message)

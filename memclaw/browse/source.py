@@ -10,9 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from memclaw.facts import feedback, inbox
+from memclaw.facts.ledger import list_facts
+from memclaw.facts.resolve import resolve
+from memclaw.forget import apply_forget, plan_forget
 from memclaw.index.search import search
 
 if TYPE_CHECKING:
+    from memclaw.facts.model import Fact
+    from memclaw.facts.resolve import Resolution
+    from memclaw.forget import ForgetPlan
     from memclaw.index.rank import Hit
     from memclaw.workspace.scope import Scope
 
@@ -58,3 +65,32 @@ class Source:
             limit=SEARCH_LIMIT,
             log=False,
         )
+
+    # --- facts and the inbox: the fact layer's own calls, as `memclaw facts` and `inbox` make
+
+    def facts(self) -> list[Fact]:
+        """The scope's facts, lowest trust first: what most needs a look."""
+        return [f for f in list_facts(self.scope, lowest_first=True) if f.durable]
+
+    def place_of(self, fact_id: str) -> tuple[str, int] | None:
+        """Where to edit a fact: its first copy's file (relative to the scope) and line."""
+        fact = next((f for f in self.facts() if f.id == fact_id), None)
+        if fact is None or not fact.places:
+            return None
+        place = fact.places[0]
+        return place.path.removeprefix(self.scope.prefix), place.line
+
+    def confirm(self, fact_id: str) -> Fact:
+        return feedback.give(self.scope, fact_id, good=True, source="browse")
+
+    def reject(self, fact_id: str) -> Fact:
+        return feedback.give(self.scope, fact_id, good=False, source="browse")
+
+    def forget(self, fact_id: str) -> ForgetPlan:
+        return apply_forget(plan_forget(self.scope, fact_id))
+
+    def inbox(self) -> list[inbox.Item]:
+        return inbox.open_items(self.scope.agent, self.scope.prefix)
+
+    def resolve(self, item_id: str, keep: str) -> Resolution:
+        return resolve(self.scope, item_id, keep)

@@ -12,7 +12,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, ListView, Static, TabbedContent
 
 from memclaw.browse.app import FileItem, HitItem, MemoryBrowser
+from memclaw.browse.panes import Confirm, FactsTable, InboxTable
 from memclaw.browse.source import Source
+from memclaw.entries.memories import Action, remember
+from memclaw.facts import inbox
 from memclaw.workspace import Scope, Workspace
 
 SIZE = (110, 32)
@@ -34,6 +37,10 @@ def drive(app: MemoryBrowser, steps: Callable[[Pilot[None]], Awaitable[None]]) -
 
 def _view(app: MemoryBrowser) -> str:
     return str(app.query_one("#file-view", Static).render())
+
+
+def _status(app: MemoryBrowser) -> str:
+    return str(app.query_one("#status", Static).render())
 
 
 def test_files_are_listed_and_the_first_is_shown(demo_agent: Path) -> None:
@@ -99,3 +106,69 @@ def test_edit_goes_through_the_editor_and_the_workspace(
     assert (
         (demo_agent / "PROFILE.md").read_text(encoding="utf-8").endswith("- Knut likes the snow.\n")
     )
+
+
+def _fact_row(app: MemoryBrowser, words: str) -> int:
+    table = app.query_one(FactsTable)
+    for index, row in enumerate(table.ordered_rows):
+        if words in str(table.get_row(row.key)[3]):
+            return index
+    raise AssertionError(f"no fact row says {words!r}")
+
+
+def test_facts_show_trust_and_confirm_reject_and_forget_from_the_keyboard(demo_agent: Path) -> None:
+    app = _app(demo_agent.parent)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("2")
+        table = app.query_one(FactsTable)
+        assert app.focused is table and table.row_count > 50
+        trusts = [float(str(table.get_row(r.key)[0]).split()[-1]) for r in table.ordered_rows]
+        assert trusts == sorted(trusts), "lowest trust first"
+
+        table.move_cursor(row=_fact_row(app, "Knut's vet appointment"))
+        fact_id = app.current_fact()
+        before = float(str(table.get_row(fact_id)[0]).split()[-1])
+        await pilot.press("c")
+        assert "confirmed" in _status(app)
+        after = float(str(table.get_row(fact_id)[0]).split()[-1])
+        assert after > before
+
+        table.move_cursor(row=_fact_row(app, "Knut's vet appointment"))
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "kept" in _status(app)
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert "forgot" in _status(app)
+        assert not any("Knut's vet appointment" in str(table.get_row(r.key)[3])
+                       for r in table.ordered_rows)  # fmt: skip
+
+    drive(app, steps)
+    assert "vet appointment" not in (demo_agent / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_contradiction_is_resolved_from_the_inbox(demo_agent: Path) -> None:
+    scope = Scope(Workspace.open(demo_agent.parent).agent("demo"))
+    remember(scope, "Knut is a Finnish Lapphund")
+    assert remember(scope, "Knut is not a Finnish Lapphund").action is Action.HELD
+    app = _app(demo_agent.parent)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        assert "Inbox (1)" in str(app.query_one(TabbedContent).get_tab("inbox").label)
+        await pilot.press("3")
+        table = app.query_one(InboxTable)
+        assert table.row_count == 1
+        await pilot.press("c")  # confirm means nothing here: the key is off in this tab
+        assert "confirmed" not in _status(app)
+        await pilot.press("n")
+        assert "kept new" in _status(app)
+        assert table.row_count == 0
+
+    drive(app, steps)
+    assert inbox.open_items(scope.agent, "") == []
