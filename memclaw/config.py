@@ -171,10 +171,18 @@ class Settings:
     recall_min_score: float = _key(0.5, "relative score (0-1) a recalled memory needs")
     search_limit: int = _key(10, "hits returned by search")
     search_max_files: int = _key(50, "candidate files a search result is grouped into")
+    search_dates: bool = _key(
+        True, "read dates in a query ('on 3 June', 'last week') and rank blocks of those days first"
+    )
+    search_rerank: int = _key(
+        0,
+        "best candidates the chat model re-ranks per search, one request (0 = off)",
+        maximum=50,
+    )
     weight_memory: float = _key(1.0, "ranking weight of MEMORY.md")
     weight_daily: float = _key(0.7, "ranking weight of daily notes")
-    weight_profile: float = _key(0.5, "ranking weight of PROFILE.md")
-    weight_agents: float = _key(0.3, "ranking weight of AGENTS.md")
+    weight_profile: float = _key(0.9, "ranking weight of PROFILE.md")
+    weight_agents: float = _key(0.8, "ranking weight of AGENTS.md")
     weight_other: float = _key(0.5, "ranking weight of every other memory file")
     recency_half_life_days: float = _key(0.0, "half-life of recency decay (0 = off)")
     recall_max_chars: int = _key(
@@ -194,8 +202,30 @@ class Settings:
     mem0_queue_size: int = _key(100, "turns waiting to be sent to Mem0 at most", minimum=1)
     mem0_flush_seconds: float = _key(5.0, "seconds a chat's end waits for queued Mem0 turns")
 
-    # --- watch mode ---
+    # --- seeing and steering memory ---
+    chat_show_recalled: bool = _key(
+        True, "show the memories recalled for each answer, dim, one line each, in chat"
+    )
+    morning_card: bool = _key(
+        True, "open the first chat of a day with the card of the last dream to review"
+    )
+    soul_update_interval: int = _key(
+        20, "revise SOUL.md after this many newly confirmed facts (0 = never)"
+    )
+    archive_keep_days: int = _key(
+        30,
+        "days a dream report stays on its own before it rolls into the monthly archive",
+        minimum=1,
+    )
+
+    # --- watch mode and freshness ---
     watch_debounce_ms: int = _key(300, "quiet time before a burst of edits is re-indexed")
+    freshness_sweep_seconds: int = _key(
+        30,
+        "a search checks every file at least this often (0 = on every search); new, removed"
+        " and renamed files, core files and the newest notes are checked on every search",
+        maximum=86400,
+    )
 
     sources: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType({}), compare=False, repr=False

@@ -20,7 +20,19 @@ LAYERS: list[set[str]] = [
     {"errors", "clock", "config", "config_shapes", "schedule", "text", "gates"},
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
-    {"extract", "dream", "entries", "jobs", "review", "snapshot", "doctor", "providers", "forget"},
+    {
+        "extract",
+        "dream",
+        "entries",
+        "jobs",
+        "review",
+        "snapshot",
+        "doctor",
+        "providers",
+        "forget",
+        "changes",
+        "morning",
+    },
     {"chat", "browse"},
     {"mcp"},  # the chat's tools, offered to other hosts over the Model Context Protocol
     {"cli"},
@@ -38,6 +50,8 @@ SIBLINGS = {
     "providers": {"extract"},  # a Mem0 back-fill reads stored sessions as extraction does
     "forget": {"extract", "review"},  # it keeps the fingerprints, and cleans the index as scan does
     "snapshot": {"extract"},  # an import leaves out what was forgotten
+    "changes": {"dream", "extract"},  # the timeline and why read dream reports and sessions
+    "morning": {"dream", "entries", "extract"},  # a card is a dream's report; forget reaches both
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 

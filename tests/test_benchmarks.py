@@ -47,3 +47,14 @@ def test_hosts_paused_past_their_lease_never_write_at_once_nor_lose_a_write(
     assert figures["problems"] == []
     assert figures["exit_codes"] == [0, 0, 0]
     assert figures["pauses"] >= 3 and figures["writes"] > 0
+
+
+def test_index_scale_benchmark_measures_this_tree_at_the_smallest_size(tmp_path: Path) -> None:
+    bench = load("bench_index_scale")
+    results = bench.run(["1k"], compare=None, repeat=1, base=tmp_path, cold=1)
+    figures = results["1k"]["this"]
+    assert 0.03 < figures["text_mb"] < 0.1  # 10 notes of 100 lines
+    for name in ("build_mb_s", "warm_fresh_p50_ms", "one_file_sync_ms", "cold_search_ms"):
+        assert figures[name] > 0, name
+    assert 1.0 < figures["index_x_text"] < 8.0  # main's index was 8x the text at this size
+    assert any("index/text" in line for line in bench.report(results))

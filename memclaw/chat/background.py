@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from memclaw.chat.session import ChatSession
     from memclaw.extract.result import ExtractionResult
     from memclaw.llm import ChatModel
+    from memclaw.workspace.scope import Scope
 
 CHAT_LOG = "chat"
 EXIT_WAIT_SECONDS = 30.0
@@ -60,6 +61,17 @@ def describe(result: ExtractionResult) -> str:
     if status == "nothing-to-keep":
         return "memory: nothing new to keep"
     return f"memory not updated: {result.reason}"
+
+
+def receipt(scope: Scope, result: ExtractionResult) -> str:
+    """The receipt of what the extraction wrote, line by line; the quiet line otherwise."""
+    from memclaw.changes.receipt import receipt_lines
+    from memclaw.changes.records import find
+
+    change = find(scope, result.change) if result.change else None
+    if change is None:
+        return describe(result)
+    return "\n".join(receipt_lines(change, scope))
 
 
 @dataclass
@@ -166,4 +178,4 @@ class BackgroundExtractor:
         self.results.append(result)
         if result.files_changed and self.on_written is not None:
             self.on_written()
-        self.report(describe(result))
+        self.report(receipt(session.scope, result))

@@ -30,6 +30,8 @@ HELP = [
     ("/prompt", "show the system prompt (files and memory) of the next turn"),
     ("/tokens", "where the prompt's tokens go, and how full the window is"),
     ("/dream [apply]", "preview tonight's consolidation of daily notes; 'apply' runs it"),
+    ("/why [FACT]", "which memories and files shaped the last answer; with FACT, its history"),
+    ("/morning [confirm|forget ID, edit ID TEXT, skip]", "the last dream's card, and your choices"),
     ("/help", "this list"),
     ("/exit", "end the chat (Ctrl-D works too)"),
 ]
@@ -245,6 +247,65 @@ def _dream(engine: ChatEngine, args: str) -> Reply:
     return Reply(text, markdown=bool(result.diff), operation=operation)
 
 
+def _why(engine: ChatEngine, args: str) -> Reply:
+    from memclaw.facts.ids import fact_id
+    from memclaw.workspace.safeguards.journal import scope_prefix
+
+    if args:
+        from memclaw.changes.why import why
+
+        found = why(engine.scope, args)
+        rows = [(f"{f}:{n}", t) for f, n, t in found.places]
+        rows += [(s.time[:16].replace("T", " "), f"{s.kind}: {s.text}") for s in found.steps]
+        return Reply(rows=rows, title=f"{found.fact} {found.statement}")
+    if engine.last_prompt is None:
+        return Reply("no answer yet: /why explains the last one")
+    rows = []
+    for hit in engine.last_recalled.hits:
+        text = " ".join(hit.text.split())
+        rows.append(
+            (f"recalled {hit.file}:{hit.line}", f"{text} [{fact_id(text, scope_prefix(hit.file))}]")
+        )
+    for block in engine.last_prompt.blocks:
+        if block.source:
+            rows.append((f"file {block.source}", f"in the prompt, {block.tokens} tokens"))
+    return Reply(rows=rows, title="what shaped the last answer")
+
+
+def _morning(engine: ChatEngine, args: str) -> Reply:
+    from memclaw.morning.card import latest, review
+
+    card = latest(engine.scope)
+    if card is None:
+        return Reply("no morning card: nothing new since the last review")
+    verb, _, rest = args.partition(" ")
+    verb = verb.lower()
+    if not verb:
+        rows = [(str(i["fact"]), str(i["text"])) for i in card.facts]
+        if card.soul_diff:
+            rows.append(("SOUL.md", "the Learned section changed (memclaw morning shows the diff)"))
+        return Reply(
+            rows=rows,
+            title=f"morning card of dream {card.run}: /morning confirm ID, "
+            "forget ID, edit ID TEXT, skip",
+        )
+    _writable(engine, "/morning")
+    fid, _, text = rest.strip().partition(" ")
+    if verb == "skip":
+        done = review(engine.scope, card)
+    elif verb == "confirm" and fid:
+        done = review(engine.scope, card, confirm=[fid])
+    elif verb == "forget" and fid:
+        done = review(engine.scope, card, forget=[fid])
+    elif verb == "edit" and fid and text.strip():
+        done = review(engine.scope, card, edit={fid: text})
+    else:
+        raise UsageError("usage: /morning, /morning confirm ID, forget ID, edit ID TEXT or skip")
+    said = ", ".join(f"{o.action} {o.fact}" for o in done.outcomes) or "skipped"
+    operation = {"op": "morning", "run": card.run, "by": "person"}
+    return Reply(f"card {card.run} reviewed: {said}", operation=operation)
+
+
 _COMMANDS: dict[str, Callable[[ChatEngine, str], Reply]] = {
     "/help": _help,
     "/?": _help,
@@ -260,4 +321,6 @@ _COMMANDS: dict[str, Callable[[ChatEngine, str], Reply]] = {
     "/prompt": _prompt,
     "/tokens": _tokens,
     "/dream": _dream,
+    "/why": _why,
+    "/morning": _morning,
 }

@@ -20,6 +20,7 @@ from memclaw.chat.engine import ChatEngine, OnText, OnTool, TurnResult
 from memclaw.chat.session import ChatSession
 
 if TYPE_CHECKING:
+    from memclaw.chat.recall import Recalled
     from memclaw.extract.result import ExtractionResult
     from memclaw.llm import ChatModel
     from memclaw.workspace.agent import Agent
@@ -85,9 +86,14 @@ class Conversation:
         return self.engine.session
 
     def turn(
-        self, text: str, *, on_text: OnText | None = None, on_tool: OnTool | None = None
+        self,
+        text: str,
+        *,
+        on_text: OnText | None = None,
+        on_tool: OnTool | None = None,
+        on_recall: Callable[[Recalled], None] | None = None,
     ) -> TurnResult:
-        result = self.engine.turn(text, on_text=on_text, on_tool=on_tool)
+        result = self.engine.turn(text, on_text=on_text, on_tool=on_tool, on_recall=on_recall)
         self.extractor.after_turn()
         return result
 

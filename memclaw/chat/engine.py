@@ -116,6 +116,7 @@ class ChatEngine:
         self.memory_operations: list[dict[str, Any]] = []
         self.last_packed: Packed | None = None
         self.last_recalled = Recalled()
+        self.last_prompt: AssembledPrompt | None = None
         self._files_lock = threading.Lock()
         self._files = self._file_state()
         self._partial: list[str] = []
@@ -205,7 +206,12 @@ class ChatEngine:
     # --- a turn -------------------------------------------------------------------------
 
     def turn(
-        self, user_text: str, *, on_text: OnText | None = None, on_tool: OnTool | None = None
+        self,
+        user_text: str,
+        *,
+        on_text: OnText | None = None,
+        on_tool: OnTool | None = None,
+        on_recall: Callable[[Recalled], None] | None = None,
     ) -> TurnResult:
         """Answer ``user_text``; the turn is appended to the transcript once complete.
 
@@ -216,8 +222,10 @@ class ChatEngine:
         if not text:
             raise UsageError("the message is empty")
         result = TurnResult("", self.session.id, changed_files=self.changed_files())
-        system, _prompt, result.recalled = self.system_message(text, result.notes)
+        system, self.last_prompt, result.recalled = self.system_message(text, result.notes)
         self.last_recalled = result.recalled
+        if on_recall is not None:  # shown before the answer streams
+            on_recall(result.recalled)
         history = list(self.session.messages)
         current: list[Message] = [{"role": "user", "content": text}]
         try:

@@ -95,7 +95,13 @@ def injected_files(agent: Agent, prompt: AssembledPrompt) -> set[tuple[str, str]
             scope = source if source.endswith(f"{ENTRIES_DIR}/") else source + f"{ENTRIES_DIR}/"
             folder = agent.path / scope
             if folder.is_dir():
-                found.update((agent.id, f"{scope}{p.name}") for p in folder.glob("*.md"))
+                # Session memories are never injected (prompt.assemble keeps them out of every
+                # prompt but their own session's recall), so they stay recallable.
+                found.update(
+                    (agent.id, f"{scope}{p.name}")
+                    for p in folder.glob("*.md")
+                    if _session_of(f"{scope}{p.name}") is None
+                )
         elif not source.endswith("/"):
             found.add((agent.id, source))
     return found

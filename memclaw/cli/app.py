@@ -131,6 +131,7 @@ def _register() -> None:
         mem0,
         memories,
         search,
+        seeing,
         sessions,
         snapshot,
     )
@@ -145,6 +146,7 @@ def _register() -> None:
         extract,
         memories,
         facts,
+        seeing,
         sessions,
         browse,
         chat,

@@ -81,6 +81,13 @@ def extract(
         return
     for diff in result.diffs.values():
         sys.stdout.write(diff if diff.endswith("\n") else diff + "\n")
+    if result.change:
+        from memclaw.changes.receipt import receipt_lines
+        from memclaw.changes.records import find
+
+        change = find(where, result.change)
+        if change is not None:
+            sys.stdout.write("\n".join(receipt_lines(change, where)) + "\n")
     console = err()
     verb = "would write" if dry_run else "wrote"
     console.print(f"{result.status}: {result.reason}", markup=False)

@@ -25,6 +25,8 @@ _VALUE_OPTIONS = {
     "--until": "until",
     "--limit": "limit",
     "-n": "limit",
+    "--context": "context",
+    "-C": "context",
 }
 
 
@@ -42,6 +44,7 @@ class SearchArgs:
     until: str | None = None
     limit: int | None = None
     as_json: bool = False
+    context: int = 0
 
 
 def _split(token: str) -> tuple[str, str | None]:
@@ -110,6 +113,10 @@ def _store(args: SearchArgs, key: str, value: str) -> bool:
         if not value.isdigit() or int(value) < 1:
             return False
         args.limit = int(value)
+    elif key == "context":
+        if not value.isdigit() or int(value) > 20:
+            return False  # typer says what is wrong with it
+        args.context = int(value)
     elif key == "scope":
         if value not in _SCOPES:
             return False
@@ -144,7 +151,12 @@ def run_search(args: SearchArgs) -> int:
             until=args.until,
             limit=args.limit,
         )
-        print_hits(hits, query, as_json=args.as_json)
+        near = None
+        if args.context:
+            from memclaw.index.query.context import around
+
+            near = [around(ws, hit, args.context) for hit in hits]
+        print_hits(hits, query, as_json=args.as_json, context=near)
     except MemclawError as exc:
         if args.debug:
             raise

@@ -71,6 +71,12 @@ def search(
         int | None, typer.Option("--limit", "-n", min=1, help="Most hits to show.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per hit.")] = False,
+    context: Annotated[
+        int,
+        typer.Option(
+            "--context", "-C", metavar="N", min=0, help="Also show N lines before and after a hit."
+        ),
+    ] = 0,
 ) -> None:
     """Find remembered lines: file, line number, a snippet with the matches marked.
 
@@ -88,6 +94,8 @@ def search(
         memclaw search 東京 --owner user:maya --scope personal --json
 
         memclaw search "deploy window" --owner user:maya --scope session
+
+        memclaw search "how long married" --context 2
     """
     from memclaw.cli.hits import print_hits
     from memclaw.index import search as run_search
@@ -110,7 +118,12 @@ def search(
     if term:
         short = scope == ScopeChoice.session
         hits = [h for h in hits if is_session_file(h.file) == short][:wanted]
-    print_hits(hits, " ".join(query), as_json=as_json)
+    near = None
+    if context:
+        from memclaw.index.query.context import around
+
+        near = [around(ws, hit, context) for hit in hits]
+    print_hits(hits, " ".join(query), as_json=as_json, context=near)
 
 
 def _json_line(data: dict[str, Any]) -> str:

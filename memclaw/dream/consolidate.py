@@ -28,6 +28,7 @@ from memclaw.workspace.entries import (
 )
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
+from memclaw.workspace.safeguards import journal
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -232,7 +233,7 @@ def _consolidate_bucket(scope: Scope, model: ChatModel | None, today: date) -> B
     planned = _plan(scope, model, today, files) if model is not None else None
     if isinstance(planned, Bucket):
         return planned
-    with scope.editing() as edit:
+    with journal.change(scope.agent, "consolidate"), scope.editing() as edit:
         current = _bucket_entries(scope)
         if planned is None:
             files, before = current, sum(len(entries) for entries in current.values())

@@ -53,7 +53,7 @@ from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.owners import OwnerKey
-from memclaw.workspace.safeguards import ceiling, guard
+from memclaw.workspace.safeguards import ceiling, guard, journal
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
@@ -99,6 +99,7 @@ class DreamResult:
     overflowed: int = 0  # entries the ceiling moved to the overflow file
     created: bool = False  # MEMORY.md did not exist before this run wrote it
     facts: FactCheck = field(default_factory=FactCheck)  # corrections, inbox, low trust
+    report_path: str | None = None  # the structured report (dreams/<day>-<run>.json)
 
     @property
     def change(self) -> str:
@@ -121,6 +122,7 @@ class DreamResult:
             "lost_entries": self.lost_entries,
             "archived_to": self.archived_to,
             "ceiling": self.ceiling,
+            "report": self.report_path,
             "hand_edited_marker": HAND_EDITED,
             "diff": self.diff,
             "facts": self.facts.to_dict(),
@@ -180,7 +182,9 @@ def dream_agent(
             _log(agent, base)
             return base
         try:
-            return _dream(scope, base, days, focus, model)
+            # MEMORY.md, the overflow file and DREAMS.md: one change, one undo.
+            with journal.change(agent, "dream", run=run_id, trigger=trigger):
+                return _dream(scope, base, days, focus, model)
         except StoppedEarly as stopped:
             _log(agent, _stopped(base, stopped))
             return base
@@ -284,7 +288,26 @@ def _dream(
     # knows every run that changed MEMORY.md.
     _log(agent, result)
     result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
+    _report(scope, result, old)
     return result
+
+
+def _report(scope: Scope, result: DreamResult, old: str) -> None:
+    """The structured report beside the diary entry, for the morning card and the timeline."""
+    from memclaw.dream import report
+
+    data = report.build(
+        scope,
+        run=result.run_id,
+        status=str(result.status),
+        engine=result.engine,
+        reason=result.reason,
+        old=old,
+        new=scope.read(MEMORY) if result.status is DreamStatus.UPDATED else old,
+        report=result.report,
+    )
+    result.report_path = report.write(scope, data).relative_to(scope.agent.path).as_posix()
+    report.roll(scope)
 
 
 def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:
@@ -485,7 +508,8 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
     current = scope.read(MEMORY)
     written_sha = last.get("written_sha")
     edited_since = bool(written_sha) and _sha(current) != written_sha
-    written = scope.write(MEMORY, before, WriteStrategy.OVERWRITE)
+    with journal.change(agent, "dream-undo", run=last.get("run")):
+        written = scope.write(MEMORY, before, WriteStrategy.OVERWRITE)
     append_log(
         agent,
         LOG,

@@ -34,6 +34,7 @@ from memclaw.workspace.entries import (
     splice_entries,
 )
 from memclaw.workspace.logs import append_log
+from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
@@ -185,7 +186,7 @@ def remember(
     if not settled.write:
         return _held(scope, settled)
     text = settled.statement
-    with scope.editing() as edit:
+    with journal.change(agent, "remember"), scope.editing() as edit:
         # Read, decide and write under one hold: a concurrent edit is never undone.
         result, record = _remember_locked(scope, _Files(scope, edit), text, category, session_id)
     if result.action is Action.HELD and result.previous is not None:
@@ -355,7 +356,7 @@ def forget(
     if query is not None and not tokens(query):
         raise UsageError("the query has no searchable words")
     agent, owner = scope.agent, scope.owner
-    with scope.editing() as edit:
+    with journal.change(agent, "forget"), scope.editing() as edit:
         # Choose and remove under one hold, so an entry changed meanwhile is judged as it is now.
         files = _Files(scope, edit)
         every = [e for entries in files.entries.values() for e in entries]

@@ -28,7 +28,7 @@ from memclaw.text.plural import plural
 from memclaw.workspace.agent import DAILY_DIR
 from memclaw.workspace.entries import load_entries
 from memclaw.workspace.logs import append_log
-from memclaw.workspace.safeguards import ceiling, guard
+from memclaw.workspace.safeguards import ceiling, guard, journal
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
@@ -259,6 +259,8 @@ def _log(
         "redacted": result.redacted,
         "forgotten": result.forgotten,
     }
+    if result.change:
+        record["change"] = result.change
     if result.time_source:
         record["conversation_time"] = result.time_source
     if result.windows:
@@ -294,9 +296,13 @@ def extract_conversation(
     if parse_session_key(session_id).subagent:
         # The parent's own session carries what the helper found; capturing both duplicates it.
         return _skip(scope, "a subagent's session: the parent agent's session is extracted instead")
-    result = _run(scope, messages, session_id, trigger, force, dry_run, model)
-    if not dry_run:
-        _log(scope.agent, result, session_id, trigger)
+    if dry_run:
+        return _run(scope, messages, session_id, trigger, force, dry_run, model)
+    # Every file this run writes is one change: one receipt, one `memclaw undo`.
+    with journal.change(scope.agent, "extract", session=session_id, trigger=trigger) as change:
+        result = _run(scope, messages, session_id, trigger, force, dry_run, model)
+    result.change = change.id if change.record is not None else ""
+    _log(scope.agent, result, session_id, trigger)
     return result
 
 

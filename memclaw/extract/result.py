@@ -63,6 +63,7 @@ class ExtractionResult:
     refused: dict[str, list[str]] = field(default_factory=dict)
     time_source: str = ""  # the conversation's time and where it came from
     windows: int = 0  # how many windows the engine read
+    change: str = ""  # the change journal's id for what this run wrote ('' when nothing)
 
     @property
     def tokens(self) -> int:
@@ -91,4 +92,5 @@ class ExtractionResult:
             "refused": self.refused,
             "conversation_time": self.time_source,
             "windows": self.windows,
+            "change": self.change,
         }

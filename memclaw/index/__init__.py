@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from memclaw.index.fresh.check import sweep
 from memclaw.index.rank import Hit
 from memclaw.index.recall_log import RECALL_LOG
 from memclaw.index.search import Searcher, search
 from memclaw.index.stats import IndexStats, index_stats
-from memclaw.index.store import SyncStats, sync, with_index
+from memclaw.index.store import SyncStats, with_index
 from memclaw.workspace.logs import read_log
 
 if TYPE_CHECKING:
@@ -46,8 +47,8 @@ def sync_agent(agent: Agent) -> SyncStats:
     the agent's write lock; index writers are serialised by SQLite itself. A
     damaged index is moved aside and rebuilt.
     """
-    now = _now(agent.workspace)
-    return with_index(agent.path, lambda conn: sync(conn, agent.path, is_global=False, now=now))
+    now = agent.workspace.clock()
+    return with_index(agent.path, lambda conn: sweep(conn, agent.path, is_global=False, now=now))
 
 
 def sync_global(workspace: Workspace) -> SyncStats:
@@ -55,8 +56,8 @@ def sync_global(workspace: Workspace) -> SyncStats:
     base = workspace.global_dir
     if not base.is_dir():
         return SyncStats()
-    now = _now(workspace)
-    return with_index(base, lambda conn: sync(conn, base, is_global=True, now=now))
+    now = workspace.clock()
+    return with_index(base, lambda conn: sweep(conn, base, is_global=True, now=now))
 
 
 def reindex(agent: Agent, progress: Progress | None = None) -> SyncStats:
@@ -65,10 +66,10 @@ def reindex(agent: Agent, progress: Progress | None = None) -> SyncStats:
     ``progress(done, total)`` is called after each file. The index is checked
     (``PRAGMA quick_check``) first: a damaged one is moved aside, not reused.
     """
-    base, now = agent.path, _now(agent.workspace)
+    base, now = agent.path, agent.workspace.clock()
     return with_index(
         base,
-        lambda conn: sync(conn, base, is_global=False, now=now, force=True, progress=progress),
+        lambda conn: sweep(conn, base, is_global=False, now=now, force=True, progress=progress),
         check=True,
     )
 
@@ -78,10 +79,10 @@ def reindex_global(workspace: Workspace, progress: Progress | None = None) -> Sy
     base = workspace.global_dir
     if not base.is_dir():
         return SyncStats()
-    now = _now(workspace)
+    now = workspace.clock()
     return with_index(
         base,
-        lambda conn: sync(conn, base, is_global=True, now=now, force=True, progress=progress),
+        lambda conn: sweep(conn, base, is_global=True, now=now, force=True, progress=progress),
         check=True,
     )
 
@@ -100,7 +101,3 @@ def global_stats(workspace: Workspace) -> IndexStats:
 
     holder = Agent(workspace, GLOBAL_DIR, workspace.global_dir)
     return index_stats(GLOBAL_DIR, workspace.global_dir, list(read_log(holder, RECALL_LOG)))
-
-
-def _now(workspace: Workspace) -> str:
-    return workspace.clock().isoformat(timespec="seconds")

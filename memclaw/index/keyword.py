@@ -23,7 +23,7 @@ from itertools import combinations
 from memclaw.config import Settings
 from memclaw.index.layout import Group
 from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
-from memclaw.text.tokenize import Query
+from memclaw.text.tokenize import Query, tokens
 
 # Column weights of bm25(): the block's own words count more than its headings.
 BODY_WEIGHT, CONTEXT_WEIGHT = 1.0, 0.3
@@ -105,12 +105,23 @@ def keyword_candidates(
                 limit=limit - len(chosen),
             )
         found.sort(key=lambda c: (-c.score, c.file, c.line))
-        found = found[: limit - len(chosen)]
-        chosen += found  # a later level ranks below an earlier one whatever its BM25
         seen.update(c.block_id for c in found)
+        own = [c for c in found if _own_match(c, query)]
+        chosen += own[: limit - len(chosen)]  # a later level ranks below an earlier one
         if len(chosen) >= limit:
             break
     return chosen
+
+
+def _own_match(cand: Candidate, query: Query) -> bool:
+    """Whether the block's own words or headings hold a query term, not just its neighbours'.
+
+    Neighbour words lift a block that holds some of the query to the level of
+    the whole query; a block holding none of it is not a hit (the neighbour
+    is, and ``--context`` shows both). Every hit thus has a word to highlight,
+    and recall logs (which dreaming rewards) name only lines that matched.
+    """
+    return any(query.matches(t) for t in tokens(f"{cand.section} {cand.text}"))
 
 
 def _rank_group(

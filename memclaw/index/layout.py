@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from stat import S_ISDIR as stat_is_dir
+from stat import S_ISREG as stat_is_file
 from typing import NamedTuple
 
 from memclaw.index.blocks import file_date
@@ -56,13 +58,20 @@ class FileState(NamedTuple):
     mtime_ns: int
 
 
-def scan(base: Path) -> dict[str, FileState]:
-    """Every visible markdown file under ``base``: no hidden names, no symlinks.
+def scan(base: Path, dirs: dict[str, int] | None = None, prefix: str = "") -> dict[str, FileState]:
+    """Every visible markdown file under ``base`` (or its folder ``prefix``, such as
+    "memory/"): no hidden names, no symlinks. ``dirs`` receives the modification time
+    of each folder listed, taken before it is listed, keyed by prefix.
 
-    This runs before every search (one stat per file), so it stays lean.
+    A full sweep is one stat per file, so it stays lean.
     """
     found: dict[str, FileState] = {}
-    stack = [(str(base), "")]
+    stack = [(str(base / prefix) if prefix else str(base), prefix)]
+    if dirs is not None:
+        mtime = folder_mtime(base, prefix)
+        if mtime is None:
+            return found
+        dirs[prefix] = mtime
     while stack:
         folder, prefix = stack.pop()
         try:
@@ -82,8 +91,56 @@ def scan(base: Path) -> dict[str, FileState]:
                         continue
                     found[prefix + name] = FileState(st.st_size, st.st_mtime_ns)
                 elif entry.is_dir(follow_symlinks=False):
-                    stack.append((entry.path, f"{prefix}{name}/"))
+                    sub = f"{prefix}{name}/"
+                    if dirs is not None:
+                        try:
+                            dirs[sub] = entry.stat(follow_symlinks=False).st_mtime_ns
+                        except FileNotFoundError:
+                            continue
+                    stack.append((entry.path, sub))
     return found
+
+
+def list_folder(base: Path, prefix: str) -> tuple[dict[str, FileState], dict[str, int]]:
+    """The markdown files directly inside one folder, and its sub-folders' mtimes."""
+    files: dict[str, FileState] = {}
+    folders: dict[str, int] = {}
+    try:
+        entries = os.scandir(base / prefix if prefix else base)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        return files, folders
+    with entries:
+        for entry in entries:
+            name = entry.name
+            if name[0] == ".":
+                continue
+            try:
+                if name.endswith(".md") and entry.is_file(follow_symlinks=False):
+                    st = entry.stat(follow_symlinks=False)
+                    files[prefix + name] = FileState(st.st_size, st.st_mtime_ns)
+                elif entry.is_dir(follow_symlinks=False):
+                    folders[f"{prefix}{name}/"] = entry.stat(follow_symlinks=False).st_mtime_ns
+            except FileNotFoundError:
+                continue
+    return files, folders
+
+
+def folder_mtime(base: Path, prefix: str) -> int | None:
+    """A folder's modification time (it changes when a name inside is added, removed
+    or renamed, not when a file's content changes), or None when it is gone."""
+    try:
+        st = os.stat(base / prefix if prefix else base, follow_symlinks=False)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        return None
+    return st.st_mtime_ns if stat_is_dir(st.st_mode) else None
+
+
+def file_state(path: Path) -> FileState | None:
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        return None
+    return FileState(st.st_size, st.st_mtime_ns) if stat_is_file(st.st_mode) else None
 
 
 def classify(rel: str, is_global: bool) -> tuple[str, Visibility, OwnerKey | None]:

@@ -1,7 +1,7 @@
 """Ranking pieces of a search: filters, keyword candidates, file grouping, hits.
 
-Ranking is BM25 from FTS5, multiplied by the file's weight (MEMORY.md above
-daily notes above PROFILE.md above AGENTS.md by default) and, when a
+Ranking is BM25 from FTS5, multiplied by the file's weight (the core files,
+MEMORY.md, PROFILE.md and AGENTS.md, above the daily ledger by default) and, when a
 half-life is set, by a recency decay of dated blocks. Visibility is enforced
 in the SQL itself: a PERSONAL block is only ever read for its own owner.
 """

@@ -52,6 +52,46 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE INDEX blocks_hash ON blocks(hash);
     """,
+    # 3: the text kept once. The full-text table is contentless (it held a second,
+    # tokenised copy of every block); its rows are deleted by recomputing their column
+    # values from the stored blocks (see ``fts.py``), and a block's extra context (a table's
+    # header row) is stored so that they can be. Blocks of a file have consecutive ids
+    # (``files.first_block``), so no index on blocks.file_id or blocks.hash is kept: both
+    # were as large as a fifth of the text. Everything is rebuilt from the files.
+    """
+    DROP TABLE blocks_fts;
+    DROP TABLE blocks;
+    DROP TABLE files;
+    DELETE FROM meta WHERE key IN ('format', 'fingerprint');
+    CREATE TABLE files (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        owner TEXT,
+        size INTEGER NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        checked_ns INTEGER NOT NULL,
+        blocks INTEGER NOT NULL,
+        first_block INTEGER NOT NULL
+    );
+    CREATE TABLE blocks (
+        id INTEGER PRIMARY KEY,
+        file_id INTEGER NOT NULL,
+        line INTEGER NOT NULL,
+        end_line INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        section TEXT NOT NULL,
+        date TEXT,
+        hash TEXT NOT NULL,
+        text TEXT NOT NULL,
+        extra TEXT
+    );
+    CREATE VIRTUAL TABLE blocks_fts USING fts5(
+        body, context, content = '', tokenize = 'unicode61 remove_diacritics 0'
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

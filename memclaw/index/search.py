@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
 from memclaw.errors import ModelError, UsageError
 from memclaw.index.damage import IndexDamaged, damaged_again
 from memclaw.index.keyword import MAX_RANKED, keyword_candidates
+from memclaw.index.query.people import by_person
+from memclaw.index.query.when import read_when
 from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
 from memclaw.index.recall_log import log_recall
 from memclaw.index.sources import Source, Sources
@@ -16,7 +19,7 @@ from memclaw.text.tokenize import Query, parse_query
 
 if TYPE_CHECKING:
     from memclaw.config import Settings
-    from memclaw.llm import Embedder
+    from memclaw.llm import ChatModel, Embedder
     from memclaw.workspace import OwnerKey, Workspace
 
 
@@ -32,6 +35,7 @@ class Searcher:
         self.workspace = workspace
         self._sources = Sources(workspace)
         self._embedder: list[Embedder | None] = []  # opened on the first semantic search
+        self._reranker: list[ChatModel | None] = []  # opened on the first re-ranked search
 
     def embedder(self) -> Embedder | None:
         """The configured embedder (None without one); created once per searcher."""
@@ -40,6 +44,14 @@ class Searcher:
 
             self._embedder.append(open_embedder(self.workspace.settings))
         return self._embedder[0]
+
+    def reranker(self) -> ChatModel | None:
+        """The chat model that re-ranks (None when none is configured); created once."""
+        if not self._reranker:
+            from memclaw.llm import open_model_if_configured
+
+            self._reranker.append(open_model_if_configured(self.workspace.settings))
+        return self._reranker[0]
 
     def __enter__(self) -> Searcher:
         return self
@@ -98,7 +110,19 @@ class Searcher:
         sources = self._sources.select(agents, filters, bring_up_to_date=sync)
         if parsed.empty:
             return []
-        ranked = _rank(self, sources, parsed, filters, pool=_pool(settings, limit))
+        pool = _pool(settings, limit)
+        ranked = by_person(query, _rank(self, sources, parsed, filters, pool=pool))
+        if settings.search_dates:
+            dated = by_person(query, _dated(self, sources, query, filters, pool=pool))
+            if dated:
+                first = {(c.key, c.block_id) for c in dated}
+                ranked = dated + [c for c in ranked if (c.key, c.block_id) not in first]
+        if settings.search_rerank:
+            model = self.reranker()
+            if model is not None:
+                from memclaw.index.query.rerank import rerank
+
+                ranked = rerank(model, query, ranked, settings.search_rerank)
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if log and hits:
@@ -146,8 +170,31 @@ def _pool(settings: Settings, limit: int) -> int:
     """Candidates to fetch: just ``limit``, unless file grouping or fusion may drop some."""
     if settings.embedding_model:
         return max(limit * 5, 50)
-    grouping = settings.search_max_files and limit > settings.search_max_files
-    return limit * 3 if grouping else limit
+    if settings.search_rerank:
+        return max(limit * 3, settings.search_rerank)
+    # Three times the limit: people (query.people) and dates reorder the best candidates.
+    return limit * 3
+
+
+def _dated(
+    searcher: Searcher, sources: list[Source], query: str, filters: Filters, *, pool: int
+) -> list[Candidate]:
+    """The blocks of the days the query names, ranked for its other words (see ``when``).
+
+    They come before the whole query's ranking: a question anchored in time is
+    answered by the notes of that time, which rarely repeat the date itself.
+    """
+    when = read_when(query, searcher.workspace.clock().date())
+    if when is None:
+        return []
+    rest = parse_query(when.rest)
+    since, until = when.window()
+    since = max(since, filters.since or since)
+    until = min(until, filters.until or until)
+    if rest.empty or since > until:
+        return []
+    narrowed = replace(filters, since=since, until=until)
+    return _rank(searcher, sources, rest, narrowed, pool=pool)
 
 
 def _rank(

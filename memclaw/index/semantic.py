@@ -13,6 +13,7 @@ import sqlite3
 from array import array
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.config import Settings
@@ -21,6 +22,11 @@ from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
 if TYPE_CHECKING:
     from memclaw.llm import Embedder
 
+# What both rankings read of a block; the vector is last (index 11).
+_VECTOR_COLUMNS = (
+    "b.id, f.path, b.line, b.end_line, b.section, b.date, b.hash, b.text, f.scope,"
+    " f.owner, f.kind, v.vec"
+)
 RRF_K = 60  # the usual constant of reciprocal rank fusion
 EMBED_BATCH = 64
 MAX_EMBED_CHARS = 4000
@@ -88,8 +94,13 @@ def vector_candidates(
     model: str,
     today: str,
     limit: int,
+    extension: bool = True,
 ) -> list[Candidate]:
-    """The ``limit`` visible blocks nearest to the query, weighted like keyword hits."""
+    """The ``limit`` visible blocks nearest to the query, weighted like keyword hits.
+
+    Ranked by sqlite-vec when it can be loaded (``extension``), else by brute force
+    in Python; both score a block the same way and so agree.
+    """
     where = filters.where(is_global)
     if where is None:
         return []
@@ -97,22 +108,44 @@ def vector_candidates(
     query = unpack(pack(query_vector))
     kind_weight = weights(settings)
     half_life = settings.recency_half_life_days
+
+    def exact(row: Sequence[Any]) -> float | None:
+        vec = unpack(row[11])
+        if len(vec) != len(query):
+            return None
+        similarity = math.fsum(a * b for a, b in zip(query, vec, strict=True))
+        score = similarity * kind_weight.get(row[10], settings.weight_other)
+        return score * decay(row[5], today, half_life)
+
+    if extension:
+        from memclaw.index.nearest.sqlitevec import nearest_rows
+
+        path = Path(conn.execute("PRAGMA database_list").fetchone()[2])
+        found = nearest_rows(
+            path,
+            _VECTOR_COLUMNS,
+            model,
+            query.tobytes(),
+            len(query),
+            where,
+            kind_weight,
+            settings.weight_other,
+            lambda row: exact(row) or 0.0,
+            limit,
+        )
+        if found is not None:
+            return [candidate(key, row, score) for score, row in found]
     scored: list[tuple[float, int, Candidate]] = []
     rows = conn.execute(
-        "SELECT b.id, f.path, b.line, b.end_line, b.section, b.date, b.hash, b.text, f.scope,"
-        " f.owner, f.kind, v.vec FROM blocks b JOIN files f ON f.id = b.file_id"
+        f"SELECT {_VECTOR_COLUMNS} FROM blocks b JOIN files f ON f.id = b.file_id"
         " JOIN vectors v ON v.model = ? AND v.hash = b.hash"
         f" WHERE {clause}",
         [model, *params],
     )
     for row in rows:
-        vec = unpack(row[11])
-        if len(vec) != len(query):
-            continue
-        similarity = math.fsum(a * b for a, b in zip(query, vec, strict=True))
-        score = similarity * kind_weight.get(row[10], settings.weight_other)
-        score *= decay(row[5], today, half_life)
-        scored.append((score, -row[0], candidate(key, row, score)))
+        score = exact(row)
+        if score is not None:
+            scored.append((score, -row[0], candidate(key, row, score)))
     return [c for _, _, c in heapq.nlargest(limit, scored, key=lambda t: (t[0], t[1]))]
 
 

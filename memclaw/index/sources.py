@@ -6,13 +6,15 @@ import contextlib
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memclaw.index.damage import FileId, IndexDamaged, file_id, is_damage, set_aside
+from memclaw.index.fresh import check as fresh
 from memclaw.index.layout import Group, groups
 from memclaw.index.rank import Filters
-from memclaw.index.store import SyncStats, index_path, open_index, sync
+from memclaw.index.store import SyncStats, index_path, open_index
 from memclaw.workspace.paths import GLOBAL_DIR
 
 if TYPE_CHECKING:
@@ -53,9 +55,11 @@ class Source:
                 self._groups = (version, groups(conn, cap))
         return self._groups[1]
 
-    def bring_up_to_date(self, now: str) -> SyncStats:
+    def bring_up_to_date(self, now: datetime, sweep_seconds: float) -> SyncStats:
         with self.reading() as conn:
-            self.synced = sync(conn, self.base, is_global=self.is_global, now=now)
+            self.synced = fresh.bring_up_to_date(
+                conn, self.base, is_global=self.is_global, now=now, sweep_seconds=sweep_seconds
+            )
         if self.synced.dirty or self.synced.rebuilt:
             self._groups = None  # our own commits do not move data_version
         return self.synced
@@ -81,9 +85,9 @@ class Sources:
         if filters.scope in ("all", "global") and ws.global_dir.is_dir():
             chosen.append(self._get(GLOBAL_DIR, ws.global_dir, None))
         if bring_up_to_date:
-            now = ws.clock().isoformat(timespec="seconds")
+            now, sweep = ws.clock(), ws.settings.freshness_sweep_seconds
             for src in chosen:
-                src.bring_up_to_date(now)
+                src.bring_up_to_date(now, sweep)
         return chosen
 
     def _get(self, key: str, base: Path, agent: Agent | None) -> Source:

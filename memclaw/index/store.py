@@ -18,17 +18,25 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memclaw.index.blocks import SECTION_SEP, Block, split_blocks
+from memclaw.index.blocks import split_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
 from memclaw.index.facts import table as facts_table
-from memclaw.index.layout import FileState, classify, kind_range, scan
+from memclaw.index.layout import FileState, classify, scan
 from memclaw.index.schema import NewerSchema, migrate
-from memclaw.text.tokenize import TOKENIZER_VERSION, index_text, nfc
+from memclaw.index.storage.compact import compact
+from memclaw.index.storage.rows import (
+    clear,
+    drop_file,
+    insert_blocks,
+    known_under,
+    replace_blocks,
+)
+from memclaw.text.tokenize import TOKENIZER_VERSION, nfc
 from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"
 # How blocks are laid out in the index; when it or the tokenizer changes, indexes are rebuilt.
-INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3"
+INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3/contentless-1"
 # A file modified this close to the moment it was indexed may change again
 # within the file system's timestamp granularity: hash it again next time.
 _RACY_NS = 2_000_000_000
@@ -176,14 +184,6 @@ def stale_files(disk: dict[str, FileState], known: dict[str, _Row]) -> list[str]
     return todo
 
 
-def _drop_file(conn: sqlite3.Connection, file_id: int) -> None:
-    conn.execute(
-        "DELETE FROM blocks_fts WHERE rowid IN (SELECT id FROM blocks WHERE file_id = ?)",
-        (file_id,),
-    )
-    conn.execute("DELETE FROM blocks WHERE file_id = ?", (file_id,))
-
-
 def _read(path: Path) -> tuple[bytes, FileState] | None:
     try:
         with open(path, "rb") as handle:
@@ -194,49 +194,12 @@ def _read(path: Path) -> tuple[bytes, FileState] | None:
     return data, FileState(st.st_size, st.st_mtime_ns)
 
 
-def _insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> None:
-    lo, hi = kind_range(kind)
-    last = conn.execute("SELECT max(id) FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi))
-    first = int(last.fetchone()[0] or lo - 1) + 1
-    rows, fts = [], []
-    contexts: dict[str, str] = {}  # many blocks share a section: tokenise it once
-    for offset, block in enumerate(blocks):
-        block_id = first + offset
-        section = block.section_path
-        rows.append(
-            (
-                block_id,
-                file_id,
-                block.line,
-                block.end_line,
-                block.kind,
-                section,
-                block.date,
-                block.hash,
-                block.text,
-            )
-        )
-        raw = f"{section}{SECTION_SEP}{block.context}" if block.context else section
-        context = contexts.get(raw)
-        if context is None:
-            context = contexts[raw] = index_text(raw)
-        fts.append((block_id, index_text(block.text), context))
-    conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    conn.executemany("INSERT INTO blocks_fts(rowid, body, context) VALUES (?, ?, ?)", fts)
-
-
-def _clear(conn: sqlite3.Connection) -> None:
-    conn.execute("DELETE FROM blocks_fts")
-    conn.execute("DELETE FROM blocks")
-    conn.execute("DELETE FROM files")
-
-
 def meta_value(conn: sqlite3.Connection, key: str) -> str | None:
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return None if row is None else str(row[0])
 
 
-def _set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
     conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
 
@@ -282,15 +245,17 @@ def sync(
     now: str,
     force: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    dirs: dict[str, int] | None = None,
 ) -> SyncStats:
     """Bring the index of ``base`` up to date with its files; ``force`` rebuilds it.
 
     Only writes when something changed, so concurrent searches of an unchanged
     workspace never wait for each other. ``progress(done, total)`` follows big syncs.
+    ``dirs`` receives the modification time of every folder scanned (see ``fresh``).
     """
     started = time.perf_counter()
     stats = SyncStats()
-    disk = scan(base)
+    disk = scan(base, dirs)
     stats.files = len(disk)
     fresh = meta_value(conn, "format") == INDEX_FORMAT and not force
     # An index from before the facts table (or an older projection) fills it once.
@@ -306,14 +271,14 @@ def sync(
         stats.unchanged = len(disk)
         if _settled(disk):
             with _write(conn):
-                _set_meta(conn, "fingerprint", print_)
+                set_meta(conn, "fingerprint", print_)
         stats.seconds = time.perf_counter() - started
         return stats
     with _write(conn):
         if not is_global:
             facts_table.ensure(conn)
-        if force or meta_value(conn, "format") != INDEX_FORMAT:
-            _clear(conn)
+        if not fresh or meta_value(conn, "format") != INDEX_FORMAT:
+            clear(conn)
             stats.rebuilt = True
         known = known_files(conn)  # again, under the write lock
         todo = sorted(_needs_work(conn, base, disk, known))
@@ -324,20 +289,76 @@ def sync(
             if progress is not None:
                 progress(done, len(todo))
         for rel in sorted(known.keys() - disk.keys()):
-            _drop_file(conn, known[rel][0])
+            drop_file(conn, known[rel][0])
             conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
             stats.removed.append(rel)
         if not is_global:
             facts_table.project_missing(conn, base)
-        _set_meta(conn, "format", INDEX_FORMAT)
-        _set_meta(conn, "fingerprint", print_ if _settled(disk) else "")
+        set_meta(conn, "format", INDEX_FORMAT)
+        set_meta(conn, "fingerprint", print_ if _settled(disk) else "")
         if stats.dirty or stats.rebuilt:
-            _set_meta(conn, "synced_at", now)
+            set_meta(conn, "synced_at", now)
     if stats.blocks >= OPTIMIZE_AFTER:
         # Bulk inserts leave the full-text index in many small segments; merging them
         # once makes every later query several times faster.
         with _write(conn):
             conn.execute("INSERT INTO blocks_fts(blocks_fts) VALUES ('optimize')")
+    stats.seconds = time.perf_counter() - started
+    return stats
+
+
+def sync_paths(
+    conn: sqlite3.Connection,
+    base: Path,
+    disk: dict[str, FileState],
+    folders: set[str],
+    *,
+    is_global: bool,
+    now: str,
+) -> SyncStats:
+    """Bring part of the index up to date: the files in ``disk`` (as just stat-ed), and
+    every indexed file directly inside ``folders`` (fully listed in ``disk``: one that
+    is not there is gone). A file named in neither is not looked at."""
+    started = time.perf_counter()
+    stats = SyncStats(files=len(disk))
+
+    def plan() -> tuple[dict[str, _Row], list[str], list[str]]:
+        known = known_under(conn, list(disk), folders)
+        gone = [rel for rel in known if rel not in disk]
+        return known, _needs_work(conn, base, disk, known), gone
+
+    known, todo, gone = plan()
+    if todo or gone:
+        with _write(conn):
+            known, todo, gone = plan()  # again, under the write lock
+            checked = time.time_ns()
+            for rel in sorted(todo):
+                _sync_file(conn, base, rel, known.get(rel), is_global, checked, stats)
+            for rel in sorted(gone):
+                drop_file(conn, known[rel][0])
+                conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
+                stats.removed.append(rel)
+            set_meta(conn, "fingerprint", "")  # the next full sweep checks every file
+            if stats.dirty:
+                set_meta(conn, "synced_at", now)
+    stats.unchanged = len(disk) - len(todo)
+    stats.seconds = time.perf_counter() - started
+    return stats
+
+
+def rebuild(
+    conn: sqlite3.Connection,
+    base: Path,
+    *,
+    is_global: bool,
+    now: str,
+    progress: Callable[[int, int], None] | None = None,
+    dirs: dict[str, int] | None = None,
+) -> SyncStats:
+    """Rebuild the index of ``base`` from its files and leave the file without dead pages."""
+    started = time.perf_counter()
+    stats = sync(conn, base, is_global=is_global, now=now, force=True, progress=progress, dirs=dirs)
+    compact(conn)
     stats.seconds = time.perf_counter() - started
     return stats
 
@@ -369,21 +390,22 @@ def _sync_file(
     if row is None:
         file_id = conn.execute(
             "INSERT INTO files(path, kind, scope, owner, size, mtime_ns, sha256, checked_ns,"
-            " blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " blocks, first_block) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
             (rel, kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks)),
         ).lastrowid
         assert file_id is not None
         stats.added += 1
+        first = insert_blocks(conn, file_id, kind, blocks)
     else:
         file_id = row[0]
-        _drop_file(conn, file_id)
+        first = replace_blocks(conn, file_id, kind, blocks)
         conn.execute(
             "UPDATE files SET kind = ?, scope = ?, owner = ?, size = ?, mtime_ns = ?,"
             " sha256 = ?, checked_ns = ?, blocks = ? WHERE id = ?",
             (kind, str(scope), owner, st.size, st.mtime_ns, digest, checked, len(blocks), file_id),
         )
         stats.updated += 1
-    _insert_blocks(conn, file_id, kind, blocks)
+    conn.execute("UPDATE files SET first_block = ? WHERE id = ?", (first, file_id))
     if not is_global:
         facts_table.replace_file(conn, base, file_id, rel, text, st.mtime_ns)
     stats.blocks += len(blocks)

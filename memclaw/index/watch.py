@@ -11,6 +11,7 @@ change of the original; hidden files and ``.memclaw/`` are ignored.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 import threading
@@ -21,6 +22,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import MemclawError
+from memclaw.index.fresh.marker import HEARTBEAT_S, beat, clear
 
 if TYPE_CHECKING:
     from memclaw.index import SyncStats
@@ -181,14 +183,32 @@ def run_watch(
     folders = [workspace.root] if agents is None else [workspace.root / n for n in names]
     workspace.root.mkdir(parents=True, exist_ok=True)
     debounce = workspace.settings.watch_debounce_ms
+    sweep = workspace.settings.freshness_sweep_seconds
+    bases = [workspace.root / n for n in names if (workspace.root / n).is_dir()]
     with WorkspaceWatcher(folders, on_change, debounce_ms=debounce):
+        beaten = swept = time.monotonic()
+        for base in bases:
+            beat(base)  # searches of these indexes now trust this watcher (fresh/marker.py)
         report(f"watching {workspace.root} (Ctrl-C to stop)")
         try:
             while not (stop and stop.wait(0.2)):
                 if stop is None:
                     time.sleep(0.2)
+                if time.monotonic() - beaten >= HEARTBEAT_S:
+                    beaten = time.monotonic()
+                    for base in bases:
+                        beat(base)
+                if sweep and time.monotonic() - swept >= sweep:
+                    # An event the file system dropped (queue overflow) is caught here.
+                    swept = time.monotonic()
+                    for name in names:
+                        with contextlib.suppress(sqlite3.Error, OSError):
+                            resync(name)
         except KeyboardInterrupt:
             report("stopped")
+        finally:
+            for base in bases:
+                clear(base)
 
 
 def _describe(name: str, result: SyncStats) -> str:

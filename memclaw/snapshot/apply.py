@@ -31,13 +31,14 @@ from memclaw.errors import LockBusyError, SnapshotError
 from memclaw.snapshot.diff import record_import
 from memclaw.snapshot.plan import JOURNAL, ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
-from memclaw.snapshot.rules import classify, unsafe_reason
+from memclaw.snapshot.rules import classify, markdown_only, unsafe_reason
 from memclaw.text import jsonsafe
 from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.atomic import file_lock, fsync_dir, write_bytes_atomic
 from memclaw.workspace.meta import default_meta, save_meta
 from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
 from memclaw.workspace.safeguards import history
+from memclaw.workspace.safeguards import journal as change_journal
 
 STAGING_PREFIX = "import-staging-"
 BUILD_PREFIX = ".import-"
@@ -74,7 +75,8 @@ def import_snapshot(
         written = [path for path, _ in plan.changes()]
     else:
         agent = workspace.agent(agent_id)
-        with agent.lock():
+        # The files the import replaces are one change: `memclaw undo` puts them all back.
+        with change_journal.change(agent, "import", source=snapshot.source_agent), agent.lock():
             # The files may have changed since the unlocked plan; compare again under the lock.
             plan = plan_import(workspace, agent_id, snapshot)
             written = _swap_in(agent, plan)
@@ -161,11 +163,13 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
         staged = staging.joinpath(*rel.split("/"))
         if not staged.is_file():
             continue  # moved before the interruption
-        target = resolve_inside(agent.path, rel)
-        if target.is_file():
-            _keep_previous(agent, rel, target.read_bytes())
+        target = resolve_inside(agent.path, rel, md_only=markdown_only(rel))
+        before = target.read_bytes() if target.is_file() else None
+        backup = _keep_previous(agent, rel, before) if before is not None else None
+        after = staged.read_bytes()
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(staged, target)
+        change_journal.note(agent, rel, _text(before), _text(after), backup)
         fsync_dir(target.parent)
         done.append(rel)
         _crash_point(f"swap:{len(done)}")
@@ -175,13 +179,19 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
     return done
 
 
-def _keep_previous(agent: Agent, rel: str, data: bytes) -> None:
+def _keep_previous(agent: Agent, rel: str, data: bytes) -> Path:
     try:
-        history.save(agent, rel, data.decode("utf-8"))
+        return history.save(agent, rel, data.decode("utf-8"))
     except UnicodeDecodeError:
         # A hand-edited file in another encoding is kept byte for byte.
         stamp = agent.now().strftime("%Y%m%dT%H%M%S%f")
-        write_bytes_atomic(history.folder(agent, rel) / f"{stamp}.md", data)
+        path = history.folder(agent, rel) / f"{stamp}.md"
+        write_bytes_atomic(path, data)
+        return path
+
+
+def _text(data: bytes | None) -> str | None:
+    return None if data is None else data.decode("utf-8", errors="replace")
 
 
 def _build_agent(workspace: Workspace, plan: ImportPlan) -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from memclaw.snapshot.plan import Action, ImportPlan
+from memclaw.snapshot.rules import markdown_only
 from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.paths import resolve_inside
 from memclaw.workspace.safeguards import history
@@ -52,7 +53,7 @@ def record_import(agent: Agent, written: list[str]) -> None:
     """Note the modification time each written file has now; see the module docstring."""
     times = {}
     for rel in written:
-        path = resolve_inside(agent.path, rel)
+        path = resolve_inside(agent.path, rel, md_only=markdown_only(rel))
         if path.is_file():
             times[rel] = path.stat().st_mtime_ns
     if times:
@@ -75,7 +76,7 @@ def last_written_ns(agent: Agent, rel: str) -> int | None:
 
 def edited_since_memclaw(agent: Agent, rel: str) -> bool:
     reference = last_written_ns(agent, rel)
-    path = resolve_inside(agent.path, rel)
+    path = resolve_inside(agent.path, rel, md_only=markdown_only(rel))
     if reference is None or not path.is_file():
         return False
     return path.stat().st_mtime_ns > reference + SLACK_NS
@@ -87,7 +88,7 @@ def plan_diffs(agent: Agent, plan: ImportPlan) -> list[FileDiff]:
     for row in plan.rows:
         if row.action is not Action.UPDATE:
             continue
-        path = resolve_inside(agent.path, row.path)
+        path = resolve_inside(agent.path, row.path, md_only=markdown_only(row.path))
         old = path.read_bytes().decode("utf-8", errors="replace")
         new = plan.contents[row.path].decode("utf-8")
         lines = difflib.unified_diff(

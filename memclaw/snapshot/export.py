@@ -37,6 +37,7 @@ from memclaw.snapshot.rules import (
     TEAM_FILES,
     classify,
     is_owner_dir,
+    markdown_only,
 )
 from memclaw.workspace import Agent
 from memclaw.workspace.owners import OwnerKey, owner_dirname
@@ -135,7 +136,7 @@ def collect_files(
 
 def _scope_files(agent: Agent, prefix: str, top: tuple[str, ...]) -> list[tuple[str, Path]]:
     names = [prefix + name for name in top]
-    for sub in ("memory", "entries"):
+    for sub in ("memory", "entries", "dreams"):
         folder = agent.path / prefix / sub
         if folder.is_dir():
             names += [f"{prefix}{sub}/{p.name}" for p in folder.iterdir()]
@@ -144,7 +145,7 @@ def _scope_files(agent: Agent, prefix: str, top: tuple[str, ...]) -> list[tuple[
         if classify(rel) is not None:
             continue
         # resolve_inside refuses a symlink that leads out of the agent folder.
-        path = resolve_inside(agent.path, rel)
+        path = resolve_inside(agent.path, rel, md_only=markdown_only(rel))
         if path.is_file():
             found.append((rel, path))
     return found

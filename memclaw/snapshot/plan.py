@@ -9,7 +9,7 @@ from typing import Any
 
 from memclaw.errors import SnapshotError
 from memclaw.snapshot.reader import Snapshot
-from memclaw.snapshot.rules import OWNERS_DIR
+from memclaw.snapshot.rules import OWNERS_DIR, markdown_only
 from memclaw.workspace import Workspace
 from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
 from memclaw.workspace.templates import SEED_FILES
@@ -155,7 +155,7 @@ def _new(rel: str, data: bytes, notes: dict[str, str]) -> PlanRow:
 
 
 def _row(folder: Path, rel: str, data: bytes, note: str) -> PlanRow:
-    target = resolve_inside(folder, rel)
+    target = resolve_inside(folder, rel, md_only=markdown_only(rel))
     _check_target(folder, rel, target)
     if not target.exists():
         return PlanRow(rel, Action.CREATE, None, len(data), note)

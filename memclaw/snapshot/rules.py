@@ -37,6 +37,10 @@ OWNERS_DIR = "owners"
 _DAILY = re.compile(r"memory/([0-9]{4})-([0-9]{2})-([0-9]{2})\.md")
 _DAILY_LOOKALIKE = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
 _ENTRY = re.compile(r"entries/[a-z][a-z0-9_-]*\.md")
+# A dream's structured report and the monthly archive old reports roll into.
+_DREAM_REPORT = re.compile(
+    r"dreams/(?:[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9a-f]{6,32}\.json|archive-[0-9]{4}-[0-9]{2}\.jsonl)"
+)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _DRIVE = re.compile(r"[A-Za-z]:")
 
@@ -79,6 +83,8 @@ def is_daily_note(rel: str) -> bool:
 def _scoped_reason(rel: str, top_files: tuple[str, ...]) -> str | None:
     if rel in top_files or is_daily_note(rel) or _ENTRY.fullmatch(rel):
         return None
+    if _DREAM_REPORT.fullmatch(rel):
+        return None
     if _DAILY.fullmatch(rel):
         return "daily note name is not a real date"
     if rel.startswith("entries/"):
@@ -105,3 +111,8 @@ def classify(name: str) -> str | None:
             return "not a valid owner folder"
         return _scoped_reason(rel, OWNER_FILES)
     return _scoped_reason(name, TEAM_FILES)
+
+
+def markdown_only(rel: str) -> bool:
+    """Whether ``rel`` must be a .md file: everything carried but dream reports and archives."""
+    return not (rel.endswith((".json", ".jsonl")) and classify(rel) is None)

@@ -24,16 +24,20 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from memclaw.text.language import LANGUAGES, language_of, language_of_words
+from memclaw.text.spelling import american
 from memclaw.text.stem import ENGLISH, stem
 
 # Bump when tokens change: every index built with another version is rebuilt.
 # 3: Snowball stemmers chosen per block by language (2 was an English-only Porter).
-TOKENIZER_VERSION = "3"
+# 4: blocks carry their neighbours' words as context (index/blocks.py).
+# 5: British spellings folded to American (text/spelling.py); hyphenated words also joined.
+TOKENIZER_VERSION = "5"
 
 # A date (2026-12-12) or a time (08:15) is one word: it is indexed as its parts plus the
 # parts joined ("20261212", "0815"), so that a search for it is one cheap term lookup.
 _STAMP = r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})(?![\w:-])"
 _WORD = re.compile(_STAMP + r"|[^\W_]+(?:['’][^\W_]+)*")
+WORD = _WORD  # what one word is, for callers that pick words before tokenising
 _CJK_CLASS = (
     "\u1100-\u11ff"  # Hangul Jamo
     "\u3005-\u3007"  # 々 〆 〇
@@ -79,7 +83,7 @@ def _strip_marks(text: str) -> list[str]:
 
 def _fold_part(part: str, language: str) -> list[str]:
     if part.isascii():
-        return [stem(part, language)]
+        return [stem(american(part), language)]
     if "\u0400" <= part[0] <= "\u04ff":
         # Cyrillic is stemmed as Russian in any block, before folding: й and ё are letters
         # of their own to the stemmer, and NFKD would turn them into и and е.
@@ -146,8 +150,38 @@ def iter_tokens(text: str, language: str | None = None) -> Iterator[Token]:
     ``language`` (a Snowball name) is guessed from ``text`` when not given.
     """
     language = language or language_of(text)
+    for run in _runs(text):
+        if len(run) > 1:
+            joined = "".join(m.group() for m in run)
+            for term in _fold_latin(joined, language):
+                yield Token(term, run[0].start(), run[-1].end())
+        for match in run:
+            yield from _word_tokens(match.group(), match.start(), language)
+
+
+def _runs(text: str) -> Iterator[list[re.Match[str]]]:
+    """Words, those joined by single hyphens in one list: "de-stress", "five-a-side".
+
+    A hyphenated word is indexed as its parts and, first, as one word, so that
+    "destress" finds "de-stress" and "half marathon" finds "half-marathon".
+    """
+    run: list[re.Match[str]] = []
     for match in _WORD.finditer(text):
-        yield from _word_tokens(match.group(), match.start(), language)
+        word = match.group()
+        joins = (
+            run
+            and match.start() == run[-1].end() + 1
+            and text[run[-1].end()] == "-"
+            and word.isascii()
+            and word.isalpha()
+            and run[-1].group().isalpha()
+        )
+        if run and not joins:
+            yield run
+            run = []
+        run.append(match)
+    if run:
+        yield run
 
 
 def nfc(text: str) -> str:
@@ -175,8 +209,15 @@ def tokens(text: str, language: str | None = None) -> list[str]:
     words = _WORD.findall(text)
     language = language or language_of_words(words, text)
     out: list[str] = []
-    for word in words:
-        out.extend(_word_terms(word, language))
+    if "-" not in text:
+        for word in words:
+            out.extend(_word_terms(word, language))
+        return out
+    for run in _runs(text):
+        if len(run) > 1:
+            out.extend(_fold_latin("".join(m.group() for m in run), language))
+        for match in run:
+            out.extend(_word_terms(match.group(), language))
     return out
 
 
@@ -195,6 +236,7 @@ _STOPWORD_TEXT = """
     och att det en ett som är på för med av den har inte jag om men var till
     und der die das ist nicht ein eine zu mit von den dem auf für sich auch es
 """
+STOPWORD_WORDS = frozenset(_STOPWORD_TEXT.split())  # as written, case-folded
 STOPWORDS = frozenset(
     tok for lang in LANGUAGES for word in _STOPWORD_TEXT.split() for tok in _fold_latin(word, lang)
 )
@@ -247,12 +289,15 @@ class Query:
         return term in self.vocabulary() or any(term.startswith(p) for p in self.prefixes())
 
 
-def _groups(text: str) -> Iterator[list[str]]:
-    """Whitespace-separated chunks: '2026-12-12' or 'stops.geog' stay one group."""
+def _groups(text: str) -> Iterator[tuple[list[str], bool]]:
+    """Whitespace-separated chunks: '2026-12-12' or 'stops.geog' stay one group.
+
+    Each with whether it is a hyphenated word ("de-stress"), which is also one word.
+    """
     for chunk in text.split():
         words = _WORD.findall(chunk)
         if words:
-            yield words
+            yield words, bool(re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)+", chunk.strip(".,;:!?")))
 
 
 def parse_query(text: str) -> Query:
@@ -266,7 +311,7 @@ def parse_query(text: str) -> Query:
     text = nfc(text)
     languages = _query_languages(language_of(text))
     terms: list[Term] = []
-    for words in _groups(text):
+    for words, hyphenated in _groups(text):
         latin: list[str] = []
         for word in words:
             if _is_stamp(word):
@@ -281,7 +326,7 @@ def parse_query(text: str) -> Query:
                         terms.extend(_cjk_terms(run.group(1)))
                     else:
                         latin.append(run.group(2))
-        _flush(latin, terms, languages)
+        _flush(latin, terms, languages, joined=hyphenated)
     unique = list(dict.fromkeys(terms))
     content = [t for t in unique if not (len(t.tokens) == 1 and t.tokens[0] in STOPWORDS)]
     return Query(text, tuple(content or unique))
@@ -306,11 +351,16 @@ def _query_languages(guess: str) -> tuple[str, ...]:
     return (guess, *(lang for lang in LANGUAGES if lang != guess))
 
 
-def _flush(latin: list[str], terms: list[Term], languages: tuple[str, ...]) -> None:
+def _flush(
+    latin: list[str], terms: list[Term], languages: tuple[str, ...], *, joined: bool = False
+) -> None:
     if latin:
         forms = dict.fromkeys(
             tuple(tok for word in latin for tok in _fold_latin(word, lang)) for lang in languages
         )
+        if joined and len(latin) > 1 and all(w.isascii() for w in latin):
+            # "de-stress" is also "destress": the index holds a hyphenated word joined too.
+            forms.update(dict.fromkeys(_fold_latin("".join(latin), lang) for lang in languages))
         forms.pop((), None)
         if forms:
             first, *rest = forms

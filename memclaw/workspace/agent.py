@@ -36,7 +36,7 @@ from memclaw.workspace.paths import (
     META_DIR,
     resolve_inside,
 )
-from memclaw.workspace.safeguards import ceiling, history, provenance
+from memclaw.workspace.safeguards import ceiling, history, journal, provenance
 from memclaw.workspace.safeguards.ceiling import CeilingResult
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.sections import replace_section, upsert_kv
@@ -308,11 +308,14 @@ class Agent:
                 block = f"# {day.isoformat()}\n" + block
             elif existing and not existing.endswith(b"\n"):
                 block = "\n" + block
+            # A daily note in another encoding is still appended to; the journal sees it decoded.
+            before = None if created else existing.decode("utf-8", errors="replace")
             if fence_for(path) is None:
                 append_text(path, block)
             else:  # under a lease even an append is staged and fenced
                 write_bytes_atomic(path, existing + block.encode("utf-8"))
             size = path.stat().st_size
+            journal.note(self, rel, before, (before or "") + block, None)
         return WriteResult(rel, path, True, created, size)
 
     def _put(
@@ -340,6 +343,7 @@ class Agent:
         atomic_write(path, new)
         if record is not None:
             provenance.save(self, rel, record.within(new))
+        journal.note(self, rel, old, new, backup)
         return WriteResult(rel, path, True, old is None, len(new), fitted, backup)
 
     def ceiling_of(self, name: str) -> int | None:

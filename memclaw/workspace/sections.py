@@ -64,3 +64,12 @@ def upsert_kv(text: str, key: str, value: str, section: str | None = None) -> st
         line += "\n"
     result = text[:insert_at] + ("\n" if region else "") + line + after
     return result if result.endswith("\n") else result + "\n"
+
+
+def section_body(text: str, heading: str) -> str | None:
+    """The body of ``## heading`` with surrounding blank lines stripped; None when missing."""
+    span = _section_span(text, heading)
+    if span is None:
+        return None
+    _, start, end = span
+    return text[start:end].strip("\n") + "\n"

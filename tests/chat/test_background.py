@@ -41,7 +41,7 @@ def test_extraction_runs_after_the_conversation_and_updates_memory(
     assert "Editor: Helix" in agent.read("MEMORY.md")
     assert "switched to Helix" in agent.read("memory/2026-11-29.md")
     assert len(extraction_requests(answers)) == 1
-    assert any(line.startswith("memory updated:") for line in conversation.drain())
+    assert any(line.startswith("memory receipt") for line in conversation.drain())
     record = list(read_log(agent, "extract"))[-1]
     assert record["session"] == conversation.session.id and record["trigger"] == "chat"
 

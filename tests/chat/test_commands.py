@@ -71,6 +71,8 @@ def test_help_exit_and_unknown(open_chat: OpenChat) -> None:
         "/prompt",
         "/tokens",
         "/dream",
+        "/why",
+        "/morning",
         "/help",
         "/exit",
     ]

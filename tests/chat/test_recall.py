@@ -102,6 +102,24 @@ def test_recall_shows_this_sessions_memories_after_long_term_ones(
     assert "in English" not in block
 
 
+def test_this_sessions_memories_are_recalled_when_long_term_entries_are_injected(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    # Every long-term entry fits the prompt (the default budget): the entries block is whole,
+    # which must not make recall think the session's own memories are in the prompt too.
+    conversation = open_chat()
+    agent = conversation.engine.agent
+    sid = entry_session_id(conversation.session.id)
+    remember(Scope(agent), "Kenji likes green tea", session_id=None)
+    remember(Scope(agent), "Kenji wants the Osaka migration slides by Friday", session_id=sid)
+    result = conversation.turn("Kenji Osaka migration slides")
+    conversation.close(wait=5)
+    system = sent_messages(fake_openai)[0]["content"]
+    assert "green tea" in system  # injected whole
+    assert "slides by Friday" in system[system.index(HEADER) :]
+    assert [h.file for h in result.recalled.session] == [f"entries/session-{sid}.md"]
+
+
 def test_no_recall_flag_and_scheduled_runs_skip_recall(
     open_chat: OpenChat, fake_openai: FakeOpenAI
 ) -> None:

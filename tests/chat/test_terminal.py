@@ -177,7 +177,7 @@ def test_a_conversation_in_a_real_terminal(
     term.expect(r"› ")
     term.type("/exit")
     assert term.wait() == 0
-    assert "memory updated" in term.text
+    assert "memory receipt" in term.text
 
     sessions = list((demo_agent / "sessions").glob("2*-*-*.jsonl"))
     sessions = [p for p in sessions if p.name != "2026-11-28-demo.jsonl"]
@@ -237,3 +237,41 @@ def test_watch_announces_edits_and_ctrl_c_at_the_prompt_exits(
     assert term.interrupt_at_prompt() == 0
     history = demo_agent / ".memclaw" / "chat-history" / "_team"
     assert "What arrived?" in history.read_text()
+
+
+def test_the_first_chat_of_a_day_opens_with_the_morning_card(
+    terminal: Any, demo_agent: Path, fake_openai: FakeOpenAI
+) -> None:
+    from datetime import datetime
+
+    from memclaw.dream.run import dream_agent
+    from memclaw.workspace import Scope, Workspace
+
+    # An offline dream on the demo's notes, dated when they were written.
+    ws = Workspace.open(
+        demo_agent.parent, overrides={"dream_days": 30}, clock=lambda: datetime(2026, 11, 28, 3)
+    )
+    assert str(dream_agent(Scope(ws.agent("demo")), model=None).status) == "updated"
+    term = terminal()
+    term.expect(r"morning card · dream [0-9a-f]+")
+    term.expect(r"promoted into memory:")
+    term.expect(r"/morning skip")
+    term.expect(r"› ")
+    term.type("How slow was the staging backfill dry run?")
+    term.expect(r"↳ .*backfill.*\(memory/2026-11-\d\d\.md:\d+\)")  # recalled, before the answer
+    term.expect(re.escape(ANSWER))
+    term.expect(r"› ")
+    term.type("/exit")
+    assert term.wait() == 0
+    shown = term.text
+    assert shown.index("↳ ") < shown.index(ANSWER)
+    # The same day: the card is not shown twice; chat_show_recalled: false hides recall.
+    (demo_agent.parent / "memclaw.yaml").write_text("chat_show_recalled: false\n")
+    again = terminal()
+    again.expect(r"› ")
+    again.type("How slow was the staging backfill dry run?")
+    again.expect(re.escape(ANSWER))
+    again.expect(r"› ")
+    again.type("/exit")
+    assert again.wait() == 0
+    assert "morning card" not in again.text and "↳" not in again.text

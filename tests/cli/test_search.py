@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,6 +51,24 @@ def test_search_json_lines_carry_every_hit_field(demo_agent: Path) -> None:
     assert demo_agent.joinpath(first["file"]).read_text().splitlines()[first["line"] - 1] in (
         first["text"].splitlines()[0],
     )
+
+
+def test_search_context_shows_the_lines_around_each_hit_like_grep(demo_agent: Path) -> None:
+    code, out, _ = _run("search", "knee", "--limit", "2", "--context", "1", "--json")
+    assert code == 0
+    for row in map(json.loads, out.splitlines()):
+        lines = demo_agent.joinpath(row["file"]).read_text().split("\n")
+        before, after = row["context"]["before"], row["context"]["after"]
+        assert [n for n, _ in before] == [row["line"] - 1][: row["line"] - 1]
+        assert all(lines[n - 1] == text for n, text in before + after)
+        assert [n for n, _ in after] in ([row["end_line"] + 1], [])
+    code, out, _ = _run("search", "knee", "--limit", "2", "-C", "1")
+    assert code == 0
+    first, _second = out.split("--\n")
+    assert ":" in first.splitlines()[1] and "«knee»" in out.lower()
+    assert re.match(r"demo/\S+\.md-\d+- ", first.splitlines()[0])  # like grep: "file-3- text"
+    code, _, err = _run("search", "knee", "--context", "99")
+    assert code != 0 and "--context" in err
 
 
 def test_search_filters_and_no_matches(demo_agent: Path) -> None:
@@ -111,6 +130,8 @@ def test_stats_and_reindex(demo_agent: Path) -> None:
         ["search", "--limit=3", "knee", "--scope", "team"],
         ["search", "knee", "--since", "2026-11-20", "--until=2026-11-30", "--json"],
         ["search", "--", "--not-a-flag", "knee"],
+        ["search", "knee", "--context", "2", "-n", "3"],
+        ["search", "knee", "-C", "1", "--json"],
     ],
 )
 def test_fast_lane_prints_what_typer_prints(
@@ -132,6 +153,7 @@ def test_fast_lane_prints_what_typer_prints(
         ["search", "x", "--bogus"],
         ["search", "x", "--limit", "0"],
         ["search", "x", "--scope", "nope"],
+        ["search", "x", "--context", "99"],
         ["search", "x", "--agent"],
         ["search", "x", "--agent", "a", "--all"],
         ["--version"],

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from memclaw.index import search
+from memclaw.index.fresh.marker import marker_path
 from memclaw.index.watch import WorkspaceWatcher, is_relevant, run_watch
 from memclaw.workspace import Workspace
 
@@ -105,6 +106,7 @@ def test_run_watch_keeps_the_index_in_step(isolated_env: Path) -> None:
     try:
         assert _eventually(lambda: any(line.startswith("watching") for line in lines))
         assert lines[0] == "indexed a: 1 files"
+        assert marker_path(agent).exists()  # searches trust this watcher while it runs
 
         def found(word: str) -> bool:
             return bool(search(ws, word, sync=False, log=False))
@@ -129,3 +131,4 @@ def test_run_watch_keeps_the_index_in_step(isolated_env: Path) -> None:
         stop.set()
         thread.join(timeout=TIMEOUT)
     assert not thread.is_alive()
+    assert not marker_path(agent).exists()

@@ -293,7 +293,9 @@ def test_only_profile_and_memory_are_versioned(agent: Agent) -> None:
     agent.write("NOTES.md", "one")
     result = agent.write("NOTES.md", "two")
     assert result.backup is None
-    assert versions(agent, "NOTES.md") == []
+    # The change journal keeps the text an overwrite replaced, so `memclaw undo` can
+    # revert any change; the write itself still reports no backup.
+    assert [p.read_text(encoding="utf-8") for p in versions(agent, "NOTES.md")] == ["one\n"]
     assert agent.write("SOUL.md", "# Soul\n").backup is None
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from memclaw.chat import Conversation, TurnResult
+    from memclaw.chat.recall import Recalled
     from memclaw.cli.talk.term import AnswerView, Notifier
     from memclaw.index.watch import WorkspaceWatcher
     from memclaw.workspace.agent import Agent
@@ -268,6 +269,7 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool, plain: b
     )
     history.load()
     _banner(conversation, errors)
+    _morning_card(conversation, errors)
     _preload_client()
     watcher = _start_watch(conversation, agent, notifier) if watch else None
     try:
@@ -278,6 +280,29 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool, plain: b
         history.save()
         _finish(conversation, errors, notifier)
     return 0
+
+
+def _morning_card(conversation: Conversation, errors: Console) -> None:
+    """The first chat of a day opens with the last dream's card; typing anything skips it."""
+    from memclaw.cli.seeing import card_lines
+    from memclaw.morning.card import due, mark_seen
+
+    where = conversation.session.scope
+    if conversation.session.subagent:
+        return
+    card = due(where)
+    if card is None:
+        return
+    for line in card_lines(card)[:-1]:
+        errors.print(line, markup=False, highlight=False)
+    errors.print(
+        "  /morning confirm ID · /morning forget ID · /morning edit ID TEXT · /morning skip "
+        "(or just start typing; morning_card: false turns this off)",
+        style="dim",
+        markup=False,
+        highlight=False,
+    )
+    mark_seen(where)
 
 
 def _preload_client() -> threading.Thread:
@@ -337,9 +362,15 @@ def _answer(
 
     spinner = tty and not plain and sys.stderr.isatty()
     view = AnswerView(console, live=tty, plain=plain, spinner=spinner, notices_to=errors)
+    show = conversation.session.agent.settings.chat_show_recalled
     try:
         with view, _retries_to(conversation, view):
-            result = conversation.turn(text, on_text=view.text, on_tool=view.tool)
+            result = conversation.turn(
+                text,
+                on_text=view.text,
+                on_tool=view.tool,
+                on_recall=(lambda found: _show_recalled(found, view)) if show else None,
+            )
             for name in result.changed_files:
                 view.note(f"· {name} changed on disk; this answer used the new version")
     except KeyboardInterrupt:
@@ -354,6 +385,14 @@ def _answer(
         errors.print("(answer interrupted; the session goes on)", style="dim")
     for note in result.notes:
         errors.print(f"· {note}", style="dim", markup=False, highlight=False)
+
+
+def _show_recalled(found: Recalled, view: AnswerView) -> None:
+    """The memories recalled for this answer, dim, one line each, before it streams."""
+    for hit in found.hits:
+        text = " ".join(hit.text.split())
+        text = text if len(text) <= 70 else text[:69] + "…"
+        view.note(f"↳ {text} ({hit.file}:{hit.line})")
 
 
 def _finish(conversation: Conversation, errors: Console, notifier: Notifier) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.paths import resolve_inside
-from memclaw.workspace.safeguards import provenance
+from memclaw.workspace.safeguards import journal, provenance
 from memclaw.workspace.safeguards.provenance import Author, Provenance, line_key
 from memclaw.workspace.sections import KEEP_MARKER, KEEP_SUFFIX
 
@@ -177,7 +177,8 @@ def write_overflow(agent: Agent, rel: str, result: CeilingResult) -> CeilingResu
     target = overflow_name(rel)
     path = resolve_inside(agent.path, target)
     name = PurePosixPath(rel).name
-    current = agent.read(target) if path.exists() else overflow_header(name)
+    existed = agent.read(target) if path.exists() else None
+    current = overflow_header(name) if existed is None else existed
     if current and not current.endswith("\n"):
         current += "\n"
     # An entry already there is not added twice: a fact a dream promotes every night into
@@ -192,7 +193,9 @@ def write_overflow(agent: Agent, rel: str, result: CeilingResult) -> CeilingResu
         block = replace(
             result, sections=tuple(h for h, _ in fresh), moved=tuple(u for _, u in fresh)
         )
-        atomic_write(path, current + overflow_block(name, block, agent.now()))
+        text = current + overflow_block(name, block, agent.now())
+        atomic_write(path, text)
+        journal.note(agent, target, existed, text, None)
     return replace(result, overflow=target)
 
 

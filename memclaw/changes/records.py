@@ -1,0 +1,153 @@
+"""The change journal as a reader sees it: one scope's changes, newest first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memclaw.facts.ids import fact_id
+from memclaw.workspace.logs import read_log
+from memclaw.workspace.safeguards.journal import LOG, scope_prefix
+
+if TYPE_CHECKING:
+    from memclaw.workspace.scope import Scope
+
+UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line a change added, removed or changed, with the fact it states."""
+
+    text: str
+    fact: str
+    old: str | None = None  # what a changed line said before
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {"text": self.text, "fact": self.fact}
+        if self.old is not None:
+            data["old"] = self.old
+        return data
+
+
+@dataclass(frozen=True)
+class FileDelta:
+    rel: str
+    added: list[Line]
+    removed: list[Line]
+    changed: list[Line]
+    ref: str
+    before_sha: str | None
+    after_sha: str | None
+
+    @property
+    def created(self) -> bool:
+        return self.before_sha is None
+
+    @property
+    def deleted(self) -> bool:
+        return self.after_sha is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.rel,
+            "created": self.created,
+            "deleted": self.deleted,
+            "added": [line.to_dict() for line in self.added],
+            "changed": [line.to_dict() for line in self.changed],
+            "removed": [line.to_dict() for line in self.removed],
+        }
+
+
+@dataclass(frozen=True)
+class ChangeRecord:
+    """One journalled change: an operation and every file it wrote."""
+
+    id: str
+    kind: str
+    time: str
+    prefix: str
+    files: list[FileDelta]
+    detail: dict[str, Any] = field(default_factory=dict)
+    undone_by: str | None = None  # the time of the undo that reverted it
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        return (
+            sum(len(f.added) for f in self.files),
+            sum(len(f.changed) for f in self.files),
+            sum(len(f.removed) for f in self.files),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        added, changed, removed = self.counts
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "time": self.time,
+            **self.detail,
+            "undone": self.undone_by,
+            "counts": {"added": added, "changed": changed, "removed": removed},
+            "files": [f.to_dict() for f in self.files],
+        }
+
+
+_KNOWN = {"id", "kind", "time", "prefix", "files"}
+
+
+def _line(text: str, prefix: str, old: str | None = None) -> Line:
+    return Line(text, fact_id(text, prefix), old)
+
+
+def parse(record: dict[str, Any]) -> ChangeRecord | None:
+    """A journal record as a :class:`ChangeRecord`; None for one too damaged to read."""
+    try:
+        files = []
+        for raw in record["files"]:
+            rel = str(raw["rel"])
+            prefix = scope_prefix(rel)
+            files.append(
+                FileDelta(
+                    rel,
+                    [_line(str(t), prefix) for t in raw.get("added", [])],
+                    [_line(str(t), prefix) for t in raw.get("removed", [])],
+                    [_line(str(n), prefix, str(o)) for o, n in raw.get("changed", [])],
+                    str(raw.get("ref", "")),
+                    raw.get("before_sha"),
+                    raw.get("after_sha"),
+                )
+            )
+        detail = {k: v for k, v in record.items() if k not in _KNOWN}
+        return ChangeRecord(
+            str(record["id"]),
+            str(record["kind"]),
+            str(record.get("time", "")),
+            str(record.get("prefix", "")),
+            files,
+            detail,
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def all_changes(scope: Scope) -> list[ChangeRecord]:
+    """Every change of ``scope``'s memory, oldest first, each marked if an undo reverted it."""
+    parsed = [c for c in map(parse, read_log(scope.agent, LOG)) if c is not None]
+    undone = {c.detail.get("undoes"): c.time for c in parsed if c.kind == UNDO}
+    mine = [c for c in parsed if c.prefix == scope.prefix]
+    return [
+        ChangeRecord(c.id, c.kind, c.time, c.prefix, c.files, c.detail, undone.get(c.id))
+        for c in mine
+    ]
+
+
+def find(scope: Scope, change_id: str) -> ChangeRecord | None:
+    return next((c for c in all_changes(scope) if c.id == change_id), None)
+
+
+def last_undoable(scope: Scope) -> ChangeRecord | None:
+    """The newest change not yet undone (undos themselves are not undone: undo walks back)."""
+    for change in reversed(all_changes(scope)):
+        if change.kind != UNDO and change.undone_by is None:
+            return change
+    return None

@@ -1,0 +1,145 @@
+"""The timeline: one line per memory event, newest first.
+
+Events come from the change journal (extract, dream, remember, forget, import,
+edit, undo, ...), from dream reports, kept or archived (a dream that changed
+nothing is still an event), and from the files themselves: a memory file
+whose text is not what the last journalled change left was edited by hand
+(or by something memclaw did not journal), detected at read time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING, Any
+
+from memclaw.changes.receipt import summary
+from memclaw.changes.records import ChangeRecord, all_changes
+from memclaw.workspace.safeguards.journal import sha
+
+if TYPE_CHECKING:
+    from memclaw.workspace.scope import Scope
+
+HAND_EDIT = "hand edit"
+
+
+@dataclass(frozen=True)
+class Event:
+    time: str
+    kind: str
+    text: str
+    change: ChangeRecord | None = None
+    files: list[str] = field(default_factory=list)
+    diff: str = ""
+
+    def to_dict(self, *, with_diff: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "time": self.time,
+            "kind": self.kind,
+            "text": self.text,
+            "files": self.files,
+        }
+        if self.change is not None:
+            data["change"] = self.change.to_dict()
+        if with_diff:
+            data["diff"] = self.diff
+        return data
+
+
+def _diff(change: ChangeRecord) -> str:
+    from memclaw.changes.receipt import file_lines
+
+    rows = []
+    for delta in change.files:
+        rows.append(f"  {delta.rel}")
+        rows.extend(file_lines(delta))
+    return "\n".join(rows)
+
+
+def _from_change(change: ChangeRecord) -> Event:
+    text = summary(change, kind=False)
+    if change.kind == "undo":
+        text += f" (reverted change {change.detail.get('undoes')})"
+    if change.undone_by:
+        text += f" · undone {change.undone_by}"
+    if change.detail.get("session"):
+        text += f" · session {change.detail['session']}"
+    return Event(
+        change.time, change.kind, text, change, [f.rel for f in change.files], _diff(change)
+    )
+
+
+def _from_report(data: dict[str, Any]) -> Event:
+    promoted, dropped = len(data.get("promoted", [])), len(data.get("dropped", []))
+    contra = len(data.get("contradictions", []))
+    text = (
+        f"dream {data.get('status', '?')}: {promoted} promoted, {dropped} dropped, "
+        f"{contra} contradictions · {data.get('engine', '')}"
+    )
+    if data.get("archived"):
+        text += f" · {data['archived']}"
+    if data.get("reviewed"):
+        text += " · reviewed"
+    return Event(str(data.get("time", "")), "dream report", text)
+
+
+def _hand_edits(scope: Scope, changes: list[ChangeRecord]) -> list[Event]:
+    """Edits memclaw did not make, seen where a file was not what its last change left.
+
+    Between two changes: the later one found a text the earlier one did not leave
+    (dated at the later change, when it was seen). Since the last change: the file
+    on disk differs now (dated by the file's modification time).
+    """
+    last: dict[str, str | None] = {}
+    found = []
+    for change in changes:
+        for delta in change.files:
+            if delta.rel in last and delta.before_sha != last[delta.rel]:
+                found.append(
+                    Event(
+                        change.time,
+                        HAND_EDIT,
+                        f"{delta.rel} was changed outside memclaw before this {change.kind}",
+                        files=[delta.rel],
+                    )
+                )
+            last[delta.rel] = delta.after_sha
+    for rel, expected in sorted(last.items()):
+        path = scope.agent.path / rel
+        current = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
+        if sha(current) == expected:
+            continue
+        stamp = (
+            datetime.fromtimestamp(path.stat().st_mtime, UTC)
+            .astimezone()
+            .isoformat(timespec="seconds")
+            if path.exists()
+            else ""
+        )
+        what = "deleted" if current is None else "changed"
+        found.append(
+            Event(
+                stamp,
+                HAND_EDIT,
+                f"{rel} {what} outside memclaw since its last recorded change",
+                files=[rel],
+            )
+        )
+    return found
+
+
+def timeline(scope: Scope, *, since: date | None = None) -> list[Event]:
+    """Every memory event of ``scope``, newest first; ``since`` keeps those on or after it."""
+    from memclaw.dream import report
+
+    changes = all_changes(scope)
+    events = [_from_change(c) for c in changes]
+    # A dream's change says what it wrote; its report, what it judged (even with no write).
+    events += [
+        _from_report(d) for d in [*(d for _p, d in report.recent(scope)), *report.archived(scope)]
+    ]
+    events += _hand_edits(scope, changes)
+    if since is not None:
+        events = [e for e in events if e.time[:10] >= since.isoformat()]
+    events.sort(key=lambda e: e.time, reverse=True)
+    return events

@@ -1,0 +1,112 @@
+"""`memclaw undo`: revert the last memory change of one scope, whatever made it.
+
+The change journal says which files the change wrote, the hash of the text it
+left in each, and where the text before it is (gone: the file was new; the
+first N bytes: it only appended; a version in the history). Undo reverts every
+file of the change under one hold of the agent lock, and only if each file
+still reads exactly what the change left: a file edited since (by hand, or by a
+write memclaw did not journal) is never reverted over; the undo is refused with
+one line saying which file and what to do, and nothing is written. The undo is
+a change of its own (kind ``undo``) naming the one it reverted, so the next
+undo walks one further back instead of redoing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from memclaw.changes.records import UNDO, ChangeRecord, FileDelta, last_undoable
+from memclaw.errors import WorkspaceError
+from memclaw.workspace.paths import resolve_inside
+from memclaw.workspace.safeguards import journal
+from memclaw.workspace.safeguards.journal import APPEND, CREATED, HISTORY, sha
+
+if TYPE_CHECKING:
+    from memclaw.workspace.editing import Editing
+    from memclaw.workspace.scope import Scope
+
+
+class NothingToUndoError(WorkspaceError):
+    """The journal holds no change of this memory that is not undone already."""
+
+
+class UndoRefusedError(WorkspaceError):
+    """A file of the change was edited since; reverting it would lose that edit."""
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    change: ChangeRecord  # the change that was reverted
+    files: list[str]
+    notes: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"undid": self.change.to_dict(), "files": self.files, "notes": self.notes}
+
+
+def undo_last(scope: Scope) -> UndoResult:
+    """Revert the newest change of ``scope`` that is not undone yet; see the module doc."""
+    agent = scope.agent
+    # The undo's own record is written before the lock is released, so the next undo,
+    # waiting for the lock, already sees this change as undone.
+    with agent.editing() as edit, journal.change(agent, UNDO) as undo:
+        # Chosen under the lock: a change journalled while we waited is the one undone.
+        target = last_undoable(scope)
+        if target is None:
+            raise NothingToUndoError(
+                f"{agent.id}: no memory change to undo"
+                + (" for this owner" if scope.prefix else "")
+                + " (`memclaw timeline` lists what happened)"
+            )
+        undo.detail["undoes"] = target.id
+        plans = [(delta, _before(scope, edit, target, delta)) for delta in target.files]
+        notes = [note for _delta, (_text, note) in plans if note]
+        for delta, (before, _note) in plans:
+            if before is None:
+                path = resolve_inside(agent.path, delta.rel)
+                old = edit.read_existing(delta.rel)
+                path.unlink(missing_ok=True)
+                journal.note(agent, delta.rel, old, None, None)
+            else:
+                edit.put(delta.rel, edit.read_existing(delta.rel), before, introduced=None)
+    if target.kind == "forget":
+        notes.append(
+            "the lines are back, but the fact stays on the forgotten list: extraction will not "
+            "learn it again (`memclaw remember --force` teaches it again)"
+        )
+    return UndoResult(target, [d.rel for d in target.files], notes)
+
+
+def _before(
+    scope: Scope, edit: Editing, change: ChangeRecord, delta: FileDelta
+) -> tuple[str | None, str]:
+    """The text ``delta.rel`` had before the change (None: it did not exist), and a note."""
+    agent = scope.agent
+    current = edit.read_existing(delta.rel)
+    if sha(current) != delta.after_sha:
+        state = "deleted" if current is None else "edited"
+        raise UndoRefusedError(
+            f"{delta.rel} was {state} after the {change.kind} of {change.time}, so undoing it "
+            "would lose that edit; nothing was undone. See it with `memclaw timeline "
+            f"{agent.id} --diff`, then fix the file by hand"
+        )
+    ref = delta.ref
+    if ref == CREATED:
+        return None, ""
+    if ref.startswith(APPEND):
+        size = int(ref.removeprefix(APPEND))
+        data = (current or "").encode("utf-8")
+        return data[:size].decode("utf-8", errors="replace"), ""
+    if ref.startswith(HISTORY):
+        kept = agent.path / ref.removeprefix(HISTORY)
+        if not kept.is_file():
+            raise UndoRefusedError(
+                f"the version of {delta.rel} before the {change.kind} of {change.time} is no "
+                "longer kept (the history keeps the newest 20 per file); nothing was undone"
+            )
+        text = kept.read_text(encoding="utf-8")
+        if sha(text) != delta.before_sha:
+            return text, f"{delta.rel}: the kept version differs from the original (redacted)"
+        return text, ""
+    raise UndoRefusedError(f"the journal does not say how to revert {delta.rel}; nothing undone")

@@ -1,0 +1,179 @@
+"""`memclaw why`: the chain that produced one remembered line.
+
+For a fact (its id, or its text) it gathers, oldest first: every journalled
+change that wrote a line stating it (the extraction, with its session and the
+user's turn that said it, quoted; a remember; an edit), the dreams whose
+reports promoted, dropped or questioned it, and the person's confirmations
+and rejections. Where it lives now comes from the files themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memclaw.changes.records import ChangeRecord, all_changes
+from memclaw.errors import UsageError
+from memclaw.facts.ids import FACT_ID, fact_id
+from memclaw.text.tokenize import tokens
+from memclaw.workspace.logs import read_log
+
+if TYPE_CHECKING:
+    from memclaw.workspace.scope import Scope
+
+FEEDBACK_LOG = "feedback"  # written by morning.actions: confirmations and rejections
+
+
+@dataclass(frozen=True)
+class Step:
+    time: str
+    kind: str
+    text: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"time": self.time, "kind": self.kind, "text": self.text, **self.detail}
+
+
+@dataclass(frozen=True)
+class Why:
+    fact: str
+    statement: str
+    places: list[tuple[str, int, str]]
+    steps: list[Step]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fact": self.fact,
+            "statement": self.statement,
+            "places": [{"file": f, "line": n, "text": t} for f, n, t in self.places],
+            "chain": [s.to_dict() for s in self.steps],
+        }
+
+
+def _memory_files(scope: Scope) -> list[str]:
+    names = ["PROFILE.md", "MEMORY.md"]
+    names += [info.name for info in scope.list_files("entries/")]
+    names += sorted((info.name for info in scope.list_files("memory/")), reverse=True)
+    return names
+
+
+def places_of(scope: Scope, fid: str) -> list[tuple[str, int, str]]:
+    found = []
+    for name in _memory_files(scope):
+        for number, line in enumerate(scope.read(name).splitlines(), 1):
+            is_memory = line.strip() and not line.lstrip().startswith("#")
+            if is_memory and fact_id(line, scope.prefix) == fid:
+                found.append((scope.rel(name), number, line.strip()))
+    return found
+
+
+def _states(change: ChangeRecord, fid: str) -> tuple[str, str] | None:
+    """(file, line) of the first line ``change`` added or changed that states ``fid``."""
+    for delta in change.files:
+        for line in [*delta.added, *delta.changed]:
+            if line.fact == fid:
+                return delta.rel, line.text
+    return None
+
+
+def _turn(scope: Scope, session: str, statement: str) -> tuple[int, str] | None:
+    """The user's turn of ``session`` that shares the most words with ``statement``."""
+    from memclaw.extract.transcripts import load_session
+
+    try:
+        messages = load_session(scope, session)
+    except Exception:
+        return None
+    wanted = set(tokens(statement))
+    best: tuple[int, int, str] | None = None
+    turn = 0
+    for message in messages:
+        if message.get("role") != "user":
+            continue
+        turn += 1
+        content = str(message.get("content", ""))
+        shared = len(wanted & set(tokens(content)))
+        if shared and (best is None or shared > best[0]):
+            best = (shared, turn, content)
+    return (best[1], " ".join(best[2].split())) if best else None
+
+
+def why(scope: Scope, wanted: str) -> Why:
+    """The chain behind the fact ``wanted`` names (an id like f1a2b3c4, or its text)."""
+    wanted = wanted.strip()
+    if not wanted:
+        raise UsageError("name a remembered line: its fact id (f1a2b3c4) or its text")
+    fid = wanted if FACT_ID.match(wanted) else fact_id(wanted, scope.prefix)
+    places = places_of(scope, fid)
+    steps: list[Step] = []
+    statement = places[0][2] if places else ("" if FACT_ID.match(wanted) else wanted)
+    runs = {str(r.get("change")): r for r in read_log(scope.agent, "extract") if r.get("change")}
+    for change in all_changes(scope):
+        hit = _states(change, fid)
+        removed = any(line.fact == fid for d in change.files for line in d.removed)
+        if hit is None and not removed:
+            continue
+        detail: dict[str, Any] = {"change": change.id}
+        if hit is None:
+            steps.append(Step(change.time, change.kind, "removed it", detail))
+            continue
+        rel, text = hit
+        statement = statement or text
+        said = f"wrote it to {rel}"
+        if change.kind == "extract":
+            run = runs.get(change.id, {})
+            detail["engine"] = run.get("engine")
+            session = change.detail.get("session") or run.get("session")
+            if session:
+                detail["session"] = session
+                found = _turn(scope, str(session), text)
+                if found:
+                    detail["turn"], detail["quote"] = found
+                    said += f" from session {session}, turn {found[0]}: \u201c{found[1]}\u201d"
+                else:
+                    said += f" from session {session}"
+        if change.undone_by:
+            said += f" (undone {change.undone_by})"
+        steps.append(Step(change.time, change.kind, said, detail))
+    steps += _dream_steps(scope, fid)
+    for record in read_log(scope.agent, FEEDBACK_LOG):
+        if record.get("fact") == fid and record.get("owner") == scope.owner:
+            steps.append(
+                Step(
+                    str(record.get("time", "")),
+                    str(record.get("action")),
+                    f"{record.get('action')} by the person ({record.get('source')})",
+                )
+            )
+    if not places and not steps:
+        raise UsageError(
+            f"{scope.agent.id} has no remembered line {wanted!r}; `memclaw search` finds lines"
+        )
+    steps.sort(key=lambda s: s.time)
+    return Why(fid, statement, places, steps)
+
+
+def _dream_steps(scope: Scope, fid: str) -> list[Step]:
+    from memclaw.dream import report
+
+    steps = []
+    every = [*(d for _p, d in report.recent(scope)), *report.archived(scope)]
+    for data in every:
+        for key, verb in (
+            ("promoted", "promoted it into MEMORY.md"),
+            ("dropped", "dropped it"),
+            ("contradictions", "found it contradicted"),
+        ):
+            for item in data.get(key, []):
+                if isinstance(item, dict) and item.get("fact") == fid:
+                    why = f" ({item['why']})" if item.get("why") else ""
+                    steps.append(
+                        Step(
+                            str(data.get("time", "")),
+                            "dream",
+                            f"dream {data.get('run')} {verb}{why}",
+                            {"run": data.get("run")},
+                        )
+                    )
+    return steps

@@ -1,0 +1,228 @@
+"""memclaw undo, timeline, why and morning: see what memory learned, and steer it."""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
+from memclaw.cli.render import err, print_json
+from memclaw.cli.state import scope
+from memclaw.errors import UsageError
+
+if TYPE_CHECKING:
+    from memclaw.morning.card import Card
+
+
+def _write(lines: list[str]) -> None:
+    sys.stdout.write("".join(line + "\n" for line in lines))
+
+
+def undo(
+    ctx: typer.Context, agent: AgentArg, owner: OwnerOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Revert the last memory change of any kind; run it again to walk further back.
+
+    A change is everything one operation wrote (an extraction's PROFILE.md,
+    MEMORY.md and daily note; a dream's MEMORY.md and DREAMS.md; a remember, a
+    forget, an import, a file edit). Undo puts every file back as it was, and
+    refuses, writing nothing, when a file was edited since: that edit would be lost.
+
+    Examples:
+
+        memclaw undo demo
+
+        memclaw undo demo --owner user:maya --json
+    """
+    from memclaw.changes.receipt import receipt_lines
+    from memclaw.changes.undo import undo_last
+
+    where = scope(ctx, agent, owner)
+    done = undo_last(where)
+    if as_json:
+        print_json(done.to_dict())
+        return
+    change = done.change
+    err().print(f"undid the {change.kind} of {change.time} (change {change.id})", markup=False)
+    _write(receipt_lines(change))
+    for note in done.notes:
+        err().print(note, markup=False)
+
+
+def timeline(
+    ctx: typer.Context,
+    agent: AgentArg,
+    owner: OwnerOpt = None,
+    since: Annotated[
+        str | None,
+        typer.Option("--since", metavar="DATE", help="Only events on or after YYYY-MM-DD."),
+    ] = None,
+    diff: Annotated[bool, typer.Option("--diff", help="Show the lines each change wrote.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every memory event, newest first: extract, dream, remember, forget, import, hand edits.
+
+    Dream reports archived by month are read too. --diff shows under each change
+    the lines it added (+), changed (~) and removed (-), with their fact ids.
+
+    Examples:
+
+        memclaw timeline demo
+
+        memclaw timeline demo --since 2026-11-01 --diff
+
+        memclaw timeline demo --json
+    """
+    from memclaw.changes.timeline import timeline as build
+
+    start = None
+    if since is not None:
+        try:
+            start = date.fromisoformat(since)
+        except ValueError:
+            raise UsageError(f"--since {since!r} is not a date: use YYYY-MM-DD") from None
+    events = build(scope(ctx, agent, owner), since=start)
+    if as_json:
+        print_json([e.to_dict(with_diff=diff) for e in events])
+        return
+    if not events:
+        err().print("no memory events yet", markup=False)
+    for event in events:
+        _write([f"{event.time[:16].replace('T', ' ')}  {event.kind:<12} {event.text}"])
+        if diff and event.diff:
+            _write(event.diff.splitlines())
+
+
+def why(
+    ctx: typer.Context,
+    agent: AgentArg,
+    fact: Annotated[str, typer.Argument(help="The remembered line's text, or its fact id.")],
+    owner: OwnerOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Why memory holds a line: the session and turn, the extraction, dreams, confirmations.
+
+    Examples:
+
+        memclaw why demo "Deploys go out on Thursdays"
+
+        memclaw why demo f1a2b3c4 --json
+    """
+    from memclaw.changes.why import why as trace
+
+    found = trace(scope(ctx, agent, owner), fact)
+    if as_json:
+        print_json(found.to_dict())
+        return
+    lines = [f"{found.fact}  {found.statement}"]
+    lines += [f"  lives in {f}:{n}" for f, n, _t in found.places] or ["  (no longer in memory)"]
+    lines += [f"  {s.time[:16].replace('T', ' ')}  {s.kind:<9} {s.text}" for s in found.steps]
+    _write(lines)
+
+
+def card_lines(card: Card) -> list[str]:
+    """The card as plain lines, each fact with its id and the choices."""
+    data = card.report
+    head = f"☀ morning card · dream {card.run} of {str(data.get('time'))[:16].replace('T', ' ')}"
+    lines = [head, f"  {data.get('reason', '')}".rstrip()]
+    titles = {
+        "promoted": "promoted into memory",
+        "trust_fell": "trust fell",
+        "contradictions": "contradictions found",
+        "dropped": "dropped",
+    }
+    for section, title in titles.items():
+        items = card.items(section)
+        if not items:
+            continue
+        lines.append(f"  {title}:")
+        for item in items:
+            why = f"  ({item['why']})" if item.get("why") and section != "promoted" else ""
+            lines.append(f"    [{item['fact']}] {item['text']}{why}")
+    if data.get("one_offs"):
+        lines.append(f"  ({data['one_offs']} things said only once were not kept)")
+    if card.soul_diff:
+        lines.append("  SOUL.md changed:")
+        lines += [f"    {line}" for line in card.soul_diff.splitlines()]
+    lines.append("  choose: --confirm ID, --edit ID=TEXT, --forget ID (or --skip)")
+    return lines
+
+
+def morning(
+    ctx: typer.Context,
+    agent: AgentArg,
+    owner: OwnerOpt = None,
+    confirm: Annotated[
+        list[str] | None, typer.Option("--confirm", metavar="ID", help="Confirm this fact.")
+    ] = None,
+    forget: Annotated[
+        list[str] | None, typer.Option("--forget", metavar="ID", help="Forget this fact.")
+    ] = None,
+    edit: Annotated[
+        list[str] | None,
+        typer.Option("--edit", metavar="ID=TEXT", help="Reword this fact to TEXT."),
+    ] = None,
+    skip: Annotated[
+        bool, typer.Option("--skip", help="Mark the card reviewed, change nothing.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The morning card: what the last dream promoted, dropped and found, to confirm or fix.
+
+    Without choices it shows the newest card nobody reviewed. Each choice is
+    applied (confirmations feed trust; forget removes the line everywhere in
+    memory and keeps it from being learned again) and the card is marked reviewed.
+
+    Examples:
+
+        memclaw morning demo
+
+        memclaw morning demo --confirm f1a2b3c4 --forget f9e8d7c6
+
+        memclaw morning demo --edit "f1a2b3c4=Deploys go out on Fridays"
+    """
+    from memclaw.morning.card import latest, review
+
+    where = scope(ctx, agent, owner)
+    card = latest(where)
+    edits = {}
+    for item in edit or []:
+        fid, sep, text = item.partition("=")
+        if not sep or not text.strip():
+            raise UsageError(f"--edit {item!r}: use ID=NEW TEXT")
+        edits[fid.strip()] = text
+    acting = bool(confirm or forget or edits or skip)
+    if card is None:
+        if acting:
+            raise UsageError(f"{agent} has no morning card to review")
+        if as_json:
+            print_json(None)
+        else:
+            err().print("no morning card: nothing new since the last review", markup=False)
+        return
+    if not acting:
+        if as_json:
+            print_json(card.to_dict())
+        else:
+            _write(card_lines(card))
+        return
+    done = review(where, card, confirm=confirm or [], forget=forget or [], edit=edits)
+    if as_json:
+        print_json(done.to_dict())
+        return
+    for outcome in done.outcomes:
+        where_ = f" ({', '.join(outcome.files)})" if outcome.files else ""
+        _write([f"{outcome.action} {outcome.fact}{where_}"])
+    if done.soul is not None and done.soul.status == "updated":
+        _write(["SOUL.md: Learned section revised (shown on the next card)"])
+    err().print(f"card {card.run} reviewed", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(undo)
+    app.command()(timeline)
+    app.command()(why)
+    app.command()(morning)

@@ -1,0 +1,194 @@
+"""The change journal: every memory change as one unit, across however many files it wrote.
+
+An extraction writes PROFILE.md, MEMORY.md and a daily note; a dream writes
+MEMORY.md and DREAMS.md. A person who asks "what did that do?" or "undo that"
+means the whole of it, so the writes of one operation are grouped: the
+operation opens :func:`change`, and every write memclaw makes while it is open
+(:meth:`Agent._put`, :meth:`Agent.append_daily`, an import's swap) is noted in
+it. When it closes, one record goes to ``.memclaw/logs/changes.jsonl``: per
+file the lines added, removed and changed, the hash of the text the change
+left, and how to get the text before it back:
+
+* ``created``: the file did not exist (undo deletes it);
+* ``append:N``: the change only appended (undo cuts the file back to N bytes);
+* ``history:REL``: the previous version kept in ``.memclaw/history/``.
+
+A write with no change open (``memclaw files write``, a model's file tool) is a
+change of its own, of kind ``edit``. The record is a log line, so it passes the
+secret gate, and whatever scrubs logs (forget) scrubs it too; it holds lines,
+not whole files, and the whole previous versions stay in the history, which
+already keeps them for undo.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import hashlib
+import uuid
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memclaw.workspace.owners import OWNERS_DIR
+
+if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent
+
+LOG = "changes"
+CREATED = "created"
+APPEND = "append:"
+HISTORY = "history:"
+
+
+def sha(text: str | None) -> str | None:
+    """The short hash the journal compares files by; None for a file that does not exist."""
+    if text is None:
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def scope_prefix(rel: str) -> str:
+    """The scope folder ``rel`` lives in: 'owners/<owner>/' or '' for the agent's own."""
+    parts = rel.split("/")
+    if len(parts) > 2 and parts[0] == OWNERS_DIR:
+        return f"{OWNERS_DIR}/{parts[1]}/"
+    return ""
+
+
+@dataclass
+class _File:
+    rel: str
+    before: str | None
+    after: str | None
+    ref: str
+
+
+@dataclass
+class Change:
+    """One open change: what kind of operation, and the files it wrote so far."""
+
+    agent: Agent
+    kind: str
+    detail: dict[str, Any]
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    files: dict[str, _File] = field(default_factory=dict)
+    record: dict[str, Any] | None = None  # the journal record, once closed with any write
+
+    def note(self, rel: str, before: str | None, after: str | None, ref: str) -> None:
+        """A write of ``rel``: the first write keeps the before, the last sets the after."""
+        known = self.files.get(rel)
+        if known is None:
+            self.files[rel] = _File(rel, before, after, ref)
+        else:
+            known.after = after
+
+    def close(self) -> dict[str, Any] | None:
+        files = [_summary(f) for f in self.files.values() if f.before != f.after]
+        if not files:
+            return None
+        prefixes = {scope_prefix(f["rel"]) for f in files}
+        record = {
+            "id": self.id,
+            "kind": self.kind,
+            "prefix": prefixes.pop() if len(prefixes) == 1 else "*",
+            **self.detail,
+            "files": files,
+        }
+        from memclaw.workspace.logs import append_log
+
+        append_log(self.agent, LOG, record)
+        self.record = record
+        return record
+
+
+_open: ContextVar[Change | None] = ContextVar("memclaw_open_change", default=None)
+
+
+@contextlib.contextmanager
+def change(agent: Agent, kind: str, **detail: Any) -> Iterator[Change]:
+    """Group every write made inside into one change of ``kind`` (extract, dream, ...).
+
+    Nested changes are separate units (a dream that first extracts pending
+    chats journals the extraction as its own change), except one of the same kind
+    for the same agent, which is part of the outer one (a forget that removes
+    lines and then entries is one forget). The record is written even
+    when the body raises: what was written before the error was written.
+    Context variables are per thread: a thread opens its own change.
+    """
+    outer = _open.get()
+    if outer is not None and outer.kind == kind and outer.agent.path == agent.path:
+        yield outer
+        return
+    opened = Change(agent, kind, {k: v for k, v in detail.items() if v is not None})
+    token = _open.set(opened)
+    try:
+        yield opened
+    finally:
+        _open.reset(token)
+        opened.close()
+
+
+def note(
+    agent: Agent, rel: str, before: str | None, after: str | None, backup: Path | None
+) -> None:
+    """Called by every memclaw write of a memory file, with the lock held.
+
+    ``backup`` is the history version the write saved of ``before``, if any; a
+    rewrite of a file the history does not version gets one here, so undo can
+    always bring the text back.
+    """
+    if before == after:
+        return
+    if before is None:
+        ref = CREATED
+    elif after is not None and after.startswith(before):
+        ref = APPEND + str(len(before.encode("utf-8")))
+    else:
+        if backup is None:
+            from memclaw.workspace.safeguards import history
+
+            backup = history.save(agent, rel, before)
+        ref = HISTORY + backup.relative_to(agent.path).as_posix()
+    current = _open.get()
+    if current is not None and current.agent.path == agent.path:
+        current.note(rel, before, after, ref)
+        return
+    single = Change(agent, "edit", {})
+    single.note(rel, before, after, ref)
+    single.close()
+
+
+def _summary(f: _File) -> dict[str, Any]:
+    added, removed, changed = line_changes(f.before or "", f.after or "")
+    return {
+        "rel": f.rel,
+        "ref": f.ref,
+        "before_sha": sha(f.before),
+        "after_sha": sha(f.after),
+        "added": added,
+        "removed": removed,
+        "changed": changed,
+    }
+
+
+def line_changes(old: str, new: str) -> tuple[list[str], list[str], list[list[str]]]:
+    """Lines added, removed, and changed (old, new) between two texts; blank lines ignored."""
+    a = [line for line in old.splitlines() if line.strip()]
+    b = [line for line in new.splitlines() if line.strip()]
+    added: list[str] = []
+    removed: list[str] = []
+    changed: list[list[str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        olds, news = a[i1:i2], b[j1:j2]
+        if op == "replace":
+            pairs = min(len(olds), len(news))
+            changed.extend([o, n] for o, n in zip(olds[:pairs], news[:pairs], strict=True))
+            olds, news = olds[pairs:], news[pairs:]
+        removed.extend(olds)
+        added.extend(news)
+    return added, removed, changed

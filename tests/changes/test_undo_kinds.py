@@ -1,0 +1,52 @@
+"""Undo of each kind of change: remember, import, a file edit; and what it refuses."""
+
+from pathlib import Path
+
+import pytest
+
+from memclaw.changes.records import last_undoable
+from memclaw.changes.undo import UndoRefusedError, undo_last
+from memclaw.entries.memories import remember
+from memclaw.snapshot import export_snapshot, import_snapshot, read_snapshot
+from memclaw.workspace import Workspace
+from memclaw.workspace.safeguards import history
+from memclaw.workspace.scope import Scope
+
+
+@pytest.fixture
+def scope(isolated_env: Path) -> Scope:
+    agent, _ = Workspace.open(isolated_env).init_agent("pal")
+    return Scope(agent)
+
+
+def test_undo_a_remember_and_an_owners_change_stays_theirs(scope: Scope) -> None:
+    maya = Scope.resolve(scope.agent, "user:maya")
+    remember(maya, "Maya prefers tea", category="preference")
+    assert last_undoable(scope) is None or last_undoable(scope).kind != "remember"
+    done = undo_last(maya)
+    assert done.change.kind == "remember"
+    assert "tea" not in "".join(maya.read(f.name) for f in maya.list_files("entries/"))
+
+
+def test_undo_an_import_puts_every_replaced_file_back(scope: Scope) -> None:
+    agent = scope.agent
+    agent.write("MEMORY.md", "# Memory\n- Ships on Fridays\n")
+    data = export_snapshot(agent).data
+    agent.write("MEMORY.md", "# Memory\n- Ships on Mondays\n")
+    agent.write("PROFILE.md", "# Profile\n- Name: Maya\n")
+    import_snapshot(agent.workspace, "pal", read_snapshot(data))
+    assert "Fridays" in agent.read("MEMORY.md")
+    done = undo_last(scope)
+    assert done.change.kind == "import" and "MEMORY.md" in done.files
+    assert "Mondays" in agent.read("MEMORY.md")
+
+
+def test_undo_refuses_when_the_previous_version_is_gone(scope: Scope) -> None:
+    agent = scope.agent
+    agent.write("MEMORY.md", "# Memory\n- one\n")
+    agent.write("MEMORY.md", "# Memory\n- two\n")
+    for kept in history.versions(agent, "MEMORY.md"):
+        kept.unlink()
+    with pytest.raises(UndoRefusedError, match="no longer kept"):
+        undo_last(scope)
+    assert agent.read("MEMORY.md") == "# Memory\n- two\n"

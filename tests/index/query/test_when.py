@@ -1,0 +1,99 @@
+"""Dates and periods in a query become a range of days, and blocks of those days rank first."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+
+from memclaw.index import search
+from memclaw.index.query.when import read_when
+from memclaw.workspace import Workspace
+
+TODAY = date(2023, 11, 27)  # a Monday
+
+
+@pytest.mark.parametrize(
+    ("query", "since", "until", "rest"),
+    [
+        (
+            "What film did Ravi see on 3 June, 2023?",
+            "2023-06-03",
+            "2023-06-03",
+            "What film did Ravi see ?",
+        ),
+        ("film on June 3rd", "2023-06-03", "2023-06-03", "film"),
+        ("the 18th of August", "2023-08-18", "2023-08-18", ""),
+        ("dentist 2023-06-03", "2023-06-03", "2023-06-03", "dentist"),
+        ("What did Ravi watch in March 2023?", "2023-03-01", "2023-03-31", "What did Ravi watch ?"),
+        ("in January", "2023-01-01", "2023-01-31", ""),
+        ("in December", "2022-12-01", "2022-12-31", ""),  # the latest December
+        ("trips in 2022", "2022-01-01", "2022-12-31", "trips"),
+        ("in the summer of 2023", "2023-06-01", "2023-08-31", ""),
+        ("yesterday", "2023-11-26", "2023-11-26", ""),
+        ("three days ago", "2023-11-23", "2023-11-25", ""),
+        ("what did Grace bake last week", "2023-11-20", "2023-11-27", "what did Grace bake"),
+        ("last month", "2023-10-01", "2023-10-31", ""),
+        ("on Tuesday", "2023-11-21", "2023-11-21", ""),
+        ("vad åt vi igår", "2023-11-26", "2023-11-26", "vad åt vi"),
+        ("i tisdags", "2023-11-21", "2023-11-21", ""),
+        ("förra veckan", "2023-11-20", "2023-11-27", ""),
+        ("i mars", "2023-03-01", "2023-03-31", ""),
+        ("am 3. Juni 2023", "2023-06-03", "2023-06-03", ""),
+        ("gestern", "2023-11-26", "2023-11-26", ""),
+        ("letzte Woche", "2023-11-20", "2023-11-27", ""),
+        ("el 3 de junio de 2023", "2023-06-03", "2023-06-03", ""),
+        ("ayer", "2023-11-26", "2023-11-26", ""),
+    ],
+)
+def test_dates_and_periods_are_read(query: str, since: str, until: str, rest: str) -> None:
+    when = read_when(query, TODAY)
+    assert when is not None
+    assert (when.since.isoformat(), when.until.isoformat(), when.rest) == (since, until, rest)
+
+
+@pytest.mark.parametrize(
+    "query", ["I may go", "we march on", "hot spring water", "When is the Swedish class?", "7 days"]
+)
+def test_words_that_only_look_like_dates_are_not(query: str) -> None:
+    assert read_when(query, TODAY) is None
+
+
+def test_a_future_date_is_not_a_range_of_notes() -> None:
+    assert read_when("what is planned on 3 December 2023", TODAY) is None
+
+
+def _ws(root: Path, **overrides: object) -> Workspace:
+    notes = {
+        "2023-03-16": "- Ravi: I watched Everything Everywhere at the Cameo, wild film.\n",
+        "2023-06-04": "- Ravi: I finally saw Past Lives yesterday.\n",
+        "2023-09-01": "- Ravi: Which film should I see next? I saw the trailer for Oppenheimer.\n",
+    }
+    folder = root / "a" / "memory"
+    folder.mkdir(parents=True)
+    for day, text in notes.items():
+        (folder / f"{day}.md").write_text(f"# {day}\n\n{text}", encoding="utf-8")
+    now = datetime(2023, 11, 27, 12, tzinfo=UTC)
+    return Workspace.open(root, overrides=overrides, clock=lambda: now)
+
+
+def test_the_note_of_the_named_day_ranks_first(isolated_env: Path) -> None:
+    ws = _ws(isolated_env)
+    hits = search(ws, "What film did Ravi see on 3 June, 2023?")
+    assert hits[0].file == "memory/2023-06-04.md"  # told the day after: "yesterday"
+    assert {"memory/2023-03-16.md", "memory/2023-09-01.md"} <= {h.file for h in hits[1:]}
+    assert search(ws, "Which film did Ravi watch in March 2023?")[0].file == "memory/2023-03-16.md"
+
+
+def test_explicit_since_until_stay_a_filter_and_dates_can_be_turned_off(isolated_env: Path) -> None:
+    ws = _ws(isolated_env)
+    hits = search(ws, "film Ravi saw on 3 June 2023", since="2023-08-01")
+    assert {h.file for h in hits} == {"memory/2023-09-01.md"}
+    off = _ws_again(isolated_env, search_dates=False)
+    assert search(off, "What film did Ravi see on 3 June, 2023?")[0].file != "memory/2023-06-04.md"
+
+
+def _ws_again(root: Path, **overrides: object) -> Workspace:
+    now = datetime(2023, 11, 27, 12, tzinfo=UTC)
+    return Workspace.open(root, overrides=overrides, clock=lambda: now)
