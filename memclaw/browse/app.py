@@ -1,7 +1,8 @@
 """The memory browser's Textual application: tabs over one agent's memory, driven by keys.
 
 Tabs: Files (the memory files and their text), Facts (trust bars, lowest
-first), Inbox (open contradictions), Search (hits as you type). Every action
+first), Inbox (open contradictions), Timeline (every memory event, newest
+first, with its diff), Search (hits as you type). Every action
 goes through ``Source``; the app lays out, routes keys and says what happened
 in the status line.
 """
@@ -29,11 +30,12 @@ from textual.widgets import (
 )
 
 from memclaw.browse.editor import edit_in_editor
-from memclaw.browse.panes import Confirm, FactsTable, InboxTable, selected_key
+from memclaw.browse.panes import Confirm, FactsTable, InboxTable, colour_diff, selected_key
 from memclaw.browse.source import Source
 from memclaw.errors import MemclawError
 
 if TYPE_CHECKING:
+    from memclaw.changes.timeline import Event
     from memclaw.index.rank import Hit
 
 
@@ -65,7 +67,8 @@ class MemoryBrowser(App[None]):
         Binding("1,f1", "tab('files')", "Files", show=False),
         Binding("2,f2", "tab('facts')", "Facts", show=False),
         Binding("3,f3", "tab('inbox')", "Inbox", show=False),
-        Binding("4,f4,slash", "tab('search')", "Search"),
+        Binding("4,f4", "tab('timeline')", "Timeline", show=False),
+        Binding("5,f5,slash", "tab('search')", "Search"),
         Binding("e", "edit", "Edit"),
         Binding("c", "feedback(True)", "Confirm"),
         Binding("x", "feedback(False)", "Reject"),
@@ -88,6 +91,7 @@ class MemoryBrowser(App[None]):
         self.source = source
         self.sub_title = source.title.removeprefix("memclaw · ")
         self.current_file: str | None = None
+        self.events: list[Event] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -100,6 +104,10 @@ class MemoryBrowser(App[None]):
                 yield FactsTable(id="facts-table", cursor_type="row", zebra_stripes=True)
             with TabPane("Inbox", id="inbox"):
                 yield InboxTable(id="inbox-table", cursor_type="row")
+            with TabPane("Timeline", id="timeline"), Horizontal():
+                yield ListView(id="events")
+                with VerticalScroll():
+                    yield Static(id="diff")
             with TabPane("Search", id="search"):
                 yield Input(placeholder="search memory as you type…", id="query")
                 yield ListView(id="hits")
@@ -110,6 +118,7 @@ class MemoryBrowser(App[None]):
         await self.load_files()
         self.load_facts()
         self.load_inbox()
+        await self.load_timeline()
 
     # --- files ---------------------------------------------------------------------------
 
@@ -152,6 +161,30 @@ class MemoryBrowser(App[None]):
 
     def current_fact(self) -> str | None:
         return selected_key(self.query_one(FactsTable))
+
+    # --- timeline --------------------------------------------------------------------------
+
+    async def load_timeline(self) -> None:
+        listing = self.query_one("#events", ListView)
+        await listing.clear()
+        self.events = self.source.timeline()
+        await listing.extend(
+            ListItem(Label(f"{e.time[:16].replace('T', ' ')}  [b]{e.kind}[/b]  {escape(e.text)}"))
+            for e in self.events
+        )
+        listing.index = 0 if self.events else None
+        self.show_event(0)
+
+    def show_event(self, index: int) -> None:
+        diff = self.query_one("#diff", Static)
+        if not 0 <= index < len(self.events):
+            diff.update("no memory events yet" if not self.events else "")
+            return
+        diff.update(colour_diff(self.events[index].diff or self.events[index].text))
+
+    @on(ListView.Highlighted, "#events")
+    def _event_highlighted(self, event: ListView.Highlighted) -> None:
+        self.show_event(event.list_view.index or 0)
 
     # --- search --------------------------------------------------------------------------
 
@@ -198,6 +231,7 @@ class MemoryBrowser(App[None]):
         "files": "#file-list",
         "facts": "#facts-table",
         "inbox": "#inbox-table",
+        "timeline": "#events",
         "search": "#query",
     }
 

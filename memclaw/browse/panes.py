@@ -27,6 +27,22 @@ def trust_bar(trust: float) -> Text:
     )
 
 
+def colour_diff(diff: str) -> Text:
+    """A unified diff with added lines green, removed red and file headers bold."""
+    out = Text()
+    for line in diff.splitlines():
+        mark = line.lstrip()  # the timeline indents its lines under each file
+        style = (
+            "bold" if mark.startswith(("+++", "---", "@@")) or not line.startswith(" ")
+            else "green" if mark.startswith("+")
+            else "red" if mark.startswith("-")
+            else "yellow" if mark.startswith("~")
+            else ""
+        )  # fmt: skip
+        out.append(line + "\n", style=style)
+    return out
+
+
 class FactsTable(DataTable[Text | str]):
     """One row a fact: its trust as a bar, age, id, statement and where it lives."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from memclaw.changes.timeline import timeline
 from memclaw.facts import feedback, inbox
 from memclaw.facts.ledger import list_facts
 from memclaw.facts.resolve import resolve
@@ -17,6 +18,7 @@ from memclaw.forget import apply_forget, plan_forget
 from memclaw.index.search import search
 
 if TYPE_CHECKING:
+    from memclaw.changes.timeline import Event
     from memclaw.facts.model import Fact
     from memclaw.facts.resolve import Resolution
     from memclaw.forget import ForgetPlan
@@ -94,3 +96,7 @@ class Source:
 
     def resolve(self, item_id: str, keep: str) -> Resolution:
         return resolve(self.scope, item_id, keep)
+
+    def timeline(self) -> list[Event]:
+        """Every memory event of the scope, newest first, each with its diff."""
+        return timeline(self.scope)

@@ -2,7 +2,7 @@
 
 Comparing the text of the screen (not the SVG's markup, whose class names hash the
 styles) keeps a snapshot stable across runs while still catching any change in
-what a person would read. ``MEMCLAW_UPDATE_SNAPSHOTS=1`` rewrites the files.
+what a person would read. ``UPDATE_SNAPSHOTS=1`` rewrites the files.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ def screen_text(svg: str) -> str:
 def assert_snapshot(name: str, svg: str) -> None:
     path = HERE / f"{name}.txt"
     seen = screen_text(svg)
-    if os.environ.get("MEMCLAW_UPDATE_SNAPSHOTS") == "1" or not path.exists():
+    if os.environ.get("UPDATE_SNAPSHOTS") == "1" or not path.exists():
         path.write_text(seen, encoding="utf-8")
-        if not os.environ.get("MEMCLAW_UPDATE_SNAPSHOTS"):
+        if not os.environ.get("UPDATE_SNAPSHOTS"):
             raise AssertionError(f"{path.name} was missing and has been written: check it in")
         return
     assert seen == path.read_text(encoding="utf-8"), f"the screen differs from {path.name}"

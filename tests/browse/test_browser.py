@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, ListView, Static, TabbedContent
+from textual.widgets import Input, Label, ListView, Static, TabbedContent
 
+from browse.snapshot import assert_snapshot
 from memclaw.browse.app import FileItem, HitItem, MemoryBrowser
 from memclaw.browse.panes import Confirm, FactsTable, InboxTable
 from memclaw.browse.source import Source
+from memclaw.clock import Clock, system_clock
 from memclaw.entries.memories import Action, remember
 from memclaw.facts import inbox
 from memclaw.workspace import Scope, Workspace
 
 SIZE = (110, 32)
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+PINNED = (NOW - timedelta(days=2)).timestamp()  # the demo's files, as if written two days ago
 
 
-def _app(root: Path) -> MemoryBrowser:
-    agent = Workspace.open(root).agent("demo")
+def _app(root: Path, clock: Clock | None = None) -> MemoryBrowser:
+    agent = Workspace.open(root, clock=clock or system_clock).agent("demo")
     return MemoryBrowser(Source(Scope(agent)))
 
 
@@ -172,3 +178,36 @@ def test_a_contradiction_is_resolved_from_the_inbox(demo_agent: Path) -> None:
 
     drive(app, steps)
     assert inbox.open_items(scope.agent, "") == []
+
+
+def test_the_timeline_lists_memory_events_with_their_diff(demo_agent: Path) -> None:
+    scope = Scope(Workspace.open(demo_agent.parent).agent("demo"))
+    remember(scope, "Knut sleeps on the blue rug")
+    app = _app(demo_agent.parent)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("4")
+        assert app.query_one(TabbedContent).active == "timeline"
+        first = app.query_one("#events", ListView).children[0]
+        assert "remember" in str(first.query_one(Label).render())
+        assert "+ Knut sleeps on the blue rug" in str(app.query_one("#diff", Static).render())
+
+    drive(app, steps)
+
+
+@pytest.mark.parametrize("tab", ["files", "facts", "inbox", "timeline", "search"])
+def test_each_tab_looks_as_its_snapshot(demo_agent: Path, tab: str) -> None:
+    # The demo's files are fixed; its age column depends on file times, so pin them.
+    for path in demo_agent.rglob("*.md"):
+        os.utime(path, (PINNED, PINNED))
+    app = _app(demo_agent.parent, lambda: NOW)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press(str(["files", "facts", "inbox", "timeline", "search"].index(tab) + 1))
+        if tab == "search":
+            await pilot.press(*"cutover")
+            await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert_snapshot(f"{tab}", app.export_screenshot())
+
+    drive(app, steps)
