@@ -2,7 +2,8 @@
 
 Comparing the text of the screen (not the SVG's markup, whose class names hash the
 styles) keeps a snapshot stable across runs while still catching any change in
-what a person would read. ``UPDATE_SNAPSHOTS=1`` rewrites the files.
+what a person would read. ``UPDATE_SNAPSHOTS=1`` rewrites the files (and, with
+``keep_svg``, the screen's SVG beside its text: the README shows ``facts.svg``).
 """
 
 from __future__ import annotations
@@ -31,11 +32,13 @@ def screen_text(svg: str) -> str:
     return "\n".join(lines).strip("\n") + "\n"
 
 
-def assert_snapshot(name: str, svg: str) -> None:
+def assert_snapshot(name: str, svg: str, *, keep_svg: bool = False) -> None:
     path = HERE / f"{name}.txt"
     seen = screen_text(svg)
     if os.environ.get("UPDATE_SNAPSHOTS") == "1" or not path.exists():
         path.write_text(seen, encoding="utf-8")
+        if keep_svg:
+            path.with_suffix(".svg").write_text(svg, encoding="utf-8")
         if not os.environ.get("UPDATE_SNAPSHOTS"):
             raise AssertionError(f"{path.name} was missing and has been written: check it in")
         return

@@ -208,6 +208,6 @@ def test_each_tab_looks_as_its_snapshot(demo_agent: Path, tab: str) -> None:
             await pilot.press(*"cutover")
             await app.workers.wait_for_complete()
         await pilot.pause()
-        assert_snapshot(f"{tab}", app.export_screenshot())
+        assert_snapshot(tab, app.export_screenshot(), keep_svg=tab == "facts")
 
     drive(app, steps)
