@@ -33,7 +33,7 @@ LAYERS: list[set[str]] = [
         "changes",
         "morning",
     },
-    {"chat"},
+    {"chat", "browse"},
     {"mcp"},  # the chat's tools, offered to other hosts over the Model Context Protocol
     {"cli"},
 ]

@@ -123,6 +123,7 @@ def main_options(
 def _register() -> None:
     from memclaw.cli import (
         basic,
+        browse,
         dream,
         extract,
         facts,
@@ -147,6 +148,7 @@ def _register() -> None:
         facts,
         seeing,
         sessions,
+        browse,
         chat,
         serve,
         completion,

@@ -24,6 +24,7 @@ PANELS = {
     "sessions": "Memory",
     "facts": "Memory",
     "inbox": "Memory",
+    "browse": "Memory",
     "extract": "Memory",
     "export": "Memory",
     "import": "Memory",

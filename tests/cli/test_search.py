@@ -187,5 +187,15 @@ def test_cold_search_imports_nothing_heavy(demo_agent: Path) -> None:
     )
     assert result.stdout.strip()
     loaded = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
-    heavy = {"openai", "tiktoken", "watchdog", "typer", "rich", "pydantic", "yaml", "httpx"}
+    heavy = {
+        "openai",
+        "tiktoken",
+        "watchdog",
+        "typer",
+        "rich",
+        "pydantic",
+        "yaml",
+        "httpx",
+        "textual",
+    }
     assert not {name.split(".")[0] for name in loaded} & heavy
