@@ -1,4 +1,4 @@
-"""Dreaming commands: dream (run, undo, status) and consolidate; cron lives in cli/cron.py."""
+"""Dreaming commands: dream (run, undo, status) and consolidate; cron lives in cli/setup/cron.py."""
 
 from __future__ import annotations
 
