@@ -1,26 +1,38 @@
-"""Dreaming commands: dream (run, undo, status) and consolidate; cron lives in cli/setup/cron.py."""
+"""`memclaw dream`: run, undo and status; consolidate is in consolidate.py, cron in cli/setup/."""
 
 from __future__ import annotations
 
 import os
 import sys
-from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from memclaw.cli.basic import AgentArg, JsonOpt, ModelOpt, OwnerOpt
-from memclaw.cli.render import err, out, print_json, print_table
-from memclaw.cli.state import owner_key, scope, state
+from memclaw.cli.dream.batch import (
+    AddressOpt,
+    AgentsArg,
+    AllOpt,
+    Executor,
+    ExecutorOpt,
+    QuietOpt,
+    ShardOpt,
+    Trigger,
+    TriggerOpt,
+    WorkersOpt,
+    run_batch,
+    say_failed,
+    summary_line,
+    workspace_for,
+)
+from memclaw.cli.dream.candidates import print_dry_run, say_dream
+from memclaw.cli.render import err, out, print_json
+from memclaw.cli.state import owner_key, scope
 from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
-    from memclaw.dream.candidates import CandidateReport
-    from memclaw.dream.consolidate import ConsolidateResult
-    from memclaw.dream.run import DreamResult
-    from memclaw.jobs.runner import JobOutcome, RunSummary, Work
-    from memclaw.workspace import Workspace
+    from memclaw.jobs.runner import JobOutcome
 
 
 class DefaultRunGroup(TyperGroup):
@@ -43,70 +55,6 @@ dream_app = typer.Typer(
         "    memclaw dream undo demo"
     ),
 )
-
-AgentsArg = Annotated[
-    list[str] | None, typer.Argument(help="Agent ids (folders under the workspaces root).")
-]
-AllOpt = Annotated[bool, typer.Option("--all", help="Every agent under the root.")]
-
-
-class Trigger(StrEnum):
-    MANUAL = "manual"
-    CRON = "cron"  # what the installed crontab lines pass: one line per run in the cron log
-
-
-TriggerOpt = Annotated[
-    Trigger,
-    typer.Option(
-        "--trigger", help="Who started the run: manual, or cron (summary only, logged as cron)."
-    ),
-]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
-
-
-class Executor(StrEnum):
-    LOCAL = "local"
-    RAY = "ray"
-
-
-WorkersOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--workers",
-        min=1,
-        max=1024,
-        help="Jobs at once (default: max_concurrent_requests with a model, 1 offline).",
-    ),
-]
-ExecutorOpt = Annotated[
-    Executor,
-    typer.Option("--executor", help="local (threads), or ray (tasks on a Ray cluster)."),
-]
-AddressOpt = Annotated[
-    str | None,
-    typer.Option("--address", help="Ray cluster to join (e.g. auto, or HEAD:6379)."),
-]
-ShardOpt = Annotated[
-    str | None,
-    typer.Option("--shard", help="Only shard I of N (I/N, e.g. 1/3) of the agents, by hash."),
-]
-
-
-def _workspace(ctx: typer.Context, model: str | None) -> Workspace:
-    extra: dict[str, Any] = {"model": model} if model else {}
-    return state(ctx).workspace(**extra)
-
-
-def _progress(total: int) -> Any:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=err(),
-        transient=True,
-    )
 
 
 @dream_app.command("run")
@@ -165,7 +113,7 @@ def dream_run(
     from memclaw.jobs.batch import dream_targets, select_agents
     from memclaw.jobs.runner import Shard, dream_work, select_shard
 
-    ws = _workspace(ctx, model)
+    ws = workspace_for(ctx, model)
     part = Shard.parse(shard) if shard else None
     ids = select_shard(select_agents(ws, agents or [], all_agents), part)
     targets = dream_targets(ws, ids, owner=owner_key(owner), all_owners=all_owners)
@@ -174,12 +122,12 @@ def dream_run(
 
     def report(outcome: JobOutcome, console: Any) -> None:
         if outcome.error is not None:
-            _say_failed(outcome, console)
+            say_failed(outcome, console)
         elif not terse and not as_json and outcome.result is not None:
-            _say_dream(outcome.result, console)
+            say_dream(outcome.result, console)
 
     work = partial(dream_work, days=days, focus=focus, dry_run=dry_run, trigger=str(trigger))
-    summary = _run(
+    summary = run_batch(
         ws, "dream", targets, work, report, workers=workers, executor=executor,
         address=address, shard=part, bar=not terse, log=not dry_run,
     )  # fmt: skip
@@ -200,147 +148,14 @@ def dream_run(
         if dry_run and not terse:
             for outcome in outcomes:
                 if outcome.result is not None:
-                    _print_dry_run(outcome.result)
+                    print_dry_run(outcome.result)
         if not quiet:
             statuses = [str(o.result.status) for o in outcomes if o.result is not None]
-            out().print(_summary("dream", len(outcomes), statuses, len(failed)), highlight=False)
+            out().print(
+                summary_line("dream", len(outcomes), statuses, len(failed)), highlight=False
+            )
     if failed:
         raise typer.Exit(1)
-
-
-def _say_failed(outcome: JobOutcome, console: Any) -> None:
-    from rich.markup import escape
-
-    console.print(
-        f"[red]{escape(outcome.target.label)}: failed: {escape(outcome.error or '')}[/]",
-        highlight=False,
-    )
-
-
-def _run(
-    ws: Workspace,
-    job: str,
-    targets: list[Any],
-    work: Work,
-    report: Any,
-    *,
-    workers: int | None,
-    executor: Executor,
-    address: str | None,
-    shard: Any,
-    bar: bool,
-    log: bool = True,
-) -> RunSummary:
-    """Run the jobs, reporting each as it ends, with a progress bar on a terminal."""
-    from memclaw.jobs.runner import run_jobs
-
-    options: dict[str, Any] = {
-        "workers": workers, "executor": str(executor), "address": address, "shard": shard,
-        "log": log,
-    }  # fmt: skip
-    if len(targets) > 1 and bar and sys.stderr.isatty():
-        with _progress(len(targets)) as progress:
-            task = progress.add_task(f"{job}: {executor}", total=len(targets))
-
-            def step(outcome: JobOutcome) -> None:
-                report(outcome, progress.console)  # printed above the bar, not through it
-                progress.advance(task)
-
-            return run_jobs(ws, job, targets, work, on_done=step, **options)
-    return run_jobs(ws, job, targets, work, on_done=lambda o: report(o, err()), **options)
-
-
-def _summary(job: str, total: int, statuses: list[str], failed: int) -> str:
-    """One line per run, whatever prints it: `dream: 3 runs: 2 updated, 1 unchanged`."""
-    counts = {s: statuses.count(s) for s in dict.fromkeys(statuses)}
-    parts = [f"{n} {status}" for status, n in counts.items()]
-    if failed:
-        parts.append(f"{failed} failed")
-    return f"{job}: {plural(total, 'run')}: {', '.join(parts) or 'nothing to do'}"
-
-
-def _say_dream(result: DreamResult, console: Any) -> None:
-    who = f"{result.agent} ({result.owner})" if result.owner else result.agent
-    change = f" ({result.change})" if result.status == "updated" else ""
-    prefix = "would be " if result.dry_run and result.status == "updated" else ""
-    console.print(f"{who}: {prefix}{result.status}{change}: {result.reason}", highlight=False)
-    if result.ceiling:
-        console.print(f"{who}: {result.ceiling}", style="yellow", highlight=False, markup=False)
-
-
-def _print_dry_run(result: DreamResult) -> None:
-    who = f"{result.agent} ({result.owner})" if result.owner else result.agent
-    sys.stdout.write(f"# {who}: {result.status} ({result.engine})\n")
-    sys.stdout.write(result.diff or "(no change to MEMORY.md)\n")
-    if result.report is not None:
-        _candidates_table(result.report, f"candidates of {who}")
-
-
-def _clip(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def _why(cand: Any) -> str:
-    """The reason that decided the status (and the recall count, which can decide it)."""
-    parts = [r for r in cand.reasons if r.startswith("recalled")]
-    if cand.reasons:
-        last = cand.reasons[-1]
-        parts.append(last.removeprefix("already in ").removeprefix("promoted: "))
-    return _clip("; ".join(dict.fromkeys(parts)), 90)
-
-
-def _candidates_table(report: CandidateReport, title: str, others: int = 10) -> None:
-    """The promoted candidates, the best ``others`` of the rest, and a count of the remainder."""
-    from rich.table import Table
-    from rich.text import Text
-
-    listed = [c for c in report.candidates if c.status != "off-focus"]
-    promoted = [c for c in listed if c.status == "promote"]
-    rest = sorted((c for c in listed if c.status != "promote"), key=lambda c: -c.score)
-    shown = promoted + rest[:others]
-    console = out()
-    if not shown:
-        console.print(f"no candidates in {len(report.notes)} daily notes", highlight=False)
-        return
-    table = Table(title=title, title_justify="left")
-    for column in ("score", "status", "seen on", "fact", "why"):
-        table.add_column(column, overflow="fold")
-    for cand in shown:
-        table.add_row(
-            f"{cand.score:.2f}",
-            str(cand.status),
-            " ".join(d.strftime("%m-%d") for d in cand.days),
-            Text(_clip(cand.to_dict()["text"], 100)),  # Text: a note's "[x]" is not markup
-            Text(_why(cand)),
-        )
-    print_table(table, console)
-    counted = {str(c.status): 0 for c in listed}
-    for cand in listed:
-        counted[str(cand.status)] += 1
-    counts = ", ".join(f"{counted[s]} {s}" for s in _STATUS_ORDER if s in counted)
-    console.print(
-        f"{plural(len(listed), 'candidate')} from "
-        f"{plural(len(report.notes), 'daily note')}: {counts}",
-        highlight=False,
-    )
-    if len(rest) > others:
-        console.print(
-            f"{plural(len(rest) - others, 'more candidate')} below the threshold "
-            "(use --json for all)",
-            highlight=False,
-        )
-
-
-_STATUS_ORDER = (
-    "promote",
-    "over-limit",
-    "below-threshold",
-    "known",
-    "one-off",
-    "corrected",
-    "secret",
-)
 
 
 @dream_app.command("undo")
@@ -432,88 +247,8 @@ def dream_status_cmd(
         sys.stdout.write(data["latest_entry"])
 
 
-def consolidate(
-    ctx: typer.Context,
-    agents: AgentsArg = None,
-    all_agents: AllOpt = False,
-    model: ModelOpt = None,
-    trigger: TriggerOpt = Trigger.MANUAL,
-    workers: WorkersOpt = None,
-    executor: ExecutorOpt = Executor.LOCAL,
-    address: AddressOpt = None,
-    shard: ShardOpt = None,
-    quiet: QuietOpt = False,
-    as_json: JsonOpt = False,
-) -> None:
-    """Merge near-duplicate and stale memory entries, per owner bucket.
-
-    Buckets with fewer than 8 entries are skipped, at most 50 owners are handled
-    per agent per run (the rest next time), and the number of entries only ever
-    goes down. Prints owners consolidated, buckets updated, entries before and
-    after, then a one-line summary (`--quiet`: nothing; `--trigger cron`: the
-    summary line only).
-
-    Examples:
-
-        memclaw consolidate demo
-
-        memclaw consolidate --all --json
-
-        memclaw consolidate --all --shard 1/2 --trigger cron
-    """
-    from functools import partial
-
-    from memclaw.jobs.batch import Target, select_agents
-    from memclaw.jobs.runner import Shard, consolidate_work, select_shard
-
-    ws = _workspace(ctx, model)
-    part = Shard.parse(shard) if shard else None
-    ids = select_shard(select_agents(ws, agents or [], all_agents), part)
-    terse = quiet or trigger is Trigger.CRON
-
-    def report(outcome: JobOutcome, console: Any) -> None:
-        if outcome.error is not None:
-            _say_failed(outcome, console)
-
-    work = partial(consolidate_work, trigger=str(trigger))
-    summary = _run(
-        ws, "consolidate", [Target(a) for a in ids], work, report, workers=workers,
-        executor=executor, address=address, shard=part, bar=not terse,
-    )  # fmt: skip
-    outcomes, failed = summary.outcomes, summary.failed
-    results: list[ConsolidateResult] = [o.result for o in outcomes if o.result is not None]
-    if as_json:
-        print_json(
-            {
-                "ok": not failed,
-                "results": [r.to_dict() for r in results],
-                "errors": [{"agent": o.target.agent, "error": o.error} for o in failed],
-            }
-        )
-    elif not terse and results:
-        from rich.table import Table
-
-        table = Table(title="structured consolidation", title_justify="left")
-        for column in ("agent", "owners", "buckets updated", "entries", "deferred"):
-            table.add_column(column)
-        for r in results:
-            entries = f"{r.entries_before} → {r.entries_after}"
-            table.add_row(
-                r.agent + (f" (skipped: {r.reason})" if r.skipped else ""),
-                str(r.owners_consolidated),
-                str(r.buckets_updated),
-                entries,
-                str(len(r.deferred)),
-            )
-        print_table(table)
-    if not quiet and not as_json:
-        statuses = ["skipped" if r.skipped else "done" for r in results]
-        out().print(_summary("consolidate", len(outcomes), statuses, len(failed)), highlight=False)
-    if failed:
-        raise typer.Exit(1)
-
-
 def register(app: typer.Typer) -> None:
+    from memclaw.cli.dream.consolidate import consolidate
     from memclaw.cli.setup import cron
 
     app.add_typer(dream_app, name="dream")
