@@ -15,7 +15,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from memclaw.config_shapes import close_key, coerce_value, normalise_key
+from memclaw.config_shapes import close_key, coerce_value
+from memclaw.config_shapes import normalise_key as normalise_key  # re-exported: callers use config
 from memclaw.config_yaml import read_yaml
 from memclaw.errors import ConfigError, UnknownKeyError
 
