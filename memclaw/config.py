@@ -9,24 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from memclaw.config_shapes import (
-    _SECTIONS,
-    MAX_INSTRUCTIONS,
-    MEM0_MODES,
-    _categories,
-    _flatten,
-)
+from memclaw.config_shapes import close_key, coerce_value
+from memclaw.config_shapes import normalise_key as normalise_key  # re-exported: callers use config
+from memclaw.config_yaml import read_yaml
 from memclaw.errors import ConfigError, UnknownKeyError
-
-if TYPE_CHECKING:
-    import yaml
 
 
 def _key(
@@ -253,167 +245,15 @@ _ENV_ALIASES = {
     "mem0_api_key": ("MEM0_API_KEY",),
 }
 
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
-
-
-def normalise_key(key: str) -> str:
-    key = key.strip().lower()
-    for section, prefix in _SECTIONS.items():
-        if key.startswith(section):
-            key = prefix + key.removeprefix(section)
-    return key.replace("-", "_")
-
 
 def suggest_key(key: str) -> str:
     """The tail of an unknown-key message: the closest real key, or where to look."""
-    from difflib import get_close_matches
-
-    close = get_close_matches(key, list(_FIELDS), n=1)
-    return f"; did you mean '{close[0]}'?" if close else " (see `memclaw config show`)"
+    return close_key(key, _FIELDS)
 
 
 def _coerce(key: str, value: Any, where: str) -> Any:
     """Convert ``value`` to the type of ``key``, or raise a ConfigError naming ``where``."""
-    f = _FIELDS[key]
-    if key in _MAPPINGS:
-        return _MAPPINGS[key](value, where)
-    kind: Any = type(f.default)
-    bad = ConfigError(f"{where}: '{key}' must be {kind.__name__}, got {value!r}")
-    if kind is bool:
-        if isinstance(value, bool):
-            result: Any = value
-        elif isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-            result = value.strip().lower() in _TRUE
-        else:
-            raise bad
-    elif kind is int:
-        if isinstance(value, bool):
-            raise bad
-        try:
-            result = int(value) if isinstance(value, int | str) else None
-        except ValueError:
-            result = None
-        if result is None:
-            raise bad
-    elif kind is float:
-        if isinstance(value, bool):
-            raise bad
-        try:
-            result = float(value) if isinstance(value, int | float | str) else None
-        except ValueError:
-            result = None
-        if result is None:
-            raise bad
-    else:
-        if not isinstance(value, str | int | float) or isinstance(value, bool):
-            raise bad
-        result = str(value)
-    minimum = f.metadata.get("minimum")
-    if kind in (int, float) and minimum is not None and result < minimum:
-        raise ConfigError(f"{where}: '{key}' must be at least {minimum}, got {result}")
-    maximum = f.metadata.get("maximum")
-    if kind in (int, float) and maximum is not None and result > maximum:
-        raise ConfigError(f"{where}: '{key}' must be at most {maximum}, got {result}")
-    if key == "compact_trigger_ratio" and not 0 < result <= 1:
-        raise ConfigError(f"{where}: '{key}' must be between 0 and 1, got {result}")
-    if key == "base_url" and result and not re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", result):
-        raise ConfigError(
-            f"{where}: '{key}' {result!r} has no scheme: write http://{result} or https://{result}"
-        )
-    if key == "mem0_mode" and result not in MEM0_MODES:
-        raise ConfigError(
-            f"{where}: '{key}' must be one of {', '.join(MEM0_MODES)}, got {result!r}"
-        )
-    if key == "mem0_base_url" and result and not re.match(r"https?://", result):
-        raise ConfigError(f"{where}: '{key}' {result!r} must start with http:// or https://")
-    if key == "extract_instructions" and len(result) > MAX_INSTRUCTIONS:
-        raise ConfigError(
-            f"{where}: '{key}' is {len(result)} characters; keep it under {MAX_INSTRUCTIONS}"
-        )
-    if key == "lock_mode" and result not in ("flock", "lease"):
-        raise ConfigError(f"{where}: '{key}' must be flock or lease, got {result!r}")
-    if key.endswith("_cron") and len(str(result).split()) != 5:
-        raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
-    return result
-
-
-_MAPPINGS = {"categories": _categories}
-
-
-def _read_yaml(path: Path) -> dict[str, tuple[Any, str]]:
-    """Parse a settings file into {key: (value, "file:line")}, validating keys."""
-    import yaml  # only when a settings file exists: keeps `memclaw search` start-up fast
-
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        index = data[: exc.start].count(b"\n")
-        lines = data.decode("utf-8", errors="replace").splitlines()
-        raise ConfigError(
-            f"{path}:{index + 1}:{_near_key(lines, index)} not UTF-8 text ({exc.reason}); "
-            "save it as UTF-8"
-        ) from exc
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        raise _yaml_error(path, text, exc) from exc
-    if root is None:
-        return {}
-    if not isinstance(root, yaml.MappingNode):
-        raise ConfigError(f"{path}:{root.start_mark.line + 1}: expected 'key: value' lines")
-    loader = yaml.SafeLoader("")
-    values: dict[str, tuple[Any, str]] = {}
-    for key_node, value_node in _flatten(root.value):
-        where = f"{path}:{key_node.start_mark.line + 1}"
-        key = normalise_key(str(key_node.value))
-        if key not in _FIELDS:
-            raise ConfigError(f"{where}: unknown key '{key_node.value}'{suggest_key(key)}")
-        if key in values:
-            raise ConfigError(f"{where}: '{key}' is set twice")
-        nested = key in _MAPPINGS and isinstance(value_node, yaml.MappingNode)
-        if not isinstance(value_node, yaml.ScalarNode) and not nested:
-            raise ConfigError(f"{where}: '{key}' must be a single value")
-        try:
-            raw = loader.construct_object(value_node, deep=True)
-        # What PyYAML's constructors raise for explicit tags they cannot apply
-        # (``!!int abc``, ``!!bool maybe``, ``!!python/object:...``).
-        except (yaml.YAMLError, ValueError, KeyError, AttributeError, TypeError) as exc:
-            tag = value_node.tag.removeprefix("tag:yaml.org,2002:")
-            raise ConfigError(
-                f"{where}: '{key}' cannot be read as !!{tag} {value_node.value!r}; "
-                "write a plain value"
-            ) from exc
-        values[key] = (_coerce(key, raw, where), where)
-    return values
-
-
-_KEY_LINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*:")
-
-
-def _near_key(lines: list[str], index: int) -> str:
-    """Name the key on line ``index`` (0-based) or the closest one above it, if any."""
-    for line in reversed(lines[: index + 1]):
-        found = _KEY_LINE.match(line)
-        if found:
-            return f" near key '{found.group(1)}':"
-    return ""
-
-
-def _yaml_error(path: Path, text: str, exc: yaml.YAMLError) -> ConfigError:
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    mark = getattr(exc, "problem_mark", None)
-    context = getattr(exc, "context_mark", None)
-    if mark is not None and context is not None and mark.index >= len(text.rstrip()):
-        mark = context  # the file ended inside something (a quote, a list) opened earlier
-    if mark is None:
-        return ConfigError(f"{path}: invalid YAML ({problem})")
-    near = _near_key(text.splitlines(), mark.line)
-    return ConfigError(f"{path}:{mark.line + 1}:{near} invalid YAML ({problem})")
+    return coerce_value(_FIELDS[key], value, where)
 
 
 def user_config_path(env: Mapping[str, str]) -> Path:
@@ -445,7 +285,7 @@ def load_settings(
         if path.is_dir():  # silently skipping it would drop every setting the user meant
             raise ConfigError(f"{path} is a folder, not a settings file: remove or rename it")
         if path.is_file():
-            for key, (value, where) in _read_yaml(path).items():
+            for key, (value, where) in read_yaml(path, _FIELDS).items():
                 values[key], sources[key] = value, where
 
     for key in _FIELDS:

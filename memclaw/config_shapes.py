@@ -1,18 +1,23 @@
-"""Settings that are not one scalar: nested YAML sections and name-to-description maps.
+"""The shapes settings take: nested YAML sections, name-to-description maps, typed values.
 
 ``providers: mem0: base_url: ...`` in memclaw.yaml, ``providers.mem0.base_url``
 on the command line and ``mem0_base_url`` all name one flat setting; the
 ``categories`` map is the one setting whose value is itself a mapping.
+``coerce_value`` turns any raw value (YAML, environment, flag) into its
+setting's type and checks its bounds.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ConfigError
+
+if TYPE_CHECKING:
+    from dataclasses import Field
 
 # Nested YAML sections (and dotted --set keys) that name flat settings.
 _SECTIONS = {"providers.mem0.": "mem0_"}
@@ -61,7 +66,7 @@ def _categories(value: Any, where: str) -> Mapping[str, str]:
     return MappingProxyType(found)
 
 
-def _flatten(pairs: list[tuple[Any, Any]], prefix: str = "") -> list[tuple[Any, Any]]:
+def flatten(pairs: list[tuple[Any, Any]], prefix: str = "") -> list[tuple[Any, Any]]:
     """(key, value) nodes with the known nested sections (``providers: mem0:``) made dotted."""
     import yaml
 
@@ -70,9 +75,97 @@ def _flatten(pairs: list[tuple[Any, Any]], prefix: str = "") -> list[tuple[Any, 
         dotted = f"{prefix}{key_node.value}".strip().lower()
         opens = any(s.startswith(dotted + ".") for s in _SECTIONS)
         if opens and isinstance(value_node, yaml.MappingNode):
-            flat.extend(_flatten(value_node.value, dotted + "."))
+            flat.extend(flatten(value_node.value, dotted + "."))
             continue
         if prefix:
             key_node = yaml.ScalarNode(key_node.tag, dotted, key_node.start_mark, key_node.end_mark)
         flat.append((key_node, value_node))
     return flat
+
+
+def normalise_key(key: str) -> str:
+    key = key.strip().lower()
+    for section, prefix in _SECTIONS.items():
+        if key.startswith(section):
+            key = prefix + key.removeprefix(section)
+    return key.replace("-", "_")
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def coerce_value(f: Field[Any], value: Any, where: str) -> Any:
+    """Convert ``value`` to the type of setting ``f``, or raise a ConfigError naming ``where``."""
+    key = f.name
+    if key in MAPPINGS:
+        return MAPPINGS[key](value, where)
+    kind: Any = type(f.default)
+    bad = ConfigError(f"{where}: '{key}' must be {kind.__name__}, got {value!r}")
+    if kind is bool:
+        if isinstance(value, bool):
+            result: Any = value
+        elif isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            result = value.strip().lower() in _TRUE
+        else:
+            raise bad
+    elif kind is int:
+        if isinstance(value, bool):
+            raise bad
+        try:
+            result = int(value) if isinstance(value, int | str) else None
+        except ValueError:
+            result = None
+        if result is None:
+            raise bad
+    elif kind is float:
+        if isinstance(value, bool):
+            raise bad
+        try:
+            result = float(value) if isinstance(value, int | float | str) else None
+        except ValueError:
+            result = None
+        if result is None:
+            raise bad
+    else:
+        if not isinstance(value, str | int | float) or isinstance(value, bool):
+            raise bad
+        result = str(value)
+    minimum = f.metadata.get("minimum")
+    if kind in (int, float) and minimum is not None and result < minimum:
+        raise ConfigError(f"{where}: '{key}' must be at least {minimum}, got {result}")
+    maximum = f.metadata.get("maximum")
+    if kind in (int, float) and maximum is not None and result > maximum:
+        raise ConfigError(f"{where}: '{key}' must be at most {maximum}, got {result}")
+    if key == "compact_trigger_ratio" and not 0 < result <= 1:
+        raise ConfigError(f"{where}: '{key}' must be between 0 and 1, got {result}")
+    if key == "base_url" and result and not re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", result):
+        raise ConfigError(
+            f"{where}: '{key}' {result!r} has no scheme: write http://{result} or https://{result}"
+        )
+    if key == "mem0_mode" and result not in MEM0_MODES:
+        raise ConfigError(
+            f"{where}: '{key}' must be one of {', '.join(MEM0_MODES)}, got {result!r}"
+        )
+    if key == "mem0_base_url" and result and not re.match(r"https?://", result):
+        raise ConfigError(f"{where}: '{key}' {result!r} must start with http:// or https://")
+    if key == "extract_instructions" and len(result) > MAX_INSTRUCTIONS:
+        raise ConfigError(
+            f"{where}: '{key}' is {len(result)} characters; keep it under {MAX_INSTRUCTIONS}"
+        )
+    if key == "lock_mode" and result not in ("flock", "lease"):
+        raise ConfigError(f"{where}: '{key}' must be flock or lease, got {result!r}")
+    if key.endswith("_cron") and len(str(result).split()) != 5:
+        raise ConfigError(f"{where}: '{key}' must be a 5-field crontab expression")
+    return result
+
+
+MAPPINGS = {"categories": _categories}
+
+
+def close_key(key: str, known: Collection[str]) -> str:
+    """The tail of an unknown-key message: the closest real key, or where to look."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(key, list(known), n=1)
+    return f"; did you mean '{close[0]}'?" if close else " (see `memclaw config show`)"

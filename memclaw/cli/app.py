@@ -121,22 +121,22 @@ def main_options(
 
 
 def _register() -> None:
-    from memclaw.cli import (
-        basic,
+    from memclaw.cli import basic
+    from memclaw.cli.connect import mcp, mem0
+    from memclaw.cli.dream import commands as dream
+    from memclaw.cli.memory import (
         browse,
-        dream,
         extract,
         facts,
         files_meta,
-        mem0,
         memories,
-        search,
         seeing,
         sessions,
         snapshot,
     )
+    from memclaw.cli.recall import search
     from memclaw.cli.setup import completion, doctor, settings
-    from memclaw.cli.talk import chat, serve
+    from memclaw.cli.talk import chat
 
     for module in (
         basic,
@@ -150,7 +150,7 @@ def _register() -> None:
         sessions,
         browse,
         chat,
-        serve,
+        mcp,
         completion,
         settings,
         files_meta,

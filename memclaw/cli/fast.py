@@ -129,7 +129,7 @@ def _store(args: SearchArgs, key: str, value: str) -> bool:
 
 
 def run_search(args: SearchArgs) -> int:
-    from memclaw.cli.hits import print_hits
+    from memclaw.cli.recall.hits import print_hits
     from memclaw.config import parse_assignment
     from memclaw.errors import MemclawError
     from memclaw.index import search

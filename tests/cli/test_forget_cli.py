@@ -51,7 +51,7 @@ def test_a_person_at_a_terminal_is_asked_first(
     isolated_env: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     agent = planted(isolated_env)
-    monkeypatch.setattr("memclaw.cli.memories.interactive", lambda: True)
+    monkeypatch.setattr("memclaw.cli.memory.memories.interactive", lambda: True)
     before = snapshot_of(agent.path)
     code, _, stderr = run("forget", "max", "pregnant", input="n\n")
     assert code == 1 and "4 facts in max match 'pregnant'" in stderr

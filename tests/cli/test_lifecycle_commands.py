@@ -62,7 +62,7 @@ def test_remember_list_get_forget(isolated_env: Path, monkeypatch: pytest.Monkey
     # `memories forget` is `memclaw forget`: piped without --yes it refuses, writing nothing.
     code, _, stderr = run("memories", "forget", "bot", "--query", "poetry python", input="y\n")
     assert code == 2 and "--yes" in stderr and "not a terminal" in stderr
-    monkeypatch.setattr("memclaw.cli.memories.interactive", lambda: True)
+    monkeypatch.setattr("memclaw.cli.memory.memories.interactive", lambda: True)
     code, _, stderr = run("memories", "forget", "bot", "--query", "poetry python", input="n\n")
     assert code == 1 and "1 fact in bot matches" in stderr and "nothing forgotten" in stderr
     code, _, stderr = run("memories", "forget", "bot", current["id"], input="y\n")

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from memclaw.cli import fast, hits
+from memclaw.cli import fast
 from memclaw.cli.app import app
+from memclaw.cli.recall import hits
 
 
 def _run(*args: str) -> tuple[int, str, str]:

@@ -102,7 +102,7 @@ def test_http_serves_with_the_token_and_refuses_without(
 
 
 def test_the_only_agent_of_a_root_is_served_by_default(isolated_env: Path) -> None:
-    from memclaw.cli.talk.serve import _only_agent
+    from memclaw.cli.connect.mcp import _only_agent
 
     ws = Workspace.open(isolated_env)
     ws.init_agent("solo")

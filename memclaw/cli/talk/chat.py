@@ -284,7 +284,7 @@ def _interactive(conversation: Conversation, agent: Agent, watch: bool, plain: b
 
 def _morning_card(conversation: Conversation, errors: Console) -> None:
     """The first chat of a day opens with the last dream's card; typing anything skips it."""
-    from memclaw.cli.seeing import card_lines
+    from memclaw.cli.memory.seeing import card_lines
     from memclaw.morning.card import due, mark_seen
 
     where = conversation.session.scope

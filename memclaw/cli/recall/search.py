@@ -97,7 +97,7 @@ def search(
 
         memclaw search "how long married" --context 2
     """
-    from memclaw.cli.hits import print_hits
+    from memclaw.cli.recall.hits import print_hits
     from memclaw.index import search as run_search
 
     if agent and all_agents:

@@ -1,0 +1,8 @@
+"""Commands that read and change what an agent remembers.
+
+``memories`` is `remember`, `memories` and `forget`; ``facts`` is `facts` and
+`inbox`; ``seeing`` is `undo`, `timeline`, `why` and `morning`; ``sessions``,
+``extract`` (with `scan`), ``snapshot`` (`export`, `import`) and ``files_meta``
+(`files enable`/`disable`; the rest of `files` is in ``cli/basic.py``); ``browse``
+opens the full-screen browser (the optional Textual extra).
+"""
