@@ -122,8 +122,8 @@ class Agent:
 
     @contextlib.contextmanager
     def _lease(self, wait: float | None) -> Iterator[None]:
-        from memclaw.workspace import lease
         from memclaw.workspace.atomic import HELD
+        from memclaw.workspace.safeguards import lease
 
         settings = self.settings
         if wait:  # a lease left by a dead host is taken only after it expired: wait for that

@@ -2,7 +2,7 @@
 
 A reader never sees half a file: content goes to a temporary file in the same
 folder, is fsynced, then renamed over the target (rename is atomic on POSIX).
-While a lease (``workspace.lease``) is held by this thread, writes inside the
+While a lease (``workspace.safeguards.lease``) is held by this thread, writes inside the
 agent it guards are staged in the lease's folder and checked against it first.
 """
 

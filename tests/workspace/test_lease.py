@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from memclaw.errors import ConfigError, LeaseLostError, LockBusyError
-from memclaw.workspace import Workspace, lease
+from memclaw.workspace import Workspace
 from memclaw.workspace.atomic import HELD, write_bytes_atomic
+from memclaw.workspace.safeguards import lease
 
 from .conftest import fixed_clock
 
