@@ -146,6 +146,8 @@ def card_lines(card: Card) -> list[str]:
         lines.append(f"  {title}:")
         for item in items:
             why = f"  ({item['why']})" if item.get("why") and section != "promoted" else ""
+            if section == "trust_fell":
+                why += "  confirm it, or forget it"
             lines.append(f"    [{item['fact']}] {item['text']}{why}")
     if data.get("one_offs"):
         lines.append(f"  ({data['one_offs']} things said only once were not kept)")
