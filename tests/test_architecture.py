@@ -52,7 +52,8 @@ SIBLINGS = {
     "forget": {"extract", "review"},  # it keeps the fingerprints, and cleans the index as scan does
     "snapshot": {"extract"},  # an import leaves out what was forgotten
     "changes": {"dream", "extract"},  # the timeline and why read dream reports and sessions
-    "morning": {"dream", "entries", "extract"},  # a card is a dream's report; forget reaches both
+    # A card is a dream's report; its Forget is forget everywhere; SOUL reads the entries.
+    "morning": {"dream", "entries", "forget"},
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 

@@ -2,9 +2,11 @@
 
 Events come from the change journal (extract, dream, remember, forget, import,
 edit, undo, ...), from dream reports, kept or archived (a dream that changed
-nothing is still an event), and from the files themselves: a memory file
-whose text is not what the last journalled change left was edited by hand
-(or by something memclaw did not journal), detected at read time.
+nothing is still an event), from the forget log (forget everywhere rewrites
+files without the journal, so that no copy of the fact is kept), and from the
+files themselves: a memory file whose text is not what the last journalled
+change left was edited by hand (or by something memclaw did not journal),
+detected at read time; a change a forget explains is the forget's, not a hand edit.
 """
 
 from __future__ import annotations
@@ -83,18 +85,47 @@ def _from_report(data: dict[str, Any]) -> Event:
     return Event(str(data.get("time", "")), "dream report", text)
 
 
-def _hand_edits(scope: Scope, changes: list[ChangeRecord]) -> list[Event]:
+def _forgets(scope: Scope) -> list[Event]:
+    """Each forget of this scope's facts (the forget log: ids and files, never the text)."""
+    from memclaw.workspace.logs import read_log
+
+    found = []
+    for record in read_log(scope.agent, "forget"):
+        if record.get("owner") != scope.owner:
+            continue
+        facts = [str(f) for f in record.get("facts", [])]
+        files = [str(f) for f in record.get("files", [])]
+        text = f"forgot {', '.join(facts) or 'a fact'} everywhere"
+        text += f" ({record.get('places', 0)} places)"
+        found.append(Event(str(record.get("time", "")), "forget", text, files=files))
+    return found
+
+
+def _forgot(forgets: list[Event], rel: str, after: str, before: str | None = None) -> bool:
+    """Whether a forget rewrote ``rel`` between ``after`` and ``before`` (None: until now)."""
+    return any(
+        rel in e.files and e.time >= after and (before is None or e.time <= before) for e in forgets
+    )
+
+
+def _hand_edits(scope: Scope, changes: list[ChangeRecord], forgets: list[Event]) -> list[Event]:
     """Edits memclaw did not make, seen where a file was not what its last change left.
 
     Between two changes: the later one found a text the earlier one did not leave
     (dated at the later change, when it was seen). Since the last change: the file
-    on disk differs now (dated by the file's modification time).
+    on disk differs now (dated by the file's modification time). Where a forget
+    rewrote the file in that window, the difference is the forget's.
     """
     last: dict[str, str | None] = {}
+    when: dict[str, str] = {}
     found = []
     for change in changes:
         for delta in change.files:
-            if delta.rel in last and delta.before_sha != last[delta.rel]:
+            if (
+                delta.rel in last
+                and delta.before_sha != last[delta.rel]
+                and not _forgot(forgets, delta.rel, when[delta.rel], change.time)
+            ):
                 found.append(
                     Event(
                         change.time,
@@ -104,10 +135,11 @@ def _hand_edits(scope: Scope, changes: list[ChangeRecord]) -> list[Event]:
                     )
                 )
             last[delta.rel] = delta.after_sha
+            when[delta.rel] = change.time
     for rel, expected in sorted(last.items()):
         path = scope.agent.path / rel
         current = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
-        if sha(current) == expected:
+        if sha(current) == expected or _forgot(forgets, rel, when[rel]):
             continue
         stamp = (
             datetime.fromtimestamp(path.stat().st_mtime, UTC)
@@ -138,7 +170,8 @@ def timeline(scope: Scope, *, since: date | None = None) -> list[Event]:
     events += [
         _from_report(d) for d in [*(d for _p, d in report.recent(scope)), *report.archived(scope)]
     ]
-    events += _hand_edits(scope, changes)
+    forgets = _forgets(scope)
+    events += forgets + _hand_edits(scope, changes, forgets)
     if since is not None:
         events = [e for e in events if e.time[:10] >= since.isoformat()]
     events.sort(key=lambda e: e.time, reverse=True)

@@ -4,7 +4,9 @@ For a fact (its id, or its text) it gathers, oldest first: every journalled
 change that wrote a line stating it (the extraction, with its session and the
 user's turn that said it, quoted; a remember; an edit), the dreams whose
 reports promoted, dropped or questioned it, and the person's confirmations
-and rejections. Where it lives now comes from the files themselves.
+and rejections (the fact layer's evidence). Where it lives now comes from the
+files themselves; its trust now and after each piece of evidence comes from the
+trust formula (:mod:`memclaw.facts.trust`) at the agent's clock.
 """
 
 from __future__ import annotations
@@ -19,9 +21,15 @@ from memclaw.text.tokenize import tokens
 from memclaw.workspace.logs import read_log
 
 if TYPE_CHECKING:
+    from memclaw.facts.model import Event
     from memclaw.workspace.scope import Scope
 
-FEEDBACK_LOG = "feedback"  # written by morning.actions: confirmations and rejections
+# The evidence ``why`` tells as steps; stated and inferred are the journal's changes already.
+_SHOWN_EVIDENCE = {
+    "confirmed": "confirmed by the person",
+    "rejected": "rejected by the person",
+    "superseded": "superseded by a correction",
+}
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,8 @@ class Why:
     statement: str
     places: list[tuple[str, int, str]]
     steps: list[Step]
+    trust: float | None = None  # now; None: no place and no evidence left to judge
+    trust_history: list[tuple[str, str, float]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -48,6 +58,10 @@ class Why:
             "statement": self.statement,
             "places": [{"file": f, "line": n, "text": t} for f, n, t in self.places],
             "chain": [s.to_dict() for s in self.steps],
+            "trust": None if self.trust is None else round(self.trust, 3),
+            "trust_history": [
+                {"time": t, "event": e, "trust": round(v, 3)} for t, e, v in self.trust_history
+            ],
         }
 
 
@@ -137,21 +151,32 @@ def why(scope: Scope, wanted: str) -> Why:
             said += f" (undone {change.undone_by})"
         steps.append(Step(change.time, change.kind, said, detail))
     steps += _dream_steps(scope, fid)
-    for record in read_log(scope.agent, FEEDBACK_LOG):
-        if record.get("fact") == fid and record.get("owner") == scope.owner:
-            steps.append(
-                Step(
-                    str(record.get("time", "")),
-                    str(record.get("action")),
-                    f"{record.get('action')} by the person ({record.get('source')})",
-                )
-            )
+    evidence, trust, history = _trust(scope, fid)
+    for event in evidence:
+        if str(event.kind) in _SHOWN_EVIDENCE:
+            said = f"{_SHOWN_EVIDENCE[str(event.kind)]} ({event.source})"
+            steps.append(Step(event.time, str(event.kind), said, {"source": event.source}))
     if not places and not steps:
         raise UsageError(
             f"{scope.agent.id} has no remembered line {wanted!r}; `memclaw search` finds lines"
         )
     steps.sort(key=lambda s: s.time)
-    return Why(fid, statement, places, steps)
+    return Why(fid, statement, places, steps, trust, history)
+
+
+def _trust(scope: Scope, fid: str) -> tuple[tuple[Event, ...], float | None, list[Any]]:
+    """The fact's evidence, its trust now (None when nothing is left to judge), and over time."""
+    from memclaw.facts.ledger import facts_of
+    from memclaw.facts.store import load_events
+    from memclaw.facts.trust import history
+
+    agent = scope.agent
+    events = load_events(agent).get(fid, ())
+    found = [p for f in facts_of(scope) if f.id == fid for p in f.places]
+    if not found and not events:
+        return events, None, []
+    points = history(found, events, agent.now(), agent.settings.trust_half_life_days)
+    return events, points[-1][2], points
 
 
 def _dream_steps(scope: Scope, fid: str) -> list[Step]:

@@ -3,6 +3,11 @@
 DREAMS.md says in prose what a dream saw; the report says it as data a person
 can act on: the lines it promoted into MEMORY.md and those it dropped (each
 with its fact id), the contradictions it found, the facts whose trust fell.
+A fact's trust "fell" when it is now under ``trust_floor`` and was not at the
+previous report (or there was none), or when it lost ``FELL_BY`` or more since
+then, floor or not: each report keeps the trust of every remembered fact by id
+(numbers, never the text) so the next one can tell. A fact still low and
+already shown is not shown again every night.
 It lives in the scope's folder as ``dreams/<day>-<run>.json``; the morning card
 shows the newest one nobody has reviewed yet and records the review in it.
 Reports older than ``archive_keep_days`` roll into ``dreams/archive-YYYY-MM.jsonl``,
@@ -31,7 +36,8 @@ _MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 REPORTS_DIR = "dreams"
 REPORT_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-([0-9a-f]{6,32})\.json$")
 ARCHIVE_NAME = re.compile(r"^archive-(\d{4}-\d{2})\.jsonl$")
-LISTED = 20  # contradictions a report names
+LISTED = 20  # contradictions (and facts whose trust fell) a report names
+FELL_BY = 0.2  # a drop this large since the last report is news even above the floor
 
 
 def folder(scope: Scope) -> Path:
@@ -66,6 +72,7 @@ def build(
     for cand in candidates:
         if cand.status is Status.CORRECTED:
             contradictions.append(fact(cand.text, why="; ".join(cand.reasons) or "corrected"))
+    fell, now = _trust_fell(scope)
     return {
         "run": run,
         "time": scope.agent.now().isoformat(timespec="seconds"),
@@ -79,10 +86,40 @@ def build(
         "contradictions": contradictions[:LISTED],
         # Said once and not kept: counted, not listed; a card is for what changed.
         "one_offs": sum(1 for c in candidates if c.status is Status.ONE_OFF),
-        "trust_fell": [],
+        "trust_fell": fell,
+        "trust": now,
         "soul": None,
         "reviewed": None,
     }
+
+
+def _trust_fell(scope: Scope) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """The remembered facts whose trust fell since the last report, and every one's trust now."""
+    from memclaw.facts.ledger import facts_of
+
+    floor = scope.agent.settings.trust_floor
+    last = next((d for _p, d in recent(scope)), None) or next(iter(archived(scope)), None)
+    before = last.get("trust") if last else None
+    before = before if isinstance(before, dict) else {}
+    now: dict[str, float] = {}
+    fell: list[dict[str, Any]] = []
+    for fact in facts_of(scope, durable_only=True):
+        trust = round(fact.trust, 3)
+        now[fact.id] = trust
+        if fact.superseded:
+            continue  # a correction replaced it: the contradictions say so
+        was = before.get(fact.id)
+        was = float(was) if isinstance(was, int | float) else None
+        if trust < floor and (was is None or was >= floor):
+            why = f"trust {trust:.2f}, under the floor {floor:.2f}"
+        elif was is not None and was - trust >= FELL_BY:
+            why = f"trust fell from {was:.2f} to {trust:.2f}"
+        else:
+            continue
+        item = {"text": fact.statement, "fact": fact.id, "trust": trust, "was": was, "why": why}
+        fell.append(item)
+    fell.sort(key=lambda i: i["trust"])
+    return fell[:LISTED], now
 
 
 def write(scope: Scope, data: dict[str, Any]) -> Path:

@@ -11,18 +11,22 @@ from __future__ import annotations
 import hashlib
 import re
 
-# What `forget AGENT f1a2b3c4` and `facts confirm AGENT f1a2b3c4` recognise as an id.
+# What `forget AGENT f1a2b3c4d` and `facts confirm AGENT f1a2b3c4d` recognise as an id.
 FACT_ID = re.compile(r"^f[0-9a-f]{8}$")
 
 _MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+# The offline engine files a daily-note line as ``- [preference] Maya prefers tea``;
+# MEMORY.md states the same fact without the tag, and both must have one id.
+_TAG = re.compile(r"^\[[A-Za-z][\w-]*\]\s+")
 _COMMENT = re.compile(r"<!--.*?-->")
 _EMPHASIS = re.compile(r"[*_`]+")
 _SPACE = re.compile(r"\s+")
 
 
 def normalise_statement(line: str) -> str:
-    """The statement a list line makes, without list marker, comments, emphasis or case."""
-    text = _MARKER.sub("", line)
+    """The statement a list line makes, without list marker, category tag, comments, emphasis
+    or case."""
+    text = _TAG.sub("", _MARKER.sub("", line).lstrip())
     text = _COMMENT.sub(" ", text)
     text = _EMPHASIS.sub("", text)
     text = _SPACE.sub(" ", text).strip().rstrip(".;").strip()

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?P<text>\S.*)$")
+_TAG = re.compile(r"^\[([A-Za-z][\w-]*)\]\s+")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _DAILY = re.compile(r"(?:^|/)memory/(\d{4}-\d{2}-\d{2})\.md$")
@@ -98,12 +99,16 @@ def project_text(rel: str, text: str, *, model_lines: frozenset[str] = frozenset
         statement = _clean(item.group("text"))
         if not statement or _META.match(statement):
             continue
+        category = section
         if kind is Kind.DAILY:
             author = "note"
+            tagged = _TAG.match(statement)
+            if tagged:  # "[preference] Maya prefers tea": the offline engine's category
+                category, statement = tagged.group(1).casefold(), statement[tagged.end() :]
         else:
             author = "model" if provenance.line_key(line) in model_lines else "person"
         places.append(
-            Place(fact_id(statement, prefix), statement, rel, number, kind, section, day, author)
+            Place(fact_id(statement, prefix), statement, rel, number, kind, category, day, author)
         )
     return places
 

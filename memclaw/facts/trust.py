@@ -91,3 +91,27 @@ def _origin(places: Sequence[Place], events: Sequence[Event]) -> tuple[str, str]
     else:
         how = "hand edit"
     return how, oldest.day.isoformat() if oldest.day else ""
+
+
+def history(
+    places: Sequence[Place], events: Sequence[Event], now: datetime, half_life_days: float
+) -> list[tuple[str, str, float]]:
+    """(time, what happened, trust just after) at each event, then ``("now", now)``.
+
+    Each point is :func:`assess` at that event's time over the evidence up to it
+    and the places already dated by then (an undated place, MEMORY.md's, counts
+    throughout): the same formula, never a stored score. Events whose time does
+    not parse are skipped.
+    """
+    points = []
+    for number, event in enumerate(events, 1):
+        try:
+            at = datetime.fromisoformat(event.time)
+        except ValueError:
+            continue
+        known = [p for p in places if p.day is None or p.day <= at.date()]
+        judged = assess(known, events[:number], at, half_life_days)
+        points.append((event.time, f"{event.kind} ({event.source})", judged.trust))
+    final = assess(places, events, now, half_life_days).trust
+    points.append((now.isoformat(timespec="seconds"), "now", final))
+    return points

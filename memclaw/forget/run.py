@@ -228,6 +228,8 @@ def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetP
             **scope.log_fields(),
             "facts": [f.id for f in plan.facts],
             "places": len(plan.places),
+            # Which files it rewrote without the journal: the timeline's forget, not a hand edit.
+            "files": sorted({p.shown for p in plan.places}),
             "index_blocks": plan.index.blocks,
             "left": [p.shown for p in plan.left],
         },

@@ -2,10 +2,9 @@
 
 ``card`` picks the newest dream report nobody has reviewed and records the
 review; ``actions`` is the one door the card's Confirm / Edit / Forget go
-through (confirmations and rejections, forgetting, rewording a line);
+through (the fact layer's feedback, forget everywhere, rewording a line);
 ``soul`` keeps SOUL.md's "Learned" section from the preference and rule
 facts once enough new facts were confirmed, never touching what a person wrote.
 
-May import: changes, dream, entries, extract, index, llm, workspace, facts, text, gates,
-config, errors.
+May import: dream, entries, forget, llm, workspace, facts, text, gates, config, errors.
 """

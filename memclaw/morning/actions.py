@@ -1,10 +1,12 @@
-"""Confirm, edit and forget a fact: the one door the morning card (and chat) go through.
+"""Confirm, edit and forget a fact: the one door the morning card goes through.
 
-Confirmations and rejections are evidence about a fact: they are appended to
-``.memclaw/logs/feedback.jsonl`` (which ``why`` and SOUL evolution read).
-Forget removes every line that states the fact from the scope's memory files,
-PROFILE.md, MEMORY.md and the entries, and records its fingerprint so that
-extraction never learns it again. Edit rewords those lines in place.
+Each action goes through the fact layer, so the card and ``memclaw facts`` see
+one truth: Confirm is feedback (:func:`memclaw.facts.feedback.give`), evidence
+that raises the fact's trust; Forget is forget everywhere
+(:func:`memclaw.forget.apply_forget`): every copy, the index, the evidence,
+and a fingerprint so extraction never learns it again. Edit rewords the line
+where it lives (a journalled, undoable change) and records the new wording as
+stated by the person, the old one as superseded.
 """
 
 from __future__ import annotations
@@ -13,20 +15,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import UsageError
+from memclaw.facts import store
 from memclaw.facts.ids import FACT_ID, fact_id
+from memclaw.facts.model import Event, EventKind
 from memclaw.workspace.agent import refuse_secrets
-from memclaw.workspace.logs import append_log, read_log
 from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
-FEEDBACK = "feedback"
 CONFIRMED = "confirmed"
 REJECTED = "rejected"
 EDITED = "edited"
 FORGOTTEN = "forgotten"
-# Where a fact a card names can live and be reworded or removed: memory, not history.
+# Where a fact a card names can be reworded: memory, not history.
 MEMORY_FILES = ("MEMORY.md", "PROFILE.md")
 
 
@@ -44,62 +46,46 @@ def resolve_id(scope: Scope, wanted: str) -> str:
     """A fact id as given, or the id of the statement given as text."""
     wanted = wanted.strip()
     if not wanted:
-        raise UsageError("name a fact: its id (f1a2b3c4) or its text")
+        raise UsageError("name a fact: its id (f1a2b3c4d) or its text")
     return wanted if FACT_ID.match(wanted) else fact_id(wanted, scope.prefix)
 
 
-def _files(scope: Scope) -> list[str]:
-    return list(MEMORY_FILES)
-
-
-def _entries_stating(scope: Scope, fid: str) -> list[str]:
-    from memclaw.entries.memories import list_memories
-
-    return [e.id for e in list_memories(scope) if fact_id(e.text, scope.prefix) == fid]
-
-
 def confirm(scope: Scope, wanted: str, *, good: bool = True, source: str = "card") -> Outcome:
-    """Record that the person confirmed (or rejected) the fact: evidence for its trust."""
+    """Confirm (or reject) the fact: evidence for its trust, as ``memclaw facts confirm``."""
+    from memclaw.facts.feedback import give
+
+    fact = give(scope, wanted, good=good, source=source)
+    return Outcome(fact.id, CONFIRMED if good else REJECTED, [])
+
+
+def forget(scope: Scope, wanted: str) -> Outcome:
+    """Forget the fact everywhere the scope keeps it, and never learn it again."""
+    from memclaw.forget import apply_forget, plan_forget
+
     fid = resolve_id(scope, wanted)
-    action = CONFIRMED if good else REJECTED
-    append_log(
-        scope.agent,
-        FEEDBACK,
-        {"fact": fid, "action": action, "source": source, **scope.log_fields()},
-    )
-    return Outcome(fid, action, [])
+    plan = apply_forget(plan_forget(scope, fid))
+    return Outcome(fid, FORGOTTEN, [p.shown for p in plan.places])
 
 
-def confirmations(scope: Scope) -> list[dict[str, Any]]:
-    """Every confirmation and rejection of this scope's facts, oldest first."""
-    return [r for r in read_log(scope.agent, FEEDBACK) if r.get("owner") == scope.owner]
-
-
-def _rewrite(scope: Scope, fid: str, new_line: str | None, kind: str) -> list[str]:
-    """Replace (or with None remove) every line stating ``fid``; one journalled change."""
+def _rewrite(scope: Scope, fid: str, new_line: str) -> list[str]:
+    """Replace every memory line stating ``fid`` with ``new_line``; one journalled change."""
     touched = []
-    with journal.change(scope.agent, kind, fact=fid), scope.editing() as edit:
-        for name in _files(scope):
+    with journal.change(scope.agent, "edit", fact=fid), scope.editing() as edit:
+        for name in MEMORY_FILES:
             old = edit.read_existing(name)
             if old is None:
                 continue
-            lines = old.splitlines(keepends=True)
             kept = []
-            for line in lines:
-                if (
-                    line.strip()
-                    and not line.lstrip().startswith("#")
-                    and (fact_id(line, scope.prefix) == fid)
-                ):
-                    if new_line is not None:
-                        marker = line[: len(line) - len(line.lstrip())]
-                        bullet = "- " if line.lstrip().startswith(("- ", "* ")) else ""
-                        kept.append(f"{marker}{bullet}{new_line}\n")
+            for line in old.splitlines(keepends=True):
+                if _states(line, scope.prefix, fid):
+                    marker = line[: len(line) - len(line.lstrip())]
+                    bullet = "- " if line.lstrip().startswith(("- ", "* ")) else ""
+                    kept.append(f"{marker}{bullet}{new_line}\n")
                     continue
                 kept.append(line)
             new = "".join(kept)
             if new != old:
-                edit.put(name, old, new, introduced=new_line or "")
+                edit.put(name, old, new, introduced=new_line)
                 touched.append(scope.rel(name))
     return touched
 
@@ -111,48 +97,20 @@ def _states(line: str, prefix: str, fid: str) -> bool:
     )
 
 
-def forget(scope: Scope, wanted: str) -> Outcome:
-    """Remove the fact from the scope's memory files and never learn it again."""
-    from memclaw.extract.forgotten import record_forgotten
-
-    fid = resolve_id(scope, wanted)
-    statement = statement_of(scope, fid)
-    from memclaw.entries.memories import forget as forget_entry
-
-    with journal.change(scope.agent, "forget", fact=fid):
-        touched = _rewrite(scope, fid, None, "forget")
-        for entry_id in _entries_stating(scope, fid):
-            touched += [f"entry {e.id}" for e in forget_entry(scope, id=entry_id)]
-    if not touched:
-        raise UsageError(f"no line of {scope.agent.id}'s memory states {wanted!r}")
-    if statement:
-        record_forgotten(scope, statement, entry_id=fid)
-    append_log(
-        scope.agent,
-        FEEDBACK,
-        {"fact": fid, "action": FORGOTTEN, "source": "card", **scope.log_fields()},
-    )
-    return Outcome(fid, FORGOTTEN, touched)
-
-
 def edit(scope: Scope, wanted: str, new_text: str) -> Outcome:
-    """Reword the fact where it lives; the new wording counts as confirmed by the person."""
+    """Reword the fact where it lives; the new wording is stated by the person."""
     new_text = " ".join(new_text.split())
     if not new_text:
         raise UsageError("the new wording is empty; use forget to remove a fact")
     refuse_secrets(new_text, "the new wording")
     fid = resolve_id(scope, wanted)
-    touched = _rewrite(scope, fid, new_text, "edit")
+    touched = _rewrite(scope, fid, new_text)
     if not touched:
         raise UsageError(f"no line of {scope.agent.id}'s memory states {wanted!r}")
-    confirm(scope, new_text, source="card-edit")
-    return Outcome(fact_id(new_text, scope.prefix), EDITED, touched)
-
-
-def statement_of(scope: Scope, fid: str) -> str | None:
-    """The text of the first memory line stating ``fid``, if any."""
-    for name in _files(scope):
-        for line in scope.read(name).splitlines():
-            if _states(line, scope.prefix, fid):
-                return line.strip().lstrip("-* ").strip()
-    return None
+    new_id = fact_id(new_text, scope.prefix)
+    now = scope.agent.now().isoformat(timespec="seconds")
+    if new_id != fid:
+        # The old wording was corrected: a daily note still saying it must not bring it back.
+        store.record(scope.agent, [fid], Event(EventKind.SUPERSEDED, now, "card-edit"))
+    store.record(scope.agent, [new_id], Event(EventKind.STATED, now, "card-edit"))
+    return Outcome(new_id, EDITED, touched)

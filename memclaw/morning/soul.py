@@ -68,9 +68,21 @@ def _save_state(scope: Scope, state: dict[str, Any]) -> None:
 
 
 def confirmed_count(scope: Scope) -> int:
-    from memclaw.morning.actions import CONFIRMED, confirmations
+    """How many of the scope's facts the person confirmed (the fact layer's evidence).
 
-    return len({r.get("fact") for r in confirmations(scope) if r.get("action") == CONFIRMED})
+    Evidence is kept per agent; only ids of facts living in this scope count, so a
+    confirmation in an owner's memory does not move the team's SOUL.md.
+    """
+    from memclaw.facts.ledger import facts_of
+    from memclaw.facts.model import EventKind
+    from memclaw.facts.store import load_events
+
+    confirmed = {
+        fid
+        for fid, events in load_events(scope.agent).items()
+        if any(e.kind is EventKind.CONFIRMED for e in events)
+    }
+    return len(confirmed & {f.id for f in facts_of(scope)})
 
 
 def learned_facts(scope: Scope) -> list[str]:

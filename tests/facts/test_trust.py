@@ -66,3 +66,27 @@ def test_decay_follows_the_injected_clock(tmp_path: Path) -> None:
     clock.advance(days=120)
     (later,) = [f for f in facts_of(Scope(agent)) if f.id == fact.id]
     assert later.age_days == 120 and later.trust == pytest.approx(PERSON_START / 4)
+
+
+def test_trust_history_replays_the_formula_at_each_event() -> None:
+    from memclaw.facts.trust import history
+
+    events = (
+        Event(EventKind.INFERRED, "2026-11-01T09:00:00+00:00", "extract"),
+        Event(EventKind.CONFIRMED, "2026-11-02T09:00:00+00:00", "card"),
+        Event(EventKind.REJECTED, "2026-11-03T09:00:00+00:00", "cli"),
+    )
+    now = datetime.fromisoformat("2026-12-03T09:00:00+00:00")
+    points = history([], events, now, 30.0)
+    assert [p[1] for p in points] == [
+        "inferred (extract)",
+        "confirmed (card)",
+        "rejected (cli)",
+        "now",
+    ]
+    trusts = [round(p[2], 4) for p in points]
+    # 0.5 inferred; a confirmation closes half the gap; a rejection keeps a quarter, and
+    # each point decays from the last support (the confirmation's day, 2026-11-02).
+    assert trusts[:2] == [0.5, 0.75]
+    assert trusts[2] == round(0.1875 * 0.5 ** (1 / 30), 4)
+    assert trusts[3] == round(0.1875 * 0.5 ** (31 / 30), 4)

@@ -109,7 +109,7 @@ def why(
 
         memclaw why demo "Deploys go out on Thursdays"
 
-        memclaw why demo f1a2b3c4 --json
+        memclaw why demo f1a2b3c4d --json
     """
     from memclaw.changes.why import why as trace
 
@@ -120,6 +120,11 @@ def why(
     lines = [f"{found.fact}  {found.statement}"]
     lines += [f"  lives in {f}:{n}" for f, n, _t in found.places] or ["  (no longer in memory)"]
     lines += [f"  {s.time[:16].replace('T', ' ')}  {s.kind:<9} {s.text}" for s in found.steps]
+    if found.trust is not None:
+        lines.append(f"  trust now {found.trust:.2f}; over time:")
+        lines += [
+            f"    {t[:16].replace('T', ' ')}  {v:.2f}  {e}" for t, e, v in found.trust_history
+        ]
     _write(lines)
 
 
@@ -141,6 +146,8 @@ def card_lines(card: Card) -> list[str]:
         lines.append(f"  {title}:")
         for item in items:
             why = f"  ({item['why']})" if item.get("why") and section != "promoted" else ""
+            if section == "trust_fell":
+                why += "  confirm it, or forget it"
             lines.append(f"    [{item['fact']}] {item['text']}{why}")
     if data.get("one_offs"):
         lines.append(f"  ({data['one_offs']} things said only once were not kept)")
