@@ -114,10 +114,10 @@ def _turn(scope: Scope, session: str, statement: str) -> tuple[int, str] | None:
 
 
 def why(scope: Scope, wanted: str) -> Why:
-    """The chain behind the fact ``wanted`` names (an id like f1a2b3c4, or its text)."""
+    """The chain behind the fact ``wanted`` names (an id like f1a2b3c4d, or its text)."""
     wanted = wanted.strip()
     if not wanted:
-        raise UsageError("name a remembered line: its fact id (f1a2b3c4) or its text")
+        raise UsageError("name a remembered line: its fact id (f1a2b3c4d) or its text")
     fid = wanted if FACT_ID.match(wanted) else fact_id(wanted, scope.prefix)
     places = places_of(scope, fid)
     steps: list[Step] = []

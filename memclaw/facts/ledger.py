@@ -68,7 +68,7 @@ def find_fact(scope: Scope, wanted: str) -> Fact:
         )
     words = tokens(wanted)
     if not words:
-        raise UsageError("give a fact id (f1a2b3c4) or words from the fact")
+        raise UsageError("give a fact id (f1a2b3c4d) or words from the fact")
     scored = sorted(
         ((containment(words, tokens(f.statement)), f) for f in facts), key=lambda p: -p[0]
     )

@@ -32,7 +32,7 @@ facts_app = typer.Typer(
         "The facts memory holds, with trust, age, source and where they live.\n\n"
         "Examples:\n\n"
         "    memclaw facts demo --below 0.3\n\n"
-        "    memclaw facts confirm demo f1a2b3c4\n\n"
+        "    memclaw facts confirm demo f1a2b3c4d\n\n"
         '    memclaw facts reject demo "Maya eats meat"'
     ),
     no_args_is_help=True,
@@ -47,7 +47,7 @@ inbox_app = typer.Typer(
     ),
     no_args_is_help=True,
 )
-FactArg = Annotated[str, typer.Argument(metavar="FACT", help="A fact id (f1a2b3c4) or its words.")]
+FactArg = Annotated[str, typer.Argument(metavar="FACT", help="A fact id (f1a2b3c4d) or its words.")]
 
 
 def _places(fact: Fact) -> str:
@@ -131,7 +131,7 @@ def confirm(
 
     Examples:
 
-        memclaw facts confirm demo f1a2b3c4
+        memclaw facts confirm demo f1a2b3c4d
 
         memclaw facts confirm demo "prefers uv"
     """
@@ -150,7 +150,7 @@ def reject(
 
     Examples:
 
-        memclaw facts reject demo f1a2b3c4
+        memclaw facts reject demo f1a2b3c4d
     """
     _said(_feedback(ctx, agent, fact, owner, False), "rejected", as_json)
 

@@ -187,9 +187,9 @@ def morning(
 
         memclaw morning demo
 
-        memclaw morning demo --confirm f1a2b3c4 --forget f9e8d7c6
+        memclaw morning demo --confirm f1a2b3c4d --forget f9e8d7c6b
 
-        memclaw morning demo --edit "f1a2b3c4=Deploys go out on Fridays"
+        memclaw morning demo --edit "f1a2b3c4d=Deploys go out on Fridays"
     """
     from memclaw.morning.card import latest, review
 
