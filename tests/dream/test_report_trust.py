@@ -73,7 +73,7 @@ def test_a_sharp_fall_above_the_floor_is_news_too(tmp_path: Path) -> None:
 
 
 def test_the_cli_card_shows_a_fallen_fact_with_its_choices(tmp_path: Path) -> None:
-    from memclaw.cli.seeing import card_lines
+    from memclaw.cli.memory.seeing import card_lines
 
     agent, _ = workspace(tmp_path, Clock()).init_agent("demo")
     agent.write("MEMORY.md", f"# Memory\n\n## Notes\n- {KENJI}\n")
