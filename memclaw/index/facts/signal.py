@@ -1,0 +1,127 @@
+"""Trust as one ranking signal: a candidate's score moved by the trust of the facts it states.
+
+With ``trust_weight`` w > 0 and t the mean trust of the facts on a block's
+lines (``facts.trust.assess``, computed now, decay included)::
+
+    score' = score × (1 + w × (2t − 1))
+
+so a fact as sure as a fresh inference (t = 0.5) neither gains nor loses, a
+confirmed one (t → 1) gains up to w, and a rejected or superseded one
+(t → 0) loses up to w. Blocks stating no fact (headings, prose, files the
+fact layer does not read) keep their score: the absence of facts says
+nothing about a line. The factor multiplies the score inside a coverage
+level (``keyword``), so trust reorders blocks matching equally much of the
+query and never lifts a block that matches less of it above one that
+matches more. w = 0 leaves every score untouched and costs nothing.
+
+Cost: one search builds one ``TrustSignal``. For each index it asks SQLite
+once for the facts on the candidates' lines and every place those facts
+live (a fact restated on several days is surer), reads the agent's fact
+events once, and caches each block's factor, so the dated and semantic
+rankings of the same search only ask about blocks not seen yet.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+from typing import TYPE_CHECKING
+
+from memclaw.facts.model import Event, Kind, Place
+from memclaw.facts.store import load_events
+from memclaw.facts.trust import assess
+
+if TYPE_CHECKING:
+    from memclaw.index.rank import Candidate
+    from memclaw.workspace.agent import Agent
+
+# The facts on each candidate block's lines (``?``: the block ids), then every place they live.
+_ON_BLOCKS = """
+SELECT b.id, f.fact FROM blocks AS b
+JOIN facts AS f ON f.file_id = b.file_id AND f.line BETWEEN b.line AND b.end_line
+WHERE b.id IN ({marks})
+"""
+_PLACES = """
+SELECT f.fact, f.statement, files.path, f.line, f.kind, f.category, f.day, f.author
+FROM facts AS f JOIN files ON files.id = f.file_id WHERE f.fact IN ({marks})
+"""
+_CHUNK = 500  # ids per statement, well under SQLite's parameter limit
+
+
+def factor(trust: float | None, weight: float) -> float:
+    """The score multiplier of a block whose facts have mean ``trust`` (None: no facts)."""
+    if trust is None or weight <= 0:
+        return 1.0
+    return 1.0 + weight * (2.0 * trust - 1.0)
+
+
+class TrustSignal:
+    """Per-search trust factors of candidate blocks, looked up once per index."""
+
+    def __init__(self, weight: float) -> None:
+        self.weight = weight
+        self._factors: dict[tuple[str, int], float] = {}
+        self._events: dict[str, dict[str, tuple[Event, ...]]] = {}
+
+    def adjust(
+        self, key: str, conn: sqlite3.Connection, agent: Agent | None, found: list[Candidate]
+    ) -> list[Candidate]:
+        """``found`` (one index's candidates) with their scores multiplied by ``factor``."""
+        if self.weight <= 0 or agent is None or not found:
+            return found  # GLOBAL files have no agent, hence no fact events: unchanged
+        missing = [c.block_id for c in found if (key, c.block_id) not in self._factors]
+        if missing:
+            self._look_up(key, conn, agent, missing)
+        out = []
+        for cand in found:
+            scale = self._factors.get((key, cand.block_id), 1.0)
+            out.append(cand if scale == 1.0 else replace(cand, score=cand.score * scale))
+        return out
+
+    def _look_up(
+        self, key: str, conn: sqlite3.Connection, agent: Agent, blocks: Sequence[int]
+    ) -> None:
+        on_block: dict[int, list[str]] = {}
+        try:
+            for start in range(0, len(blocks), _CHUNK):
+                ids = list(blocks[start : start + _CHUNK])
+                sql = _ON_BLOCKS.format(marks=",".join("?" * len(ids)))
+                for block_id, fact in conn.execute(sql, ids):
+                    on_block.setdefault(int(block_id), []).append(str(fact))
+            facts = sorted({f for named in on_block.values() for f in named})
+            places: dict[str, list[Place]] = {}
+            for start in range(0, len(facts), _CHUNK):
+                chunk = facts[start : start + _CHUNK]
+                sql = _PLACES.format(marks=",".join("?" * len(chunk)))
+                for row in conn.execute(sql, chunk):
+                    places.setdefault(str(row[0]), []).append(_place(row))
+        except sqlite3.OperationalError:
+            on_block, places = {}, {}  # an index from before the facts table: no signal
+        if places and key not in self._events:
+            self._events[key] = load_events(agent)
+        events = self._events.get(key, {})
+        now, half_life = agent.now(), agent.settings.trust_half_life_days
+        trust = {
+            fid: assess(found, events.get(fid, ()), now, half_life).trust
+            for fid, found in places.items()
+        }
+        for block_id in blocks:
+            known = [trust[f] for f in on_block.get(block_id, ()) if f in trust]
+            mean = sum(known) / len(known) if known else None
+            self._factors[(key, block_id)] = factor(mean, self.weight)
+
+
+def _place(row: Sequence[object]) -> Place:
+    day = row[6]
+    return Place(
+        str(row[0]),
+        str(row[1]),
+        str(row[2]),
+        int(str(row[3])),
+        Kind(str(row[4])),
+        str(row[5]),
+        date.fromisoformat(day) if isinstance(day, str) and day else None,
+        str(row[7]),
+    )
