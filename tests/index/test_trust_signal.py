@@ -3,11 +3,12 @@
 from pathlib import Path
 
 import pytest
-from extract.extractkit import make_agent
+from extract.extractkit import NOW, make_agent
 
 from memclaw.facts.feedback import give
+from memclaw.facts.model import Event, EventKind, Kind, Place
 from memclaw.index import search
-from memclaw.index.facts.signal import factor
+from memclaw.index.facts.signal import factor, relative_trust
 from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.scope import Scope
 
@@ -83,3 +84,26 @@ def test_the_factor_is_neutral_at_half_trust_and_bounded_by_the_weight() -> None
     assert factor(None, 0.5) == 1.0 and factor(0.5, 0.5) == 1.0
     assert factor(0.0, 0.5) == pytest.approx(0.5) and factor(1.0, 0.5) == pytest.approx(1.5)
     assert factor(0.0, 0.0) == 1.0
+
+
+def test_age_and_repetition_alone_do_not_move_a_fact(tmp_path: Path) -> None:
+    # Trust decays with age and grows with restatement; neither is feedback, so neither ranks
+    # (recency has its own setting, and BM25 already sees every restated line).
+    agent = make_agent(tmp_path)
+    agent.write("memory/2025-06-02.md", "# 2025-06-02\n- Atlas ships the billing export\n")
+    for day in ("2026-03-25", "2026-03-26", "2026-03-27"):
+        agent.write(f"memory/{day}.md", f"# {day}\n- Boreal ships the billing export\n")
+    assert _ranked(agent, 0.5) == _ranked(agent, 0.0)
+
+
+def test_relative_trust_is_half_without_feedback_and_zero_when_superseded() -> None:
+    day = NOW.date()
+    places = [Place("f1", "Atlas ships", "MEMORY.md", 2, Kind.MEMORY, "memory", day, "person")]
+    stated = Event(EventKind.STATED, NOW.isoformat(), "remember")
+    assert relative_trust(places, [stated], NOW, 60) == 0.5
+    rejected = Event(EventKind.REJECTED, NOW.isoformat(), "cli")
+    assert relative_trust(places, [stated, rejected], NOW, 60) == pytest.approx(0.125)
+    confirmed = Event(EventKind.CONFIRMED, NOW.isoformat(), "cli")
+    assert 0.5 < relative_trust(places, [stated, confirmed], NOW, 60) <= 1
+    gone = Event(EventKind.SUPERSEDED, NOW.isoformat(), "remember")
+    assert relative_trust(places, [stated, gone], NOW, 60) == 0
