@@ -263,7 +263,9 @@ VARIANTS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 }
 
 
-def evaluate(halves: tuple[str, ...]) -> dict[str, dict[str, dict[str, float]]]:
+def evaluate(
+    halves: tuple[str, ...], trust: tuple[float, ...] = ()
+) -> dict[str, dict[str, dict[str, float]]]:
     convs = {
         half: [parse(p) for p in sorted((DATA / half).glob("*.txt"))] for half in ("dev", "heldout")
     }
@@ -283,6 +285,9 @@ def evaluate(halves: tuple[str, ...]) -> dict[str, dict[str, dict[str, float]]]:
                 }
                 for name, (overrides, kw) in VARIANTS.items():
                     systems[name] = _memclaw(tmp, conv, overrides, **kw)
+                for weight in trust:  # no fact here was confirmed or rejected: decay alone
+                    name = f"memclaw, trust {weight:g}"
+                    systems[name] = _memclaw(tmp, conv, {"trust_weight": weight})
                 for name, system in systems.items():
                     sums = totals.setdefault(name, Counter())
                     for q in conv.questions:
@@ -303,10 +308,13 @@ def evaluate(halves: tuple[str, ...]) -> dict[str, dict[str, dict[str, float]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("dev", "heldout", "both"), default="dev")
+    parser.add_argument(
+        "--trust", default="", help="also rank with these trust_weight values, e.g. 0.2,0.5"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(HERE.parent))
     halves = ("dev", "heldout") if args.half == "both" else (args.half,)
-    report = evaluate(halves)
+    report = evaluate(halves, tuple(float(w) for w in args.trust.split(",") if w))
     for half, results in report.items():
         n = int(next(iter(results.values()))["questions"])
         print(f"conversation recall, {half}: {n} questions")

@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 OUT = Path(__file__).resolve().parent / "out"
 USER = "Maya"
@@ -318,7 +319,9 @@ def score(ranks: list[int]) -> dict[str, float]:
     }
 
 
-def evaluate(seed: int, span: int) -> dict[str, dict[str, dict[str, float]]]:
+def evaluate(
+    seed: int, span: int, trust: tuple[float, ...] = ()
+) -> dict[str, dict[str, dict[str, float]]]:
     from memclaw.index import search
     from memclaw.workspace import Workspace
 
@@ -329,7 +332,12 @@ def evaluate(seed: int, span: int) -> dict[str, dict[str, dict[str, float]]]:
         systems = {
             "plain BM25 over lines": lambda q: [[h] for h in baseline.search(q)],
         }
-        variants = {"memclaw search": {}, "memclaw, recency 60 d": {"recency_half_life_days": 60}}
+        variants: dict[str, dict[str, Any]] = {
+            "memclaw search": {},
+            "memclaw, recency 60 d": {"recency_half_life_days": 60},
+        }
+        for weight in trust:
+            variants[f"memclaw, trust {weight:g}"] = {"trust_weight": weight}
         for name, overrides in variants.items():
             ws = Workspace.open(tmp, env={}, overrides=overrides, clock=_clock)
 
@@ -364,8 +372,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--days", type=int, default=180)
+    parser.add_argument(
+        "--trust", default="", help="also rank with these trust_weight values, e.g. 0.2,0.5"
+    )
     args = parser.parse_args()
-    results = evaluate(args.seed, args.days)
+    results = evaluate(args.seed, args.days, tuple(float(w) for w in args.trust.split(",") if w))
     total = int(next(iter(results.values()))["all"]["questions"])
     print(f"search quality: {total} questions, seed {args.seed}, {args.days} days of sessions")
     print(f"  {'system':<24} {'recall@5':>8} {'recall@10':>9} {'MRR':>6}")

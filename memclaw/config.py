@@ -115,7 +115,10 @@ class Settings:
         maximum=1,
     )
     trust_weight: float = _key(
-        0.0, "how much a fact's trust moves its search ranking (0 = not at all)", maximum=1
+        0.5,
+        "how much confirming, rejecting or superseding a fact moves its search ranking "
+        "(0 = not at all)",
+        maximum=1,
     )
 
     # --- batch jobs (nightly dream, consolidate, reindex over many agents) ---

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import Protocol
 
 from memclaw.text.tokenize import STOPWORD_WORDS, WORD
 
@@ -56,6 +58,14 @@ class Block:
     section: tuple[str, ...]
     date: str | None
     context: str = ""  # extra searchable context, e.g. the header row of a table
+    lent: str = ""  # the neighbours' words (``with_neighbours``), also at the end of ``context``
+
+    @property
+    def own_context(self) -> str:
+        """The context the block has by itself (a table's header row), without lent words."""
+        if not self.lent:
+            return self.context
+        return self.context[: len(self.context) - len(self.lent)].rstrip()
 
     @property
     def hash(self) -> str:
@@ -217,7 +227,18 @@ def content_words(text: str, own: str = "") -> str:
     return " ".join(kept[:NEIGHBOUR_WORDS])
 
 
-def neighbour_text(block: Block) -> str:
+class Turn(Protocol):
+    """What neighbour context reads of a block: a parsed ``Block`` or a stored row."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def section(self) -> object: ...
+    @property
+    def text(self) -> str: ...
+
+
+def neighbour_text(block: Turn) -> str:
     """What a block lends its neighbours: its words without the speaker label, cut short."""
     text = " ".join(block.text.split())
     label = _SPEAKER.match(text)
@@ -226,9 +247,9 @@ def neighbour_text(block: Block) -> str:
     return text[:NEIGHBOUR_CHARS]
 
 
-def _run(blocks: list[Block], i: int, step: int, count: int) -> list[Block]:
+def _run(blocks: Sequence[Turn], i: int, step: int, count: int) -> list[Turn]:
     """Up to ``count`` turns of the same section next to ``blocks[i]``, going ``step``."""
-    found: list[Block] = []
+    found: list[Turn] = []
     j = i + step
     while len(found) < count and 0 <= j < len(blocks):
         other = blocks[j]
@@ -237,6 +258,26 @@ def _run(blocks: list[Block], i: int, step: int, count: int) -> list[Block]:
         found.append(other)
         j += step
     return found
+
+
+def lent_words(blocks: Sequence[Turn]) -> list[str]:
+    """The words each of ``blocks`` (one file's, in order) gets from its neighbours.
+
+    Block ``i``'s words depend on blocks ``i - BEFORE`` to ``i + AFTER`` only:
+    the index recomputes them from a window of stored rows (``storage.fts``).
+    """
+    out = [""] * len(blocks)
+    for i, block in enumerate(blocks):
+        if block.kind not in _NEIGHBOUR_KINDS:
+            continue
+        # The turns before first: an answer's setup comes before it (nearest-first order,
+        # next turn second, had recall@10 0.680 against 0.720 on the tuning half).
+        near = [
+            neighbour_text(b) for b in [*_run(blocks, i, -1, BEFORE), *_run(blocks, i, 1, AFTER)]
+        ]
+        if near:
+            out[i] = content_words(" ".join(near), block.text)
+    return out
 
 
 def with_neighbours(blocks: list[Block]) -> list[Block]:
@@ -250,17 +291,8 @@ def with_neighbours(blocks: list[Block]) -> list[Block]:
     context column is weighted below the block's own words (keyword.py).
     """
     out = list(blocks)
-    for i, block in enumerate(blocks):
-        if block.kind not in _NEIGHBOUR_KINDS:
-            continue
-        # The turns before first: an answer's setup comes before it (nearest-first order,
-        # next turn second, had recall@10 0.680 against 0.720 on the tuning half).
-        near = [
-            neighbour_text(b) for b in [*_run(blocks, i, -1, BEFORE), *_run(blocks, i, 1, AFTER)]
-        ]
-        if near:
-            context = " ".join(
-                filter(None, [block.context, content_words(" ".join(near), block.text)])
-            )
-            out[i] = replace(block, context=context)
+    for i, (block, lent) in enumerate(zip(blocks, lent_words(blocks), strict=True)):
+        if lent:
+            context = " ".join(filter(None, [block.context, lent]))
+            out[i] = replace(block, context=context, lent=lent)
     return out

@@ -55,7 +55,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 3: the text kept once. The full-text table is contentless (it held a second,
     # tokenised copy of every block); its rows are deleted by recomputing their column
     # values from the stored blocks (see ``fts.py``), and a block's extra context (a table's
-    # header row) is stored so that they can be. Blocks of a file have consecutive ids
+    # header row; not the words its neighbours lend it, which ``fts.py`` recomputes) is
+    # stored so that they can be. Blocks of a file have consecutive ids
     # (``files.first_block``), so no index on blocks.file_id or blocks.hash is kept: both
     # were as large as a fifth of the text. Everything is rebuilt from the files.
     """

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from memclaw.errors import ModelError, UsageError
 from memclaw.index.damage import IndexDamaged, damaged_again
+from memclaw.index.facts.signal import TrustSignal
 from memclaw.index.keyword import MAX_RANKED, keyword_candidates
 from memclaw.index.query.people import by_person
 from memclaw.index.query.when import read_when
@@ -111,9 +112,10 @@ class Searcher:
         if parsed.empty:
             return []
         pool = _pool(settings, limit)
-        ranked = by_person(query, _rank(self, sources, parsed, filters, pool=pool))
+        trust = TrustSignal(settings.trust_weight)  # one per search: trust is computed now
+        ranked = by_person(query, _rank(self, sources, parsed, filters, pool=pool, trust=trust))
         if settings.search_dates:
-            dated = by_person(query, _dated(self, sources, query, filters, pool=pool))
+            dated = by_person(query, _dated(self, sources, query, filters, pool=pool, trust=trust))
             if dated:
                 first = {(c.key, c.block_id) for c in dated}
                 ranked = dated + [c for c in ranked if (c.key, c.block_id) not in first]
@@ -177,7 +179,13 @@ def _pool(settings: Settings, limit: int) -> int:
 
 
 def _dated(
-    searcher: Searcher, sources: list[Source], query: str, filters: Filters, *, pool: int
+    searcher: Searcher,
+    sources: list[Source],
+    query: str,
+    filters: Filters,
+    *,
+    pool: int,
+    trust: TrustSignal,
 ) -> list[Candidate]:
     """The blocks of the days the query names, ranked for its other words (see ``when``).
 
@@ -194,11 +202,17 @@ def _dated(
     if rest.empty or since > until:
         return []
     narrowed = replace(filters, since=since, until=until)
-    return _rank(searcher, sources, rest, narrowed, pool=pool)
+    return _rank(searcher, sources, rest, narrowed, pool=pool, trust=trust)
 
 
 def _rank(
-    searcher: Searcher, sources: list[Source], query: Query, filters: Filters, *, pool: int
+    searcher: Searcher,
+    sources: list[Source],
+    query: Query,
+    filters: Filters,
+    *,
+    pool: int,
+    trust: TrustSignal,
 ) -> list[Candidate]:
     workspace = searcher.workspace
     settings = workspace.settings
@@ -206,7 +220,7 @@ def _rank(
     keyword: list[Candidate] = []
     for src in sources:
         with src.reading() as conn:
-            keyword += keyword_candidates(
+            found = keyword_candidates(
                 conn,
                 src.key,
                 query,
@@ -217,11 +231,15 @@ def _rank(
                 limit=pool,
                 groups=src.groups(MAX_RANKED),
             )
+            keyword += trust.adjust(src.key, conn, src.agent, found)
+    # (trust moves scores inside a coverage level only: the tier still sorts first)
     keyword.sort(key=lambda c: (c.tier, -c.score, c.key, c.file, c.line))
     if not settings.embedding_model:
         return keyword
     try:
-        vector = _vector_ranking(searcher, sources, query, filters, today=today, pool=pool)
+        vector = _vector_ranking(
+            searcher, sources, query, filters, today=today, pool=pool, trust=trust
+        )
     except ModelError as exc:
         # Recall must keep working when the endpoint is down: keyword results stand.
         import logging
@@ -243,6 +261,7 @@ def _vector_ranking(
     *,
     today: str,
     pool: int,
+    trust: TrustSignal,
 ) -> list[Candidate] | None:
     from memclaw.index.semantic import embed_missing, vector_candidates
 
@@ -259,7 +278,7 @@ def _vector_ranking(
             continue
         with src.reading() as conn:
             embed_missing(conn, embedder, model, *where)
-            found += vector_candidates(
+            near = vector_candidates(
                 conn,
                 src.key,
                 query_vector,
@@ -270,5 +289,6 @@ def _vector_ranking(
                 today=today,
                 limit=pool,
             )
+            found += trust.adjust(src.key, conn, src.agent, near)
     found.sort(key=lambda c: (-c.score, c.key, c.file, c.line))
     return found[:pool]

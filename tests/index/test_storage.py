@@ -113,3 +113,49 @@ def test_an_append_reindexes_only_the_new_blocks_and_stays_exact(isolated_env: P
     assert [h.file for h in search(ws, "less")] == ["memory/2026-11-20.md"]
     reindex(agent)
     assert _terms(agent) == incremental
+
+
+TURNS = [
+    "- Ana: We finally framed the wedding photos",
+    "- Ben: They look lovely on the hallway wall",
+    "- Ana: Seven years this spring!",
+    "- Ben: Time flies, congratulations",
+    "- Ana: Thanks, dinner at the harbour to celebrate",
+]
+
+
+def _rebuilt_equals_incremental(agent) -> None:  # type: ignore[no-untyped-def]
+    sync_agent(agent)
+    incremental = _terms(agent)
+    reindex(agent)
+    assert _terms(agent) == incremental
+
+
+def test_neighbour_words_are_not_stored_and_edits_between_turns_stay_exact(
+    isolated_env: Path,
+) -> None:
+    agent = _demo(isolated_env)
+    note = agent.path / "memory" / "2026-11-28.md"  # the newest: appends keep their ids
+    body = "# 2026-11-28\n\n## 19:05 Ana, Ben\n\n" + "\n".join(TURNS) + "\n"
+    note.write_text(body, encoding="utf-8")
+    sync_agent(agent)
+    conn = sqlite3.connect(index_path(agent.path))
+    try:
+        extras = [r[0] for r in conn.execute("SELECT extra FROM blocks")]
+    finally:
+        conn.close()
+    # Only a block's own context is stored (a table's header row): lent words are recomputed.
+    assert not any(e and "wedding" in e for e in extras)
+    ws = Workspace.open(isolated_env, env={})
+    # "wedding" is lent to the answer turn by the turn two above it.
+    assert any("Seven years" in h.text for h in search(ws, "wedding seven"))
+    _edit(note, "Time flies", "Time really flies")  # a middle turn: its neighbours change too
+    _rebuilt_equals_incremental(agent)
+    _edit(note, "celebrate\n", "celebrate\n- Ben: Book the table for eight\n")  # an append
+    _rebuilt_equals_incremental(agent)
+    _edit(note, "- Ben: They look lovely on the hallway wall\n", "")  # a turn deleted
+    _rebuilt_equals_incremental(agent)
+    _edit(note, "## 19:05 Ana, Ben\n\n", "")  # the section goes: every turn's neighbours move
+    _rebuilt_equals_incremental(agent)
+    note.unlink()
+    _rebuilt_equals_incremental(agent)

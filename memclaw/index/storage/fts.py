@@ -6,6 +6,13 @@ exactly as they were inserted: so every column's value is a pure function of the
 stored ``blocks`` rows of one file (``fts_rows``), used both to insert and to delete.
 A new indexed column is one more entry in ``FTS_COLUMNS`` and in ``fts_rows``; as long
 as it is computed from stored block rows, deletion stays exact.
+
+The context column holds a block's section, its own context (``blocks.extra``: a
+table's header row) and the words its neighbours lend it (``blocks.lent_words``).
+The lent words are not stored: they are recomputed from the stored rows around a
+block (``BEFORE`` before it, ``AFTER`` after it, of the same file), so a row is
+inserted and deleted from a window of rows (``_window``). A block whose neighbours
+change must therefore be re-indexed with them (``rows.replace_blocks``).
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from memclaw.index.blocks import SECTION_SEP
+from memclaw.index.blocks import AFTER, BEFORE, SECTION_SEP, lent_words
 from memclaw.text.tokenize import index_text
 
 FTS_COLUMNS = ("body", "context")
@@ -23,22 +30,33 @@ _MARKS = ", ".join("?" for _ in FTS_COLUMNS)
 INSERT_SQL = f"INSERT INTO blocks_fts(rowid, {_NAMES}) VALUES (?, {_MARKS})"
 DELETE_SQL = f"INSERT INTO blocks_fts(blocks_fts, rowid, {_NAMES}) VALUES ('delete', ?, {_MARKS})"
 # What ``fts_rows`` reads of a stored block, in this order.
-STORED_COLUMNS = "id, section, text, extra"
+STORED_COLUMNS = "id, kind, section, text, extra"
+# Stored rows of one file from ``BEFORE`` before a range to ``AFTER`` after it, in order.
+_WINDOW = f"""
+SELECT {STORED_COLUMNS} FROM blocks WHERE id BETWEEN ? AND ?
+AND file_id = (SELECT file_id FROM blocks WHERE id = ?) ORDER BY id
+"""
 
 
 class StoredBlock(NamedTuple):
     id: int
+    kind: str
     section: str
     text: str
-    extra: str | None  # searchable context beyond the section, e.g. a table's header row
+    extra: str | None  # the block's own context beyond the section, e.g. a table's header row
 
 
-def fts_rows(blocks: Sequence[StoredBlock]) -> list[tuple[object, ...]]:
-    """(rowid, *column values) of each block of one file, in ``FTS_COLUMNS`` order."""
+def fts_rows(blocks: Sequence[StoredBlock], first: int, last: int) -> list[tuple[object, ...]]:
+    """(rowid, *column values) of blocks ``first``..``last`` of ``blocks``, in
+    ``FTS_COLUMNS`` order; ``blocks`` are one file's stored rows in order, holding at
+    least ``BEFORE`` rows before ``first`` and ``AFTER`` after ``last`` where the file has them."""
     contexts: dict[str, str] = {}  # many blocks share a section: tokenise it once
     rows: list[tuple[object, ...]] = []
-    for block in blocks:
-        raw = f"{block.section}{SECTION_SEP}{block.extra}" if block.extra else block.section
+    for block, lent in zip(blocks, lent_words(blocks), strict=True):
+        if not first <= block.id <= last:
+            continue
+        extra = " ".join(filter(None, [block.extra, lent]))
+        raw = f"{block.section}{SECTION_SEP}{extra}" if extra else block.section
         context = contexts.get(raw)
         if context is None:
             context = contexts[raw] = index_text(raw)
@@ -46,19 +64,19 @@ def fts_rows(blocks: Sequence[StoredBlock]) -> list[tuple[object, ...]]:
     return rows
 
 
-def insert_rows(conn: sqlite3.Connection, blocks: Sequence[StoredBlock]) -> None:
-    conn.executemany(INSERT_SQL, fts_rows(blocks))
+def _window(conn: sqlite3.Connection, first: int, last: int) -> list[StoredBlock]:
+    rows = conn.execute(_WINDOW, (first - BEFORE, last + AFTER, first))
+    return [StoredBlock(*row) for row in rows]
+
+
+def insert_rows(conn: sqlite3.Connection, first: int, last: int) -> None:
+    """Index blocks ``first``..``last`` of one file, already in ``blocks``."""
+    conn.executemany(INSERT_SQL, fts_rows(_window(conn, first, last), first, last))
 
 
 def delete_range(conn: sqlite3.Connection, first: int, last: int) -> None:
     """Remove blocks ``first``..``last`` (one file's) from the full-text table and ``blocks``."""
-    stored = [
-        StoredBlock(*row)
-        for row in conn.execute(
-            f"SELECT {STORED_COLUMNS} FROM blocks WHERE id BETWEEN ? AND ?", (first, last)
-        )
-    ]
-    conn.executemany(DELETE_SQL, fts_rows(stored))
+    conn.executemany(DELETE_SQL, fts_rows(_window(conn, first, last), first, last))
     conn.execute("DELETE FROM blocks WHERE id BETWEEN ? AND ?", (first, last))
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from memclaw.index.blocks import Block
+from memclaw.index.blocks import AFTER, Block
 from memclaw.index.layout import kind_range
-from memclaw.index.storage.fts import StoredBlock, delete_all, delete_range, insert_rows
+from memclaw.index.storage.fts import delete_all, delete_range, insert_rows
 
 Row = tuple[int, int, int, int]  # id, size, mtime_ns, checked_ns (see store.known_files)
 
@@ -54,9 +54,13 @@ def replace_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: li
     kept = 0
     for was, block in zip(old, blocks, strict=False):
         now = (block.line, block.end_line, block.kind, block.section_path, block.date)
-        if tuple(was[:5]) != now or was[5] != block.text or was[6] != (block.context or None):
+        if tuple(was[:5]) != now or was[5] != block.text or was[6] != (block.own_context or None):
             break
         kept += 1
+    if kept < count or kept < len(blocks):
+        # The last kept blocks borrow words from the first changed one (``fts.py``):
+        # their full-text rows change with it.
+        kept = max(kept - AFTER, 0)
     if kept < count:
         delete_range(conn, first + kept, last)
     _insert_at(conn, file_id, blocks[kept:], first + kept)
@@ -64,10 +68,10 @@ def replace_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: li
 
 
 def _insert_at(conn: sqlite3.Connection, file_id: int, blocks: list[Block], first: int) -> None:
-    rows, stored = [], []
+    rows = []
     for offset, block in enumerate(blocks):
         block_id = first + offset
-        section, extra = block.section_path, block.context or None
+        section, extra = block.section_path, block.own_context or None
         rows.append(
             (
                 block_id,
@@ -82,9 +86,9 @@ def _insert_at(conn: sqlite3.Connection, file_id: int, blocks: list[Block], firs
                 extra,
             )
         )
-        stored.append(StoredBlock(block_id, section, block.text, extra))
     conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    insert_rows(conn, stored)
+    if rows:
+        insert_rows(conn, first, first + len(rows) - 1)
 
 
 def clear(conn: sqlite3.Connection) -> None:

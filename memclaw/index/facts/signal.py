@@ -1,0 +1,173 @@
+"""Trust as one ranking signal: a candidate's score moved by what feedback said of its facts.
+
+With ``trust_weight`` w > 0 and, for each fact on a block's lines, its trust
+t (``facts.trust.assess``, now) and the trust t₀ its places alone would give
+it (the same evidence without any confirmation, rejection or supersession),
+the block's mean r = t / (2·t₀), capped at 1, moves its score::
+
+    score' = score × (1 + w × (2r − 1))
+
+A fact no one gave feedback on has r = ½ and keeps its score; a confirmed
+one (r up to 1) gains up to w; a rejected one (r = ⅛) loses ¾ w; a
+superseded one (r = 0) loses w. Blocks stating no fact keep their score.
+
+Why relative to t₀ and not trust itself: trust also grows with restatement
+and decays with age, and ranking by those measured badly (the quality
+benchmark fell from recall@5 0.956 to 0.726 at w = 0.2: small talk said on
+many days rose above facts said once, and old facts sank as with a recency
+half-life). Repetition already counts in BM25 over the restated lines, and
+age has its own setting (``recency_half_life_days``); what only trust knows
+is what the person said of a fact, so that is what ranks.
+
+The factor multiplies the score inside a coverage level (``keyword``): trust
+reorders blocks matching equally much of the query and never lifts one that
+matches less of it above one that matches more. w = 0 changes nothing and
+costs nothing.
+
+Cost: one search builds one ``TrustSignal``. For each index it reads the
+agent's fact events once; only when some fact has feedback does it ask
+SQLite, once, for the facts on the candidates' lines and every place of
+those with feedback. It caches each block's factor, so the dated and
+semantic rankings of the same search only ask about blocks not seen yet.
+(Loading every place of every candidate fact cost about 15 ms a search at
+10,000 notes, where a line restated on many days lives in many places.)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from memclaw.facts.model import Event, EventKind, Kind, Place
+from memclaw.facts.store import facts_dir, load_events
+from memclaw.facts.trust import assess
+
+if TYPE_CHECKING:
+    from memclaw.index.rank import Candidate
+    from memclaw.workspace.agent import Agent
+
+# The facts on each candidate block's lines (``?``: the block ids), then every place they live.
+_ON_BLOCKS = """
+SELECT b.id, f.fact FROM blocks AS b
+JOIN facts AS f ON f.file_id = b.file_id AND f.line BETWEEN b.line AND b.end_line
+WHERE b.id IN ({marks})
+"""
+_PLACES = """
+SELECT f.fact, f.statement, files.path, f.line, f.kind, f.category, f.day, f.author
+FROM facts AS f JOIN files ON files.id = f.file_id WHERE f.fact IN ({marks})
+"""
+_CHUNK = 500  # ids per statement, well under SQLite's parameter limit
+_FEEDBACK = (EventKind.CONFIRMED, EventKind.REJECTED, EventKind.SUPERSEDED)
+# Parsed evidence per file, while the file is the same (inode, time, size): reading it
+# took 8 ms of a 25 ms search at 10,000 notes; writes replace the file (atomic_write).
+_EVIDENCE: dict[str, tuple[tuple[int, int, int], dict[str, tuple[Event, ...]]]] = {}
+
+
+def _events(agent: Agent) -> dict[str, tuple[Event, ...]]:
+    path = facts_dir(agent) / "evidence.json"
+    try:
+        st = path.stat()
+    except OSError:
+        return {}
+    stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+    cached = _EVIDENCE.get(str(path))
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    events = load_events(agent)
+    _EVIDENCE[str(path)] = (stamp, events)
+    return events
+
+
+def factor(relative: float | None, weight: float) -> float:
+    """The score multiplier of a block whose facts have mean ``relative`` trust (None: none)."""
+    if relative is None or weight <= 0:
+        return 1.0
+    return 1.0 + weight * (2.0 * relative - 1.0)
+
+
+def relative_trust(
+    places: Sequence[Place], events: Sequence[Event], now: datetime, half_life: float
+) -> float:
+    """A fact's trust over twice what its places alone give it, capped at 1 (½: no feedback)."""
+    said = [e for e in events if e.kind not in _FEEDBACK]
+    if len(said) == len(events):
+        return 0.5
+    alone = assess(places, said, now, half_life).trust
+    if alone <= 0:
+        return 0.5  # decayed to nothing either way: feedback cannot be told apart
+    return min(assess(places, events, now, half_life).trust / (2 * alone), 1.0)
+
+
+class TrustSignal:
+    """Per-search trust factors of candidate blocks, looked up once per index."""
+
+    def __init__(self, weight: float) -> None:
+        self.weight = weight
+        self._factors: dict[tuple[str, int], float] = {}
+        self._events: dict[str, dict[str, tuple[Event, ...]]] = {}
+
+    def adjust(
+        self, key: str, conn: sqlite3.Connection, agent: Agent | None, found: list[Candidate]
+    ) -> list[Candidate]:
+        """``found`` (one index's candidates) with their scores multiplied by ``factor``."""
+        if self.weight <= 0 or agent is None or not found:
+            return found  # GLOBAL files have no agent, hence no fact events: unchanged
+        missing = [c.block_id for c in found if (key, c.block_id) not in self._factors]
+        if missing:
+            self._look_up(key, conn, agent, missing)
+        out = []
+        for cand in found:
+            scale = self._factors.get((key, cand.block_id), 1.0)
+            out.append(cand if scale == 1.0 else replace(cand, score=cand.score * scale))
+        return out
+
+    def _look_up(
+        self, key: str, conn: sqlite3.Connection, agent: Agent, blocks: Sequence[int]
+    ) -> None:
+        if key not in self._events:
+            self._events[key] = _events(agent)
+        events = self._events[key]
+        # Only facts someone gave feedback on move (the others are at ½): with none, no SQL.
+        judged = {fid for fid, found in events.items() if any(e.kind in _FEEDBACK for e in found)}
+        on_block: dict[int, list[str]] = {}
+        places: dict[str, list[Place]] = {}
+        try:
+            for start in range(0, len(blocks) if judged else 0, _CHUNK):
+                ids = list(blocks[start : start + _CHUNK])
+                sql = _ON_BLOCKS.format(marks=",".join("?" * len(ids)))
+                for block_id, fact in conn.execute(sql, ids):
+                    on_block.setdefault(int(block_id), []).append(str(fact))
+            facts = sorted({f for named in on_block.values() for f in named} & judged)
+            for start in range(0, len(facts), _CHUNK):
+                chunk = facts[start : start + _CHUNK]
+                sql = _PLACES.format(marks=",".join("?" * len(chunk)))
+                for row in conn.execute(sql, chunk):
+                    places.setdefault(str(row[0]), []).append(_place(row))
+        except sqlite3.OperationalError:
+            on_block, places = {}, {}  # an index from before the facts table: no signal
+        now, half_life = agent.now(), agent.settings.trust_half_life_days
+        trust = {
+            fid: relative_trust(found, events.get(fid, ()), now, half_life)
+            for fid, found in places.items()
+        }
+        for block_id in blocks:
+            named = on_block.get(block_id, ())
+            mean = sum(trust.get(f, 0.5) for f in named) / len(named) if named else None
+            self._factors[(key, block_id)] = factor(mean, self.weight)
+
+
+def _place(row: Sequence[object]) -> Place:
+    day = row[6]
+    return Place(
+        str(row[0]),
+        str(row[1]),
+        str(row[2]),
+        int(str(row[3])),
+        Kind(str(row[4])),
+        str(row[5]),
+        date.fromisoformat(day) if isinstance(day, str) and day else None,
+        str(row[7]),
+    )
