@@ -3,15 +3,10 @@
 import sqlite3
 from pathlib import Path
 
-import pytest
 from extract.extractkit import make_agent
 
-from memclaw.entries.memories import remember
-from memclaw.facts.feedback import give
 from memclaw.index import reindex, sync_agent
-from memclaw.index.facts.trust import trust_lookup
 from memclaw.index.store import index_path
-from memclaw.workspace.scope import Scope
 
 
 def _rows(agent_path: Path) -> list[tuple[str, int, str]]:
@@ -51,17 +46,3 @@ def test_reindex_rebuilds_the_table_and_an_old_index_gets_one(tmp_path: Path) ->
     assert _rows(agent.path) == before
     reindex(agent)
     assert _rows(agent.path) == before
-
-
-def test_trust_lookup_by_line_and_id_is_computed_when_read(tmp_path: Path) -> None:
-    agent = make_agent(tmp_path)
-    scope = Scope(agent)
-    remember(scope, "Maya prefers uv")
-    agent.write("MEMORY.md", "# Memory\n- Project Atlas ships in December\n")
-    lookup = trust_lookup(agent)
-    assert lookup.at("MEMORY.md", 2) == pytest.approx(0.7)
-    assert lookup.at("MEMORY.md", 1) is None and lookup.at("nowhere.md", 1) is None
-    fact = give(scope, "Atlas ships", good=False)
-    after = trust_lookup(agent)
-    assert after.of(fact.id) == pytest.approx(fact.trust) and fact.trust < 0.2
-    assert after.at("MEMORY.md", 1, 2) == pytest.approx(fact.trust)  # a block spanning lines
