@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from memclaw.changes.records import ChangeRecord, FileDelta, Line
 from memclaw.text.plural import plural
+from memclaw.workspace.entries import is_entry_metadata
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -22,15 +23,20 @@ def is_memory_line(text: str) -> bool:
     return bool(text.strip()) and not _STRUCTURE.match(text)
 
 
-def _keep(lines: list[Line]) -> list[Line]:
-    return [line for line in lines if is_memory_line(line.text)]
+def _keep(lines: list[Line], rel: str) -> list[Line]:
+    # An entry's metadata (category, dates) is bookkeeping, not something remembered.
+    return [
+        line
+        for line in lines
+        if is_memory_line(line.text) and not is_entry_metadata(rel, line.text)
+    ]
 
 
 def summary(change: ChangeRecord, *, kind: bool = True) -> str:
     """'extract: 3 added, 1 changed, 0 removed in 2 files' (without ``kind``: no 'extract: ')."""
-    added = sum(len(_keep(f.added)) for f in change.files)
-    changed = sum(len(_keep(f.changed)) for f in change.files)
-    removed = sum(len(_keep(f.removed)) for f in change.files)
+    added = sum(len(_keep(f.added, f.rel)) for f in change.files)
+    changed = sum(len(_keep(f.changed, f.rel)) for f in change.files)
+    removed = sum(len(_keep(f.removed, f.rel)) for f in change.files)
     parts = [f"{added} added", f"{changed} changed", f"{removed} removed"]
     said = f"{', '.join(parts)} in {plural(len(change.files), 'file')}"
     return f"{change.kind}: {said}" if kind else said
@@ -43,11 +49,11 @@ def _short(text: str, limit: int = WIDTH) -> str:
 
 def file_lines(delta: FileDelta) -> list[str]:
     rows = []
-    for line in _keep(delta.added):
+    for line in _keep(delta.added, delta.rel):
         rows.append(f"    + {_short(line.text)}  [{line.fact}]")
-    for line in _keep(delta.changed):
+    for line in _keep(delta.changed, delta.rel):
         rows.append(f"    ~ {_short(line.old or '', 34)} → {_short(line.text, 34)}  [{line.fact}]")
-    for line in _keep(delta.removed):
+    for line in _keep(delta.removed, delta.rel):
         rows.append(f"    - {_short(line.text)}  [{line.fact}]")
     return rows
 

@@ -59,6 +59,11 @@ def fit_category(guess: str, allowed: Mapping[str, str]) -> str:
     return FALLBACK_CATEGORY if FALLBACK_CATEGORY in allowed else list(allowed)[-1]
 
 
+def is_entry_metadata(rel: str, line: str) -> bool:
+    """True for a ``- key: value`` line of an entries file: an entry's category, dates, fields."""
+    return ENTRIES_DIR in rel.split("/")[:-1] and bool(_META.match(line))
+
+
 def is_session_file(name: str) -> bool:
     """Whether ``name`` holds one conversation's short-term entries (not long-term memory)."""
     return bool(_SESSION_FILE.search(name))

@@ -50,3 +50,15 @@ def test_undo_refuses_when_the_previous_version_is_gone(scope: Scope) -> None:
     with pytest.raises(UndoRefusedError, match="no longer kept"):
         undo_last(scope)
     assert agent.read("MEMORY.md") == "# Memory\n- two\n"
+
+
+def test_a_receipt_lists_what_was_remembered_not_the_entrys_bookkeeping(scope: Scope) -> None:
+    from memclaw.changes.receipt import receipt_lines
+
+    remember(scope, "Knut sleeps on the blue rug")
+    change = last_undoable(scope)
+    assert change is not None and change.kind == "remember"
+    lines = receipt_lines(change, scope)
+    assert lines[0].startswith("memory receipt · remember: 1 added, 0 changed, 0 removed")
+    assert any("+ Knut sleeps on the blue rug" in line for line in lines)
+    assert not any("category:" in line or "created:" in line for line in lines)
