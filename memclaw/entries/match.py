@@ -4,7 +4,7 @@
 while "prefers Poetry for Python projects" changes it: same subject, new
 value. Subjects are found by splitting a fact at its relation verb ("is",
 "prefers", "uses", "runs on" ...); values are compared token by token, with
-a small lexicon of tools that replace one another (uv and Poetry, Vim and
+the lexicon of values that replace one another (uv and Poetry, Vim and
 Emacs) for facts whose values share no other word.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from memclaw.extract.offline.rules import classify_sentence, identity_fact
+from memclaw.facts.lexicon import ALTERNATIVE_GROUP
 from memclaw.text.likeness import STOPWORDS, containment, jaccard, tokens
 
 _RELATION = re.compile(
@@ -21,24 +22,6 @@ _RELATION = re.compile(
     re.IGNORECASE,
 )
 _STAMP = re.compile(r"^\s*(?:as of \d{4}-\d{2}-\d{2},?|\(as of [^)]*\))\s*", re.IGNORECASE)
-ALTERNATIVES = (
-    "pip poetry uv pipenv conda pdm hatch rye",
-    "npm yarn pnpm bun",
-    "vim neovim nvim emacs vscode code cursor sublime intellij pycharm zed helix",
-    "bash zsh fish nushell powershell",
-    "postgres postgresql mysql mariadb sqlite mongodb cockroachdb dynamodb",
-    "aws gcp azure hetzner digitalocean fly vercel netlify heroku",
-    "datadog grafana prometheus newrelic honeycomb sentry",
-    "docker podman",
-    "github gitlab bitbucket",
-    "slack teams discord",
-    "macos linux windows ubuntu fedora debian arch",
-    "react vue svelte angular solid",
-    "django flask fastapi rails express",
-    "celery procrastinate rq dramatiq sidekiq",
-    "tea coffee",
-)
-_GROUP = {word: index for index, line in enumerate(ALTERNATIVES) for word in line.split()}
 
 
 def _split(text: str) -> tuple[frozenset[str], frozenset[str], str] | None:
@@ -74,8 +57,8 @@ def supersedes(new: str, old: str) -> bool:
         return False  # one adds detail to the other: a restatement, not a change
     if shared and len(only_a) <= 3 and len(only_b) <= 3 and len(shared) >= max(len(only_a), 1):
         return True  # "uv for Python projects" vs "Poetry for Python projects"
-    groups_a = {_GROUP[t] for t in only_a if t in _GROUP}
-    groups_b = {_GROUP[t] for t in only_b if t in _GROUP}
+    groups_a = {ALTERNATIVE_GROUP[t] for t in only_a if t in ALTERNATIVE_GROUP}
+    groups_b = {ALTERNATIVE_GROUP[t] for t in only_b if t in ALTERNATIVE_GROUP}
     if groups_a & groups_b:
         return True  # "prefers uv" vs "prefers Poetry"
     specific = {t for t in subject_a if t not in STOPWORDS}
