@@ -10,7 +10,6 @@ all three.
 
 from __future__ import annotations
 
-import contextlib
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,6 +59,7 @@ def clean_index(base: Path, *, is_global: bool, now: str) -> None:
     block refers to any more are deleted; VACUUM rewrites the file without its
     free pages, and the WAL is truncated so the old pages are not kept there.
     """
+    from memclaw.index.storage.compact import compact
     from memclaw.index.store import open_index, sync
 
     if not index_path(base).is_file():
@@ -68,16 +68,7 @@ def clean_index(base: Path, *, is_global: bool, now: str) -> None:
     try:
         conn.execute("PRAGMA secure_delete = ON")
         sync(conn, base, is_global=is_global, now=now)
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.execute("INSERT INTO blocks_fts(blocks_fts) VALUES ('optimize')")
-            conn.execute("DELETE FROM vectors WHERE hash NOT IN (SELECT hash FROM blocks)")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        conn.execute("VACUUM")
-        with contextlib.suppress(sqlite3.OperationalError):  # a reader keeps the WAL busy
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute("DELETE FROM vectors WHERE hash NOT IN (SELECT hash FROM blocks)")
+        compact(conn)  # merge the segments (old tokens gone), VACUUM, truncate the WAL
     finally:
         conn.close()
