@@ -17,7 +17,7 @@ FACT_ID = re.compile(r"^f[0-9a-f]{8}$")
 _MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 # The offline engine files a daily-note line as ``- [preference] Maya prefers tea``;
 # MEMORY.md states the same fact without the tag, and both must have one id.
-_TAG = re.compile(r"^\[[A-Za-z][\w-]*\]\s+")
+CATEGORY_TAG = re.compile(r"^\[([A-Za-z][\w-]*)\]\s+")
 _COMMENT = re.compile(r"<!--.*?-->")
 _EMPHASIS = re.compile(r"[*_`]+")
 _SPACE = re.compile(r"\s+")
@@ -26,7 +26,7 @@ _SPACE = re.compile(r"\s+")
 def normalise_statement(line: str) -> str:
     """The statement a list line makes, without list marker, category tag, comments, emphasis
     or case."""
-    text = _TAG.sub("", _MARKER.sub("", line).lstrip())
+    text = CATEGORY_TAG.sub("", _MARKER.sub("", line).lstrip())
     text = _COMMENT.sub(" ", text)
     text = _EMPHASIS.sub("", text)
     text = _SPACE.sub(" ", text).strip().rstrip(".;").strip()

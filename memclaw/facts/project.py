@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from memclaw.facts.ids import fact_id
+from memclaw.facts.ids import CATEGORY_TAG, fact_id
 from memclaw.facts.model import Kind, Place
 from memclaw.workspace.entries import ENTRIES_DIR, parse_entries
 from memclaw.workspace.safeguards import provenance
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?P<text>\S.*)$")
-_TAG = re.compile(r"^\[([A-Za-z][\w-]*)\]\s+")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _DAILY = re.compile(r"(?:^|/)memory/(\d{4}-\d{2}-\d{2})\.md$")
@@ -102,7 +101,7 @@ def project_text(rel: str, text: str, *, model_lines: frozenset[str] = frozenset
         category = section
         if kind is Kind.DAILY:
             author = "note"
-            tagged = _TAG.match(statement)
+            tagged = CATEGORY_TAG.match(statement)
             if tagged:  # "[preference] Maya prefers tea": the offline engine's category
                 category, statement = tagged.group(1).casefold(), statement[tagged.end() :]
         else:
