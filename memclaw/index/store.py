@@ -20,7 +20,6 @@ from typing import Any, TypeVar
 
 from memclaw.index.blocks import split_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
-from memclaw.index.facts import table as facts_table
 from memclaw.index.layout import FileState, classify, scan
 from memclaw.index.schema import NewerSchema, migrate
 from memclaw.index.storage.compact import compact
@@ -258,8 +257,6 @@ def sync(
     disk = scan(base, dirs)
     stats.files = len(disk)
     fresh = meta_value(conn, "format") == INDEX_FORMAT and not force
-    # An index from before the facts table (or an older projection) fills it once.
-    fresh = fresh and (is_global or meta_value(conn, "facts_format") == facts_table.FORMAT)
     # Same names, sizes and times as at the last settled sync: nothing to even look at.
     print_ = _fingerprint(disk)
     if fresh and meta_value(conn, "fingerprint") == print_:
@@ -275,8 +272,6 @@ def sync(
         stats.seconds = time.perf_counter() - started
         return stats
     with _write(conn):
-        if not is_global:
-            facts_table.ensure(conn)
         if not fresh or meta_value(conn, "format") != INDEX_FORMAT:
             clear(conn)
             stats.rebuilt = True
@@ -292,8 +287,6 @@ def sync(
             drop_file(conn, known[rel][0])
             conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
             stats.removed.append(rel)
-        if not is_global:
-            facts_table.project_missing(conn, base)
         set_meta(conn, "format", INDEX_FORMAT)
         set_meta(conn, "fingerprint", print_ if _settled(disk) else "")
         if stats.dirty or stats.rebuilt:
@@ -406,8 +399,6 @@ def _sync_file(
         )
         stats.updated += 1
     conn.execute("UPDATE files SET first_block = ? WHERE id = ?", (first, file_id))
-    if not is_global:
-        facts_table.replace_file(conn, base, file_id, rel, text, st.mtime_ns)
     stats.blocks += len(blocks)
     stats.bytes += len(data)
     stats.changed.append(rel)

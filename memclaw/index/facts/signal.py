@@ -25,12 +25,12 @@ matches less of it above one that matches more. w = 0 changes nothing and
 costs nothing.
 
 Cost: one search builds one ``TrustSignal``. For each index it reads the
-agent's fact events once; only when some fact has feedback does it ask
-SQLite, once, for the facts on the candidates' lines and every place of
-those with feedback. It caches each block's factor, so the dated and
-semantic rankings of the same search only ask about blocks not seen yet.
-(Loading every place of every candidate fact cost about 15 ms a search at
-10,000 notes, where a line restated on many days lives in many places.)
+agent's fact events once; only when some fact has feedback does it project the
+candidates' lines, and look up every place of the facts with feedback among
+them (``places``). It caches each block's factor, so the dated and semantic
+rankings of the same search only ask about blocks not seen yet. (Loading every
+place of every candidate fact cost about 15 ms a search at 10,000 notes, where a
+line restated on many days lives in many places.)
 """
 
 from __future__ import annotations
@@ -38,28 +38,18 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING
 
-from memclaw.facts.model import Event, EventKind, Kind, Place
+from memclaw.facts.model import Event, EventKind, Place
 from memclaw.facts.store import facts_dir, load_events
 from memclaw.facts.trust import assess
+from memclaw.index.facts.places import Places
 
 if TYPE_CHECKING:
     from memclaw.index.rank import Candidate
     from memclaw.workspace.agent import Agent
 
-# The facts on each candidate block's lines (``?``: the block ids), then every place they live.
-_ON_BLOCKS = """
-SELECT b.id, f.fact FROM blocks AS b
-JOIN facts AS f ON f.file_id = b.file_id AND f.line BETWEEN b.line AND b.end_line
-WHERE b.id IN ({marks})
-"""
-_PLACES = """
-SELECT f.fact, f.statement, files.path, f.line, f.kind, f.category, f.day, f.author
-FROM facts AS f JOIN files ON files.id = f.file_id WHERE f.fact IN ({marks})
-"""
-_CHUNK = 500  # ids per statement, well under SQLite's parameter limit
 _FEEDBACK = (EventKind.CONFIRMED, EventKind.REJECTED, EventKind.SUPERSEDED)
 # Parsed evidence per file, while the file is the same (inode, time, size): reading it
 # took 8 ms of a 25 ms search at 10,000 notes; writes replace the file (atomic_write).
@@ -115,7 +105,7 @@ class TrustSignal:
         """``found`` (one index's candidates) with their scores multiplied by ``factor``."""
         if self.weight <= 0 or agent is None or not found:
             return found  # GLOBAL files have no agent, hence no fact events: unchanged
-        missing = [c.block_id for c in found if (key, c.block_id) not in self._factors]
+        missing = [c for c in found if (key, c.block_id) not in self._factors]
         if missing:
             self._look_up(key, conn, agent, missing)
         out = []
@@ -125,49 +115,28 @@ class TrustSignal:
         return out
 
     def _look_up(
-        self, key: str, conn: sqlite3.Connection, agent: Agent, blocks: Sequence[int]
+        self, key: str, conn: sqlite3.Connection, agent: Agent, found: Sequence[Candidate]
     ) -> None:
         if key not in self._events:
             self._events[key] = _events(agent)
         events = self._events[key]
-        # Only facts someone gave feedback on move (the others are at ½): with none, no SQL.
-        judged = {fid for fid, found in events.items() if any(e.kind in _FEEDBACK for e in found)}
+        # Only facts someone gave feedback on move (the others are at ½): with none, no work.
+        judged = {fid for fid, said in events.items() if any(e.kind in _FEEDBACK for e in said)}
         on_block: dict[int, list[str]] = {}
-        places: dict[str, list[Place]] = {}
-        try:
-            for start in range(0, len(blocks) if judged else 0, _CHUNK):
-                ids = list(blocks[start : start + _CHUNK])
-                sql = _ON_BLOCKS.format(marks=",".join("?" * len(ids)))
-                for block_id, fact in conn.execute(sql, ids):
-                    on_block.setdefault(int(block_id), []).append(str(fact))
-            facts = sorted({f for named in on_block.values() for f in named} & judged)
-            for start in range(0, len(facts), _CHUNK):
-                chunk = facts[start : start + _CHUNK]
-                sql = _PLACES.format(marks=",".join("?" * len(chunk)))
-                for row in conn.execute(sql, chunk):
-                    places.setdefault(str(row[0]), []).append(_place(row))
-        except sqlite3.OperationalError:
-            on_block, places = {}, {}  # an index from before the facts table: no signal
-        now, half_life = agent.now(), agent.settings.trust_half_life_days
-        trust = {
-            fid: relative_trust(found, events.get(fid, ()), now, half_life)
-            for fid, found in places.items()
-        }
-        for block_id in blocks:
-            named = on_block.get(block_id, ())
+        trust: dict[str, float] = {}
+        if judged:
+            places = Places(conn, agent)
+            now, half_life = agent.now(), agent.settings.trust_half_life_days
+            for cand in found:
+                stated = places.on_block(cand.file, cand.line, cand.end_line, cand.text)
+                on_block[cand.block_id] = [p.fact for p in stated]
+                for place in stated:
+                    if place.fact in judged and place.fact not in trust:
+                        everywhere = places.everywhere(place)
+                        trust[place.fact] = relative_trust(
+                            everywhere, events[place.fact], now, half_life
+                        )
+        for cand in found:
+            named = on_block.get(cand.block_id, ())
             mean = sum(trust.get(f, 0.5) for f in named) / len(named) if named else None
-            self._factors[(key, block_id)] = factor(mean, self.weight)
-
-
-def _place(row: Sequence[object]) -> Place:
-    day = row[6]
-    return Place(
-        str(row[0]),
-        str(row[1]),
-        str(row[2]),
-        int(str(row[3])),
-        Kind(str(row[4])),
-        str(row[5]),
-        date.fromisoformat(day) if isinstance(day, str) and day else None,
-        str(row[7]),
-    )
+            self._factors[(key, cand.block_id)] = factor(mean, self.weight)
