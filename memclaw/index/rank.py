@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.config import Settings
 from memclaw.errors import UsageError
 from memclaw.index.snippet import make_snippet, mark
+from memclaw.index.storage.fts import SECTION_OF
 from memclaw.text.tokenize import Query
 from memclaw.workspace.owners import OwnerKey, Visibility
 
@@ -136,7 +137,8 @@ def decay(day: str | None, today: str, half_life: float) -> float:
 
 # The columns ``candidate`` expects, in order; ``b`` is blocks and ``f`` is files.
 CANDIDATE_COLUMNS = (
-    "b.id, f.path, b.line, b.end_line, b.section, b.date, b.hash, b.text, f.scope, f.owner, f.kind"
+    f"b.id, f.path, b.line, b.end_line, {SECTION_OF}, b.date, b.hash, b.text, f.scope, f.owner,"
+    " f.kind"
 )
 
 

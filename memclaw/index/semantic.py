@@ -17,16 +17,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.config import Settings
-from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
+from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
 
 if TYPE_CHECKING:
     from memclaw.llm import Embedder
 
 # What both rankings read of a block; the vector is last (index 11).
-_VECTOR_COLUMNS = (
-    "b.id, f.path, b.line, b.end_line, b.section, b.date, b.hash, b.text, f.scope,"
-    " f.owner, f.kind, v.vec"
-)
+_VECTOR_COLUMNS = f"{CANDIDATE_COLUMNS}, v.vec"
 RRF_K = 60  # the usual constant of reciprocal rank fusion
 EMBED_BATCH = 64
 MAX_EMBED_CHARS = 4000

@@ -8,9 +8,8 @@ from extract.extractkit import make_agent
 
 from memclaw.facts.model import Place
 from memclaw.facts.project import project_scope
-from memclaw.index import sync_agent
+from memclaw.index import search, sync_agent
 from memclaw.index.facts.places import Places
-from memclaw.index.schema import SCHEMA_VERSION
 from memclaw.index.store import index_path, open_index
 from memclaw.workspace import Agent
 from memclaw.workspace.scope import Scope
@@ -95,7 +94,8 @@ def test_an_index_with_the_old_facts_table_loses_it_and_gives_the_pages_back(
         old.execute("CREATE TABLE facts (file_id INTEGER, fact TEXT, statement TEXT)")
         old.executemany("INSERT INTO facts VALUES (1, 'f00000000', ?)", [("x" * 500,)] * 2000)
         old.execute("INSERT INTO meta VALUES ('facts_format', 'facts-1')")
-        old.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+        old.execute("DROP TABLE sections")  # as before schema 5
+        old.execute("PRAGMA user_version = 3")
     with sqlite3.connect(path) as old:
         old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     grown = path.stat().st_size
@@ -107,4 +107,5 @@ def test_an_index_with_the_old_facts_table_loses_it_and_gives_the_pages_back(
     finally:
         conn.close()
     assert path.stat().st_size < grown / 2
-    assert sync_agent(agent).rebuilt is False  # the rest of the index was kept
+    assert sync_agent(agent).rebuilt  # schema 5 stores blocks anew: rebuilt from the files
+    assert search(agent.workspace, "Fridays", agents=[agent.id], log=False)

@@ -29,12 +29,14 @@ _NAMES = ", ".join(FTS_COLUMNS)
 _MARKS = ", ".join("?" for _ in FTS_COLUMNS)
 INSERT_SQL = f"INSERT INTO blocks_fts(rowid, {_NAMES}) VALUES (?, {_MARKS})"
 DELETE_SQL = f"INSERT INTO blocks_fts(blocks_fts, rowid, {_NAMES}) VALUES ('delete', ?, {_MARKS})"
-# What ``fts_rows`` reads of a stored block, in this order.
-STORED_COLUMNS = "id, kind, section, text, extra"
+# The section path of block ``b``: stored once per file, numbered by ``blocks.section``.
+SECTION_OF = "(SELECT s.path FROM sections AS s WHERE s.file_id = b.file_id AND s.n = b.section)"
+# What ``fts_rows`` reads of a stored block ``b``, in this order.
+STORED_COLUMNS = f"b.id, b.kind, {SECTION_OF}, b.text, b.extra"
 # Stored rows of one file from ``BEFORE`` before a range to ``AFTER`` after it, in order.
 _WINDOW = f"""
-SELECT {STORED_COLUMNS} FROM blocks WHERE id BETWEEN ? AND ?
-AND file_id = (SELECT file_id FROM blocks WHERE id = ?) ORDER BY id
+SELECT {STORED_COLUMNS} FROM blocks AS b WHERE b.id BETWEEN ? AND ?
+AND b.file_id = (SELECT file_id FROM blocks WHERE id = ?) ORDER BY b.id
 """
 
 
@@ -83,3 +85,4 @@ def delete_range(conn: sqlite3.Connection, first: int, last: int) -> None:
 def delete_all(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO blocks_fts(blocks_fts) VALUES ('delete-all')")
     conn.execute("DELETE FROM blocks")
+    conn.execute("DELETE FROM sections")

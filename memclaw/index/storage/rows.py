@@ -1,4 +1,10 @@
-"""The rows of one file in the index: its blocks, their full-text rows, its file row."""
+"""The rows of one file in the index: its blocks, their sections, their full-text rows.
+
+A file's section paths are stored once each (``sections``), numbered in the order
+they first occur among its blocks; ``blocks.section`` holds that number. The
+numbering of an unchanged leading run of blocks is thus the same before and after
+an edit, which is what lets ``replace_blocks`` keep their rows.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,7 @@ import sqlite3
 
 from memclaw.index.blocks import AFTER, Block
 from memclaw.index.layout import kind_range
-from memclaw.index.storage.fts import delete_all, delete_range, insert_rows
+from memclaw.index.storage.fts import SECTION_OF, delete_all, delete_range, insert_rows
 
 Row = tuple[int, int, int, int]  # id, size, mtime_ns, checked_ns (see store.known_files)
 
@@ -15,6 +21,7 @@ def drop_file(conn: sqlite3.Connection, file_id: int) -> None:
     row = conn.execute("SELECT first_block, blocks FROM files WHERE id = ?", (file_id,)).fetchone()
     if row is not None and row[1]:
         delete_range(conn, int(row[0]), int(row[0]) + int(row[1]) - 1)
+    conn.execute("DELETE FROM sections WHERE file_id = ?", (file_id,))
 
 
 def _top(conn: sqlite3.Connection, kind: str) -> int:
@@ -27,7 +34,7 @@ def _top(conn: sqlite3.Connection, kind: str) -> int:
 def insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> int:
     """Store ``blocks`` under consecutive new ids (returned: the first) and index them."""
     first = _top(conn, kind) + 1
-    _insert_at(conn, file_id, blocks, first)
+    _insert_at(conn, file_id, blocks, first, _write_sections(conn, file_id, blocks))
     return first
 
 
@@ -47,8 +54,8 @@ def replace_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: li
         drop_file(conn, file_id)
         return insert_blocks(conn, file_id, kind, blocks)
     old = conn.execute(
-        "SELECT line, end_line, kind, section, date, text, extra FROM blocks"
-        " WHERE id BETWEEN ? AND ? ORDER BY id",
+        f"SELECT b.line, b.end_line, b.kind, {SECTION_OF}, b.date, b.text, b.extra"
+        " FROM blocks AS b WHERE b.id BETWEEN ? AND ? ORDER BY b.id",
         (first, last),
     ).fetchall()
     kept = 0
@@ -62,16 +69,36 @@ def replace_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: li
         # their full-text rows change with it.
         kept = max(kept - AFTER, 0)
     if kept < count:
-        delete_range(conn, first + kept, last)
-    _insert_at(conn, file_id, blocks[kept:], first + kept)
+        delete_range(conn, first + kept, last)  # (reads the old sections: before they go)
+    numbers = _write_sections(conn, file_id, blocks)
+    _insert_at(conn, file_id, blocks[kept:], first + kept, numbers)
     return first
 
 
-def _insert_at(conn: sqlite3.Connection, file_id: int, blocks: list[Block], first: int) -> None:
+def _write_sections(conn: sqlite3.Connection, file_id: int, blocks: list[Block]) -> dict[str, int]:
+    """Store the section paths of a file's blocks (all of them); returns their numbers."""
+    numbers: dict[str, int] = {}
+    for block in blocks:
+        numbers.setdefault(block.section_path, len(numbers))
+    conn.execute("DELETE FROM sections WHERE file_id = ?", (file_id,))
+    conn.executemany(
+        "INSERT INTO sections VALUES (?, ?, ?)",
+        [(file_id, n, path) for path, n in numbers.items()],
+    )
+    return numbers
+
+
+def _insert_at(
+    conn: sqlite3.Connection,
+    file_id: int,
+    blocks: list[Block],
+    first: int,
+    numbers: dict[str, int],
+) -> None:
     rows = []
     for offset, block in enumerate(blocks):
         block_id = first + offset
-        section, extra = block.section_path, block.own_context or None
+        section, extra = numbers[block.section_path], block.own_context or None
         rows.append(
             (
                 block_id,
