@@ -106,8 +106,11 @@ def keyword_candidates(
             )
         found.sort(key=lambda c: (-c.score, c.file, c.line))
         seen.update(c.block_id for c in found)
-        own = [c for c in found if _own_match(c, query)]
-        chosen += own[: limit - len(chosen)]  # a later level ranks below an earlier one
+        for cand in found:  # a later level ranks below an earlier one
+            if len(chosen) >= limit:
+                break
+            if _own_match(cand, query):  # (tokenising a block costs: only until the limit)
+                chosen.append(cand)
         if len(chosen) >= limit:
             break
     return chosen

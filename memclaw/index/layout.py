@@ -135,7 +135,7 @@ def folder_mtime(base: Path, prefix: str) -> int | None:
     return st.st_mtime_ns if stat_is_dir(st.st_mode) else None
 
 
-def file_state(path: Path) -> FileState | None:
+def file_state(path: str | Path) -> FileState | None:
     try:
         st = os.stat(path, follow_symlinks=False)
     except (FileNotFoundError, NotADirectoryError, PermissionError):

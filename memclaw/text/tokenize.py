@@ -20,7 +20,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from memclaw.text.language import LANGUAGES, language_of, language_of_words
@@ -280,13 +280,22 @@ class Query:
         return " OR ".join(t.fts() for t in self.terms)
 
     def vocabulary(self) -> frozenset[str]:
-        return frozenset(tok for t in self.terms if not t.prefix for f in t.forms for tok in f)
+        return self._vocabulary
 
     def prefixes(self) -> tuple[str, ...]:
-        return tuple(t.tokens[-1] for t in self.terms if t.prefix)
+        return self._prefixes
 
     def matches(self, term: str) -> bool:
-        return term in self.vocabulary() or any(term.startswith(p) for p in self.prefixes())
+        return term in self._vocabulary or any(term.startswith(p) for p in self._prefixes)
+
+    # Computed once per query: ``matches`` runs for every word of every candidate block.
+    @cached_property
+    def _vocabulary(self) -> frozenset[str]:
+        return frozenset(tok for t in self.terms if not t.prefix for f in t.forms for tok in f)
+
+    @cached_property
+    def _prefixes(self) -> tuple[str, ...]:
+        return tuple(t.tokens[-1] for t in self.terms if t.prefix)
 
 
 def _groups(text: str) -> Iterator[tuple[list[str], bool]]:

@@ -88,9 +88,10 @@ def bring_up_to_date(
                 disk.update(scan(base, found, sub))
                 listed.update(found)
                 dirs.update(found)
+    root = str(base)  # (a Path per hot file cost as much as its stat)
     for rel in state.hot:
         if rel not in disk:
-            st = file_state(base / rel)
+            st = file_state(f"{root}/{rel}")
             if st is not None:
                 disk[rel] = st
             else:  # gone: its folder's listing (taken above or now) says so
