@@ -169,6 +169,11 @@ class Settings:
     search_dates: bool = _key(
         True, "read dates in a query ('on 3 June', 'last week') and rank blocks of those days first"
     )
+    search_answers: bool = _key(
+        True,
+        "add the words an answer holds to a question ('when' any day name, 'instrument' guitar,"
+        " bass...)",
+    )
     search_rerank: int = _key(
         0,
         "best candidates the chat model re-ranks per search, one request (0 = off)",

@@ -17,11 +17,13 @@ Two promises shape this module.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from itertools import combinations
 
 from memclaw.config import Settings
 from memclaw.index.layout import Group
+from memclaw.index.query.answer import ANSWER_BOOST
 from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
 from memclaw.text.tokenize import Query, tokens
 
@@ -74,10 +76,13 @@ def keyword_candidates(
     today: str,
     limit: int,
     groups: list[Group],
+    answer: re.Pattern[str] | None = None,
 ) -> list[Candidate]:
     """The best ``limit`` visible blocks of one index for ``query``, best first.
 
-    ``groups`` are the index's id ranges to rank (``layout.groups``).
+    ``groups`` are the index's id ranges to rank (``layout.groups``). A block whose
+    text matches ``answer`` (what the question asks for, ``query.answer``) scores
+    ``ANSWER_BOOST`` times more.
     """
     where = filters.where(is_global)
     if where is None or query.empty:
@@ -103,6 +108,7 @@ def keyword_candidates(
                 today=today,
                 half_life=settings.recency_half_life_days,
                 limit=limit - len(chosen),
+                answer=answer,
             )
         found.sort(key=lambda c: (-c.score, c.file, c.line))
         seen.update(c.block_id for c in found)
@@ -141,9 +147,12 @@ def _rank_group(
     today: str,
     half_life: float,
     limit: int,
+    answer: re.Pattern[str] | None,
 ) -> list[Candidate]:
     """The best ``limit`` visible, not yet chosen blocks of one group for ``match``."""
     heaviest = max(kind_weight.get(k, 0.0) for k in group.kinds)
+    if answer is not None:
+        heaviest *= ANSWER_BOOST  # (for the bound below: a later row may hold the answer)
     if heaviest <= 0:
         return []
     lo = group.lo
@@ -159,6 +168,8 @@ def _rank_group(
             weight = kind_weight.get(row[10], 0.0)
             if row[11] and weight > 0 and row[0] not in seen:
                 score = -float(row[12]) * weight * decay(row[5], today, half_life)
+                if answer is not None and answer.search(row[7]):
+                    score *= ANSWER_BOOST
                 scored.append((-score, row[1], row[2], row))
         scored.sort(key=lambda s: s[:3])
         best = [candidate(key, row, -neg, tier=level) for neg, _, _, row in scored[:limit]]

@@ -11,6 +11,7 @@ from memclaw.errors import ModelError, UsageError
 from memclaw.index.damage import IndexDamaged, damaged_again
 from memclaw.index.facts.signal import TrustSignal
 from memclaw.index.keyword import MAX_RANKED, keyword_candidates
+from memclaw.index.query.answer import answer_pattern
 from memclaw.index.query.people import by_person
 from memclaw.index.query.when import read_when
 from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
@@ -217,6 +218,7 @@ def _rank(
     workspace = searcher.workspace
     settings = workspace.settings
     today = workspace.clock().date().isoformat()
+    answer = answer_pattern(query.text) if settings.search_answers else None
     keyword: list[Candidate] = []
     for src in sources:
         with src.reading() as conn:
@@ -230,6 +232,7 @@ def _rank(
                 today=today,
                 limit=pool,
                 groups=src.groups(MAX_RANKED),
+                answer=answer,
             )
             keyword += trust.adjust(src.key, conn, src.agent, found)
     # (trust moves scores inside a coverage level only: the tier still sorts first)
