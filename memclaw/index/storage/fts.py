@@ -9,6 +9,10 @@ as it is computed from stored block rows, deletion stays exact.
 
 The context column holds a block's section, its own context (``blocks.extra``: a
 table's header row) and the words its neighbours lend it (``blocks.lent_words``).
+Dates and times are left out of the section (``section_words``): a daily note's
+heading is its date, and a session's its time, so they were the same few numbers
+posted again for every block, half of the full-text index, and a block's date
+already answers for them (searches read dates as a range of days).
 The lent words are not stored: they are recomputed from the stored rows around a
 block (``BEFORE`` before it, ``AFTER`` after it, of the same file), so a row is
 inserted and deleted from a window of rows (``_window``). A block whose neighbours
@@ -17,6 +21,7 @@ change must therefore be re-indexed with them (``rows.replace_blocks``).
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -24,6 +29,8 @@ from typing import NamedTuple
 from memclaw.index.blocks import AFTER, BEFORE, SECTION_SEP, lent_words
 from memclaw.text.tokenize import index_text
 
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}\b")
 FTS_COLUMNS = ("body", "context")
 _NAMES = ", ".join(FTS_COLUMNS)
 _MARKS = ", ".join("?" for _ in FTS_COLUMNS)
@@ -58,12 +65,20 @@ def fts_rows(blocks: Sequence[StoredBlock], first: int, last: int) -> list[tuple
         if not first <= block.id <= last:
             continue
         extra = " ".join(filter(None, [block.extra, lent]))
-        raw = f"{block.section}{SECTION_SEP}{extra}" if extra else block.section
+        section = section_words(block.section)
+        raw = f"{section}{SECTION_SEP}{extra}" if extra else section
         context = contexts.get(raw)
         if context is None:
             context = contexts[raw] = index_text(raw)
         rows.append((block.id, index_text(block.text), context))
     return rows
+
+
+def section_words(section: str) -> str:
+    """A section path without its dates and times (see the module): "2026-11-28 › 14:30
+    Ana, Ben" is searched as "Ana, Ben"."""
+    parts = (_CLOCK.sub("", part).strip() for part in section.split(SECTION_SEP))
+    return SECTION_SEP.join(p for p in parts if p and not _DAY.fullmatch(p))
 
 
 def _window(conn: sqlite3.Connection, first: int, last: int) -> list[StoredBlock]:
