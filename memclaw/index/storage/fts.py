@@ -11,7 +11,7 @@ The context column holds a block's section, its own context (``blocks.extra``: a
 table's header row) and the words its neighbours lend it (``blocks.lent_words``).
 Dates and times are left out of the section (``section_words``): a daily note's
 heading is its date, and a session's its time, so they were the same few numbers
-posted again for every block, half of the full-text index, and a block's date
+posted again for every block, a third of the full-text index, and a block's date
 already answers for them (searches read dates as a range of days).
 The lent words are not stored: they are recomputed from the stored rows around a
 block (``BEFORE`` before it, ``AFTER`` after it, of the same file), so a row is
