@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
@@ -12,6 +13,7 @@ from memclaw.index.damage import IndexDamaged, damaged_again
 from memclaw.index.facts.signal import TrustSignal
 from memclaw.index.keyword import MAX_RANKED, keyword_candidates
 from memclaw.index.query.answer import answer_pattern
+from memclaw.index.query.compounds import with_compounds
 from memclaw.index.query.people import by_person
 from memclaw.index.query.when import read_when
 from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
@@ -112,6 +114,7 @@ class Searcher:
         sources = self._sources.select(agents, filters, bring_up_to_date=sync)
         if parsed.empty:
             return []
+        parsed = with_compounds(parsed, _holding(sources))
         pool = _pool(settings, limit)
         trust = TrustSignal(settings.trust_weight)  # one per search: trust is computed now
         ranked = by_person(query, _rank(self, sources, parsed, filters, pool=pool, trust=trust))
@@ -169,6 +172,16 @@ def search(
         )
 
 
+def _holding(sources: list[Source]) -> Callable[[str], bool]:
+    """Whether any of ``sources`` holds a word (asked once per word and search)."""
+
+    @functools.cache
+    def holds(token: str) -> bool:
+        return any(src.holds(token) for src in sources)
+
+    return holds
+
+
 def _pool(settings: Settings, limit: int) -> int:
     """Candidates to fetch: just ``limit``, unless file grouping or fusion may drop some."""
     if settings.embedding_model:
@@ -196,7 +209,7 @@ def _dated(
     when = read_when(query, searcher.workspace.clock().date())
     if when is None:
         return []
-    rest = parse_query(when.rest)
+    rest = with_compounds(parse_query(when.rest), _holding(sources))
     since, until = when.window()
     since = max(since, filters.since or since)
     until = min(until, filters.until or until)

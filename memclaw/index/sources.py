@@ -20,6 +20,8 @@ from memclaw.workspace.paths import GLOBAL_DIR
 if TYPE_CHECKING:
     from memclaw.workspace import Agent, Workspace
 
+_HOLDS = "SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? LIMIT 1"
+
 
 @dataclass
 class Source:
@@ -46,6 +48,12 @@ class Source:
             if is_damage(exc):
                 raise IndexDamaged(self.key, str(exc)) from exc
             raise
+
+    def holds(self, token: str) -> bool:
+        """Whether some block of this index holds ``token`` (one indexed word)."""
+        quoted = '"' + token.replace('"', '""') + '"'
+        with self.reading() as conn:
+            return conn.execute(_HOLDS, (quoted,)).fetchone() is not None
 
     def groups(self, cap: int) -> list[Group]:
         """Id ranges to rank, cached until this or another connection changes the index."""
