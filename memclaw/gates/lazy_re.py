@@ -1,4 +1,4 @@
-"""Regular expressions compiled on their first use, for the secret gate's many patterns.
+"""Regular expressions compiled on their first use (the secret gate's; a query's date words).
 
 Every log record goes through the secret gate, so a cold ``memclaw search`` (which
 logs what it recalled) loads it. Compiling all of its patterns at import costs
