@@ -258,3 +258,18 @@ def test_a_cold_search_still_redacts_a_secret_in_its_query(
     log = demo_agent / ".memclaw" / "logs" / "recall.jsonl"
     assert "[REDACTED:github_token]" in log.read_text()
     assert leaks(isolated_env) == []
+
+
+def test_the_fast_lane_leaves_the_last_garbage_collection_to_the_os(demo_agent: Path) -> None:
+    # atexit runs its handlers last in, first out: this one runs after the fast lane's.
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+        "from memclaw.cli.fast import main\n"
+        "sys.argv = ['memclaw', 'search', 'knee', '--limit', '1']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[-1] == "frozen True"
+    assert "knee" in done.stdout.lower()
