@@ -11,6 +11,8 @@ errors. Both lanes call the same library function and the same printer.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 import sys
 from dataclasses import dataclass, field
@@ -202,4 +204,9 @@ def main() -> None:
 
         full()
         return
-    sys.exit(run_search(parsed))
+    status = run_search(parsed)
+    # Everything the search opened is written and closed. Python's last garbage collection
+    # at exit would still walk every object the imports made, about 20 ms of a 100 ms cold
+    # search; frozen just before it (atexit runs first), they are freed with the process.
+    atexit.register(gc.freeze)
+    sys.exit(status)

@@ -8,8 +8,7 @@ reference.
 
 from __future__ import annotations
 
-import re
-
+from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_values import (
     Candidate,
     find_all,
@@ -91,7 +90,7 @@ _CJK_SECRET_WORDS = ("密码", "密碼", "口令", "密钥", "密鑰", "秘钥",
 _CJK_PASSWORD_WORDS = ("密码", "密碼", "口令")
 
 
-_GLUED_TAIL_RE = re.compile(r"^[a-z]{2,}(password|passwd|passphrase)$")
+_GLUED_TAIL_RE = LazyPattern(r"^[a-z]{2,}(password|passwd|passphrase)$")
 
 
 def _name_strength(name: str, env_style: bool) -> tuple[int, str]:
@@ -149,8 +148,8 @@ _CODE_PREFIXES = (
     "import.meta", "getenv", "environ", "new ", "await ",
 )  # fmt: skip
 _CODE_NAME_PREFIXES = ("self.", "this.", "cls.", "ctx.", "opts.", "options.", "args.")
-_IDENT_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
-_PATH_OR_URL_RE = re.compile(r"(?:/|~/|\./|\.\./|[A-Za-z]:\\|[A-Za-z][\w+.\-]*://)")
+_IDENT_RE = LazyPattern(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_PATH_OR_URL_RE = LazyPattern(r"(?:/|~/|\./|\.\./|[A-Za-z]:\\|[A-Za-z][\w+.\-]*://)")
 
 
 def _is_code_reference(value: str, following: str) -> bool:
@@ -186,17 +185,17 @@ _NAME_KEYWORDS = (
     "pass", "pwd", "secret", "token", "credential", "key", "auth", "lösen", "nyckel", "api_hash",
     "passord", "passwort", "contraseña", "密", "口令", "令牌", "凭证", "憑證",
 )  # fmt: skip
-_SEP_RE = re.compile(r"[\"']?(?:\*\*|__)?[ \t]*(?P<sep>:=|=>|=(?![=~])|:(?![:/\\])|：)")
-_FLAG_GAP_RE = re.compile(r"[ \t]+(?=[^\s\-])")
-_LINE_START_RE = re.compile(r"[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+|\*[ \t]+)?[\"']?")
-_ENV_NAME_RE = re.compile(r"[A-Z][A-Z0-9_]*")
-_CUT_CHARS_RE = re.compile(r"[，。、；！？）」』\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+_SEP_RE = LazyPattern(r"[\"']?(?:\*\*|__)?[ \t]*(?P<sep>:=|=>|=(?![=~])|:(?![:/\\])|：)")
+_FLAG_GAP_RE = LazyPattern(r"[ \t]+(?=[^\s\-])")
+_LINE_START_RE = LazyPattern(r"[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+|\*[ \t]+)?[\"']?")
+_ENV_NAME_RE = LazyPattern(r"[A-Z][A-Z0-9_]*")
+_CUT_CHARS_RE = LazyPattern(r"[，。、；！？）」』\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 _TRAILING_PUNCT = ".,;:!?)]}>"
 _NAME_CHARS = "_.-"
 _MAX_NAME = 64
 
 
-_NAME_RUN_RE = re.compile(rf"[\w.\-]{{0,{_MAX_NAME}}}")
+_NAME_RUN_RE = LazyPattern(rf"[\w.\-]{{0,{_MAX_NAME}}}")
 
 
 def _name_start(text: str, s: int) -> int:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import base64
 import binascii
-import re
 
+from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_rules import rule_candidates
 from memclaw.gates.secret_values import Candidate
 from memclaw.gates.secret_vendors import vendor_candidates
 
 __all__ = ["encoded_candidates"]
 
-_B64_RUN_RE = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{24,}={0,2}")
-_HEX_RUN_RE = re.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){16,}(?![0-9A-Za-z])")
+_B64_RUN_RE = LazyPattern(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{24,}={0,2}")
+_HEX_RUN_RE = LazyPattern(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){16,}(?![0-9A-Za-z])")
 # Shortest prefix that names a vendor, so anything shorter decodes to nothing of interest.
 _MIN_DECODED = 16
 

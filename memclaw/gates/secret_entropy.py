@@ -7,26 +7,27 @@ from __future__ import annotations
 import re
 import string
 
+from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_values import Candidate, is_placeholder, looks_random, split_name
 
 __all__ = ["entropy_candidates"]
 
 # No look-behind: finditer already starts every match at the beginning of a run.
-_ENTROPY_TOKEN_RE = re.compile(r"[A-Za-z0-9+/_\-]{24,}={0,2}")
+_ENTROPY_TOKEN_RE = LazyPattern(r"[A-Za-z0-9+/_\-]{24,}={0,2}")
 _ENTROPY_TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "+/_-=")
-_UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
-_SRI_RE = re.compile(r"sha\d+-", re.I)
-_CONFIG_PREFIX_RE = re.compile(
+_UUID_RE = LazyPattern(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+_SRI_RE = LazyPattern(r"sha\d+-", re.I)
+_CONFIG_PREFIX_RE = LazyPattern(
     r"[ \t]*(?:export[ \t]+|-[ \t]+)?[\"']?(?P<label>[^\W\d][\w.\-]*)[\"']?[ \t]*"
     r"(?::=|=>|=|:)[ \t]*[\"'`]?"
 )
-_SECRET_CONTEXT_RE = re.compile(
+_SECRET_CONTEXT_RE = LazyPattern(
     r"(?i)(?:\b|_)(?:api[ _\-]?keys?|keys?|tokens?|secrets?|password|passwd|passphrase"
     r"|credentials?|creds|auth|bearer|nyckel(?:n)?|lösenord(?:et)?|hemlig(?:het|a)?)\b"
     r"|密码|密碼|密钥|密鑰|令牌|口令|凭证|憑證|秘钥"
 )
 # Digests, fingerprints and public keys are random-looking by design and safe to keep.
-_HASH_CONTEXT_RE = re.compile(
+_HASH_CONTEXT_RE = LazyPattern(
     r"(?i)\b(?:sha\d*|md5|checksums?|digest|hash(?:es)?|commit|fingerprint|uuid|guid"
     r"|ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\w+|public|pub|revision|rev|etag|integrity|sri"
     r"|sum|crc32|oid|request[ _-]?id|trace[ _-]?id|build"
@@ -41,7 +42,7 @@ def _is_hex(tok: str) -> bool:
 
 
 # Cloud resource ids ("subnet-0b715c6b7db68927a", "vpc-cidr-assoc-0669f8f9f5") are names.
-_RESOURCE_ID_RE = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+)*-[0-9a-f]{8,}")
+_RESOURCE_ID_RE = LazyPattern(r"[a-z]{2,}(?:-[a-z0-9]+)*-[0-9a-f]{8,}")
 
 
 _HASH_LABEL_PARTS = (

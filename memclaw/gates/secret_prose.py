@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_rules import Rule, run_rules
 from memclaw.gates.secret_values import (
     Candidate,
@@ -36,25 +37,25 @@ _NOUNS = (
     r"|hasło|haslo|пароль|пин(?:-код)?|код доступа"
 )
 # A bare "code" or "key" is only a credential behind one of these ("door code", "api key").
-_QUALIFIER_RE = re.compile(
+_QUALIFIER_RE = LazyPattern(
     r"(?i)\b(?:door|gate|alarm|safe|lock|entry|access|security|garage|keypad|unlock|wifi"
     r"|wi-fi|wlan|network|license|licence|api)[ -]?\Z"
 )
 _CJK_NOUNS = r"パスワード|暗証番号|비밀번호|패스워드|암호|PIN ?码|PIN ?碼"
-_PIN_NOUN_RE = re.compile(r"pin|code|kod|koodi|код|пин|暗証", re.I)
+_PIN_NOUN_RE = LazyPattern(r"pin|code|kod|koodi|код|пин|暗証", re.I)
 _VERBS = (
     r"is|was|is now|are|'s|ist|lautet|est|c'est|es|era|é|è|e|on|oli|to|jest|är|var|er"
     r"|set to|satt till|="
 )
 _VALUE = r"(?P<value>\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s\"'`]+?)(?=[.,;:!?)\]]*(?:\s|$))"
 
-_ANNOUNCED_RE = re.compile(
+_ANNOUNCED_RE = LazyPattern(
     rf"(?:(?i:\b(?P<noun>{_NOUNS}))\b|(?P<cjk>{_CJK_NOUNS}))"
     r"(?P<gap>(?:[ \t]+[^\s.,;:!?=：]+){0,5}?)"
     rf"(?:[ \t]+(?i:{_VERBS})[ \t]+|[ \t]*(?:[:：=]|—|–)[ \t]*|[ \t]*(?:は|는|은|是|为|為)[ \t]*)"
     + _VALUE
 )
-_BARE_RE = re.compile(
+_BARE_RE = LazyPattern(
     r"(?i:\b(?:password|passwort|kennwort|пароль|hasło|salasana|wachtwoord|contraseña|senha))"
     r"[ \t]+(?P<value>[^\s\"'`]+?)(?=[.,;)\]]*(?:\s|$))"
 )
@@ -67,7 +68,7 @@ _ANCHORS = (
 
 
 # Code, not a value: "token: Optional[str]", "token = get_token()", "password=self.password".
-_CODE_VALUE_RE = re.compile(r"[A-Za-z_][\w.]*(?:\(.*|\[.*)|(?:self|this|cls)\..*")
+_CODE_VALUE_RE = LazyPattern(r"[A-Za-z_][\w.]*(?:\(.*|\[.*)|(?:self|this|cls)\..*")
 
 
 def _announced_ok(m: re.Match[str], text: str) -> bool:
@@ -126,7 +127,7 @@ _RULES: tuple[Rule, ...] = (
         "password",
         65,
         # Connection strings: "...;Password=x;", "?user=app&password=x", "AccountKey=...".
-        re.compile(
+        LazyPattern(
             r"[;?&][ \t]*(?i:password|pwd|passwd|pass|accountkey|sharedaccesskey"
             r"|sharedsecret)[ \t]*=[ \t]*(?P<v>[^;&\s\"'<>]{3,})"
         ),
@@ -137,7 +138,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "password",
         65,
-        re.compile(
+        LazyPattern(
             r"\b(?:curl|wget)\b[^\n]*?[ \t](?:-u|--user)[ \t]*[\"']?"
             r"[^\s:\"'/]+:(?P<v>[^\s\"'@]{3,})"
         ),
@@ -148,7 +149,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "password",
         65,
-        re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?[ \t]-p(?P<v>[^\s\"']{3,})"),
+        LazyPattern(r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?[ \t]-p(?P<v>[^\s\"']{3,})"),
         "v",
         _real_value,
         anchors=("mysql", "mariadb"),

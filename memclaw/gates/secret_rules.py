@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_values import (
     Candidate,
     find_all,
@@ -39,7 +40,7 @@ class Rule:
 
     kind: str
     priority: int
-    pattern: re.Pattern[str]
+    pattern: LazyPattern
     group: int | str = 0
     validate: _Validator | None = None
     anchors: tuple[str, ...] = ()
@@ -83,7 +84,7 @@ def _telegram_ok(m: re.Match[str], text: str) -> bool:
     return prefixed_body_ok(m.group("b"), 20)
 
 
-_B64_RUN_RE = re.compile(r"[A-Za-z0-9+/=]{16,}")
+_B64_RUN_RE = LazyPattern(r"[A-Za-z0-9+/=]{16,}")
 
 
 def _pem_body_ok(block: str) -> bool:
@@ -110,7 +111,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "private_key",
         100,
-        re.compile(
+        LazyPattern(
             r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
             r"(?:[\s\S]*?-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
             # Truncated paste without an END line: take the base64 body that follows.
@@ -122,34 +123,34 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "jwt",
         90,
-        re.compile(rf"eyJ{_lb('eyJ')}[{_T}]{{10,}}\.eyJ[{_T}]{{10,}}\.[{_T}]*"),
+        LazyPattern(rf"eyJ{_lb('eyJ')}[{_T}]{{10,}}\.eyJ[{_T}]{{10,}}\.[{_T}]*"),
         hints=("eyj",),
     ),
     Rule(
         "anthropic_key",
         90,
-        re.compile(rf"sk-ant-{_lb('sk-ant-')}(?:[a-z]{{3,6}}\d{{2}}-)?(?P<b>[{_T}]{{20,}})"),
+        LazyPattern(rf"sk-ant-{_lb('sk-ant-')}(?:[a-z]{{3,6}}\d{{2}}-)?(?P<b>[{_T}]{{20,}})"),
         validate=_body_ok("b"),
         hints=("sk-ant-",),
     ),
     Rule(
         "openai_key",
         85,
-        re.compile(rf"sk-{_lb('sk-')}(?:proj-|svcacct-|admin-|None-)?(?P<b>[{_T}]{{20,}})"),
+        LazyPattern(rf"sk-{_lb('sk-')}(?:proj-|svcacct-|admin-|None-)?(?P<b>[{_T}]{{20,}})"),
         validate=_body_ok("b"),
         hints=("sk-",),
     ),
     Rule(
         "mem0_key",
         85,
-        re.compile(rf"m0-{_lb('m0-')}(?P<b>[{_T}]{{20,}})"),
+        LazyPattern(rf"m0-{_lb('m0-')}(?P<b>[{_T}]{{20,}})"),
         validate=_body_ok("b"),
         hints=("m0-",),
     ),
     Rule(
         "github_token",
         90,
-        re.compile(
+        LazyPattern(
             rf"gh[pousr]_{_lb('gh[pousr]_')}(?P<b>[A-Za-z0-9]{{30,255}})(?![{_T}])"
             rf"|github_pat_{_lb('github_pat_')}[A-Za-z0-9_]{{40,}}"
         ),
@@ -159,19 +160,19 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "gitlab_token",
         90,
-        re.compile(rf"gl{_lb('gl')}(?:pat|dt|rt|ptt)-[A-Za-z0-9_\-]{{20,}}"),
+        LazyPattern(rf"gl{_lb('gl')}(?:pat|dt|rt|ptt)-[A-Za-z0-9_\-]{{20,}}"),
         hints=("glpat-", "gldt-", "glrt-", "glptt-"),
     ),
     Rule(
         "aws_access_key_id",
         90,
-        re.compile(r"A(?<![A-Za-z0-9]A)(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
+        LazyPattern(r"A(?<![A-Za-z0-9]A)(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
         hints=("akia", "asia"),
     ),
     Rule(
         "aws_secret_key",
         95,
-        re.compile(
+        LazyPattern(
             r"aws_?secret_?(?:access_?)?key[\"']?\s*(?:=|:|=>)\s*[\"']?"
             r"(?P<v>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])",
             re.I,
@@ -182,13 +183,13 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "google_api_key",
         90,
-        re.compile(rf"AIza{_lb('AIza')}[0-9A-Za-z_\-]{{35}}(?![{_T}])"),
+        LazyPattern(rf"AIza{_lb('AIza')}[0-9A-Za-z_\-]{{35}}(?![{_T}])"),
         hints=("aiza",),
     ),
     Rule(
         "stripe_key",
         90,
-        re.compile(
+        LazyPattern(
             rf"[srp]k_{_lb('[srp]k_')}(?:live|test)_[0-9A-Za-z]{{16,}}(?![{_T}])"
             rf"|whsec_{_lb('whsec_')}[A-Za-z0-9]{{24,}}(?![{_T}])"
         ),
@@ -197,40 +198,40 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "slack_token",
         90,
-        re.compile(rf"x{_lb('x')}(?:ox[baprse]|app)-[A-Za-z0-9\-]{{10,}}"),
+        LazyPattern(rf"x{_lb('x')}(?:ox[baprse]|app)-[A-Za-z0-9\-]{{10,}}"),
         validate=lambda m, _t: any(c.isdigit() for c in m.group()),
         hints=("xox", "xapp-"),
     ),
     Rule(
         "huggingface_token",
         85,
-        re.compile(rf"hf_{_lb('hf_')}(?P<b>[A-Za-z0-9]{{30,}})(?![{_T}])"),
+        LazyPattern(rf"hf_{_lb('hf_')}(?P<b>[A-Za-z0-9]{{30,}})(?![{_T}])"),
         validate=_random_ok("b", 30, 16),
         hints=("hf_",),
     ),
     Rule(
         "npm_token",
         85,
-        re.compile(rf"npm_{_lb('npm_')}(?P<b>[A-Za-z0-9]{{36}})(?![{_T}])"),
+        LazyPattern(rf"npm_{_lb('npm_')}(?P<b>[A-Za-z0-9]{{36}})(?![{_T}])"),
         validate=_body_ok("b"),
         hints=("npm_",),
     ),
     Rule(
         "pypi_token",
         90,
-        re.compile(rf"pypi-AgE{_lb('pypi-AgE')}[{_T}]{{40,}}"),
+        LazyPattern(rf"pypi-AgE{_lb('pypi-AgE')}[{_T}]{{40,}}"),
         hints=("pypi-",),
     ),
     Rule(
         "sendgrid_key",
         90,
-        re.compile(rf"SG\.{_lb('SG.')}[{_T}]{{16,32}}\.[{_T}]{{30,64}}(?![{_T}])"),
+        LazyPattern(rf"SG\.{_lb('SG.')}[{_T}]{{16,32}}\.[{_T}]{{30,64}}(?![{_T}])"),
         hints=("sg.",),
     ),
     Rule(
         "ak_key",
         80,
-        re.compile(rf"ak_{_lb('ak_')}(?P<b>[{_T}]{{16,}})(?![{_T}])"),
+        LazyPattern(rf"ak_{_lb('ak_')}(?P<b>[{_T}]{{16,}})(?![{_T}])"),
         validate=_body_ok("b", 16),
         hints=("ak_",),
     ),
@@ -239,7 +240,7 @@ _RULES: tuple[Rule, ...] = (
         85,
         # Telegram "<bot id>:<35 chars>" (34 and 36 occur too). Only the part after the colon
         # is secret; the bot id is public, so it stays readable in the redacted text.
-        re.compile(rf":(?<=\d{{8}}:)(?P<b>[{_T}]{{34,36}})(?![\w\-])"),
+        LazyPattern(rf":(?<=\d{{8}}:)(?P<b>[{_T}]{{34,36}})(?![\w\-])"),
         group="b",
         validate=_telegram_ok,
     ),
@@ -247,7 +248,7 @@ _RULES: tuple[Rule, ...] = (
         "bot_token",
         85,
         # Discord: base64 user id . timestamp . HMAC.
-        re.compile(
+        LazyPattern(
             r"[MNO](?<![\w.\-][MNO])(?P<b>[A-Za-z0-9_\-]{23,27})\.[A-Za-z0-9_\-]{6}"
             r"\.[A-Za-z0-9_\-]{27,40}(?![\w.\-])"
         ),
@@ -256,21 +257,21 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "webhook_url",
         95,
-        re.compile(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<v>[A-Za-z0-9_/\-]{10,})"),
+        LazyPattern(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<v>[A-Za-z0-9_/\-]{10,})"),
         group="v",
         hints=("hooks.slack.com",),
     ),
     Rule(
         "webhook_url",
         95,
-        re.compile(r"discord(?:app)?\.com/api/webhooks/(?P<v>\d{5,}/[A-Za-z0-9_\-]{20,})"),
+        LazyPattern(r"discord(?:app)?\.com/api/webhooks/(?P<v>\d{5,}/[A-Za-z0-9_\-]{20,})"),
         group="v",
         hints=("/api/webhooks/",),
     ),
     Rule(
         "webhook_url",
         95,
-        re.compile(r"webhook\.office\.com/(?P<v>[^\s\"'<>]{20,})"),
+        LazyPattern(r"webhook\.office\.com/(?P<v>[^\s\"'<>]{20,})"),
         group="v",
         hints=("webhook.office.com",),
     ),
@@ -278,7 +279,7 @@ _RULES: tuple[Rule, ...] = (
         "webhook_url",
         70,
         # Any other service: a random-looking path segment after /hooks/ or /webhook(s)/.
-        re.compile(r"/(?:hooks?|webhooks?)/(?P<v>[^\s?#\"'<>)]{16,})"),
+        LazyPattern(r"/(?:hooks?|webhooks?)/(?P<v>[^\s?#\"'<>)]{16,})"),
         group="v",
         validate=lambda m, t: _in_url(m, t)
         and any(looks_random(seg, 16, 12) for seg in m.group("v").split("/")),
@@ -288,7 +289,7 @@ _RULES: tuple[Rule, ...] = (
         "url_password",
         88,
         # scheme://user:password@host — the scheme is implied by the literal "://".
-        re.compile(r"://[^\s:/@?#\[\]]*:(?P<v>[^\s/@?#]{3,})@(?=[\w.\-\[])"),
+        LazyPattern(r"://[^\s:/@?#\[\]]*:(?P<v>[^\s/@?#]{3,})@(?=[\w.\-\[])"),
         group="v",
         validate=_real_value("v"),
         hints=("://",),
@@ -296,7 +297,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "url_token",
         75,
-        re.compile(
+        LazyPattern(
             r"[?&;](?i:access_token|id_token|refresh_token|token|api_?key|apikey|key|sig"
             r"|signature|secret|client_secret|auth|password|pwd|x-amz-signature"
             r"|x-amz-security-token|code)=(?P<v>[^&\s#\"'<>]{16,})"
@@ -310,7 +311,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "bearer_token",
         80,
-        re.compile(
+        LazyPattern(
             r"\b(?:authorization\b[\"']?\s*[:=]\s*[\"']?(?:bearer|basic|token|bot|digest)?\s*"
             r"|bearer\s+)(?P<v>[A-Za-z0-9\-._~+/]{12,}=*)",
             re.I,
@@ -324,7 +325,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "pairing_code",
         70,
-        re.compile(
+        LazyPattern(
             r"\b(?:pairing|verification|one[- ]time|otp|2fa|mfa|recovery|backup|invite"
             r"|parnings|verifierings|återställnings)[ _\-]?(?:code|kod(?:en)?)s?"
             r"\s*(?::|=|\bis\b|\bär\b)\s*[\"'`]?(?P<v>[A-Za-z0-9]{3,}(?:-[A-Za-z0-9]{3,})*)",
@@ -341,7 +342,7 @@ _RULES: tuple[Rule, ...] = (
         "password",
         60,
         # Prose: "the wifi password is hunter2", "lösenordet är Vinter2025".
-        re.compile(
+        LazyPattern(
             r"\b(?:password|passwd|passphrase|lösenord(?:et)?|passordet|pin(?:[- ]?code)?"
             r"|pinkod(?:en)?)\s+(?:is|was|är|var|is now|är nu|set to|satt till)\s+"
             r"(?P<value>\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s\"'`]+?)(?=[.,;:!?)\]]*(?:\s|$))",
@@ -355,7 +356,7 @@ _RULES: tuple[Rule, ...] = (
         "password",
         60,
         # SQL / CLI: WITH PASSWORD 'x'
-        re.compile(r"\bpassword\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\")", re.I),
+        LazyPattern(r"\bpassword\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\")", re.I),
         group="value",
         validate=_prose_password_ok,
         anchors=("password",),
@@ -363,7 +364,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "password",
         60,
-        re.compile(r"(?:密码|密碼|口令|密钥|密鑰)(?:是|为|為|：|:)\s*(?P<value>[!-~]{4,})"),
+        LazyPattern(r"(?:密码|密碼|口令|密钥|密鑰)(?:是|为|為|：|:)\s*(?P<value>[!-~]{4,})"),
         group="value",
         validate=_real_value("value"),
         anchors=("密码", "密碼", "口令", "密钥", "密鑰"),

@@ -12,6 +12,8 @@ import re
 import string
 from collections import Counter
 
+from memclaw.gates.lazy_re import LazyPattern
+
 __all__ = [
     "Candidate",
     "find_all",
@@ -34,8 +36,8 @@ Candidate = tuple[int, int, str, int]
 
 # Splits an alphanumeric run into "words": camel-case humps, upper-case blocks, digit blocks.
 # Random strings fall apart into many tiny pieces; identifiers and prose into long ones.
-_COMP_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-_ALNUM_RUN_RE = re.compile(r"[A-Za-z0-9]+")
+_COMP_RE = LazyPattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_ALNUM_RUN_RE = LazyPattern(r"[A-Za-z0-9]+")
 
 
 _LOWER = frozenset(string.ascii_lowercase)
@@ -103,7 +105,7 @@ def split_name(name: str) -> list[str]:
 # Placeholders and non-values
 # ---------------------------------------------------------------------------------------------
 
-_PLACEHOLDER_RE = re.compile(
+_PLACEHOLDER_RE = LazyPattern(
     r"""
     <[^<>]*>                                        # <your-key>, <redacted>
     | \$\{[^}]*\}? | \$\([^)]*\)? | \$[A-Za-z_]\w*   # ${VAR}, $(cmd), $VAR
@@ -134,7 +136,7 @@ _NON_VALUES = frozenset(
 )  # fmt: skip
 
 
-_FORMAT_FIELD_RE = re.compile(r"\{[^{}]*\}|%[-+0-9.]*[sdrfx]")
+_FORMAT_FIELD_RE = LazyPattern(r"\{[^{}]*\}|%[-+0-9.]*[sdrfx]")
 
 
 def is_placeholder(value: str) -> bool:
@@ -151,11 +153,11 @@ def is_placeholder(value: str) -> bool:
     return stripped != v and not any(c.isalnum() for c in stripped)
 
 
-_NUMBERISH_RE = re.compile(r"[-+]?v?\d+(?:[.,]\d+)+")
+_NUMBERISH_RE = LazyPattern(r"[-+]?v?\d+(?:[.,]\d+)+")
 # "YOUR_TOKEN", "MYTOKEN", "API_KEY": an upper-case label used as a stand-in value.
-_SHOUTED_LABEL_RE = re.compile(r"[A-Z_]*(?:TOKEN|PASSWORD|PASSWD|SECRET|KEY|PASS)[A-Z_]*")
+_SHOUTED_LABEL_RE = LazyPattern(r"[A-Z_]*(?:TOKEN|PASSWORD|PASSWD|SECRET|KEY|PASS)[A-Z_]*")
 # "keyfile_password", "my_api_token": a snake-case name standing in for the value.
-_SNAKE_LABEL_RE = re.compile(
+_SNAKE_LABEL_RE = LazyPattern(
     r"(?=.*(?:password|passwd|token|secret|key|pass))[a-z]+(?:_[a-z]+)+", re.I
 )
 
@@ -170,7 +172,7 @@ def is_non_value(value: str) -> bool:
     return v.isdigit() and len(v) < 4
 
 
-_HYPHEN_WORDS_RE = re.compile(r"[A-Za-z]{3,}\d*(?:-[A-Za-z]{3,}\d*)+")
+_HYPHEN_WORDS_RE = LazyPattern(r"[A-Za-z]{3,}\d*(?:-[A-Za-z]{3,}\d*)+")
 
 
 def passwordish(value: str) -> bool:

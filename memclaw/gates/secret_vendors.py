@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_rules import Rule, run_rules
 from memclaw.gates.secret_values import Candidate, prefixed_body_ok
 
@@ -38,7 +39,7 @@ def _body_ok(m: re.Match[str], _text: str) -> bool:
 
 
 def _vendor(kind: str, pattern: str, hints: tuple[str, ...]) -> Rule:
-    return Rule(kind, 88, re.compile(pattern), validate=_body_ok, hints=hints)
+    return Rule(kind, 88, LazyPattern(pattern), validate=_body_ok, hints=hints)
 
 
 _RULES: tuple[Rule, ...] = (
@@ -46,7 +47,7 @@ _RULES: tuple[Rule, ...] = (
         "api_key",
         82,
         # Short reference-style keys; the long forms have their own rules in secret_rules.
-        re.compile(
+        LazyPattern(
             rf"(?:sk-{_lb('sk-')}(?:proj-|ant-(?:[a-z]{{3,6}}\d{{2}}-)?|svcacct-|admin-)?"
             rf"|m0-{_lb('m0-')}|ak_{_lb('ak_')})(?P<b>[A-Za-z0-9]{{8,19}})(?![{_T}])"
         ),
@@ -94,7 +95,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "age_secret_key",
         95,
-        re.compile(r"AGE-SECRET-KEY-1[02-9ac-hj-np-zAC-HJ-NP-Z]{58}"),
+        LazyPattern(r"AGE-SECRET-KEY-1[02-9ac-hj-np-zAC-HJ-NP-Z]{58}"),
         hints=("age-secret-key-1",),
     ),
     _vendor(

@@ -47,10 +47,10 @@ Decisions about look-alikes (documented because they are judgement calls):
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_assignments import assignment_candidates
 from memclaw.gates.secret_encoded import encoded_candidates
 from memclaw.gates.secret_entropy import entropy_candidates
@@ -69,8 +69,8 @@ __all__ = [
 REDACTION_PREFIX = "[REDACTED:"
 
 # A marker we wrote ourselves must never be re-flagged, otherwise redact() is not idempotent.
-_MARKER_RE = re.compile(r"\[REDACTED(?::[A-Za-z0-9_]+)?\]")
-_NEWLINE_RE = re.compile(r"\n")
+_MARKER_RE = LazyPattern(r"\[REDACTED(?::[A-Za-z0-9_]+)?\]")
+_NEWLINE_RE = LazyPattern(r"\n")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ time>`` (the newest ``KEEP_CORRUPT`` of them) for whoever wants to look at it.
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import sqlite3
 from datetime import UTC, datetime
@@ -94,6 +93,8 @@ def set_aside(path: Path, detail: str, opened: FileId | None = None) -> Path | N
         with contextlib.suppress(FileNotFoundError):
             Path(f"{path}{suffix}").unlink()
     _prune(path)
+    import logging  # only here: loading it costs every search a few ms, and damage is rare
+
     detail = " ".join(detail.split())  # quick_check answers in several lines: status is one
     logging.getLogger("memclaw.index").warning(
         "the search index %s was damaged (%s): moved it to %s and rebuilt it from the files",

@@ -84,6 +84,10 @@ _WORD_ENDINGS = ("", "s", "d", "ed", "ing", "'s", "es")
 _LL = _words("""cancel channel counsel dial duel equal fuel label level marvel model panel
     pedal quarrel signal total travel tunnel""")
 _LL_ENDINGS = ("led", "ling", "ler", "lers", "lor", "lors", "lous")
+# Every word is looked up once per process: the first letters of the listed stems let
+# most words (none of the stems is shorter than this) skip the loops below at once.
+_HEAD = min(len(stem) for stem in (*_OUR, *_ISE, *_YSE, *_LL))
+_HEADS = frozenset(stem[:_HEAD] for stem in (*_OUR, *_ISE, *_YSE, *_LL))
 
 
 @lru_cache(maxsize=8192)
@@ -93,6 +97,8 @@ def american(word: str) -> str:
         stem = word[: len(word) - len(ending)] if ending else word
         if (not ending or word.endswith(ending)) and stem in _WORDS:
             return _WORDS[stem] + ending
+    if word[:_HEAD] not in _HEADS:
+        return word
     for stem in _OUR:
         if word.startswith(stem):
             return stem[:-2] + "r" + word[len(stem) :]

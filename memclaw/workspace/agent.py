@@ -36,13 +36,15 @@ from memclaw.workspace.paths import (
     META_DIR,
     resolve_inside,
 )
-from memclaw.workspace.safeguards import ceiling, history, journal, provenance
-from memclaw.workspace.safeguards.ceiling import CeilingResult
+from memclaw.workspace.safeguards import provenance
 from memclaw.workspace.safeguards.provenance import Author
-from memclaw.workspace.sections import replace_section, upsert_kv
 
+# The safeguards that only a write runs (ceiling, history, journal) and the section
+# editors are imported by the methods that write: a search opens agents too, and
+# must not pay for loading them.
 if TYPE_CHECKING:
     from memclaw.workspace.root import Workspace
+    from memclaw.workspace.safeguards.ceiling import CeilingResult
 
 DAILY_DIR = "memory"
 # Rewrites of these files keep the previous version, so a bad rewrite can be undone.
@@ -235,6 +237,8 @@ class Agent:
         if strategy is WriteStrategy.UPSERT_KV and not key:
             raise UsageError("upsert_kv needs a key")
 
+        from memclaw.workspace.sections import replace_section, upsert_kv
+
         def transform(current: str) -> str:
             if strategy is WriteStrategy.OVERWRITE:
                 return content
@@ -295,6 +299,8 @@ class Agent:
         ``heading`` adds a ``## heading`` above the text (chat extraction uses
         the time of day). Daily notes are only ever appended to.
         """
+        from memclaw.workspace.safeguards import journal
+
         now = self.workspace.clock()
         day = day or now.date()
         rel = f"{folder}{DAILY_DIR}/{day.isoformat()}.md"
@@ -322,6 +328,8 @@ class Agent:
         self, rel: str, old: str | None, new: str, author: Author, introduced: str | None
     ) -> WriteResult:
         """The write half of :meth:`update`; the caller holds the lock (see :class:`Editing`)."""
+        from memclaw.workspace.safeguards import ceiling, history, journal
+
         path = resolve_inside(self.path, rel)
         if introduced is not None:
             refuse_secrets(introduced, rel)

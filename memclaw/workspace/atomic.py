@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import tempfile
 import time
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -50,6 +49,8 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
+    import tempfile  # here, not at the top: it loads shutil and random; a search never writes
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fence = fence_for(path)
     if fence is not None:

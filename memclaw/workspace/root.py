@@ -6,7 +6,6 @@ import contextlib
 import os
 from collections.abc import Mapping
 from datetime import date
-from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +80,8 @@ class Workspace:
         if not looks_like_agent(path):
             # An unrelated folder (a root of ``~`` holds ``Documents/``) is not an agent:
             # opening it would create ``.memclaw/`` inside it.
+            from difflib import get_close_matches  # only for this message: not on every open
+
             close = get_close_matches(agent_id, self.agent_ids(), n=1)
             hint = f"did you mean {close[0]!r}? Or " if close else ""
             raise AgentNotFoundError(

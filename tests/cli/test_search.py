@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from secretkit import GITHUB, leaks
 from typer.testing import CliRunner
 
 from memclaw.cli import fast
@@ -200,3 +201,75 @@ def test_cold_search_imports_nothing_heavy(demo_agent: Path) -> None:
         "textual",
     }
     assert not {name.split(".")[0] for name in loaded} & heavy
+
+
+# A fresh process runs the fast lane's search and lists what it loaded: nothing the
+# search does not use before its hits, so that a cold start stays near a bare python.
+_FAST_SEARCH = """
+import json, sys
+from memclaw.cli import fast
+status = fast.run_search(fast.parse_search(sys.argv[1:]))
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+sys.exit(status)
+"""
+
+
+def _fast_search(*argv: str) -> tuple[str, set[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", _FAST_SEARCH, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout, set(json.loads(done.stderr.splitlines()[-1]))
+
+
+def test_cold_search_loads_no_write_machinery_and_only_the_gate_it_logs_through(
+    demo_agent: Path,
+) -> None:
+    out, loaded = _fast_search("search", "knee", "--json")
+    assert out.strip()
+    log = demo_agent / ".memclaw" / "logs" / "recall.jsonl"
+    assert '"query": "knee"' in log.read_text()  # it logged, through the secret gate
+    assert "memclaw.gates.secrets" in loaded
+    unused = {
+        "memclaw.gates.noise",  # transcripts, before extraction
+        "memclaw.gates.injection",
+        "memclaw.gates.secret_split",
+        "memclaw.workspace.safeguards.ceiling",  # what a write checks and records
+        "memclaw.workspace.safeguards.journal",
+        "memclaw.workspace.safeguards.history",
+        "memclaw.workspace.sections",
+        "memclaw.workspace.scope",
+        "tempfile",  # atomic writes
+        "logging",  # a damaged index's warning
+        "difflib",  # "did you mean" for an unknown agent
+    }
+    assert unused.isdisjoint(loaded), sorted(unused & loaded)
+
+
+def test_a_cold_search_still_redacts_a_secret_in_its_query(
+    demo_agent: Path, isolated_env: Path
+) -> None:
+    # The gate is loaded and its patterns compiled only when the recall log is written:
+    # a process that has not used them yet must redact all the same.
+    out, _ = _fast_search("search", f"cutover window {GITHUB}", "--json")
+    assert out.strip()
+    log = demo_agent / ".memclaw" / "logs" / "recall.jsonl"
+    assert "[REDACTED:github_token]" in log.read_text()
+    assert leaks(isolated_env) == []
+
+
+def test_the_fast_lane_leaves_the_last_garbage_collection_to_the_os(demo_agent: Path) -> None:
+    # atexit runs its handlers last in, first out: this one runs after the fast lane's.
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+        "from memclaw.cli.fast import main\n"
+        "sys.argv = ['memclaw', 'search', 'knee', '--limit', '1']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[-1] == "frozen True"
+    assert "knee" in done.stdout.lower()

@@ -233,3 +233,17 @@ def test_any_query_is_a_valid_match_expression(text: str) -> None:
     if not parsed.empty:
         rows = conn.execute("SELECT rowid FROM t WHERE t MATCH ?", (parsed.match(),)).fetchall()
         assert rows == [(1,)]  # a text always finds itself
+
+
+def test_stopwords_are_every_stopword_folded_in_every_language() -> None:
+    # STOPWORDS is built in batches for speed; it must be what folding each word gives.
+    from memclaw.text import tokenize
+
+    folded = {
+        term
+        for lang in LANGUAGES
+        for word in tokenize.STOPWORD_WORDS
+        for term in tokenize._fold_latin(word, lang)
+    }
+    assert folded == tokenize.STOPWORDS
+    assert {"the", "och", "für"} <= tokenize.STOPWORD_WORDS  # ASCII and the folded others

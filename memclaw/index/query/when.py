@@ -18,10 +18,11 @@ yesterday"), so a range reaches ``AFTER`` days past its end.
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
+
+from memclaw.gates.lazy_re import LazyPattern
 
 I_ = re.IGNORECASE
 AFTER = 2  # days a note may trail what it tells
@@ -49,29 +50,31 @@ _ON = r"(?:(?:on|den|am|el|the)\s+)?"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th|e|:e|\.)?"
 _YEAR = r"(?:,?\s+(?:de\s+)?(\d{4}))?"
 _OF = r"\s+(?:of\s+|de\s+)?"
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("ago", re.compile(r"\b(\d+|a|one|two|three|four|five|six)\s+(days?|weeks?)\s+ago\b", I_)),
-    ("iso", re.compile(r"\b(?:on\s+)?(\d{4})-(\d{2})-(\d{2})\b")),
-    ("day month", re.compile(rf"\b{_ON}{_DAY}{_OF}({_M})\.?{_YEAR}\b", I_)),
-    ("month day", re.compile(rf"\b(?:on\s+)?({_M})\.?\s+{_DAY}(?:,?\s+(\d{{4}}))?\b", I_)),
+# Compiled on first use: every search reads its query here, and compiling them all cost
+# a cold search about 5 ms; a query without a digit (most) needs none of ``_NEED_DIGIT``.
+_PATTERNS: tuple[tuple[str, LazyPattern], ...] = (
+    ("ago", LazyPattern(r"\b(\d+|a|one|two|three|four|five|six)\s+(days?|weeks?)\s+ago\b", I_)),
+    ("iso", LazyPattern(r"\b(?:on\s+)?(\d{4})-(\d{2})-(\d{2})\b")),
+    ("day month", LazyPattern(rf"\b{_ON}{_DAY}{_OF}({_M})\.?{_YEAR}\b", I_)),
+    ("month day", LazyPattern(rf"\b(?:on\s+)?({_M})\.?\s+{_DAY}(?:,?\s+(\d{{4}}))?\b", I_)),
     (
         "month",
-        re.compile(
+        LazyPattern(
             rf"\b(?:(?:in|during|i|im|en|de)\s+)?({_M})(?:\s+(?:of\s+|de\s+)?(\d{{4}}))?\b", I_
         ),
     ),
     (
         "season",
-        re.compile(
+        LazyPattern(
             r"\b(?:(in|during|this|last|past)\s+(?:the\s+)?)?(spring|summer|autumn|fall|winter)"
             r"(?:\s+(?:of\s+)?(\d{4}))?\b",
             I_,
         ),
     ),
-    ("year", re.compile(r"\b(?:in|during|i|im|en)\s+(\d{4})\b", I_)),
+    ("year", LazyPattern(r"\b(?:in|during|i|im|en)\s+(\d{4})\b", I_)),
     (
         "period",
-        re.compile(
+        LazyPattern(
             r"\b(?:(?:this|last|past)\s+(week|month|weekend)|(förra|den här)\s+(veckan|månaden)"
             r"|(letzte|diese)n?\s+(woche|monat)|(?:la|el)\s+(semana|mes)\s+(pasad[ao])"
             r"|(?:i\s+)?(förra)\s+(veckan))\b",
@@ -80,15 +83,18 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "day word",
-        re.compile(
+        LazyPattern(
             r"\b(the day before yesterday|yesterday|today|tonight|i\s?går|i\s?dag|gestern|heute"
             r"|vorgestern|ayer|hoy|anteayer|i\s?förrgår)\b",
             I_,
         ),
     ),
-    ("weekday", re.compile(rf"\b(?:(?:on|last|past|am|el|på|förra)\s+)?({_W})\b", I_)),
-    ("sv weekday", re.compile(r"\bi\s+(mån|tis|ons|tors|fre|lör|sön)dags\b", I_)),
+    ("weekday", LazyPattern(rf"\b(?:(?:on|last|past|am|el|på|förra)\s+)?({_W})\b", I_)),
+    ("sv weekday", LazyPattern(r"\bi\s+(mån|tis|ons|tors|fre|lör|sön)dags\b", I_)),
 )
+# These cannot match without a digit (``\d`` is exactly what ``str.isdecimal`` accepts),
+# so a query without one skips them and they are never compiled.
+_NEED_DIGIT = frozenset({"iso", "day month", "month day", "year"})
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _DAY_WORDS = {
     "the day before yesterday": -2,
@@ -122,6 +128,8 @@ class When:
 
 
 def _month_range(year: int, month: int) -> tuple[date, date]:
+    import calendar  # here: it loads locale, and most searches name no month
+
     return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
 
 
@@ -227,7 +235,10 @@ def _read(kind: str, m: re.Match[str], today: date) -> tuple[date, date] | None:
 
 def read_when(query: str, today: date) -> When | None:
     """The range of days ``query`` names, or None when it names none."""
+    digits = any(ch.isdecimal() for ch in query)
     for kind, pattern in _PATTERNS:
+        if kind in _NEED_DIGIT and not digits:
+            continue
         m = pattern.search(query)
         if m is None:
             continue

@@ -97,3 +97,20 @@ def test_explicit_since_until_stay_a_filter_and_dates_can_be_turned_off(isolated
 def _ws_again(root: Path, **overrides: object) -> Workspace:
     now = datetime(2023, 11, 27, 12, tzinfo=UTC)
     return Workspace.open(root, overrides=overrides, clock=lambda: now)
+
+
+@pytest.mark.parametrize(
+    ("query", "since", "until"),
+    [
+        ("dentist ２０２３-０６-０３", "2023-06-03", "2023-06-03"),  # full-width digits
+        ("film on June ３rd", "2023-06-03", "2023-06-03"),
+        ("the ١٨th of August", "2023-08-18", "2023-08-18"),  # Arabic-Indic digits
+        ("trips in ٢٠٢٢", "2022-01-01", "2022-12-31"),
+    ],
+)
+def test_any_decimal_digit_counts_as_one(query: str, since: str, until: str) -> None:
+    # The day, ISO date and year patterns are skipped for a query with no digit; what
+    # counts as one must be what their \d matches, not only 0-9.
+    when = read_when(query, TODAY)
+    assert when is not None
+    assert (when.since.isoformat(), when.until.isoformat()) == (since, until)
