@@ -43,8 +43,6 @@ from typing import TYPE_CHECKING
 
 from memclaw.facts.model import Event, EventKind, Place
 from memclaw.facts.store import facts_dir, load_events
-from memclaw.facts.trust import assess
-from memclaw.index.facts.places import Places
 
 if TYPE_CHECKING:
     from memclaw.index.rank import Candidate
@@ -85,6 +83,8 @@ def relative_trust(
     said = [e for e in events if e.kind not in _FEEDBACK]
     if len(said) == len(events):
         return 0.5
+    from memclaw.facts.trust import assess  # (only with feedback: a search rarely needs it)
+
     alone = assess(places, said, now, half_life).trust
     if alone <= 0:
         return 0.5  # decayed to nothing either way: feedback cannot be told apart
@@ -125,6 +125,8 @@ class TrustSignal:
         on_block: dict[int, list[str]] = {}
         trust: dict[str, float] = {}
         if judged:
+            from memclaw.index.facts.places import Places  # (only with feedback, as above)
+
             places = Places(conn, agent)
             now, half_life = agent.now(), agent.settings.trust_half_life_days
             for cand in found:
