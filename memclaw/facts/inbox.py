@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import WorkspaceError
-from memclaw.facts.store import facts_dir
+from memclaw.facts import facts_dir
 from memclaw.gates.redaction import redact_data
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write

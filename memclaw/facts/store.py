@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memclaw.facts import evidence_path
 from memclaw.facts.model import Event, EventKind
 from memclaw.gates.redaction import redact_data
 from memclaw.text import jsonsafe
@@ -21,17 +22,12 @@ from memclaw.workspace.atomic import atomic_write
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
-FACTS_DIR = "facts"
 # Events kept per fact: enough for any trust the score can tell apart.
 KEEP_EVENTS = 40
 
 
-def facts_dir(agent: Agent) -> Path:
-    return agent.meta_dir / FACTS_DIR
-
-
 def _path(agent: Agent) -> Path:
-    return facts_dir(agent) / "evidence.json"
+    return evidence_path(agent)
 
 
 def load_events(agent: Agent) -> dict[str, tuple[Event, ...]]:

@@ -29,10 +29,10 @@ from memclaw.workspace.atomic import (
     write_bytes_atomic,
 )
 from memclaw.workspace.editing import Editing
-from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.meta import FileMeta, load_meta, save_meta
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
+    ENTRIES_DIR,
     META_DIR,
     resolve_inside,
 )

@@ -21,13 +21,16 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memclaw.workspace.paths import (
+    ENTRIES_DIR as ENTRIES_DIR,
+)  # its home: agent.py needs only the name
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from memclaw.config import Settings
     from memclaw.workspace.scope import Scope
 
-ENTRIES_DIR = "entries"
 BUILTIN_CATEGORIES: dict[str, str] = {
     "identity": "who the person is: name, role, where they live and work",
     "preference": "how they like things done, tastes, likes and dislikes",

@@ -35,27 +35,36 @@ line restated on many days lives in many places.)
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from memclaw.facts.model import Event, EventKind, Place
-from memclaw.facts.store import facts_dir, load_events
+from memclaw.facts import evidence_path
 
 if TYPE_CHECKING:
+    from memclaw.facts.model import Event, EventKind, Place
     from memclaw.index.rank import Candidate
     from memclaw.workspace.agent import Agent
 
-_FEEDBACK = (EventKind.CONFIRMED, EventKind.REJECTED, EventKind.SUPERSEDED)
+
+@functools.cache
+def _feedback() -> tuple[EventKind, ...]:
+    """What feedback is; the fact layer's model is loaded only once evidence exists."""
+    from memclaw.facts.model import EventKind
+
+    return (EventKind.CONFIRMED, EventKind.REJECTED, EventKind.SUPERSEDED)
+
+
 # Parsed evidence per file, while the file is the same (inode, time, size): reading it
 # took 8 ms of a 25 ms search at 10,000 notes; writes replace the file (atomic_write).
 _EVIDENCE: dict[str, tuple[tuple[int, int, int], dict[str, tuple[Event, ...]]]] = {}
 
 
 def _events(agent: Agent) -> dict[str, tuple[Event, ...]]:
-    path = facts_dir(agent) / "evidence.json"
+    path = evidence_path(agent)
     try:
         st = path.stat()
     except OSError:
@@ -64,6 +73,8 @@ def _events(agent: Agent) -> dict[str, tuple[Event, ...]]:
     cached = _EVIDENCE.get(str(path))
     if cached is not None and cached[0] == stamp:
         return cached[1]
+    from memclaw.facts.store import load_events
+
     events = load_events(agent)
     _EVIDENCE[str(path)] = (stamp, events)
     return events
@@ -80,7 +91,7 @@ def relative_trust(
     places: Sequence[Place], events: Sequence[Event], now: datetime, half_life: float
 ) -> float:
     """A fact's trust over twice what its places alone give it, capped at 1 (½: no feedback)."""
-    said = [e for e in events if e.kind not in _FEEDBACK]
+    said = [e for e in events if e.kind not in _feedback()]
     if len(said) == len(events):
         return 0.5
     from memclaw.facts.trust import assess  # (only with feedback: a search rarely needs it)
@@ -121,7 +132,7 @@ class TrustSignal:
             self._events[key] = _events(agent)
         events = self._events[key]
         # Only facts someone gave feedback on move (the others are at ½): with none, no work.
-        judged = {fid for fid, said in events.items() if any(e.kind in _FEEDBACK for e in said)}
+        judged = {fid for fid, said in events.items() if any(e.kind in _feedback() for e in said)}
         on_block: dict[int, list[str]] = {}
         trust: dict[str, float] = {}
         if judged:
