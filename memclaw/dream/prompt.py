@@ -1,4 +1,4 @@
-"""What a dream sends to the model, and the shape of the answer it expects."""
+"""What a dream sends to the model, the shape of the answer it expects, and the asking."""
 
 from __future__ import annotations
 
@@ -6,10 +6,14 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from memclaw.dream.candidates import Status
+from memclaw.dream.memory_md import split_sections
 from memclaw.gates import redact
 
 if TYPE_CHECKING:
-    from memclaw.dream.candidates import Candidate
+    from memclaw.dream.candidates import Candidate, CandidateReport
+    from memclaw.llm import ChatModel
+    from memclaw.workspace.scope import Scope
 
 ANSWER_KEYS: dict[str, type | tuple[type, ...]] = {
     "should_update": bool,
@@ -125,3 +129,44 @@ def build_messages(
 def answer_tokens(max_chars: int) -> int:
     """Room for a whole MEMORY.md plus the other two keys."""
     return max(1024, (max_chars or 16000) // 3 + 512)
+
+
+def ask(
+    scope: Scope,
+    model: ChatModel,
+    report: CandidateReport,
+    old: str,
+    focus: str | None,
+) -> tuple[str | None, str]:
+    """The model's new MEMORY.md (None: leave it) and its reason, redacted."""
+    agent = scope.agent
+    settings = agent.settings
+    notes = [(rel, agent.read(rel)) for rel in report.notes]
+    kept = [s.heading for s in split_sections(old) if s.kept]
+    whose = (
+        f"the personal memory of {scope.owner}"
+        if scope.owner
+        else f"the shared memory of the agent {agent.id!r}"
+    )
+    messages = build_messages(
+        today=agent.now().date(),
+        scope=whose,
+        memory=old,
+        notes=notes,
+        promoted=report.promoted,
+        superseded=[c for c in report.candidates if c.status is Status.CORRECTED],
+        kept_headings=kept,
+        max_chars=settings.memory_max_chars,
+        max_loss_ratio=settings.dream_max_loss_ratio,
+        focus=focus,
+    )
+    answer = model.chat_json(
+        messages,
+        required=ANSWER_KEYS,
+        max_tokens=answer_tokens(settings.memory_max_chars),
+    )
+    reason = redact(answer["reason"].strip()) or "the model gave no reason"
+    content = answer["memory_content"]
+    if not answer["should_update"] or not content.strip():
+        return None, reason
+    return content if content.endswith("\n") else content + "\n", reason

@@ -13,7 +13,6 @@ trigger ("cron" when the crontab started it).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import uuid
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -43,15 +42,15 @@ from memclaw.dream.memory_md import (
     KEEP_SUFFIX,
     diff_counts,
     restore_kept,
-    split_sections,
     unified_diff,
 )
 from memclaw.dream.merge import merge_offline
-from memclaw.errors import LockBusyError, ModelError, WorkspaceError
+from memclaw.dream.runlog import LOG, MEMORY, content_sha, log_run, record
+from memclaw.errors import LockBusyError, ModelError
 from memclaw.extract.forgotten import forgotten_checker, redact_forgotten, without_forgotten
 from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
-from memclaw.workspace.logs import append_log, read_log
+from memclaw.workspace.logs import append_log
 from memclaw.workspace.owners import OwnerKey
 from memclaw.workspace.safeguards import ceiling, guard, journal
 from memclaw.workspace.safeguards.provenance import Author
@@ -61,8 +60,6 @@ if TYPE_CHECKING:
     from memclaw.llm import ChatModel
     from memclaw.workspace.agent import Agent
 
-LOG = "dream"
-MEMORY = "MEMORY.md"
 HAND_EDITED = f"a '{KEEP_MARKER}' line in a '## ' section, or a heading ending '{KEEP_SUFFIX}'"
 
 
@@ -179,17 +176,17 @@ def dream_agent(
         except LockBusyError:
             base.status = DreamStatus.SKIPPED
             base.reason = "another dream of this memory is still running"
-            _log(agent, base)
+            log_run(agent, base)
             return base
         try:
             # MEMORY.md, the overflow file and DREAMS.md: one change, one undo.
             with journal.change(agent, "dream", run=run_id, trigger=trigger):
                 return _dream(scope, base, days, focus, model)
         except StoppedEarly as stopped:
-            _log(agent, _stopped(base, stopped))
+            log_run(agent, _stopped(base, stopped))
             return base
         except ModelError as exc:
-            append_log(agent, LOG, {**_record(base), "status": "failed", "reason": str(exc)})
+            append_log(agent, LOG, {**record(base), "status": "failed", "reason": str(exc)})
             raise
 
 
@@ -224,11 +221,11 @@ def _dream(
     if not report.notes:
         result.reason = f"no daily notes in the last {window} days"
         if not result.dry_run:
-            _log(agent, result)
+            log_run(agent, result)
         return result
 
     if model is not None:
-        new, reason = _ask_model(scope, model, report, old, focus)
+        new, reason = dream_prompt.ask(scope, model, report, old, focus)
         if new is not None:
             new = screen_rewrite(
                 scope,
@@ -286,7 +283,7 @@ def _dream(
         _write(scope, result, old, new, reason)
     # Logged before the diary is written: whatever happens to the diary, `dream undo`
     # knows every run that changed MEMORY.md.
-    _log(agent, result)
+    log_run(agent, result)
     result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
     _report(scope, result, old)
     return result
@@ -340,55 +337,13 @@ def _write(scope: Scope, result: DreamResult, old: str, new: str, reason: str) -
     if written.backup is not None:
         result.backup = written.backup.relative_to(scope.agent.path).as_posix()
     result.created = written.created
-    result.written_sha = _sha(scope.read(MEMORY))
+    result.written_sha = content_sha(scope.read(MEMORY))
 
 
 def _refuse(result: DreamResult, verdict: guard.Verdict, reason: str) -> None:
     result.status = DreamStatus.REFUSED
     result.lost_entries = verdict.lost
     result.reason = f"refused: {verdict.explain()}; the model said: {reason}"
-
-
-def _ask_model(
-    scope: Scope,
-    model: ChatModel,
-    report: CandidateReport,
-    old: str,
-    focus: str | None,
-) -> tuple[str | None, str]:
-    from memclaw.gates import redact
-
-    agent = scope.agent
-    settings = agent.settings
-    notes = [(rel, agent.read(rel)) for rel in report.notes]
-    kept = [s.heading for s in split_sections(old) if s.kept]
-    whose = (
-        f"the personal memory of {scope.owner}"
-        if scope.owner
-        else f"the shared memory of the agent {agent.id!r}"
-    )
-    messages = dream_prompt.build_messages(
-        today=agent.now().date(),
-        scope=whose,
-        memory=old,
-        notes=notes,
-        promoted=report.promoted,
-        superseded=[c for c in report.candidates if c.status is Status.CORRECTED],
-        kept_headings=kept,
-        max_chars=settings.memory_max_chars,
-        max_loss_ratio=settings.dream_max_loss_ratio,
-        focus=focus,
-    )
-    answer = model.chat_json(
-        messages,
-        required=dream_prompt.ANSWER_KEYS,
-        max_tokens=dream_prompt.answer_tokens(settings.memory_max_chars),
-    )
-    reason = redact(answer["reason"].strip()) or "the model gave no reason"
-    content = answer["memory_content"]
-    if not answer["should_update"] or not content.strip():
-        return None, reason
-    return content if content.endswith("\n") else content + "\n", reason
 
 
 def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None) -> DiaryEntry:
@@ -438,90 +393,3 @@ def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None)
         why=redact(result.reason),
         focus=redact(focus) if focus else focus,
     )
-
-
-def _record(result: DreamResult) -> dict[str, Any]:
-    report = result.report
-    return {
-        "run": result.run_id,
-        "owner": result.owner,
-        "trigger": result.trigger,
-        "engine": result.engine,
-        "status": str(result.status),
-        "reason": result.reason,
-        "notes": len(report.notes) if report else 0,
-        "candidates": len(report.candidates) if report else 0,
-        "promoted": len(report.promoted) if report else 0,
-        "added": result.added,
-        "removed": result.removed,
-        "backup": result.backup,
-        "written_sha": result.written_sha,
-        "restored_sections": result.restored_sections,
-        "lost_entries": len(result.lost_entries),
-        "ceiling": result.ceiling,
-        # What a refused rewrite would have dropped; redacted by the guard.
-        "dropped": result.lost_entries,
-        "created": result.created,
-    }
-
-
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def _log(agent: Agent, result: DreamResult) -> None:
-    append_log(agent, LOG, _record(result))
-
-
-def runs(scope: Scope) -> list[dict[str, Any]]:
-    """Logged dream runs of one scope, oldest first."""
-    return [r for r in read_log(scope.agent, LOG) if r.get("owner") == scope.owner]
-
-
-def dream_undo(scope: Scope) -> dict[str, Any]:
-    """Put MEMORY.md back exactly as it was before the last dream that changed it.
-
-    Uses the backup recorded by that run, not merely the newest history file,
-    so a later extraction's backup is never mistaken for the dream's.
-    """
-    from memclaw.workspace.agent import WriteStrategy
-
-    agent, owner = scope.agent, scope.owner
-    records = runs(scope)
-    undone = {r.get("undoes") for r in records if r.get("status") == "undone"}
-    last = next((r for r in reversed(records) if r.get("status") == "updated"), None)
-    if last is None:
-        raise WorkspaceError(f"{agent.id}: no dream has changed MEMORY.md yet; nothing to undo")
-    if last.get("run") in undone:
-        raise WorkspaceError(f"{agent.id}: the last dream ({last.get('time')}) was already undone")
-    backup = last.get("backup")
-    path = agent.path / backup if isinstance(backup, str) else None
-    if last.get("created") is True and path is None:
-        before = ""  # the dream wrote the first MEMORY.md: undoing it empties the file
-    elif path is None or not path.is_file():
-        raise WorkspaceError(
-            f"{agent.id}: the backup of the last dream is gone; pick a version with "
-            "`memclaw files` from .memclaw/history/ instead"
-        )
-    else:
-        before = path.read_text(encoding="utf-8")
-    current = scope.read(MEMORY)
-    written_sha = last.get("written_sha")
-    edited_since = bool(written_sha) and _sha(current) != written_sha
-    with journal.change(agent, "dream-undo", run=last.get("run")):
-        written = scope.write(MEMORY, before, WriteStrategy.OVERWRITE)
-    append_log(
-        agent,
-        LOG,
-        {"owner": owner, "status": "undone", "undoes": last.get("run"), "trigger": "manual"},
-    )
-    return {
-        "agent": agent.id,
-        "owner": owner,
-        "restored_from": backup,
-        "undid_run_of": last.get("time"),
-        "edited_since": edited_since,
-        "current_saved_as": (
-            written.backup.relative_to(agent.path).as_posix() if written.backup else None
-        ),
-    }

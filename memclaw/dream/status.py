@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.dream.candidates import build_candidates
 from memclaw.dream.diary import DIARY, latest_entry
-from memclaw.dream.run import runs
+from memclaw.dream.runlog import runs
 from memclaw.errors import ConfigError
 from memclaw.schedule import next_run
 

@@ -9,7 +9,8 @@ import pytest
 
 from dream.dreamkit import MEMORY, Clock, day, note, tree, workspace
 from memclaw.dream.candidates import Status, build_candidates
-from memclaw.dream.run import DreamStatus, dream_agent, dream_undo, lock_path
+from memclaw.dream.run import DreamStatus, dream_agent, lock_path
+from memclaw.dream.runlog import dream_undo
 from memclaw.errors import WorkspaceError
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log, read_log

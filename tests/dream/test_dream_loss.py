@@ -10,7 +10,8 @@ import pytest
 from fake_openai import FakeOpenAI
 
 from dream.dreamkit import MEMORY, day, model_workspace, note
-from memclaw.dream.run import DreamStatus, dream_agent, dream_undo
+from memclaw.dream.run import DreamStatus, dream_agent
+from memclaw.dream.runlog import dream_undo
 from memclaw.workspace import Agent
 from memclaw.workspace.logs import read_log
 from memclaw.workspace.safeguards.guard import entry_lines

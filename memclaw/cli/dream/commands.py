@@ -172,7 +172,7 @@ def dream_undo_cmd(
 
         memclaw dream undo demo --owner user:maya
     """
-    from memclaw.dream.run import dream_undo
+    from memclaw.dream.runlog import dream_undo
 
     result = dream_undo(scope(ctx, agent, owner))
     if as_json:
