@@ -56,7 +56,9 @@ def test_the_answer_never_lifts_a_line_above_one_holding_more_of_the_question(
 
 def test_answer_patterns_of_questions() -> None:
     assert answer_pattern("kayak permit") is None
-    assert answer_pattern("Where does Noor live?") is None  # open class: left out
+    where = answer_pattern("Where does Noor live now?")
+    assert where is not None and where.search("She moved to Umeå in May")
+    assert not where.search("Noor lives near the station")  # a place word alone: no name
     how_many = answer_pattern("How many kids does Noor have?")
     assert how_many is not None
     assert how_many.search("Zara is 8") and how_many.search("two of them")

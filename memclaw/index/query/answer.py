@@ -5,22 +5,23 @@ May", which shares no word with it beyond what its neighbours lend: the question
 names the event, the answer a day. "What instrument does Jamal play?" by "three
 hours of bass": the question names the kind of thing, the answer the thing.
 
-So a question opening with when, how many, how long or how old (and their
-Swedish, German and Spanish forms), or naming a kind of thing (instrument, pet,
-sport, race, relative, spouse, drink, language), gets a pattern of what such an
-answer looks like: a day, month or date; a number, in digits or words; the
-common things of that kind. The keyword ranking (``keyword``) raises a block
-matching it by ``ANSWER_BOOST`` inside its coverage level: the pattern never
-makes a block match the query, and never lifts one above a block holding more
-of the question's words.
+So a question opening with when, where, how many, how long or how old (and
+their Swedish, German and Spanish forms), or naming a kind of thing
+(instrument, pet, sport, race, relative, spouse, drink, language), gets a
+pattern of what such an answer looks like: a day, month or date; a name after
+a preposition ("in Ancoats", "moved to Umeå"); a number, in digits or words;
+the common things of that kind. The keyword ranking (``keyword``) raises a
+block matching it by ``ANSWER_BOOST`` inside its coverage level: the pattern
+never makes a block match the query, and never lifts one above a block holding
+more of the question's words.
 
-Only closed classes: "where" (answered by a place's name) and "job" (by any of
-a thousand trades) were tried and left out. Their lists lifted the lines that
-happened to hold a listed word ("coffee near the station", "a podcast about
-working as an electrician") above the answer that held an unlisted one ("moved
-to Umeå", "works as a translator"): on ``benchmarks/search_quality.py`` (seed 1) they
-cost 6 of 113 questions their top-10 hit, while adding 0.04 recall@10 on the
-conversation benchmark's tuning half.
+Only closed classes, and a place by its name: lists of place words ("station",
+"park") and of trades ("job") were tried and left out. They lifted the lines
+that happened to hold a listed word ("coffee near the station", "a podcast
+about working as an electrician") above the answer that held an unlisted one
+("moved to Umeå", "works as a translator"): on ``benchmarks/search_quality.py``
+(seed 1) they cost 6 of 113 questions their top-10 hit, while adding 0.04
+recall@10 on the conversation benchmark's tuning half.
 """
 
 from __future__ import annotations
@@ -72,7 +73,10 @@ _KIND_WORDS = {
     **dict.fromkeys(("language", "languages"), "language"),
 }
 _I = re.IGNORECASE
+# A place named after a preposition: "in Ancoats", "on Baker Street", "to Umeå".
+_PLACE = r"\b(?:in|at|on|to|near|from|i|på|till|im|am|nach|en|a)\s+(?:the\s+)?(?-i:[A-ZÀ-ÖØ-Þ])\w"
 _ASKS = (
+    (re.compile(r"^\W*(?:where|var|vart|wo|wohin|dónde|donde|adónde)\b", _I), ("", _PLACE)),
     (
         re.compile(r"^\W*(?:when|när|wann|cuándo|cuando|what (?:day|date|time|year|month))\b", _I),
         (_TIME, _DATE),
@@ -93,7 +97,7 @@ def answer_pattern(question: str) -> re.Pattern[str] | None:
     parts: list[str] = []
     for asks, (words, extra) in _ASKS:
         if asks.search(question):
-            parts += [_words(words), extra]
+            parts += [_words(words) if words else "", extra]
             break
     for word in dict.fromkeys(re.findall(r"[^\W\d_]+", question.casefold())):
         kind = _KIND_WORDS.get(word)
