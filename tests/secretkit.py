@@ -7,6 +7,7 @@ literal key (a scanner run over the repo must stay quiet).
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 GITHUB = "ghp_" + "Zq8Lm2Xv7Rt4Nw1Kb6Yc9Pd3Hf5Js0Ga8Ue2Wi"
@@ -20,8 +21,25 @@ def _needles(secret: str) -> list[bytes]:
     return [secret.encode(), body.encode(), body.lower().encode()]
 
 
+def index_blocks(path: Path) -> bytes:
+    """The block text a search index holds, decompressed: its raw bytes hide it."""
+    from memclaw.index.storage.packs import visible_blocks
+
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return b""
+    try:
+        return "\n".join(f"{b.text}\n{b.extra or ''}" for _, b in visible_blocks(conn)).encode()
+    except sqlite3.Error:
+        return b""
+    finally:
+        conn.close()
+
+
 def leaks(root: Path, secrets: tuple[str, ...] = SECRETS) -> list[str]:
-    """Every file under ``root`` (symlinks not followed) whose raw bytes hold a secret."""
+    """Every file under ``root`` (symlinks not followed) whose raw bytes hold a secret,
+    or, for a search index, whose blocks do."""
     found = []
     for folder, dirs, files in os.walk(root):
         for name in files:
@@ -29,6 +47,8 @@ def leaks(root: Path, secrets: tuple[str, ...] = SECRETS) -> list[str]:
             if path.is_symlink():
                 continue
             data = path.read_bytes()
+            if name == "index.sqlite":
+                data += index_blocks(path)
             if any(needle in data for s in secrets for needle in _needles(s)):
                 found.append(path.relative_to(root).as_posix())
         dirs.sort()

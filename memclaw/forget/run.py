@@ -168,6 +168,7 @@ def _marker_free(line: str) -> str:
 
 
 def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
+    from memclaw.index.storage.packs import visible_blocks
     from memclaw.index.store import index_path
 
     path = index_path(scope.agent.path)
@@ -178,9 +179,7 @@ def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
     except sqlite3.Error:
         return IndexTrace()
     try:
-        rows = conn.execute(
-            "SELECT f.path, b.hash, b.text FROM blocks b JOIN files f ON f.id = b.file_id"
-        ).fetchall()
+        rows = [(f.path, b.hash, b.text) for f, b in visible_blocks(conn)]
         hashes = {
             str(digest)
             for rel, digest, text in rows

@@ -22,21 +22,23 @@ import sqlite3
 from itertools import combinations
 
 from memclaw.config import Settings
+from memclaw.index.blocks import file_date
 from memclaw.index.layout import Group
 from memclaw.index.query.answer import ANSWER_BOOST
-from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
+from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
+from memclaw.index.storage.packs import FILE_COLUMNS, FILE_OF, FileRow, Reader
 from memclaw.text.tokenize import STOPWORD_WORDS, Query, tokens
 
 # Column weights of bm25(): the block's own words count more than its headings.
 BODY_WEIGHT, CONTEXT_WEIGHT = 1.0, 0.3
-# The best ``n`` rows of an id range by raw BM25, with their block, file and whether the
-# asker may see them (rows they may not see still come back: they count for the bound).
+# The best ``n`` rows of an id range by raw BM25, with their file and whether the asker
+# may see them (rows they may not see still come back: they count for the bound).
 _RANKED = f"""
-SELECT {CANDIDATE_COLUMNS}, ({{where}}) AS visible, t.raw FROM (
+SELECT t.id, {FILE_COLUMNS}, ({{where}}) AS visible, t.raw FROM (
     SELECT rowid AS id, bm25(blocks_fts, {BODY_WEIGHT}, {CONTEXT_WEIGHT}) AS raw
     FROM blocks_fts WHERE blocks_fts MATCH ? AND rowid BETWEEN ? AND ?
     ORDER BY raw LIMIT ?
-) AS t JOIN blocks b ON b.id = t.id JOIN files f ON f.id = b.file_id
+) AS t JOIN files f ON f.id = {FILE_OF.format("t.id")}
 ORDER BY t.raw, t.id
 """
 _NEWEST = (
@@ -93,11 +95,13 @@ def keyword_candidates(
     chosen: list[Candidate] = []
     seen: set[int] = set()
     said = _said(query)
+    blocks = Reader(conn)
     for level, match in enumerate(levels(query)):
         found: list[Candidate] = []
         for group in groups:
             found += _rank_group(
-                conn,
+                blocks,
+                filters,
                 key,
                 match,
                 group,
@@ -152,7 +156,8 @@ def _said(query: Query) -> re.Pattern[str] | None:
 
 
 def _rank_group(
-    conn: sqlite3.Connection,
+    blocks: Reader,
+    filters: Filters,
     key: str,
     match: str,
     group: Group,
@@ -175,24 +180,32 @@ def _rank_group(
         return []
     lo = group.lo
     if not group.small:
-        newest = conn.execute(_NEWEST, (match, lo, group.hi, MAX_RANKED - 1)).fetchone()
+        newest = blocks.conn.execute(_NEWEST, (match, lo, group.hi, MAX_RANKED - 1)).fetchone()
         if newest is not None:  # at least MAX_RANKED matches: rank the newest of them only
             lo = int(newest[0])
     n = max(limit, FIRST_ROUND)
     while True:
-        rows = conn.execute(ranked_sql, [*params, match, lo, group.hi, n]).fetchall()
+        rows = blocks.conn.execute(ranked_sql, [*params, match, lo, group.hi, n]).fetchall()
         scored = []
         for row in rows:
-            weight = kind_weight.get(row[10], 0.0)
-            if row[11] and weight > 0 and row[0] not in seen:
-                score = -float(row[12]) * weight * decay(row[5], today, half_life)
-                if answer is not None and answer.search(row[7]):
-                    score *= ANSWER_BOOST
-                scored.append((-score, row[1], row[2], row))
+            file = FileRow(*row[1:7])
+            weight = kind_weight.get(file.kind, 0.0)
+            if not row[7] or weight <= 0 or row[0] in seen:
+                continue
+            if file.kind == "daily" and not filters.dated(file_date(file.path)):
+                continue  # every block of a daily note has its date: no need to read it
+            # (a block is read only once its file is known visible to the asker)
+            block = blocks.block(file, row[0])
+            if block is None or not filters.dated(block.date):
+                continue
+            score = -float(row[8]) * weight * decay(block.date, today, half_life)
+            if answer is not None and answer.search(block.text):
+                score *= ANSWER_BOOST
+            scored.append((-score, file.path, block.line, file, block))
         scored.sort(key=lambda s: s[:3])
-        best = [candidate(key, row, -neg, tier=level) for neg, _, _, row in scored[:limit]]
+        best = [candidate(key, f, b, -neg, tier=level) for neg, _, _, f, b in scored[:limit]]
         if len(rows) < n:
             return best  # every (newest) match of this group has been ranked
-        if len(best) >= limit and best[-1].score >= -float(rows[-1][12]) * heaviest:
+        if len(best) >= limit and best[-1].score >= -float(rows[-1][8]) * heaviest:
             return best
         n *= GROWTH

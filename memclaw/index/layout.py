@@ -44,8 +44,10 @@ def groups(conn: sqlite3.Connection, cap: int) -> list[Group]:
     found = []
     for kinds in (KINDS[:1], KINDS[1:]):
         lo, hi = kind_range(kinds[0])[0], kind_range(kinds[-1])[1]
+        # (every file counted holds a block: ``cap + 1`` files are more than ``cap`` blocks)
         count = conn.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM blocks WHERE id BETWEEN ? AND ? LIMIT ?)",
+            "SELECT coalesce(sum(blocks), 0) FROM (SELECT blocks FROM files"
+            " WHERE first_block BETWEEN ? AND ? AND blocks > 0 LIMIT ?)",
             (lo, hi, cap + 1),
         ).fetchone()[0]
         if count:

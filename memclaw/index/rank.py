@@ -8,20 +8,17 @@ in the SQL itself: a PERSONAL block is only ever read for its own owner.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memclaw.config import Settings
 from memclaw.errors import UsageError
 from memclaw.index.snippet import make_snippet, mark
-from memclaw.index.storage.fts import SECTION_OF
+from memclaw.index.storage.packs import FileRow, StoredBlock
 from memclaw.text.tokenize import Query
 from memclaw.workspace.owners import OwnerKey, Visibility
-
-if TYPE_CHECKING:
-    pass
 
 SCOPES = ("all", "personal", "team", "global")
 
@@ -76,7 +73,8 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Filters:
-    """Who is asking and what they asked for: one SQL WHERE clause per index."""
+    """Who is asking and what they asked for: one SQL WHERE clause over the files of
+    an index (``where``), and the dates a block may have (``dated``)."""
 
     owner: OwnerKey | None
     scope: str
@@ -84,7 +82,7 @@ class Filters:
     until: str | None
 
     def where(self, is_global: bool) -> tuple[str, list[Any]] | None:
-        """SQL condition over ``f`` (files) and ``b`` (blocks), or None if nothing is visible."""
+        """SQL condition over ``f`` (files), or None if nothing is visible."""
         params: list[Any] = []
         if is_global:
             if self.scope not in ("all", "global"):
@@ -103,13 +101,17 @@ class Filters:
                 clause = "f.scope = 'team'"
             else:
                 return None
-        if self.since:
-            clause += " AND b.date >= ?"
-            params.append(self.since)
-        if self.until:
-            clause += " AND b.date <= ?"
-            params.append(self.until)
         return clause, params
+
+    def dated(self, day: str | None) -> bool:
+        """Whether a block dated ``day`` is inside ``since``..``until`` (any is, without them)."""
+        if self.since is None and self.until is None:
+            return True
+        if day is None:
+            return False
+        return (self.since is None or day >= self.since) and (
+            self.until is None or day <= self.until
+        )
 
 
 def weights(settings: Settings) -> dict[str, float]:
@@ -135,28 +137,22 @@ def decay(day: str | None, today: str, half_life: float) -> float:
     return float(0.5 ** (max(age, 0) / half_life))
 
 
-# The columns ``candidate`` expects, in order; ``b`` is blocks and ``f`` is files.
-CANDIDATE_COLUMNS = (
-    f"b.id, f.path, b.line, b.end_line, {SECTION_OF}, b.date, b.hash, b.text, f.scope, f.owner,"
-    " f.kind"
-)
-
-
-def candidate(key: str, row: Sequence[Any], score: float, tier: int = 0) -> Candidate:
-    """A Candidate from a row selecting ``CANDIDATE_COLUMNS``."""
+def candidate(
+    key: str, file: FileRow, block: StoredBlock, score: float, tier: int = 0
+) -> Candidate:
     return Candidate(
         key,
-        int(row[0]),
-        str(row[1]),
-        int(row[2]),
-        int(row[3]),
-        str(row[4]),
-        row[5],
-        str(row[6]),
-        str(row[7]),
-        str(row[8]),
-        row[9],
-        str(row[10]),
+        block.id,
+        file.path,
+        block.line,
+        block.end_line,
+        block.section,
+        block.date,
+        block.hash,
+        block.text,
+        file.scope,
+        file.owner,
+        file.kind,
         score,
         tier,
     )

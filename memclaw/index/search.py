@@ -293,7 +293,7 @@ def _vector_ranking(
         if where is None:
             continue
         with src.reading() as conn:
-            embed_missing(conn, embedder, model, *where)
+            embed_missing(conn, embedder, model, filters, *where)
             near = vector_candidates(
                 conn,
                 src.key,

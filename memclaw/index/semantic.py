@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.config import Settings
-from memclaw.index.rank import CANDIDATE_COLUMNS, Candidate, Filters, candidate, decay, weights
+from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
+from memclaw.index.storage.packs import FileRow, StoredBlock, visible_blocks
 
 if TYPE_CHECKING:
     from memclaw.llm import Embedder
 
-# What both rankings read of a block; the vector is last (index 11).
-_VECTOR_COLUMNS = f"{CANDIDATE_COLUMNS}, v.vec"
 RRF_K = 60  # the usual constant of reciprocal rank fusion
 EMBED_BATCH = 64
 MAX_EMBED_CHARS = 4000
@@ -50,16 +49,31 @@ def unpack(blob: bytes) -> array[float]:
     return values
 
 
+def _cached(conn: sqlite3.Connection, model: str) -> set[str]:
+    return {str(h) for (h,) in conn.execute("SELECT hash FROM vectors WHERE model = ?", (model,))}
+
+
+def _visible(
+    conn: sqlite3.Connection, filters: Filters, clause: str, params: list[Any]
+) -> list[tuple[FileRow, StoredBlock]]:
+    return [(f, b) for f, b in visible_blocks(conn, clause, params) if filters.dated(b.date)]
+
+
 def embed_missing(
-    conn: sqlite3.Connection, embedder: Embedder, model: str, clause: str, params: list[Any]
+    conn: sqlite3.Connection,
+    embedder: Embedder,
+    model: str,
+    filters: Filters,
+    clause: str,
+    params: list[Any],
 ) -> int:
     """Embed the visible blocks that have no cached vector yet; returns how many."""
-    rows = conn.execute(
-        "SELECT DISTINCT b.hash, b.text FROM blocks b JOIN files f ON f.id = b.file_id"
-        " LEFT JOIN vectors v ON v.model = ? AND v.hash = b.hash"
-        f" WHERE v.hash IS NULL AND {clause}",
-        [model, *params],
-    ).fetchall()
+    have = _cached(conn, model)
+    missing: dict[str, str] = {}
+    for _, block in _visible(conn, filters, clause, params):
+        if block.hash not in have:
+            missing.setdefault(block.hash, block.text)
+    rows = list(missing.items())
     done = 0
     for start in range(0, len(rows), EMBED_BATCH):
         batch = rows[start : start + EMBED_BATCH]
@@ -95,54 +109,70 @@ def vector_candidates(
 ) -> list[Candidate]:
     """The ``limit`` visible blocks nearest to the query, weighted like keyword hits.
 
-    Ranked by sqlite-vec when it can be loaded (``extension``), else by brute force
-    in Python; both score a block the same way and so agree.
+    Every cached vector is compared by sqlite-vec when it can be loaded
+    (``extension``), else in Python; the best are scored exactly either way (the
+    float64 dot product times the file's weight and decay), so both paths agree.
     """
     where = filters.where(is_global)
     if where is None:
         return []
-    clause, params = where
     query = unpack(pack(query_vector))
     kind_weight = weights(settings)
     half_life = settings.recency_half_life_days
+    vectors: dict[str, array[float] | None] = {}
 
-    def exact(row: Sequence[Any]) -> float | None:
-        vec = unpack(row[11])
-        if len(vec) != len(query):
+    def vector(digest: str) -> array[float] | None:
+        if digest not in vectors:
+            row = conn.execute(
+                "SELECT vec FROM vectors WHERE model = ? AND hash = ?", (model, digest)
+            ).fetchone()
+            vec = unpack(row[0]) if row else None
+            vectors[digest] = vec if vec is not None and len(vec) == len(query) else None
+        return vectors[digest]
+
+    def exact(file: FileRow, block: StoredBlock) -> float | None:
+        vec = vector(block.hash)
+        if vec is None:
             return None
         similarity = math.fsum(a * b for a, b in zip(query, vec, strict=True))
-        score = similarity * kind_weight.get(row[10], settings.weight_other)
-        return score * decay(row[5], today, half_life)
+        score = similarity * kind_weight.get(file.kind, settings.weight_other)
+        return score * decay(block.date, today, half_life)
 
+    blocks = _visible(conn, filters, *where)
+    near = None
     if extension:
-        from memclaw.index.nearest.sqlitevec import nearest_rows
+        from memclaw.index.nearest.sqlitevec import similarities
 
         path = Path(conn.execute("PRAGMA database_list").fetchone()[2])
-        found = nearest_rows(
-            path,
-            _VECTOR_COLUMNS,
-            model,
-            query.tobytes(),
-            len(query),
-            where,
-            kind_weight,
-            settings.weight_other,
-            lambda row: exact(row) or 0.0,
-            limit,
-        )
-        if found is not None:
-            return [candidate(key, row, score) for score, row in found]
+        near = similarities(path, model, query.tobytes(), len(query))
     scored: list[tuple[float, int, Candidate]] = []
-    rows = conn.execute(
-        f"SELECT {_VECTOR_COLUMNS} FROM blocks b JOIN files f ON f.id = b.file_id"
-        " JOIN vectors v ON v.model = ? AND v.hash = b.hash"
-        f" WHERE {clause}",
-        [model, *params],
-    )
-    for row in rows:
-        score = exact(row)
+    if near is None:
+        for file, block in blocks:
+            score = exact(file, block)
+            if score is not None:
+                scored.append((score, -block.id, candidate(key, file, block, score)))
+        return [c for _, _, c in heapq.nlargest(limit, scored, key=lambda t: (t[0], t[1]))]
+    from memclaw.index.nearest.sqlitevec import SLACK
+
+    # In order of the float32 similarity times the weight: decay never raises a positive
+    # score, so once ``limit`` exact scores reach the next bound, no later block can win.
+    bounds = [
+        (near[b.hash] * kind_weight.get(f.kind, settings.weight_other), -b.id, f, b)
+        for f, b in blocks
+        if b.hash in near
+    ]
+    bounds.sort(key=lambda t: (-t[0], -t[1]))
+    top: list[float] = []  # the best ``limit`` exact scores so far, lowest first
+    for bound, _, file, block in bounds:
+        # (decay can raise a negative score towards 0: the bound is at least 0)
+        if len(top) >= limit and top[0] >= max(bound, 0.0) + SLACK:
+            break
+        score = exact(file, block)
         if score is not None:
-            scored.append((score, -row[0], candidate(key, row, score)))
+            scored.append((score, -block.id, candidate(key, file, block, score)))
+            heapq.heappush(top, score)
+            if len(top) > limit:
+                heapq.heappop(top)
     return [c for _, _, c in heapq.nlargest(limit, scored, key=lambda t: (t[0], t[1]))]
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from memclaw.index.layout import scan
+from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import (
     INDEX_FORMAT,
     index_path,
@@ -65,8 +66,8 @@ def index_stats(name: str, base: Path, recall: list[dict[str, Any]]) -> IndexSta
     try:
         one = conn.execute
         stats.files = one("SELECT count(*) FROM files").fetchone()[0]
-        stats.blocks = one("SELECT count(*) FROM blocks").fetchone()[0]
-        stats.dated_blocks = one("SELECT count(*) FROM blocks WHERE date IS NOT NULL").fetchone()[0]
+        stats.blocks = one("SELECT coalesce(sum(blocks), 0) FROM files").fetchone()[0]
+        stats.dated_blocks = sum(1 for _, b in visible_blocks(conn) if b.date is not None)
         stats.personal_files, stats.owners = one(
             "SELECT count(*), count(DISTINCT owner) FROM files WHERE scope = 'personal'"
         ).fetchone()

@@ -1,6 +1,6 @@
 """Secrets in an agent's SQLite index, and cleaning it so none survives in the file.
 
-The index copies block text from the markdown files (``blocks.text``, and the
+The index copies block text from the markdown files (each file's pack of blocks, and the
 full-text index's own content and token segments), and caches an embedding
 per block. Rewriting a file and syncing is not enough: SQLite keeps deleted rows
 in free pages, FTS5 keeps deleted tokens in old segments until they are merged,
@@ -14,6 +14,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import index_path
 
 
@@ -37,10 +38,7 @@ def index_findings(base: Path) -> list[IndexFinding] | None:
         return None
     found = []
     try:
-        rows = conn.execute(
-            "SELECT f.path, b.line, b.text FROM blocks b JOIN files f ON f.id = b.file_id"
-            " ORDER BY f.path, b.line"
-        ).fetchall()
+        rows = sorted((f.path, b.line, b.text) for f, b in visible_blocks(conn))
     except sqlite3.Error:
         return None
     finally:
@@ -68,7 +66,9 @@ def clean_index(base: Path, *, is_global: bool, now: str) -> None:
     try:
         conn.execute("PRAGMA secure_delete = ON")
         sync(conn, base, is_global=is_global, now=now)
-        conn.execute("DELETE FROM vectors WHERE hash NOT IN (SELECT hash FROM blocks)")
+        used = {block.hash for _, block in visible_blocks(conn)}
+        unused = [h for (h,) in conn.execute("SELECT DISTINCT hash FROM vectors") if h not in used]
+        conn.executemany("DELETE FROM vectors WHERE hash = ?", [(h,) for h in unused])
         compact(conn)  # merge the segments (old tokens gone), VACUUM, truncate the WAL
     finally:
         conn.close()

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.extractkit import Clock, make_agent
+from secretkit import index_blocks
 
 from memclaw.entries.memories import remember
 from memclaw.index import search
@@ -82,11 +83,17 @@ def planted(root: Path, clock: Clock | None = None, **settings: Any) -> Agent:
 
 
 def traces(folder: Path, word: bytes = WORD) -> list[str]:
-    """`grep -ril WORD folder`: every file (.memclaw/ and the index included) holding it."""
+    """`grep -ril WORD folder`: every file (.memclaw/ and the index included) holding it;
+    the index's compressed blocks are read decompressed."""
+
+    def held(path: Path) -> bytes:
+        data = path.read_bytes()
+        return data + index_blocks(path) if path.name == "index.sqlite" else data
+
     return sorted(
         path.relative_to(folder).as_posix()
         for path in folder.rglob("*")
-        if path.is_file() and word in path.read_bytes().lower()
+        if path.is_file() and word in held(path).lower()
     )
 
 

@@ -18,6 +18,7 @@ from memclaw.errors import LockBusyError, UsageError
 from memclaw.facts.ids import fact_id
 from memclaw.forget import NothingMatchesError, apply_forget, plan_forget
 from memclaw.index import search
+from memclaw.index.storage.packs import visible_blocks
 from memclaw.prompt.assemble import assemble_prompt
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.scope import Scope
@@ -89,12 +90,8 @@ def test_stored_vectors_of_the_fact_are_deleted(tmp_path: Path, fake_openai: Fak
     def vectors() -> tuple[int, set[str]]:
         with sqlite3.connect(index) as conn:
             count = conn.execute("SELECT count(*) FROM vectors").fetchone()[0]
-            texts = {
-                str(row[0])
-                for row in conn.execute(
-                    "SELECT b.text FROM blocks b JOIN vectors v ON v.hash = b.hash"
-                )
-            }
+            cached = {str(h) for (h,) in conn.execute("SELECT hash FROM vectors")}
+            texts = {b.text for _, b in visible_blocks(conn) if b.hash in cached}
         return int(count), texts
 
     count, texts = vectors()

@@ -94,7 +94,9 @@ def test_an_index_with_the_old_facts_table_loses_it_and_gives_the_pages_back(
         old.execute("CREATE TABLE facts (file_id INTEGER, fact TEXT, statement TEXT)")
         old.executemany("INSERT INTO facts VALUES (1, 'f00000000', ?)", [("x" * 500,)] * 2000)
         old.execute("INSERT INTO meta VALUES ('facts_format', 'facts-1')")
-        old.execute("DROP TABLE sections")  # as before schema 5
+        old.execute("DROP TABLE packs")  # as before schema 6 (and 5)
+        old.execute("DROP INDEX files_first")
+        old.execute("CREATE TABLE blocks (id INTEGER PRIMARY KEY)")
         old.execute("PRAGMA user_version = 3")
     with sqlite3.connect(path) as old:
         old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -107,5 +109,5 @@ def test_an_index_with_the_old_facts_table_loses_it_and_gives_the_pages_back(
     finally:
         conn.close()
     assert path.stat().st_size < grown / 2
-    assert sync_agent(agent).rebuilt  # schema 5 stores blocks anew: rebuilt from the files
+    assert sync_agent(agent).rebuilt  # schemas 5 and 6 store blocks anew: rebuilt from the files
     assert search(agent.workspace, "Fridays", agents=[agent.id], log=False)

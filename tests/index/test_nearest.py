@@ -11,7 +11,7 @@ import pytest
 from fake_openai import FakeOpenAI, trigram_embedding
 
 from memclaw.index import search
-from memclaw.index.nearest.sqlitevec import available, nearest_rows
+from memclaw.index.nearest.sqlitevec import available, similarities
 from memclaw.index.rank import make_filters
 from memclaw.index.semantic import vector_candidates
 from memclaw.index.store import index_path
@@ -114,19 +114,14 @@ def test_sqlite_vec_is_the_path_taken_when_it_loads(
     query = trigram_embedding("kayak")
     from memclaw.index.semantic import pack
 
-    rows = nearest_rows(
-        index_path(ws.root / "a"),
-        "b.id, f.kind",
-        MODEL,
-        pack(query),
-        len(query),
-        ("f.scope = 'team'", []),
-        {"memory": 1.0},
-        0.5,
-        lambda row: 1.0,
-        3,
-    )
-    assert rows is not None and len(rows) == 3
+    found = similarities(index_path(ws.root / "a"), MODEL, pack(query), len(query))
+    assert found is not None
+    conn = sqlite3.connect(index_path(ws.root / "a"))
+    cached = {h for (h,) in conn.execute("SELECT hash FROM vectors WHERE model = ?", (MODEL,))}
+    conn.close()
+    assert set(found) == cached
+    best = max(found, key=found.__getitem__)
+    assert found[best] > 0.5 > min(found.values())
 
 
 def test_without_sqlite_vec_brute_force_answers(

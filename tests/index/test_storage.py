@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from memclaw.index import reindex, search, sync_agent
+from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import index_path
 from memclaw.workspace import Workspace
 
@@ -81,11 +82,7 @@ def test_the_text_is_stored_once(isolated_env: Path) -> None:
 def _ids(agent, rel: str) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
     conn = sqlite3.connect(index_path(agent.path))
     try:
-        return conn.execute(
-            "SELECT b.id, b.text FROM blocks b JOIN files f ON f.id = b.file_id"
-            " WHERE f.path = ? ORDER BY b.id",
-            (rel,),
-        ).fetchall()
+        return [(b.id, b.text) for f, b in visible_blocks(conn) if f.path == rel]
     finally:
         conn.close()
 
@@ -141,7 +138,7 @@ def test_neighbour_words_are_not_stored_and_edits_between_turns_stay_exact(
     sync_agent(agent)
     conn = sqlite3.connect(index_path(agent.path))
     try:
-        extras = [r[0] for r in conn.execute("SELECT extra FROM blocks")]
+        extras = [b.extra for _, b in visible_blocks(conn)]
     finally:
         conn.close()
     # Only a block's own context is stored (a table's header row): lent words are recomputed.

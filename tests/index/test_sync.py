@@ -5,6 +5,7 @@ import sqlite3
 from pathlib import Path
 
 from memclaw.index import reindex, sync_agent
+from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import index_path
 from memclaw.workspace import Workspace
 
@@ -26,10 +27,7 @@ def _age(path: Path, seconds: int = 60) -> None:
 def _rows(agent) -> list[tuple[str, int, str]]:  # type: ignore[no-untyped-def]
     conn = sqlite3.connect(index_path(agent.path))
     try:
-        return conn.execute(
-            "SELECT f.path, b.line, b.text FROM blocks b JOIN files f ON f.id = b.file_id"
-            " ORDER BY f.path, b.line"
-        ).fetchall()
+        return sorted((f.path, b.line, b.text) for f, b in visible_blocks(conn))
     finally:
         conn.close()
 

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from memclaw import index
 from memclaw.cli.app import app
+from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import index_path
 from memclaw.review.scan import scan_secrets
 from memclaw.workspace import Workspace
@@ -50,9 +51,7 @@ def _plant(root: Path) -> Path:
     index.sync_global(agent.workspace)
     # An embedding cached for the block that holds the token.
     with sqlite3.connect(index_path(base)) as conn:
-        (digest,) = conn.execute(
-            "SELECT hash FROM blocks WHERE text LIKE '%deploy token%'"
-        ).fetchone()
+        (digest,) = [b.hash for _, b in visible_blocks(conn) if "deploy token" in b.text]
         conn.execute("INSERT INTO vectors VALUES ('m', ?, 1, x'0000803f')", (digest,))
     conn.close()
     return base

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from memclaw.facts.model import Kind, Place
 from memclaw.facts.project import kind_of, project_file, project_text, scope_prefix
+from memclaw.index.storage.packs import FILE_COLUMNS, FILE_OF, FileRow, Reader
 from memclaw.text.tokenize import parse_query
 from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.paths import META_DIR
@@ -32,10 +33,10 @@ from memclaw.workspace.safeguards import provenance
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
-# The blocks holding every word of a statement (``?``: the MATCH expression).
-_HOLDING = """
-SELECT f.path, b.line, b.text, f.mtime_ns FROM blocks_fts
-JOIN blocks AS b ON b.id = blocks_fts.rowid JOIN files AS f ON f.id = b.file_id
+# The blocks holding every word of a statement (``?``: the MATCH expression), with their file.
+_HOLDING = f"""
+SELECT t.rowid, {FILE_COLUMNS}, f.mtime_ns FROM blocks_fts AS t
+JOIN files AS f ON f.id = {FILE_OF.format("t.rowid")}
 WHERE blocks_fts MATCH ?
 """
 _FILES_UNDER = "SELECT path FROM files WHERE path > ? AND path < ?"
@@ -49,6 +50,7 @@ class Places:
         self.agent = agent
         self._entries: dict[str, list[Place]] = {}
         self._model_lines: dict[str, frozenset[str]] = {}
+        self._blocks = Reader(conn)
 
     def on_block(self, rel: str, line: int, end_line: int, text: str) -> list[Place]:
         """The facts stated on lines ``line``..``end_line`` of ``rel`` (the block ``text``)."""
@@ -66,9 +68,13 @@ class Places:
         if query.empty:  # no word to look it up by: the place in hand is all we know
             return [seen]
         match = " AND ".join(term.fts() for term in query.terms)
-        for rel, line, text, mtime_ns in self.conn.execute(_HOLDING, (match,)):
-            if kind_of(rel) not in (None, Kind.ENTRY):
-                placed = self._project_block(rel, int(line), text, int(mtime_ns))
+        for row in self.conn.execute(_HOLDING, (match,)).fetchall():
+            file = FileRow(*row[1:7])
+            if kind_of(file.path) in (None, Kind.ENTRY):
+                continue
+            block = self._blocks.block(file, int(row[0]))
+            if block is not None:
+                placed = self._project_block(file.path, block.line, block.text, int(row[7]))
                 found += [p for p in placed if p.fact == seen.fact]
         folder = scope_prefix(seen.path) + ENTRIES_DIR + "/"
         for (rel,) in self.conn.execute(_FILES_UNDER, (folder, folder[:-1] + "0")):

@@ -1,9 +1,8 @@
-"""The rows of one file in the index: its blocks, their sections, their full-text rows.
+"""The rows of one file in the index: its pack of blocks and their full-text rows.
 
-A file's section paths are stored once each (``sections``), numbered in the order
-they first occur among its blocks; ``blocks.section`` holds that number. The
-numbering of an unchanged leading run of blocks is thus the same before and after
-an edit, which is what lets ``replace_blocks`` keep their rows.
+A file's blocks have consecutive ids from ``files.first_block`` (``files.blocks`` of
+them), in the id range of the file's kind (``layout.kind_range``); the blocks
+themselves are stored compressed together, one pack per file (``packs.py``).
 """
 
 from __future__ import annotations
@@ -12,114 +11,88 @@ import sqlite3
 
 from memclaw.index.blocks import AFTER, Block
 from memclaw.index.layout import kind_range
-from memclaw.index.storage.fts import SECTION_OF, delete_all, delete_range, insert_rows
+from memclaw.index.storage import packs
+from memclaw.index.storage.fts import delete_all, delete_rows, insert_rows
 
 Row = tuple[int, int, int, int]  # id, size, mtime_ns, checked_ns (see store.known_files)
+# The end of the highest id range in use among ``?``..``?`` (the file with the highest start).
+_TOP = (
+    "SELECT first_block + blocks FROM files WHERE first_block BETWEEN ? AND ? AND blocks > 0"
+    " ORDER BY first_block DESC LIMIT 1"
+)
+
+
+def _range(conn: sqlite3.Connection, file_id: int) -> tuple[int, int]:
+    row = conn.execute("SELECT first_block, blocks FROM files WHERE id = ?", (file_id,)).fetchone()
+    return (0, 0) if row is None else (int(row[0]), int(row[1]))
 
 
 def drop_file(conn: sqlite3.Connection, file_id: int) -> None:
-    row = conn.execute("SELECT first_block, blocks FROM files WHERE id = ?", (file_id,)).fetchone()
-    if row is not None and row[1]:
-        delete_range(conn, int(row[0]), int(row[0]) + int(row[1]) - 1)
-    conn.execute("DELETE FROM sections WHERE file_id = ?", (file_id,))
+    """Remove a file's blocks from the index (its ``files`` row stays, with no blocks)."""
+    first, count = _range(conn, file_id)
+    old = packs.read(conn, file_id, first) if count else None
+    if old is not None:
+        delete_rows(conn, old.blocks(), first, first + count - 1)
+    packs.delete(conn, file_id)
+    conn.execute("UPDATE files SET blocks = 0 WHERE id = ?", (file_id,))
 
 
 def _top(conn: sqlite3.Connection, kind: str) -> int:
     """The highest block id in use in ``kind``'s range (one below the range when empty)."""
     lo, hi = kind_range(kind)
-    last = conn.execute("SELECT max(id) FROM blocks WHERE id BETWEEN ? AND ?", (lo, hi))
-    return int(last.fetchone()[0] or lo - 1)
+    row = conn.execute(_TOP, (lo, hi)).fetchone()
+    return (int(row[0]) if row else lo) - 1
 
 
 def insert_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> int:
     """Store ``blocks`` under consecutive new ids (returned: the first) and index them."""
     first = _top(conn, kind) + 1
-    _insert_at(conn, file_id, blocks, first, _write_sections(conn, file_id, blocks))
+    new = packs.stored(blocks, first)
+    if new:
+        packs.write(conn, file_id, new)
+        insert_rows(conn, new, first, first + len(new) - 1)
     return first
 
 
 def replace_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: list[Block]) -> int:
     """Replace an indexed file's blocks by ``blocks``; returns the first id.
 
-    The leading blocks that did not change keep their rows: appending a line to a
-    note re-indexes that line, not the note (removing a row from the contentless
-    full-text table means tokenising it again). That needs the ids after them free:
-    true when the file shrinks or its blocks are the last of their kind; otherwise
-    every block moves to new ids at the top.
+    The leading blocks that did not change keep their full-text rows: appending a
+    line to a note re-indexes that line, not the note (removing a row from the
+    contentless full-text table means tokenising it again). That needs the ids after
+    them free: true when the file shrinks or its blocks are the last of their kind;
+    otherwise every block moves to new ids at the top.
     """
-    row = conn.execute("SELECT first_block, blocks FROM files WHERE id = ?", (file_id,)).fetchone()
-    first, count = int(row[0]), int(row[1])
+    first, count = _range(conn, file_id)
     last = first + count - 1
-    if not count or (len(blocks) > count and _top(conn, kind) != last):
+    old = packs.read(conn, file_id, first) if count else None
+    if old is None or (len(blocks) > count and _top(conn, kind) != last):
         drop_file(conn, file_id)
         return insert_blocks(conn, file_id, kind, blocks)
-    old = conn.execute(
-        f"SELECT b.line, b.end_line, b.kind, {SECTION_OF}, b.date, b.text, b.extra"
-        " FROM blocks AS b WHERE b.id BETWEEN ? AND ? ORDER BY b.id",
-        (first, last),
-    ).fetchall()
+    was = old.blocks()
+    new = packs.stored(blocks, first)
     kept = 0
-    for was, block in zip(old, blocks, strict=False):
-        now = (block.line, block.end_line, block.kind, block.section_path, block.date)
-        if tuple(was[:5]) != now or was[5] != block.text or was[6] != (block.own_context or None):
+    for before, now in zip(was, new, strict=False):
+        if not before.same_content(now):
             break
         kept += 1
-    if kept < count or kept < len(blocks):
+    if kept < count or kept < len(new):
         # The last kept blocks borrow words from the first changed one (``fts.py``):
         # their full-text rows change with it.
         kept = max(kept - AFTER, 0)
     if kept < count:
-        delete_range(conn, first + kept, last)  # (reads the old sections: before they go)
-    numbers = _write_sections(conn, file_id, blocks)
-    _insert_at(conn, file_id, blocks[kept:], first + kept, numbers)
+        delete_rows(conn, was, first + kept, last)
+    if new:
+        packs.write(conn, file_id, new)
+        insert_rows(conn, new, first + kept, first + len(new) - 1)
+    else:
+        packs.delete(conn, file_id)
     return first
-
-
-def _write_sections(conn: sqlite3.Connection, file_id: int, blocks: list[Block]) -> dict[str, int]:
-    """Store the section paths of a file's blocks (all of them); returns their numbers."""
-    numbers: dict[str, int] = {}
-    for block in blocks:
-        numbers.setdefault(block.section_path, len(numbers))
-    conn.execute("DELETE FROM sections WHERE file_id = ?", (file_id,))
-    conn.executemany(
-        "INSERT INTO sections VALUES (?, ?, ?)",
-        [(file_id, n, path) for path, n in numbers.items()],
-    )
-    return numbers
-
-
-def _insert_at(
-    conn: sqlite3.Connection,
-    file_id: int,
-    blocks: list[Block],
-    first: int,
-    numbers: dict[str, int],
-) -> None:
-    rows = []
-    for offset, block in enumerate(blocks):
-        block_id = first + offset
-        section, extra = numbers[block.section_path], block.own_context or None
-        rows.append(
-            (
-                block_id,
-                file_id,
-                block.line,
-                block.end_line,
-                block.kind,
-                section,
-                block.date,
-                block.hash,
-                block.text,
-                extra,
-            )
-        )
-    conn.executemany("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    if rows:
-        insert_rows(conn, first, first + len(rows) - 1)
 
 
 def clear(conn: sqlite3.Connection) -> None:
     delete_all(conn)
+    conn.execute("DELETE FROM packs")
     conn.execute("DELETE FROM files")
 
 
