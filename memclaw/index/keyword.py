@@ -79,12 +79,14 @@ def keyword_candidates(
     limit: int,
     groups: list[Group],
     answer: re.Pattern[str] | None = None,
+    blocks: Reader | None = None,
 ) -> list[Candidate]:
     """The best ``limit`` visible blocks of one index for ``query``, best first.
 
     ``groups`` are the index's id ranges to rank (``layout.groups``). A block whose
     text matches ``answer`` (what the question asks for, ``query.answer``) scores
-    ``ANSWER_BOOST`` times more.
+    ``ANSWER_BOOST`` times more. ``blocks`` reads the blocks (a long-lived one keeps
+    the packs it read).
     """
     where = filters.where(is_global)
     if where is None or query.empty:
@@ -95,7 +97,7 @@ def keyword_candidates(
     chosen: list[Candidate] = []
     seen: set[int] = set()
     said = _said(query)
-    blocks = Reader(conn)
+    blocks = blocks or Reader(conn)
     for level, match in enumerate(levels(query)):
         found: list[Candidate] = []
         for group in groups:

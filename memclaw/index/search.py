@@ -246,6 +246,7 @@ def _rank(
                 limit=pool,
                 groups=src.groups(MAX_RANKED),
                 answer=answer,
+                blocks=src.reader(),
             )
             keyword += trust.adjust(src.key, conn, src.agent, found)
     # (trust moves scores inside a coverage level only: the tier still sorts first)

@@ -14,6 +14,7 @@ from memclaw.index.damage import FileId, IndexDamaged, file_id, is_damage, set_a
 from memclaw.index.fresh import check as fresh
 from memclaw.index.layout import Group, groups
 from memclaw.index.rank import Filters
+from memclaw.index.storage.packs import Reader
 from memclaw.index.store import SyncStats, index_path, open_index
 from memclaw.workspace.paths import GLOBAL_DIR
 
@@ -34,6 +35,7 @@ class Source:
     opened: FileId | None = None  # the file ``conn`` opened, to heal only that one
     synced: SyncStats | None = None
     _groups: tuple[int, list[Group]] | None = None  # (PRAGMA data_version, groups)
+    _reader: tuple[int, Reader] | None = None  # (PRAGMA data_version, reader)
 
     @property
     def is_global(self) -> bool:
@@ -63,13 +65,21 @@ class Source:
                 self._groups = (version, groups(conn, cap))
         return self._groups[1]
 
+    def reader(self) -> Reader:
+        """The blocks of this index; the packs read stay unpacked until the index changes."""
+        with self.reading() as conn:
+            version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+            if self._reader is None or self._reader[0] != version:
+                self._reader = (version, Reader(conn))
+        return self._reader[1]
+
     def bring_up_to_date(self, now: datetime, sweep_seconds: float) -> SyncStats:
         with self.reading() as conn:
             self.synced = fresh.bring_up_to_date(
                 conn, self.base, is_global=self.is_global, now=now, sweep_seconds=sweep_seconds
             )
         if self.synced.dirty or self.synced.rebuilt:
-            self._groups = None  # our own commits do not move data_version
+            self._groups = self._reader = None  # our own commits do not move data_version
         return self.synced
 
 

@@ -67,7 +67,10 @@ def index_stats(name: str, base: Path, recall: list[dict[str, Any]]) -> IndexSta
         one = conn.execute
         stats.files = one("SELECT count(*) FROM files").fetchone()[0]
         stats.blocks = one("SELECT coalesce(sum(blocks), 0) FROM files").fetchone()[0]
-        stats.dated_blocks = sum(1 for _, b in visible_blocks(conn) if b.date is not None)
+        # Every block of a daily note has the note's date: only the other files are read.
+        daily = one("SELECT coalesce(sum(blocks), 0) FROM files WHERE kind = 'daily'")
+        others = visible_blocks(conn, "f.kind != 'daily'")
+        stats.dated_blocks = daily.fetchone()[0] + sum(b.date is not None for _, b in others)
         stats.personal_files, stats.owners = one(
             "SELECT count(*), count(DISTINCT owner) FROM files WHERE scope = 'personal'"
         ).fetchone()

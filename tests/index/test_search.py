@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from memclaw.errors import AgentNotFoundError, UsageError
-from memclaw.index import search, stats, sync_agent
+from memclaw.index import Searcher, search, stats, sync_agent
 from memclaw.workspace import Workspace
 from memclaw.workspace.logs import read_log
 from memclaw.workspace.owners import normalise_owner
@@ -229,9 +229,14 @@ def test_stats_counts_without_changing_the_index(isolated_env: Path) -> None:
     ws = _ws(isolated_env)
     agent = ws.agent("a")
     assert stats(agent).pending == 2 and not stats(agent).exists
+    _write(
+        isolated_env,
+        {"a/memory/2026-11-30.md": "- a\n- b\n", "a/NOTES.md": "- As of 2026-11-02 c\n"},
+    )
     sync_agent(agent)
     summary = stats(agent)
-    assert (summary.files, summary.blocks, summary.personal_files, summary.owners) == (2, 3, 1, 1)
+    assert (summary.files, summary.blocks, summary.personal_files, summary.owners) == (4, 6, 1, 1)
+    assert summary.dated_blocks == 3  # the daily note's two, and the "As of" line
     assert summary.pending == 0 and summary.index_bytes > 0 and summary.last_sync
     (agent.path / "NEW.md").write_text("- new\n", encoding="utf-8")
     assert stats(agent).pending == 1
@@ -244,3 +249,18 @@ def test_search_sees_edits_immediately(isolated_env: Path) -> None:
     _write(isolated_env, {"a/MEMORY.md": "- new fact\n"})
     assert not search(ws, "old") and search(ws, "new")[0].text == "- new fact"
     assert search(ws, "fact", sync=False)  # without the freshness check the index still answers
+
+
+def test_a_long_lived_searcher_reads_blocks_as_they_are_now(isolated_env: Path) -> None:
+    # A file edited in place keeps its block ids, so only its stored pack changes: the
+    # packs a searcher keeps unpacked must not outlive an edit, whoever indexed it.
+    _write(isolated_env, {"a/MEMORY.md": "- the kayak is red\n- the tent is green\n"})
+    ws = _ws(isolated_env)
+    with Searcher(ws) as searcher:
+        assert searcher.search("kayak", log=False)[0].text == "- the kayak is red"
+        _write(isolated_env, {"a/MEMORY.md": "- the kayak is blue\n- the tent is green\n"})
+        assert searcher.search("kayak", log=False)[0].text == "- the kayak is blue"
+        _write(isolated_env, {"a/MEMORY.md": "- the kayak is white\n- the tent is green\n"})
+        sync_agent(ws.agent("a"))  # another connection indexes the edit
+        (hit,) = searcher.search("kayak", log=False, sync=False)
+        assert hit.text == "- the kayak is white"

@@ -23,6 +23,7 @@ import hashlib
 import json
 import sqlite3
 import zlib
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
@@ -154,21 +155,28 @@ def read(conn: sqlite3.Connection, file_id: int, first: int) -> FilePack | None:
 
 
 class Reader:
-    """Blocks of one index, each file's pack unpacked once per reader (one search)."""
+    """Blocks of one index, read through a connection. The ``KEEP`` packs used last stay
+    unpacked (a long-lived searcher keeps its reader while the index does not change,
+    as SQLite keeps the pages it read: ``sources.Source.reader``)."""
+
+    KEEP = 512
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        self._packs: dict[int, FilePack | None] = {}
+        self._packs: OrderedDict[int, FilePack | None] = OrderedDict()
 
     def file(self, file_id: int, first: int) -> FilePack | None:
-        found = self._packs.get(file_id, False)
-        if found is False:
-            found = self._packs[file_id] = read(self.conn, file_id, first)
-        return found  # type: ignore[return-value]
+        if file_id in self._packs:
+            self._packs.move_to_end(file_id)
+            return self._packs[file_id]
+        found = self._packs[file_id] = read(self.conn, file_id, first)
+        if len(self._packs) > self.KEEP:
+            self._packs.popitem(last=False)
+        return found
 
     def block(self, file: FileRow, block_id: int) -> StoredBlock | None:
         got = self.file(file.id, file.first_block)
-        if got is None:
+        if got is None or got.first != file.first_block:
             return None
         try:
             return got.block(block_id)
