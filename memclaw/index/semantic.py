@@ -23,6 +23,7 @@ from memclaw.index.storage.packs import FileRow, StoredBlock, visible_blocks
 if TYPE_CHECKING:
     from memclaw.llm import Embedder
 
+_ONE_VECTOR = "SELECT hash, vec FROM vectors WHERE model = ? AND hash = ?"
 RRF_K = 60  # the usual constant of reciprocal rank fusion
 EMBED_BATCH = 64
 MAX_EMBED_CHARS = 4000
@@ -119,19 +120,18 @@ def vector_candidates(
     query = unpack(pack(query_vector))
     kind_weight = weights(settings)
     half_life = settings.recency_half_life_days
-    vectors: dict[str, array[float] | None] = {}
+    vectors: dict[str, array[float]] = {}
 
-    def vector(digest: str) -> array[float] | None:
-        if digest not in vectors:
-            row = conn.execute(
-                "SELECT vec FROM vectors WHERE model = ? AND hash = ?", (model, digest)
-            ).fetchone()
-            vec = unpack(row[0]) if row else None
-            vectors[digest] = vec if vec is not None and len(vec) == len(query) else None
-        return vectors[digest]
+    def read_vectors(sql: str, params: Sequence[Any]) -> None:
+        for digest, blob in conn.execute(sql, params):
+            vec = unpack(blob)
+            if len(vec) == len(query):
+                vectors[str(digest)] = vec
 
     def exact(file: FileRow, block: StoredBlock) -> float | None:
-        vec = vector(block.hash)
+        if block.hash not in vectors:
+            read_vectors(_ONE_VECTOR, (model, block.hash))
+        vec = vectors.get(block.hash)
         if vec is None:
             return None
         similarity = math.fsum(a * b for a, b in zip(query, vec, strict=True))
@@ -146,7 +146,8 @@ def vector_candidates(
         path = Path(conn.execute("PRAGMA database_list").fetchone()[2])
         near = similarities(path, model, query.tobytes(), len(query))
     scored: list[tuple[float, int, Candidate]] = []
-    if near is None:
+    if near is None:  # brute force: every vector of the model, read at once
+        read_vectors("SELECT hash, vec FROM vectors WHERE model = ?", (model,))
         for file, block in blocks:
             score = exact(file, block)
             if score is not None:
