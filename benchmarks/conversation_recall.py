@@ -21,7 +21,8 @@ the end):
   hit holding evidence;
 * recall at a character budget (1k, 2k, 4k, 8k): hits are handed over in
   rank order, whole, until the budget is spent; the share of evidence lines
-  handed over in full.
+  handed over in full. ``memclaw --budget`` fills the budget itself
+  (``search --budget``: whole hits best first, then the lines around them).
 
 Baselines: plain BM25 over lines (lower-cased word tokens, no stemming) and
 plain BM25 over whole files (a file is handed over from its start: only the
@@ -256,6 +257,32 @@ def _memclaw(
     return run
 
 
+def _memclaw_budget(root: Path, conv: Conversation) -> Callable[[str, int], list[Hit]]:
+    """memclaw handing over what fits a budget itself (``search --budget``): hits, then
+    the lines around them. Only the budget figures compare."""
+    from memclaw.index import search
+    from memclaw.index.query.context import BUDGET_LIMIT, within_budget
+    from memclaw.workspace import Workspace
+
+    now = datetime.combine(conv.today, datetime.min.time(), tzinfo=UTC) + timedelta(hours=12)
+    ws = Workspace.open(root, env={}, clock=lambda: now)
+
+    def run(query: str, budget: int) -> list[Hit]:
+        found = search(ws, query, agents=[AGENT], limit=BUDGET_LIMIT, log=False)
+        kept, near = within_budget(ws, found, budget)
+        hits = []
+        for h, around in zip(kept, near, strict=True):
+            lines = (
+                [t for _, t in around.before] + h.text.split("\n") + [t for _, t in around.after]
+            )
+            first = around.before[0][0] if around.before else h.line
+            hits.append(Hit(h.file, first, first + len(lines) - 1, "\n".join(lines)))
+        assert sum(len(h.text) + 1 for h in hits) <= budget, "over budget"
+        return hits
+
+    return run
+
+
 VARIANTS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "memclaw search": ({}, {}),
     # Each hit with the turn before and after it: only the budget figures compare.
@@ -295,6 +322,12 @@ def evaluate(
                             sums[key] += value
                         for key, value in budget_scores(system(q.text, 200), q.evidence).items():
                             sums[key] += value
+                budgeted = _memclaw_budget(tmp, conv)
+                sums = totals.setdefault("memclaw --budget", Counter())
+                for q in conv.questions:
+                    for budget in BUDGETS:  # (all of it fits: every line counts)
+                        got = budget_scores(budgeted(q.text, budget), q.evidence)
+                        sums[f"{budget // 1000}k"] += got[f"{budget // 1000}k"]
                 count += len(conv.questions)
             report[half] = {
                 name: {k: v / count for k, v in sums.items()} | {"questions": count}
@@ -323,7 +356,7 @@ def main() -> None:
         for name, r in results.items():
             ranked = (
                 "   n/a    n/a    n/a"
-                if "files" in name or "context" in name
+                if "files" in name or "context" in name or "budget" in name
                 else (f"{r['recall@5']:>6.3f} {r['recall@10']:>6.3f} {r['mrr']:>6.3f}")
             )
             budget = " ".join(f"{r[f'{b // 1000}k']:>6.3f}" for b in BUDGETS)

@@ -29,6 +29,7 @@ _VALUE_OPTIONS = {
     "-n": "limit",
     "--context": "context",
     "-C": "context",
+    "--budget": "budget",
 }
 
 
@@ -47,6 +48,7 @@ class SearchArgs:
     limit: int | None = None
     as_json: bool = False
     context: int = 0
+    budget: int | None = None
 
 
 def _split(token: str) -> tuple[str, str | None]:
@@ -119,6 +121,10 @@ def _store(args: SearchArgs, key: str, value: str) -> bool:
         if not value.isdigit() or int(value) > 20:
             return False  # typer says what is wrong with it
         args.context = int(value)
+    elif key == "budget":
+        if not value.isdigit() or int(value) < 1 or args.budget is not None:
+            return False
+        args.budget = int(value)
     elif key == "scope":
         if value not in _SCOPES:
             return False
@@ -135,6 +141,7 @@ def run_search(args: SearchArgs) -> int:
     from memclaw.config import parse_assignment
     from memclaw.errors import MemclawError
     from memclaw.index import search
+    from memclaw.index.query.context import BUDGET_LIMIT, handed_over
     from memclaw.workspace import Workspace, normalise_owner
     from memclaw.workspace.paths import check_root
 
@@ -151,13 +158,9 @@ def run_search(args: SearchArgs) -> int:
             scope=args.scope,
             since=args.since,
             until=args.until,
-            limit=args.limit,
+            limit=args.limit or (BUDGET_LIMIT if args.budget else None),
         )
-        near = None
-        if args.context:
-            from memclaw.index.query.context import around
-
-            near = [around(ws, hit, args.context) for hit in hits]
+        hits, near = handed_over(ws, hits, context=args.context, budget=args.budget)
         print_hits(hits, query, as_json=args.as_json, context=near)
     except MemclawError as exc:
         if args.debug:

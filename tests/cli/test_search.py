@@ -73,6 +73,20 @@ def test_search_context_shows_the_lines_around_each_hit_like_grep(demo_agent: Pa
     assert code != 0 and "--context" in err
 
 
+def test_search_budget_hands_over_hits_then_the_lines_around_them(demo_agent: Path) -> None:
+    code, out, _ = _run("search", "knee", "--budget", "1500", "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    texts = [r["text"] for r in rows]
+    texts += [t for r in rows for _, t in r["context"]["before"] + r["context"]["after"]]
+    assert rows and sum(len(t) + 1 for t in texts) <= 1500
+    assert any(r["context"]["before"] or r["context"]["after"] for r in rows)
+    code, _, err = _run("search", "knee", "--budget", "500", "--context", "1")
+    assert code != 0 and "--budget" in err
+    code, _, err = _run("search", "knee", "--budget", "0")
+    assert code != 0 and "--budget" in err
+
+
 def test_search_filters_and_no_matches(demo_agent: Path) -> None:
     code, out, err = _run("search", "zebra-crossing-xyzzy")
     assert code == 0 and out == "" and "no matches" in err
@@ -134,6 +148,8 @@ def test_stats_and_reindex(demo_agent: Path) -> None:
         ["search", "--", "--not-a-flag", "knee"],
         ["search", "knee", "--context", "2", "-n", "3"],
         ["search", "knee", "-C", "1", "--json"],
+        ["search", "knee", "--budget", "800"],
+        ["search", "knee", "--budget=2000", "--json"],
     ],
 )
 def test_fast_lane_prints_what_typer_prints(
@@ -156,6 +172,8 @@ def test_fast_lane_prints_what_typer_prints(
         ["search", "x", "--limit", "0"],
         ["search", "x", "--scope", "nope"],
         ["search", "x", "--context", "99"],
+        ["search", "x", "--budget", "0"],
+        ["search", "x", "--budget", "-5"],
         ["search", "x", "--agent"],
         ["search", "x", "--agent", "a", "--all"],
         ["--version"],

@@ -77,6 +77,16 @@ def search(
             "--context", "-C", metavar="N", min=0, help="Also show N lines before and after a hit."
         ),
     ] = 0,
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            "--budget",
+            metavar="CHARS",
+            min=1,
+            help="Hand over at most CHARS characters: whole hits, best first, "
+            "then the lines around them.",
+        ),
+    ] = None,
 ) -> None:
     """Find remembered lines: file, line number, a snippet with the matches marked.
 
@@ -96,15 +106,18 @@ def search(
         memclaw search "deploy window" --owner user:maya --scope session
 
         memclaw search "how long married" --context 2
+
+        memclaw search "when was the reunion gig" --budget 2000
     """
     from memclaw.cli.recall.hits import print_hits
     from memclaw.index import search as run_search
+    from memclaw.index.query.context import BUDGET_LIMIT, handed_over
 
     if agent and all_agents:
         raise UsageError("pass --agent or --all, not both")
     ws = state(ctx).workspace()
     term = scope in (ScopeChoice.long_term, ScopeChoice.session)
-    wanted = limit or ws.settings.search_limit
+    wanted = limit or (BUDGET_LIMIT if budget else ws.settings.search_limit)
     hits = run_search(
         ws,
         " ".join(query),
@@ -113,16 +126,12 @@ def search(
         scope="all" if term else str(scope),
         since=since,
         until=until,
-        limit=wanted * _TERM_WIDEN if term else limit,
+        limit=wanted * _TERM_WIDEN if term else wanted,
     )
     if term:
         short = scope == ScopeChoice.session
         hits = [h for h in hits if is_session_file(h.file) == short][:wanted]
-    near = None
-    if context:
-        from memclaw.index.query.context import around
-
-        near = [around(ws, hit, context) for hit in hits]
+    hits, near = handed_over(ws, hits, context=context, budget=budget)
     print_hits(hits, " ".join(query), as_json=as_json, context=near)
 
 
