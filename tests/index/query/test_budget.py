@@ -30,7 +30,8 @@ def _ws(root: Path) -> Workspace:
     note = root / "a" / "memory" / "2023-02-18.md"
     note.parent.mkdir(parents=True)
     note.write_text(NOTE, encoding="utf-8")
-    (root / "a" / "MEMORY.md").write_text("- Jamal still plays bass in the reunion band after twenty years\n")
+    memory = "- Jamal still plays bass in the reunion band after twenty years\n"
+    (root / "a" / "MEMORY.md").write_text(memory, encoding="utf-8")
     return Workspace.open(root, env={})
 
 
