@@ -280,7 +280,7 @@ def _vector_ranking(
     pool: int,
     trust: TrustSignal,
 ) -> list[Candidate] | None:
-    from memclaw.index.semantic import embed_missing, vector_candidates
+    from memclaw.index.semantic import embed_missing, vector_candidates, visible
 
     settings = searcher.workspace.settings
     embedder = searcher.embedder()
@@ -290,17 +290,14 @@ def _vector_ranking(
     query_vector = embedder.embed([query.text])[0]
     found: list[Candidate] = []
     for src in sources:
-        where = filters.where(src.is_global)
-        if where is None:
-            continue
         with src.reading() as conn:
-            embed_missing(conn, embedder, model, filters, *where)
+            blocks = visible(conn, filters, is_global=src.is_global)
+            embed_missing(conn, embedder, model, blocks)
             near = vector_candidates(
                 conn,
                 src.key,
                 query_vector,
-                filters,
-                is_global=src.is_global,
+                blocks,
                 settings=settings,
                 model=model,
                 today=today,

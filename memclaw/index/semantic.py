@@ -54,24 +54,22 @@ def _cached(conn: sqlite3.Connection, model: str) -> set[str]:
     return {str(h) for (h,) in conn.execute("SELECT hash FROM vectors WHERE model = ?", (model,))}
 
 
-def _visible(
-    conn: sqlite3.Connection, filters: Filters, clause: str, params: list[Any]
-) -> list[tuple[FileRow, StoredBlock]]:
-    return [(f, b) for f, b in visible_blocks(conn, clause, params) if filters.dated(b.date)]
+Visible = list[tuple[FileRow, StoredBlock]]
 
 
-def embed_missing(
-    conn: sqlite3.Connection,
-    embedder: Embedder,
-    model: str,
-    filters: Filters,
-    clause: str,
-    params: list[Any],
-) -> int:
-    """Embed the visible blocks that have no cached vector yet; returns how many."""
+def visible(conn: sqlite3.Connection, filters: Filters, *, is_global: bool) -> Visible:
+    """Every block of one index that ``filters`` let the asker see, with its file."""
+    where = filters.where(is_global)
+    if where is None:
+        return []
+    return [(f, b) for f, b in visible_blocks(conn, *where) if filters.dated(b.date)]
+
+
+def embed_missing(conn: sqlite3.Connection, embedder: Embedder, model: str, blocks: Visible) -> int:
+    """Embed those of ``blocks`` that have no cached vector yet; returns how many."""
     have = _cached(conn, model)
     missing: dict[str, str] = {}
-    for _, block in _visible(conn, filters, clause, params):
+    for _, block in blocks:
         if block.hash not in have:
             missing.setdefault(block.hash, block.text)
     rows = list(missing.items())
@@ -99,23 +97,22 @@ def vector_candidates(
     conn: sqlite3.Connection,
     key: str,
     query_vector: Sequence[float],
-    filters: Filters,
+    blocks: Visible,
     *,
-    is_global: bool,
     settings: Settings,
     model: str,
     today: str,
     limit: int,
     extension: bool = True,
 ) -> list[Candidate]:
-    """The ``limit`` visible blocks nearest to the query, weighted like keyword hits.
+    """The ``limit`` of ``blocks`` (``visible``) nearest to the query, weighted like
+    keyword hits.
 
     Every cached vector is compared by sqlite-vec when it can be loaded
     (``extension``), else in Python; the best are scored exactly either way (the
     float64 dot product times the file's weight and decay), so both paths agree.
     """
-    where = filters.where(is_global)
-    if where is None:
+    if not blocks:
         return []
     query = unpack(pack(query_vector))
     kind_weight = weights(settings)
@@ -138,7 +135,6 @@ def vector_candidates(
         score = similarity * kind_weight.get(file.kind, settings.weight_other)
         return score * decay(block.date, today, half_life)
 
-    blocks = _visible(conn, filters, *where)
     near = None
     if extension:
         from memclaw.index.nearest.sqlitevec import similarities

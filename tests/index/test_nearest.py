@@ -13,7 +13,7 @@ from fake_openai import FakeOpenAI, trigram_embedding
 from memclaw.index import search
 from memclaw.index.nearest.sqlitevec import available, similarities
 from memclaw.index.rank import make_filters
-from memclaw.index.semantic import vector_candidates
+from memclaw.index.semantic import vector_candidates, visible
 from memclaw.index.store import index_path
 from memclaw.workspace import Workspace, normalise_owner
 
@@ -66,13 +66,13 @@ def _both(ws: Workspace, query: str, limit: int, owner: str | None) -> tuple[lis
     filters = make_filters(normalise_owner(owner) if owner else None, "all", None, None)
     try:
         runs = []
+        blocks = visible(conn, filters, is_global=False)
         for extension in (True, False):
             found = vector_candidates(
                 conn,
                 "a",
                 trigram_embedding(query),
-                filters,
-                is_global=False,
+                blocks,
                 settings=ws.settings,
                 model=MODEL,
                 today="2026-12-01",
