@@ -173,3 +173,16 @@ def test_damage_that_comes_back_after_a_rebuild_is_one_clear_error(
     with pytest.raises(WorkspaceError, match="damaged again right after a rebuild"):
         search(ws, "Fjordby", agents=["a"], log=False)
     assert len(corrupt_copies(index_path(ws.root / "a"))) == 1  # the rebuilt one stays
+
+
+def test_a_pack_that_does_not_unpack_is_damage_and_heals(
+    ws: Workspace, caplog: pytest.LogCaptureFixture
+) -> None:
+    before = _found(ws)
+    path = index_path(ws.root / "a")
+    with sqlite3.connect(path) as conn:  # valid pages, garbage where a file's blocks were
+        conn.execute("UPDATE packs SET data = randomblob(length(data))")
+    conn.close()
+    with caplog.at_level(logging.WARNING):
+        assert _found(ws) == before
+    assert len(_warned(caplog)) == 1 and len(corrupt_copies(path)) == 1

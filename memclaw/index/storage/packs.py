@@ -34,7 +34,7 @@ RS = "\x1e"
 # per file left most pages a third empty: two packs of 2.7 KB do not fit in one page.)
 CHUNK = 500
 CHUNK_BITS = 24
-# The file holding block ``?1`` (``files_first`` covers the lookup; an empty file is skipped).
+# The file holding block ``{0}`` (``files_first`` covers the lookup; an empty file is skipped).
 FILE_OF = (
     "(SELECT id FROM files WHERE first_block <= {0} AND {0} < first_block + blocks"
     " ORDER BY first_block DESC LIMIT 1)"
@@ -111,8 +111,11 @@ class FilePack:
 
     def __init__(self, data: bytes, first: int) -> None:
         self.first = first
-        self._records = zlib.decompress(data).decode("utf-8").split(RS)
-        self._sections: list[str] = json.loads(self._records[0])
+        try:
+            self._records = zlib.decompress(data).decode("utf-8").split(RS)
+            self._sections: list[str] = json.loads(self._records[0])
+        except (zlib.error, ValueError) as exc:
+            raise _damaged(exc) from exc
 
     def __len__(self) -> int:
         return len(self._records) - 1
@@ -121,12 +124,24 @@ class FilePack:
         n = block_id - self.first
         if not 0 <= n < len(self):
             raise KeyError(block_id)
-        line, lines, kind, section, day, text, *extra = json.loads(self._records[n + 1])
-        path = self._sections[section]
-        return StoredBlock(block_id, line, line + lines, kind, path, day, text, *extra or [None])
+        try:
+            line, lines, kind, section, day, text, *extra = json.loads(self._records[n + 1])
+            path = self._sections[section]
+            return StoredBlock(
+                block_id, line, line + lines, kind, path, day, text, *extra or [None]
+            )
+        except (ValueError, TypeError, IndexError) as exc:
+            raise _damaged(exc) from exc
 
     def blocks(self) -> list[StoredBlock]:
         return [self.block(self.first + n) for n in range(len(self))]
+
+
+def _damaged(exc: Exception) -> sqlite3.DatabaseError:
+    """A pack that does not unpack is a damaged index: searches heal it (``damage.py``)."""
+    return sqlite3.DatabaseError(
+        f"database disk image is malformed: a pack does not unpack ({exc})"
+    )
 
 
 def _ids(file_id: int) -> tuple[int, int]:
