@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from memclaw.workspace import Workspace
 
 MAX_CONTEXT = 20
+BUDGET_LIMIT = 200  # hits a budgeted search may hand over when no --limit is given
+_HEADING = "#"  # context stops at a heading: the next section is another conversation
 
 
 @dataclass(frozen=True)
@@ -46,10 +48,6 @@ def around(workspace: Workspace, hit: Hit, lines: int) -> Around:
     before = tuple((n, text[n - 1]) for n in range(first, min(hit.line, len(text) + 1)))
     after = tuple((n, text[n - 1]) for n in range(hit.end_line + 1, last + 1))
     return Around(before, after)
-
-
-BUDGET_LIMIT = 200  # hits a budgeted search may hand over when no --limit is given
-_HEADING = "#"
 
 
 def within_budget(
