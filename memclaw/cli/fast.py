@@ -141,7 +141,6 @@ def run_search(args: SearchArgs) -> int:
     from memclaw.config import parse_assignment
     from memclaw.errors import MemclawError
     from memclaw.index import search
-    from memclaw.index.query.context import BUDGET_LIMIT, handed_over
     from memclaw.workspace import Workspace, normalise_owner
     from memclaw.workspace.paths import check_root
 
@@ -150,6 +149,11 @@ def run_search(args: SearchArgs) -> int:
         overrides = dict(parse_assignment(item) for item in args.sets)
         ws = Workspace.open(args.root, os.environ, overrides)
         check_root(ws.root_choice)
+        limit = args.limit
+        if args.budget and limit is None:  # (only then: a plain search skips the module)
+            from memclaw.index.query.context import BUDGET_LIMIT
+
+            limit = BUDGET_LIMIT
         hits = search(
             ws,
             query,
@@ -158,9 +162,13 @@ def run_search(args: SearchArgs) -> int:
             scope=args.scope,
             since=args.since,
             until=args.until,
-            limit=args.limit or (BUDGET_LIMIT if args.budget else None),
+            limit=limit,
         )
-        hits, near = handed_over(ws, hits, context=args.context, budget=args.budget)
+        near = None
+        if args.context or args.budget:
+            from memclaw.index.query.context import handed_over
+
+            hits, near = handed_over(ws, hits, context=args.context, budget=args.budget)
         print_hits(hits, query, as_json=args.as_json, context=near)
     except MemclawError as exc:
         if args.debug:

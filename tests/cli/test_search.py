@@ -262,6 +262,7 @@ def test_cold_search_loads_no_write_machinery_and_only_the_gate_it_logs_through(
         "tempfile",  # atomic writes
         "logging",  # a damaged index's warning
         "difflib",  # "did you mean" for an unknown agent
+        "memclaw.index.query.context",  # --context and --budget
     }
     assert unused.isdisjoint(loaded), sorted(unused & loaded)
 
