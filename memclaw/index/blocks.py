@@ -151,7 +151,14 @@ class _Builder:
 
 
 def split_blocks(text: str, rel_path: str = "") -> list[Block]:
-    """Blocks of one markdown file; ``rel_path`` gives daily notes their date."""
+    """Blocks of one markdown file, each with its neighbours' words (``with_neighbours``);
+    ``rel_path`` gives daily notes their date."""
+    return with_neighbours(parse_blocks(text, rel_path))
+
+
+def parse_blocks(text: str, rel_path: str = "") -> list[Block]:
+    """Blocks of one markdown file, without their neighbours' words (the index computes
+    those itself, for the blocks it writes: ``storage/fts.py``)."""
     b = _Builder(file_date(rel_path))
     fence: str | None = None
     table_header = ""
@@ -200,7 +207,7 @@ def split_blocks(text: str, rel_path: str = "") -> list[Block]:
         else:
             b.open("paragraph", number, line)
     b.flush()
-    return with_neighbours(b.blocks)
+    return b.blocks
 
 
 def speaker_of(text: str) -> str | None:

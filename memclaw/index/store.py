@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memclaw.index.blocks import split_blocks
+from memclaw.index.blocks import parse_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
 from memclaw.index.layout import FileState, classify, scan
 from memclaw.index.schema import NewerSchema, migrate
@@ -378,7 +378,7 @@ def _sync_file(
         stats.touched += 1
         return
     text = nfc(data.decode("utf-8", errors="replace").removeprefix("\ufeff"))
-    blocks = split_blocks(text, rel)
+    blocks = parse_blocks(text, rel)
     kind, scope, owner = classify(rel, is_global)
     if row is None:
         file_id = conn.execute(

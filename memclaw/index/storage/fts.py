@@ -23,7 +23,7 @@ import re
 import sqlite3
 from collections.abc import Sequence
 
-from memclaw.index.blocks import SECTION_SEP, lent_words
+from memclaw.index.blocks import AFTER, BEFORE, SECTION_SEP, lent_words
 from memclaw.index.storage.packs import StoredBlock
 from memclaw.text.tokenize import index_text
 
@@ -39,9 +39,15 @@ _DELETE = f"INSERT INTO blocks_fts(blocks_fts, rowid, {_NAMES}) VALUES ('delete'
 def fts_rows(blocks: Sequence[StoredBlock], first: int, last: int) -> list[tuple[object, ...]]:
     """(rowid, *column values) of blocks ``first``..``last`` of ``blocks`` (one file's
     stored blocks, all of them, in order), in ``FTS_COLUMNS`` order."""
+    if not blocks:
+        return []
+    # A block's lent words depend on the BEFORE blocks before it and the AFTER after it
+    # only: an append to a long note reads a few blocks, not the note.
+    start = max(first - blocks[0].id - BEFORE, 0)
+    window = blocks[start : max(last - blocks[0].id + AFTER + 1, 0)]
     contexts: dict[str, str] = {}  # many blocks share a section: tokenise it once
     rows: list[tuple[object, ...]] = []
-    for block, lent in zip(blocks, lent_words(blocks), strict=True):
+    for block, lent in zip(window, lent_words(window), strict=True):
         if not first <= block.id <= last:
             continue
         extra = " ".join(filter(None, [block.extra, lent]))
