@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 from pathlib import Path
 
@@ -204,3 +205,32 @@ def test_a_holder_is_fenced_even_when_its_buried_generation_is_linked_again(
         newest.release()
     finally:
         late.release()
+
+
+def test_a_waiter_paused_right_after_linking_and_taken_over_does_not_crash(
+    isolated_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agent, _ = leased(isolated_env, ttl=30).init_agent("alpha")
+    folder = agent.meta_dir / "lease"
+    real_link = os.link
+    newer: list[lease.Lease] = []
+
+    def link(src: Path, dst: Path) -> None:
+        real_link(src, dst)
+        # SIGSTOPped right after linking, past its lease: another host takes over and
+        # buries the new file before this holder opened it.
+        monkeypatch.setattr(os, "link", real_link)
+        gen = lease._gen_of(Path(dst).name)
+        assert gen is not None
+        taken = lease._try_create(folder, agent.path, gen + 1, "host-b", 30)
+        assert taken is not None
+        newer.append(taken)
+
+    monkeypatch.setattr(os, "link", link)
+    try:
+        with pytest.raises(LockBusyError):  # not FileNotFoundError: it looks again, and waits
+            lease.acquire(folder, agent.path, host="host-a", ttl=30, wait=0)
+    finally:
+        for held in newer:
+            held.release()
+    assert len(newer) == 1

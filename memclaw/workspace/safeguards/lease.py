@@ -205,22 +205,29 @@ def _try_create(folder: Path, guards: Path, gen: int, host: str, ttl: float) -> 
     record = {"host": host, "pid": os.getpid(), "gen": gen, "time": time.time()}
     tmp = folder / f".{gen:012d}.{uuid.uuid4().hex}.tmp"
     tmp.write_text(json.dumps(record), encoding="utf-8")
+    # Opened before the link, not by name after it: paused right after linking, this
+    # holder may find the name already deleted by a newer one (its check then fails).
+    fd = os.open(tmp, os.O_RDONLY)
     target = folder / _lease_name(gen)
+    won = False
     try:
         os.link(tmp, target)  # atomic, also over NFS: exactly one writer wins a generation
+        won = _newest(folder) == gen
+        if not won:
+            # This waiter saw gen-1 as the newest, then paused while others took gen and
+            # newer ones buried it: the name was free to link, but a newer holder may be
+            # writing. Holding it would be two holders at once; look again instead.
+            with contextlib.suppress(FileNotFoundError):
+                target.unlink()
     except FileExistsError:
-        return None
+        pass
     finally:
+        if not won:
+            os.close(fd)
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-    if _newest(folder) != gen:
-        # This waiter saw gen-1 as the newest, then paused while others took gen and
-        # newer ones buried it: the name was free to link, but a newer holder may be
-        # writing. Holding it would be two holders at once; look again instead.
-        with contextlib.suppress(FileNotFoundError):
-            target.unlink()
+    if not won:
         return None
-    fd = os.open(target, os.O_RDONLY)
     lease = Lease(folder, guards, gen, host, ttl, fd)
     _bury_older(folder, gen)
     lease.staging().mkdir(exist_ok=True)
