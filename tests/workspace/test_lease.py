@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 from pathlib import Path
 
@@ -125,3 +127,110 @@ def test_flock_mode_sets_no_fence(agent: object) -> None:
     with agent.lock():
         assert HELD.get() is None
     assert not (agent.meta_dir / "lease").exists()
+
+
+def test_a_waiter_paused_before_it_links_cannot_take_a_generation_already_buried(
+    isolated_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agent, _ = leased(isolated_env, ttl=30).init_agent("alpha")
+    agent.write("count.md", "0\n")  # generation g, released
+    folder = agent.meta_dir / "lease"
+    paused, resume = threading.Event(), threading.Event()
+    seen_free = lease._free
+
+    def free(*args: object) -> bool:
+        answer = seen_free(*args)  # type: ignore[arg-type]
+        if answer and threading.current_thread().name == "host-b" and not paused.is_set():
+            paused.set()  # SIGSTOPped right after it saw generation g free, before linking g+1
+            resume.wait()
+        return answer
+
+    monkeypatch.setattr(lease, "_free", free)
+    outcome: list[object] = []
+
+    def waiter() -> None:
+        try:
+            held = lease.acquire(folder, agent.path, host="host-b", ttl=30, wait=0)
+        except LockBusyError as exc:
+            outcome.append(exc)
+            return
+        token = HELD.set(held)
+        try:
+            write_bytes_atomic(agent.path / "count.md", b"1 from host-b\n")
+            outcome.append("written")
+        except LeaseLostError as exc:
+            outcome.append(exc)
+        finally:
+            HELD.reset(token)
+            held.release()
+
+    thread = threading.Thread(target=waiter, name="host-b")
+    thread.start()
+    try:
+        assert paused.wait(10)
+        agent.write("count.md", "1\n")  # generation g+1, released
+        agent.write("count.md", "2\n")  # generation g+2, released
+        with agent.editing() as edit:  # generation g+3 buries g+2 (and older), then reads
+            before = edit.read("count.md")
+            resume.set()  # the waiter links g+1 again: that file was deleted
+            thread.join()
+            edit.write("count.md", "3\n", introduced="3")
+    finally:
+        resume.set()
+        thread.join()
+    assert before == "2\n"
+    assert [type(o) for o in outcome] == [LockBusyError]  # not a second holder at once
+    assert agent.read("count.md") == "3\n"
+
+
+def test_a_holder_is_fenced_even_when_its_buried_generation_is_linked_again(
+    isolated_env: Path,
+) -> None:
+    agent, _ = leased(isolated_env, ttl=30).init_agent("alpha")
+    folder = agent.meta_dir / "lease"
+    late = lease.acquire(folder, agent.path, host="host-a", ttl=30, wait=0)
+    gen = late.token
+    try:
+        # Paused while two others took over: generation gen+2 buried gen and gen+1.
+        taker = lease._try_create(folder, agent.path, gen + 1, "host-b", 30)
+        assert taker is not None
+        taker.release()
+        newest = lease._try_create(folder, agent.path, gen + 2, "host-c", 30)
+        assert newest is not None
+        assert not late.path.exists()
+        # A waiter stopped since it saw generation gen-1 free links "gen" again for a moment.
+        late.path.write_text(json.dumps({"host": "host-d", "pid": 1, "gen": gen}))
+        with pytest.raises(LeaseLostError, match="lost its lease"):
+            late.check()
+        newest.release()
+    finally:
+        late.release()
+
+
+def test_a_waiter_paused_right_after_linking_and_taken_over_does_not_crash(
+    isolated_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agent, _ = leased(isolated_env, ttl=30).init_agent("alpha")
+    folder = agent.meta_dir / "lease"
+    real_link = os.link
+    newer: list[lease.Lease] = []
+
+    def link(src: Path, dst: Path) -> None:
+        real_link(src, dst)
+        # SIGSTOPped right after linking, past its lease: another host takes over and
+        # buries the new file before this holder opened it.
+        monkeypatch.setattr(os, "link", real_link)
+        gen = lease._gen_of(Path(dst).name)
+        assert gen is not None
+        taken = lease._try_create(folder, agent.path, gen + 1, "host-b", 30)
+        assert taken is not None
+        newer.append(taken)
+
+    monkeypatch.setattr(os, "link", link)
+    try:
+        with pytest.raises(LockBusyError):  # not FileNotFoundError: it looks again, and waits
+            lease.acquire(folder, agent.path, host="host-a", ttl=30, wait=0)
+    finally:
+        for held in newer:
+            held.release()
+    assert len(newer) == 1

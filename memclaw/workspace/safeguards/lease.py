@@ -11,11 +11,13 @@ host, pid and generation. The newest generation is the lease.
 - Expiry: a waiter takes over a lease whose file did not change for a whole
   lease *by the waiter's own monotonic clock*, so clock skew between machines
   does not matter; a lease of a dead process on this host is taken at once.
-- Takeover: the new holder links generation N+1 (only one waiter can), then
-  deletes the older lease files and renames their staging folders away.
+- Takeover: the new holder links generation N+1 (only one waiter can), checks
+  that no newer generation exists (a waiter paused since it saw N can link N+1
+  after N+1 was taken and buried: the name is free again, the lease is not),
+  then deletes the older lease files and renames their staging folders away.
 - Fencing: every write of a holder first goes to a temporary file in its own
   staging folder ``<gen>.stage/`` and is renamed into place from there after a
-  check that ``<gen>.lease`` still exists and no ``<gen+1>.lease`` does. A
+  check that ``<gen>.lease`` is still the newest generation. A
   holder paused past its lease either fails that check or, paused between the
   check and the rename, finds its staging folder renamed away and its rename
   fails: the filesystem itself refuses the late write.
@@ -94,11 +96,13 @@ class Lease:
 
     def check(self) -> None:
         """Raise LeaseLostError unless this lease is still the newest and still beating."""
-        lost = (
-            not self.path.exists()
-            or (self.folder / _lease_name(self.gen + 1)).exists()
-            or time.monotonic() - self._beat > self.ttl * 0.75
-        )
+        try:
+            # The newest of all, not "mine exists and gen+1 does not": once gen+2 buried
+            # gen and gen+1, a paused waiter can link a file named like mine again.
+            newest = _newest(self.folder)
+        except OSError:
+            newest = None
+        lost = newest != self.gen or time.monotonic() - self._beat > self.ttl * 0.75
         if lost:
             raise LeaseLostError(
                 f"{self.guards.name}: this process lost its lease on the agent (it was paused "
@@ -201,15 +205,29 @@ def _try_create(folder: Path, guards: Path, gen: int, host: str, ttl: float) -> 
     record = {"host": host, "pid": os.getpid(), "gen": gen, "time": time.time()}
     tmp = folder / f".{gen:012d}.{uuid.uuid4().hex}.tmp"
     tmp.write_text(json.dumps(record), encoding="utf-8")
+    # Opened before the link, not by name after it: paused right after linking, this
+    # holder may find the name already deleted by a newer one (its check then fails).
+    fd = os.open(tmp, os.O_RDONLY)
     target = folder / _lease_name(gen)
+    won = False
     try:
         os.link(tmp, target)  # atomic, also over NFS: exactly one writer wins a generation
+        won = _newest(folder) == gen
+        if not won:
+            # This waiter saw gen-1 as the newest, then paused while others took gen and
+            # newer ones buried it: the name was free to link, but a newer holder may be
+            # writing. Holding it would be two holders at once; look again instead.
+            with contextlib.suppress(FileNotFoundError):
+                target.unlink()
     except FileExistsError:
-        return None
+        pass
     finally:
+        if not won:
+            os.close(fd)
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-    fd = os.open(target, os.O_RDONLY)
+    if not won:
+        return None
     lease = Lease(folder, guards, gen, host, ttl, fd)
     _bury_older(folder, gen)
     lease.staging().mkdir(exist_ok=True)
