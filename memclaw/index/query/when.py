@@ -95,6 +95,24 @@ _PATTERNS: tuple[tuple[str, LazyPattern], ...] = (
 # These cannot match without a digit (``\d`` is exactly what ``str.isdecimal`` accepts),
 # so a query without one skips them and they are never compiled.
 _NEED_DIGIT = frozenset({"iso", "day month", "month day", "year"})
+# The others cannot match without one of these whole words: a query holding none skips
+# them uncompiled (compiling them was 5 ms of every cold search, most of which name no day).
+_CUES = {
+    "ago": frozenset({"ago"}),
+    "month": frozenset(MONTH),
+    "season": frozenset({"spring", "summer", "autumn", "fall", "winter"}),
+    "period": frozenset(
+        {"week", "month", "weekend", "veckan", "månaden", "woche", "monat", "semana", "mes"}
+    ),
+    "day word": frozenset(
+        {"yesterday", "today", "tonight", "igår", "går", "idag", "dag", "gestern", "heute"}
+        | {"vorgestern", "ayer", "hoy", "anteayer", "iförrgår", "förrgår"}
+    ),
+    "weekday": frozenset(WEEKDAY),
+    "sv weekday": frozenset(
+        f"{day}dags" for day in ("mån", "tis", "ons", "tors", "fre", "lör", "sön")
+    ),
+}
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _DAY_WORDS = {
     "the day before yesterday": -2,
@@ -111,6 +129,7 @@ _DAY_WORDS = {
     "heute": 0,
     "hoy": 0,
 }
+_WORDS = re.compile(r"\w+")
 _SV_SHORT = {"mån": 0, "tis": 1, "ons": 2, "tors": 3, "fre": 4, "lör": 5, "sön": 6}
 
 
@@ -236,8 +255,11 @@ def _read(kind: str, m: re.Match[str], today: date) -> tuple[date, date] | None:
 def read_when(query: str, today: date) -> When | None:
     """The range of days ``query`` names, or None when it names none."""
     digits = any(ch.isdecimal() for ch in query)
+    words = frozenset(_WORDS.findall(query.casefold()))
     for kind, pattern in _PATTERNS:
         if kind in _NEED_DIGIT and not digits:
+            continue
+        if kind in _CUES and words.isdisjoint(_CUES[kind]):
             continue
         m = pattern.search(query)
         if m is None:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
 
 from memclaw.index import search
+from memclaw.index.query import when
 from memclaw.index.query.when import read_when
 from memclaw.workspace import Workspace
 
 TODAY = date(2023, 11, 27)  # a Monday
+CONVERSATIONS = Path(__file__).resolve().parents[3] / "benchmarks" / "conversations"
 
 
 @pytest.mark.parametrize(
@@ -114,3 +118,38 @@ def test_any_decimal_digit_counts_as_one(query: str, since: str, until: str) -> 
     when = read_when(query, TODAY)
     assert when is not None
     assert (when.since.isoformat(), when.until.isoformat()) == (since, until)
+
+
+def test_a_query_naming_no_day_compiles_none_of_the_date_patterns() -> None:
+    # Compiling them was 5 ms of every cold search; a fresh process shows what one compiles.
+    probe = (
+        "import sys; from datetime import date; from memclaw.index.query import when; "
+        "when.read_when(sys.argv[1], date(2023, 11, 27)); "
+        "print(' '.join(k for k, p in when._PATTERNS if p._compiled is not None))"
+    )
+    for query, compiled in (("kayak permit near the harbour", ""), ("kayak last week", "period")):
+        done = subprocess.run(
+            [sys.executable, "-c", probe, query], capture_output=True, text=True, check=True
+        )
+        assert done.stdout.strip() == compiled
+
+
+def test_skipping_patterns_by_their_words_changes_no_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The conversation benchmark's questions (both halves), and dates written every way.
+    questions = [
+        line.partition(" | ")[0]
+        for path in sorted(CONVERSATIONS.glob("*/*.txt"))
+        for line in path.read_text(encoding="utf-8").split("# questions\n", 1)[1].splitlines()
+    ]
+    queries = questions + [
+        f"{a} {b}"
+        for a in ("Saw it", "I Går", "MÄRZ", "la semana pasada", "den 3 juni", "TUESDAY", "hoy")
+        for b in ("", "in Spring 2022", "three weeks ago", "i fredags", "this weekend")
+    ]
+    assert len(questions) > 100
+    read = [read_when(q, TODAY) for q in queries]
+    monkeypatch.setattr(when, "_CUES", {})
+    assert [read_when(q, TODAY) for q in queries] == read
+    assert sum(r is not None for r in read) > 30
