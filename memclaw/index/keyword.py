@@ -196,7 +196,8 @@ def _rank_group(
             weight = kind_weight.get(file.kind, 0.0)
             if not row[7] or weight <= 0 or row[0] in seen:
                 continue
-            if file.kind == "daily" and not filters.dated(file_date(file.path)):
+            dates = filters.since or filters.until
+            if dates and file.kind == "daily" and not filters.dated(file_date(file.path)):
                 continue  # every block of a daily note has its date: no need to read it
             # (a block is read only once its file is known visible to the asker)
             block = blocks.block(file, row[0])

@@ -65,8 +65,9 @@ def replace_blocks(conn: sqlite3.Connection, file_id: int, kind: str, blocks: li
     """
     first, count = _range(conn, file_id)
     last = first + count - 1
-    old = packs.read(conn, file_id, first) if count else None
-    if old is None or (len(blocks) > count and _top(conn, kind) != last):
+    moves = not count or (len(blocks) > count and _top(conn, kind) != last)
+    old = None if moves else packs.read(conn, file_id, first)
+    if old is None:  # (drop_file reads the old pack itself)
         drop_file(conn, file_id)
         return insert_blocks(conn, file_id, kind, blocks)
     was = old.blocks()
