@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from memclaw.facts.ids import fact_id
@@ -70,6 +70,8 @@ class ChangeRecord:
     files: list[FileDelta]
     detail: dict[str, Any] = field(default_factory=dict)
     undone_by: str | None = None  # the time of the undo that reverted it
+    # Deltas to the state beside the files (evidence, inbox, provenance), in order.
+    state: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def counts(self) -> tuple[int, int, int]:
@@ -92,7 +94,7 @@ class ChangeRecord:
         }
 
 
-_KNOWN = {"id", "kind", "time", "prefix", "files"}
+_KNOWN = {"id", "kind", "time", "prefix", "files", "state"}
 
 
 def _line(text: str, prefix: str, old: str | None = None) -> Line:
@@ -125,6 +127,7 @@ def parse(record: dict[str, Any]) -> ChangeRecord | None:
             str(record.get("prefix", "")),
             files,
             detail,
+            state=[d for d in record.get("state", []) if isinstance(d, dict)],
         )
     except (KeyError, TypeError, ValueError):
         return None
@@ -135,19 +138,19 @@ def all_changes(scope: Scope) -> list[ChangeRecord]:
     parsed = [c for c in map(parse, read_log(scope.agent, LOG)) if c is not None]
     undone = {c.detail.get("undoes"): c.time for c in parsed if c.kind == UNDO}
     mine = [c for c in parsed if c.prefix == scope.prefix]
-    return [
-        ChangeRecord(c.id, c.kind, c.time, c.prefix, c.files, c.detail, undone.get(c.id))
-        for c in mine
-    ]
+    return [replace(c, undone_by=undone.get(c.id)) for c in mine]
 
 
 def find(scope: Scope, change_id: str) -> ChangeRecord | None:
     return next((c for c in all_changes(scope) if c.id == change_id), None)
 
 
+def undoable(scope: Scope) -> list[ChangeRecord]:
+    """Changes not yet undone, newest first (undos themselves are not undone: undo walks back)."""
+    return [c for c in reversed(all_changes(scope)) if c.kind != UNDO and c.undone_by is None]
+
+
 def last_undoable(scope: Scope) -> ChangeRecord | None:
-    """The newest change not yet undone (undos themselves are not undone: undo walks back)."""
-    for change in reversed(all_changes(scope)):
-        if change.kind != UNDO and change.undone_by is None:
-            return change
-    return None
+    """The newest change not yet undone."""
+    waiting = undoable(scope)
+    return waiting[0] if waiting else None

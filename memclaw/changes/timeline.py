@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.changes.receipt import summary
 from memclaw.changes.records import ChangeRecord, all_changes
-from memclaw.workspace.safeguards.journal import sha
+from memclaw.workspace.safeguards.journal import FORGET, sha
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -165,7 +165,8 @@ def timeline(scope: Scope, *, since: date | None = None) -> list[Event]:
     from memclaw.dream import report
 
     changes = all_changes(scope)
-    events = [_from_change(c) for c in changes]
+    # A forget's mark in the journal (no lines) is told by the forget log below.
+    events = [_from_change(c) for c in changes if c.files or c.kind != FORGET]
     # A dream's change says what it wrote; its report, what it judged (even with no write).
     events += [
         _from_report(d) for d in [*(d for _p, d in report.recent(scope)), *report.archived(scope)]

@@ -16,11 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from memclaw.changes.records import UNDO, ChangeRecord, FileDelta, last_undoable
+from memclaw.changes.records import UNDO, ChangeRecord, FileDelta, undoable
+from memclaw.changes.state import revert_state
 from memclaw.errors import WorkspaceError
 from memclaw.workspace.paths import resolve_inside
 from memclaw.workspace.safeguards import journal
-from memclaw.workspace.safeguards.journal import APPEND, CREATED, HISTORY, sha
+from memclaw.workspace.safeguards.journal import APPEND, CREATED, FORGET, HISTORY, sha
 
 if TYPE_CHECKING:
     from memclaw.workspace.editing import Editing
@@ -35,30 +36,38 @@ class UndoRefusedError(WorkspaceError):
     """A file of the change was edited since; reverting it would lose that edit."""
 
 
+class ForgetIsFinalError(UndoRefusedError):
+    """The newest change is a forget, which cannot be undone."""
+
+
 @dataclass(frozen=True)
 class UndoResult:
     change: ChangeRecord  # the change that was reverted
     files: list[str]
     notes: list[str]
+    undo_id: str = ""  # the undo's own change in the journal: what the undo wrote
 
     def to_dict(self) -> dict[str, Any]:
-        return {"undid": self.change.to_dict(), "files": self.files, "notes": self.notes}
+        return {
+            "undid": self.change.to_dict(),
+            "undo": self.undo_id,
+            "files": self.files,
+            "notes": self.notes,
+        }
 
 
-def undo_last(scope: Scope) -> UndoResult:
-    """Revert the newest change of ``scope`` that is not undone yet; see the module doc."""
+def undo_last(scope: Scope, *, skip_forget: bool = False) -> UndoResult:
+    """Revert the newest change of ``scope`` that is not undone yet; see the module doc.
+
+    A forget is final: when the newest change is one, undo refuses and names the
+    change it would otherwise undo; ``skip_forget`` passes over forgets to that one.
+    """
     agent = scope.agent
     # The undo's own record is written before the lock is released, so the next undo,
     # waiting for the lock, already sees this change as undone.
-    with agent.editing() as edit, journal.change(agent, UNDO) as undo:
+    with agent.editing() as edit, journal.change(agent, UNDO, prefix=scope.prefix) as undo:
         # Chosen under the lock: a change journalled while we waited is the one undone.
-        target = last_undoable(scope)
-        if target is None:
-            raise NothingToUndoError(
-                f"{agent.id}: no memory change to undo"
-                + (" for this owner" if scope.prefix else "")
-                + " (`memclaw timeline` lists what happened)"
-            )
+        target = _target(scope, skip_forget)
         undo.detail["undoes"] = target.id
         plans = [(delta, _before(scope, edit, target, delta)) for delta in target.files]
         notes = [note for _delta, (_text, note) in plans if note]
@@ -70,12 +79,38 @@ def undo_last(scope: Scope) -> UndoResult:
                 journal.note(agent, delta.rel, old, None, None)
             else:
                 edit.put(delta.rel, edit.read_existing(delta.rel), before, introduced=None)
-    if target.kind == "forget":
-        notes.append(
-            "the lines are back, but the fact stays on the forgotten list: extraction will not "
-            "learn it again (`memclaw remember --force` teaches it again)"
+        # What the change did beside the files goes back with them, newest delta first.
+        for state in reversed(target.state):
+            revert_state(agent, state)
+    record = undo.record or {}
+    return UndoResult(target, [d.rel for d in target.files], notes, str(record.get("id", "")))
+
+
+def _target(scope: Scope, skip_forget: bool) -> ChangeRecord:
+    agent = scope.agent
+    owner = " for this owner" if scope.prefix else ""
+    waiting = undoable(scope)
+    if not waiting:
+        raise NothingToUndoError(
+            f"{agent.id}: no memory change to undo{owner} (`memclaw timeline` lists what happened)"
         )
-    return UndoResult(target, [d.rel for d in target.files], notes)
+    if skip_forget:
+        waiting = [c for c in waiting if c.kind != FORGET]
+    elif waiting[0].kind == FORGET:
+        before = next((c for c in waiting if c.kind != FORGET), None)
+        instead = (
+            f"`memclaw undo {agent.id} --skip-forget` undoes the {before.kind} of {before.time} "
+            "before it"
+            if before is not None
+            else "there is no change before it to undo"
+        )
+        raise ForgetIsFinalError(
+            f"the newest change{owner} is the forget of {waiting[0].time}, and a forget is final "
+            f"(what it removed is gone everywhere); nothing was undone. {instead}"
+        )
+    if not waiting:
+        raise NothingToUndoError(f"{agent.id}: no memory change but forgets to undo{owner}")
+    return waiting[0]
 
 
 def _before(

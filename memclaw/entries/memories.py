@@ -180,13 +180,29 @@ def remember(
                 None, Action.SKIPPED, reason="forgotten earlier; remember it with --force"
             )
         record_relearned(scope, text)
+    # One change from the first write to the last: undo takes back the correction of an
+    # old fact, its evidence and any inbox item together with the entry itself.
+    with journal.change(agent, "remember", prefix=scope.prefix):
+        return _settle_and_write(scope, text, category, session_id, source, by_person)
+
+
+def _settle_and_write(
+    scope: Scope,
+    text: str,
+    category: str,
+    session_id: str | None,
+    source: str,
+    by_person: bool,
+) -> RememberResult:
+    """:func:`remember` once the text is checked: weigh it against memory, then write."""
+    agent = scope.agent
     settled = settle(
         scope, text, source=source, by_person=by_person, session=session_id, category=category
     )
     if not settled.write:
         return _held(scope, settled)
     text = settled.statement
-    with journal.change(agent, "remember"), scope.editing() as edit:
+    with scope.editing() as edit:
         # Read, decide and write under one hold: a concurrent edit is never undone.
         result, record = _remember_locked(scope, _Files(scope, edit), text, category, session_id)
     if result.action is Action.HELD and result.previous is not None:

@@ -21,10 +21,12 @@ from memclaw.facts import facts_dir
 from memclaw.gates.redaction import redact_data
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
+STORE = "inbox"  # the name its deltas carry in the change journal
 KEEP_CHOICES = ("new", "old", "both")
 # Resolved items kept for the record; open ones are never dropped.
 KEEP_RESOLVED = 200
@@ -77,10 +79,41 @@ def load(agent: Agent) -> list[Item]:
 
 
 def _save(agent: Agent, items: list[Item]) -> None:
+    before = {i.id: i.to_dict() for i in load(agent)}
     resolved = [i for i in items if i.status != "open"]
     drop = {i.id for i in resolved[: max(len(resolved) - KEEP_RESOLVED, 0)]}
     kept = [i.to_dict() for i in items if i.id not in drop]
     atomic_write(path(agent), json.dumps(redact_data({"items": kept}), indent=1) + "\n")
+    # Ids and the fields that changed only: the statements stay in this file alone.
+    changed: list[list[Any]] = []
+    for item in kept:
+        old = before.get(item["id"])
+        if old is None:
+            changed.append([item["id"], None])
+        elif old != item:
+            changed.append([item["id"], {k: v for k, v in old.items() if item.get(k) != v}])
+    if changed:
+        prefixes = {str(i["prefix"]) for i in kept if i["id"] in {c[0] for c in changed}}
+        prefix = prefixes.pop() if len(prefixes) == 1 else "*"
+        journal.note_state(agent, {"store": STORE, "prefix": prefix, "items": changed})
+
+
+def undo_delta(agent: Agent, delta: dict[str, Any]) -> None:
+    """Take back one noted write: each item it touched goes back to what it was before.
+
+    An item the write added is removed; one it resolved is open again. Items it
+    did not touch, and later choices about other items, stay. Caller holds the lock.
+    """
+    items = {i.id: i for i in load(agent)}
+    for key, fields in reversed(delta.get("items", [])):
+        if fields is None:
+            items.pop(str(key), None)
+        elif str(key) in items:
+            try:
+                items[str(key)] = Item(**{**items[str(key)].to_dict(), **fields})
+            except TypeError:
+                continue
+    _save(agent, list(items.values()))
 
 
 def open_items(agent: Agent, prefix: str | None = None) -> list[Item]:

@@ -11,6 +11,7 @@ from memclaw.facts.ledger import facts_of
 from memclaw.facts.model import Event, EventKind
 from memclaw.facts.rewrite import add_entry, restate
 from memclaw.workspace.owners import owner_from_dirname
+from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -34,6 +35,13 @@ def resolve(scope: Scope, item_id: str, keep: str) -> Resolution:
         owner = owner_from_dirname(item.prefix.split("/")[1]) if item.prefix else None
         hint = f"add --owner {owner}" if owner else "leave out --owner"
         raise WorkspaceError(f"contradiction {item_id} belongs to another owner's memory: {hint}")
+    # The files, the evidence and the item's closing are one change: undo takes back all.
+    with journal.change(agent, "inbox", prefix=scope.prefix, item=item_id, keep=keep):
+        return _apply(scope, item, keep)
+
+
+def _apply(scope: Scope, item: inbox.Item, keep: str) -> Resolution:
+    agent = scope.agent
     now = agent.now().isoformat(timespec="seconds")
     old = next((f for f in facts_of(scope, durable_only=True) if f.id == item.old_fact), None)
     changed: list[str] = []
@@ -47,4 +55,4 @@ def resolve(scope: Scope, item_id: str, keep: str) -> Resolution:
         store.record(agent, [item.old_fact], Event(EventKind.SUPERSEDED, now, "inbox"))
     else:
         store.record(agent, [item.old_fact], Event(EventKind.CONFIRMED, now, "inbox"))
-    return Resolution(inbox.close(agent, item_id, keep, now), changed)
+    return Resolution(inbox.close(agent, item.id, keep, now), changed)

@@ -11,17 +11,19 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memclaw.facts import evidence_path
 from memclaw.facts.model import Event, EventKind
 from memclaw.gates.redaction import redact_data
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
+STORE = "evidence"  # the name its deltas carry in the change journal
 # Events kept per fact: enough for any trust the score can tell apart.
 KEEP_EVENTS = 40
 
@@ -42,19 +44,20 @@ def load_events(agent: Agent) -> dict[str, tuple[Event, ...]]:
     for fid, events in data.get("facts", {}).items():
         parsed = []
         for raw in events if isinstance(events, list) else []:
-            try:
-                parsed.append(
-                    Event(
-                        EventKind(raw["kind"]),
-                        str(raw["time"]),
-                        str(raw["source"]),
-                        raw.get("session"),
-                    )
-                )
-            except (KeyError, ValueError, TypeError):
-                continue
+            event = _parse(raw)
+            if event is not None:
+                parsed.append(event)
         found[str(fid)] = tuple(parsed)
     return found
+
+
+def _parse(raw: Any) -> Event | None:
+    try:
+        return Event(
+            EventKind(raw["kind"]), str(raw["time"]), str(raw["source"]), raw.get("session")
+        )
+    except (KeyError, ValueError, TypeError):
+        return None
 
 
 def record(agent: Agent, facts: Iterable[str], event: Event, *, locked: bool = False) -> None:
@@ -74,6 +77,7 @@ def _record(agent: Agent, ids: list[str], event: Event) -> None:
     for fid in ids:
         current[fid] = (*current.get(fid, ()), event)[-KEEP_EVENTS:]
     _save(agent, current)
+    journal.note_state(agent, {"store": STORE, "added": [[fid, event.to_dict()] for fid in ids]})
 
 
 def drop(agent: Agent, facts: Iterable[str]) -> None:
@@ -88,6 +92,30 @@ def remove(agent: Agent, facts: Iterable[str]) -> None:
     current = load_events(agent)
     if ids & current.keys():
         _save(agent, {k: v for k, v in current.items() if k not in ids})
+        removed = [[fid, e.to_dict()] for fid in sorted(ids & current.keys()) for e in current[fid]]
+        journal.note_state(agent, {"store": STORE, "removed": removed})
+
+
+def undo_delta(agent: Agent, delta: dict[str, Any]) -> None:
+    """Take back one noted write: drop the events it added, restore those it removed.
+
+    Events recorded since (a confirmation after the change) stay: only the very
+    events this write made are taken out. The caller holds the agent lock.
+    """
+    current = {fid: list(evs) for fid, evs in load_events(agent).items()}
+    for fid, raw in delta.get("added", []):
+        events = current.get(fid, [])
+        for index in range(len(events) - 1, -1, -1):
+            if events[index].to_dict() == raw:
+                del events[index]
+                break
+        if fid in current and not events:
+            del current[fid]
+    for fid, raw in delta.get("removed", []):
+        event = _parse(raw)
+        if event is not None:
+            current.setdefault(fid, []).append(event)
+    _save(agent, {fid: tuple(sorted(evs, key=lambda e: e.time)) for fid, evs in current.items()})
 
 
 def _save(agent: Agent, events: dict[str, tuple[Event, ...]]) -> None:

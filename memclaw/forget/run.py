@@ -33,6 +33,7 @@ from memclaw.forget.places import Kind, Place, Store
 from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.logs import append_log
+from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -218,6 +219,7 @@ def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetP
                 _clean_file(scope, matcher, store, kind, path)
             _clean_index(scope)
             evidence.remove(agent, {f.id for f in plan.facts})
+    journal.mark_forget(agent, scope.prefix, [f.id for f in plan.facts])
     plan.applied = True
     plan.left = places.find(scope, matcher)
     append_log(

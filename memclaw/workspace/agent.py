@@ -350,7 +350,11 @@ class Agent:
             backup = history.save(self, rel, old)
         atomic_write(path, new)
         if record is not None:
-            provenance.save(self, rel, record.within(new))
+            kept = record.within(new)
+            noted = provenance.delta(provenance.load(self, rel), kept, rel)
+            if noted["dropped"]:
+                journal.note_state(self, noted)
+            provenance.save(self, rel, kept)
         journal.note(self, rel, old, new, backup)
         return WriteResult(rel, path, True, old is None, len(new), fitted, backup)
 

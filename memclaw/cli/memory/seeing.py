@@ -22,32 +22,50 @@ def _write(lines: list[str]) -> None:
 
 
 def undo(
-    ctx: typer.Context, agent: AgentArg, owner: OwnerOpt = None, as_json: JsonOpt = False
+    ctx: typer.Context,
+    agent: AgentArg,
+    owner: OwnerOpt = None,
+    skip_forget: Annotated[
+        bool,
+        typer.Option(
+            "--skip-forget", help="Pass over forgets (they are final) to the change before."
+        ),
+    ] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Revert the last memory change of any kind; run it again to walk further back.
 
     A change is everything one operation wrote (an extraction's PROFILE.md,
-    MEMORY.md and daily note; a dream's MEMORY.md and DREAMS.md; a remember, a
-    forget, an import, a file edit). Undo puts every file back as it was, and
-    refuses, writing nothing, when a file was edited since: that edit would be lost.
+    MEMORY.md and daily note; a dream's MEMORY.md and DREAMS.md; a remember, an
+    import, a file edit), and what it changed beside them: the evidence and trust
+    of facts, the inbox, who wrote each line. Undo puts all of it back as it was,
+    and refuses, writing nothing, when a file was edited since: that edit would be
+    lost. A forget is final: when it is the newest change, undo says so and names
+    the change --skip-forget would undo instead.
 
     Examples:
 
         memclaw undo demo
 
+        memclaw undo demo --skip-forget
+
         memclaw undo demo --owner user:maya --json
     """
     from memclaw.changes.receipt import receipt_lines
+    from memclaw.changes.records import find
     from memclaw.changes.undo import undo_last
 
     where = scope(ctx, agent, owner)
-    done = undo_last(where)
+    done = undo_last(where, skip_forget=skip_forget)
     if as_json:
         print_json(done.to_dict())
         return
     change = done.change
     err().print(f"undid the {change.kind} of {change.time} (change {change.id})", markup=False)
-    _write(receipt_lines(change))
+    # What the undo itself wrote: the lines it took out and the ones it brought back.
+    own = find(where, done.undo_id) if done.undo_id else None
+    if own is not None and own.files:
+        _write(receipt_lines(own))
     for note in done.notes:
         err().print(note, markup=False)
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
 LOG = "changes"
+FORGET = "forget"
 CREATED = "created"
 APPEND = "append:"
 HISTORY = "history:"
@@ -75,6 +76,9 @@ class Change:
     detail: dict[str, Any]
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     files: dict[str, _File] = field(default_factory=dict)
+    # What the change did to the state beside the files (evidence, inbox, provenance),
+    # as deltas in the order made, so undo can take back exactly these and nothing later.
+    state: list[dict[str, Any]] = field(default_factory=list)
     record: dict[str, Any] | None = None  # the journal record, once closed with any write
 
     def note(self, rel: str, before: str | None, after: str | None, ref: str) -> None:
@@ -87,9 +91,11 @@ class Change:
 
     def close(self) -> dict[str, Any] | None:
         files = [_summary(f) for f in self.files.values() if f.before != f.after]
-        if not files:
+        if not files and not self.state:
             return None
-        prefixes = {scope_prefix(f["rel"]) for f in files}
+        prefixes = {scope_prefix(f["rel"]) for f in files} or {
+            str(op.get("prefix", "")) for op in self.state
+        }
         record = {
             "id": self.id,
             "kind": self.kind,
@@ -97,6 +103,8 @@ class Change:
             **self.detail,
             "files": files,
         }
+        if self.state:
+            record["state"] = self.state
         from memclaw.workspace.logs import append_log
 
         append_log(self.agent, LOG, record)
@@ -129,6 +137,31 @@ def change(agent: Agent, kind: str, **detail: Any) -> Iterator[Change]:
     finally:
         _open.reset(token)
         opened.close()
+
+
+def mark_forget(agent: Agent, prefix: str, facts: list[str]) -> None:
+    """Put a forget in the journal: ids only, no line, so undo knows it is the newest change.
+
+    A forget rewrites files outside the journal (keeping their text for undo would
+    keep what was forgotten), so it cannot be undone; the mark lets undo say so
+    instead of reaching past it to the change before.
+    """
+    from memclaw.workspace.logs import append_log
+
+    record = {"id": uuid.uuid4().hex[:12], "kind": FORGET, "prefix": prefix, "facts": facts}
+    append_log(agent, LOG, {**record, "files": []})
+
+
+def note_state(agent: Agent, delta: dict[str, Any]) -> None:
+    """Called by the stores beside the files with what one write of theirs changed.
+
+    Only a change that is open for ``agent`` keeps it (undo reverts that change's
+    deltas); a state write outside any change (feedback, a forget's scrub) is not
+    a memory change of its own and is not noted.
+    """
+    current = _open.get()
+    if current is not None and current.agent.path == agent.path:
+        current.state.append(delta)
 
 
 def note(

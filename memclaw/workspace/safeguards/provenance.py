@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write
@@ -92,3 +92,27 @@ def save(agent: Agent, rel: str, record: Provenance) -> None:
     atomic_write(
         _path(agent, rel), json.dumps({"seq": record.seq, "lines": record.lines}, sort_keys=True)
     )
+
+
+STORE = "provenance"  # the name its deltas carry in the change journal
+
+
+def delta(before: Provenance, after: Provenance, rel: str) -> dict[str, Any]:
+    """What one write did to ``rel``'s record: the model lines it dropped (keys only)."""
+    dropped = {k: v for k, v in before.lines.items() if after.lines.get(k) != v}
+    return {"store": STORE, "rel": rel, "dropped": dropped}
+
+
+def undo_delta(agent: Agent, noted: dict[str, Any]) -> None:
+    """After undo put ``rel``'s text back: its model lines are the model's again.
+
+    Lines the undone write introduced left the file with the undo, so their keys
+    go by themselves (``within``); those it dropped come back wherever their text is
+    back. The caller holds the agent lock.
+    """
+    rel = str(noted["rel"])
+    path = agent.path / rel
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    record = load(agent, rel)
+    lines = {**record.lines, **{str(k): int(v) for k, v in noted.get("dropped", {}).items()}}
+    save(agent, rel, Provenance(record.seq, lines).within(text))
