@@ -39,6 +39,7 @@ from memclaw.snapshot.rules import (
     is_owner_dir,
     markdown_only,
 )
+from memclaw.snapshot.state import collect_state
 from memclaw.workspace import Agent
 from memclaw.workspace.owners import OwnerKey, owner_dirname
 from memclaw.workspace.paths import resolve_inside
@@ -98,6 +99,20 @@ def export_snapshot(
         newest = max(newest, path.stat().st_mtime_ns)
         members.append((rel, data))
         entries.append(ManifestEntry(rel, len(data), hashlib.sha256(data).hexdigest()))
+    # What memory knows about itself travels too; it passes the same gate as the files.
+    for rel, data in collect_state(agent, [rel for rel, _ in paths]):
+        _check_exportable(agent, rel, data)
+        total += len(data)
+        if total > MAX_TOTAL_BYTES:
+            raise SnapshotError(
+                f"{agent.id}: memory files and their state exceed "
+                f"{MAX_TOTAL_BYTES // (1024 * 1024)} MB, the most a snapshot may hold; "
+                "export owners separately with --owner"
+            )
+        members.append((rel, data))
+        entries.append(ManifestEntry(rel, len(data), hashlib.sha256(data).hexdigest()))
+    members.sort()
+    entries.sort(key=lambda e: e.path)
     created = datetime.fromtimestamp(newest // 1_000_000_000, tz=UTC).isoformat()
     manifest: dict[str, Any] = {
         "format": FORMAT,
