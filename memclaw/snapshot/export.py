@@ -99,6 +99,7 @@ def export_snapshot(
         newest = max(newest, path.stat().st_mtime_ns)
         members.append((rel, data))
         entries.append(ManifestEntry(rel, len(data), hashlib.sha256(data).hexdigest()))
+    memory = list(entries)
     # What memory knows about itself travels too; it passes the same gate as the files.
     for rel, data in collect_state(agent, [rel for rel, _ in paths]):
         _check_exportable(agent, rel, data)
@@ -124,7 +125,7 @@ def export_snapshot(
     }
     text = json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
     data = build_zip([(MANIFEST, text.encode("utf-8")), *members])
-    return ExportResult(agent.id, data, entries, created, manifest)
+    return ExportResult(agent.id, data, memory, created, manifest)
 
 
 def collect_files(

@@ -120,7 +120,8 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
     if evidence.is_file():
         out.append((EVIDENCE, evidence.read_bytes()))
     items = [i.to_dict() for i in inbox_store.load(agent) if i.prefix in prefixes]
-    out.append((INBOX, _json({"items": items})))
+    if items:
+        out.append((INBOX, _json({"items": items})))
     changes = []
     for record in read_log(agent, CHANGES_LOG):
         files = [f for f in record.get("files", []) if isinstance(f, dict) and f.get("rel") in rels]
@@ -140,7 +141,8 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
         path = agent.meta_dir / "provenance" / f"{rel}.json"
         if path.is_file():
             out.append((f"{PROVENANCE}{rel}.json", path.read_bytes()))
-    return out
+    # An agent with no state of a kind carries no entry for it, so the zip stays small.
+    return [(name, data) for name, data in out if data]
 
 
 def _json(doc: Any) -> bytes:
