@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from memclaw.cli.app import app
 from memclaw.errors import SnapshotError
-from memclaw.snapshot import export_snapshot, import_snapshot, read_snapshot
+from memclaw.snapshot import export_snapshot, import_snapshot, read_snapshot, recover
 from memclaw.workspace import Workspace
 
 from .helpers import manifest_for, raw_zip, tree
@@ -227,3 +227,37 @@ def test_an_owner_not_exported_leaves_no_state_in_the_zip(tmp_path: Path) -> Non
         carried = {n: archive.read(n) for n in archive.namelist()}
     assert b"alice" not in b"".join(carried.values())
     assert tree(ws.root / "demo")  # the owner's folder is still there at home
+
+
+@pytest.mark.parametrize("crash", ["staging", "journal", "swap:1"])
+def test_state_lands_with_the_files_or_not_at_all(tmp_path: Path, crash: str) -> None:
+    from .test_crash import CRASHED, memclaw
+
+    ws = Workspace.open(tmp_path / "x")
+    ws.root.mkdir(parents=True)
+    r = str(ws.root)
+    ok("--root", r, "init", "src")
+    ok("--root", r, "remember", "src", "Maya keeps bees")
+    ok("--root", r, "remember", "src", "Maya plays the cello")
+    ok("--root", r, "forget", "src", "Maya plays the cello", "--yes")
+    ok("--root", r, "init", "dst")
+    zipped = tmp_path / "snap.zip"
+    zipped.write_bytes(export_snapshot(ws.agent("src")).data)
+    dst = ws.root / "dst"
+    before = tree(dst)
+    assert memclaw(ws.root, "import", "dst", str(zipped), crash=crash).returncode == CRASHED
+    log = dst / ".memclaw" / "logs" / "forgotten.jsonl"
+    if crash == "staging":
+        # Died before committing: neither the files nor the state moved.
+        assert not log.exists()
+        assert {k: v for k, v in tree(dst).items() if not k.startswith(".")} == {
+            k: v for k, v in before.items() if not k.startswith(".")
+        }
+    recover(ws, "dst")
+    # Recovered (or re-run): the files and the forget both arrived.
+    if crash == "staging":
+        import_snapshot(ws, "dst", read_snapshot(zipped.read_bytes()))
+    assert log.is_file()
+    _, out, err = run("--root", r, "remember", "dst", "Maya plays the cello")
+    assert "forgotten" in out + err
+    assert any("Maya keeps bees" in p.read_text() for p in (dst / "entries").glob("*.md"))
