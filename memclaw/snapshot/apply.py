@@ -238,6 +238,10 @@ def _build_agent(workspace: Workspace, plan: ImportPlan) -> None:
             states = state_writes(None, plan.snapshot.state, [rel for rel, _ in changes])
             for rel, data in states:
                 write_bytes_atomic(build.joinpath(META_DIR, *rel.split("/")), data)
+            # The sessions a carried extraction quotes; only a new agent takes its journal.
+            for rel, data in plan.snapshot.state.sessions.items():
+                write_bytes_atomic(build.joinpath(*rel.split("/")), data)
+                changes.append((rel, data))
             save_meta(build / META_DIR / "agent.yaml", default_meta())
             metas = [f"{META_DIR}/{rel}" for rel, _ in states] + [f"{META_DIR}/agent.yaml"]
             _fsync_folders(build, [rel for rel, _ in changes] + metas)

@@ -8,7 +8,9 @@ person's. The zip holds it under ``state/``:
 * ``state/evidence.json`` and ``state/inbox.json``: the fact layer's records;
 * ``state/changes.jsonl``, ``state/extract.jsonl`` and ``state/forget.jsonl``: the
   change journal, the extraction runs and the forget runs ``why`` and ``timeline`` read;
-* ``state/provenance/<file>.json``: who wrote each line of a carried file.
+* ``state/provenance/<file>.json``: who wrote each line of a carried file;
+* ``state/sessions/<id>.jsonl``: the chat sessions a carried extraction came from,
+  so ``why`` quotes the same turn (only into a new agent, like the journal).
 
 Only what belongs to the carried scopes travels: an owner not exported leaves
 no inbox item, journal line or forgotten fingerprint behind in the zip.
@@ -44,6 +46,9 @@ CHANGES = "state/changes.jsonl"
 EXTRACT = "state/extract.jsonl"
 FORGETS = "state/forget.jsonl"
 PROVENANCE = "state/provenance/"
+# The chat sessions a carried extraction quotes (``why`` shows the user's turn), by their
+# path in the agent folder: ``state/sessions/<id>.jsonl``, ``state/owners/<o>/sessions/...``.
+_SESSION = re.compile(r"state/((?:owners/[^/]+/)?sessions/[A-Za-z0-9._:-]+\.jsonl)")
 _SINGLE = (FORGOTTEN, EVIDENCE, INBOX, CHANGES, EXTRACT, FORGETS)
 # Where each entry lives under the agent's .memclaw folder.
 _TARGETS = {
@@ -75,6 +80,12 @@ def state_reason(name: str, carried: Iterable[str]) -> str | None:
         if rel in set(carried):
             return None
         return "provenance of a file the snapshot does not carry"
+    match = _SESSION.fullmatch(name)
+    if match and ".." not in name:
+        owner = match[1].split("/")[1] if match[1].startswith("owners/") else None
+        if owner is None or any(rel.startswith(f"owners/{owner}/") for rel in carried):
+            return None
+        return "a session of an owner the snapshot does not carry"
     return "not a kind of state memclaw carries"
 
 
@@ -131,6 +142,7 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
     out.append((CHANGES, _jsonl(changes)))
     runs = [r for r in read_log(agent, "extract") if str(r.get("change")) in kept]
     out.append((EXTRACT, _jsonl(runs)))
+    out += _sessions(agent, changes, runs, rels)
     forgets = [
         {k: r[k] for k in _RUN_KEYS if k in r}
         for r in read_log(agent, "forget")
@@ -143,6 +155,39 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
             out.append((f"{PROVENANCE}{rel}.json", path.read_bytes()))
     # An agent with no state of a kind carries no entry for it, so the zip stays small.
     return [(name, data) for name, data in out if data]
+
+
+def _sessions(
+    agent: Agent, changes: list[dict[str, Any]], runs: list[dict[str, Any]], rels: set[str]
+) -> list[tuple[str, bytes]]:
+    from memclaw.gates import contains_secret
+
+    by_change = {str(r.get("change")): r.get("session") for r in runs}
+    found: dict[str, bytes] = {}
+    for change in changes:
+        detail = change.get("detail")
+        session = (detail if isinstance(detail, dict) else {}).get("session")
+        session = session or by_change.get(str(change.get("id")))
+        if not isinstance(session, str):
+            continue
+        prefix = str(change.get("prefix") or "")
+        for rel in (
+            f"{prefix}/sessions/{session}.jsonl" if prefix else "",
+            f"sessions/{session}.jsonl",
+        ):
+            name = f"state/{rel}"
+            # Never an owner's session unless that owner's memory travels too.
+            if rel and state_reason(name, rels) is None:
+                path = agent.path / rel
+                if path.is_file() and not path.is_symlink():
+                    data = path.read_bytes()
+                    # A transcript is a person's words: one that trips the gate stays home
+                    # (``why`` then names the session without quoting it).
+                    text = data.decode("utf-8", errors="replace")
+                    if len(data) <= 1024 * 1024 and not contains_secret(text):
+                        found[name] = data
+                    break
+    return sorted(found.items())
 
 
 def _json(doc: Any) -> bytes:
@@ -166,6 +211,7 @@ class CarriedState:
     changes: list[dict[str, Any]] = field(default_factory=list)
     extract: list[dict[str, Any]] = field(default_factory=list)
     forgets: list[dict[str, Any]] = field(default_factory=list)
+    sessions: dict[str, bytes] = field(default_factory=dict)  # agent-folder path: bytes
     provenance: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
@@ -248,7 +294,7 @@ def parse_state(entries: dict[str, bytes]) -> CarriedState:
                 if not isinstance(record.get("facts"), list):
                     raise _bad(name, "a forget run lists no facts")
                 state.forgets.append({k: record[k] for k in _RUN_KEYS if k in record})
-        else:
+        elif name.startswith(PROVENANCE):
             doc = _load(name, data)
             if not (
                 isinstance(doc, dict)
@@ -258,6 +304,9 @@ def parse_state(entries: dict[str, bytes]) -> CarriedState:
             ):
                 raise _bad(name, "not a provenance record")
             state.provenance[name[len(PROVENANCE) : -len(".json")]] = doc
+        else:
+            _lines(name, data)  # a session: JSON lines, as chat writes them
+            state.sessions[name[len(STATE_DIR) + 1 :]] = data
     return state
 
 

@@ -25,6 +25,12 @@ TRANSCRIPT = [
     {"role": "user", "content": "I am allergic to peanuts."},
     {"role": "assistant", "content": "ok"},
 ]
+SESSION = [
+    {"role": "user", "content": "I live next to the old harbour in Porto."},
+    {"role": "assistant", "content": "ok"},
+    {"role": "user", "content": "I usually swim in the sea every sunday morning."},
+    {"role": "assistant", "content": "nice"},
+]
 FORGOTTEN = "Maya drives a red bike"
 
 
@@ -48,6 +54,11 @@ def week(root: Path, tmp: Path) -> None:
     transcript = tmp / "t.jsonl"
     transcript.write_text("".join(json.dumps(m) + "\n" for m in TRANSCRIPT), encoding="utf-8")
     ok("--root", r, "extract", "demo", "--transcript", str(transcript))
+    # A chat session's extraction: `why` quotes the user's turn from it.
+    session = root / "demo" / "sessions" / "s1.jsonl"
+    session.parent.mkdir(exist_ok=True)
+    session.write_text("".join(json.dumps(m) + "\n" for m in SESSION), encoding="utf-8")
+    ok("--root", r, "extract", "demo", "--session", "s1", "--force")
     ok("--root", r, "facts", "confirm", "demo", "Maya lives in Lisbon")
     ok("--root", r, "facts", "reject", "demo", "Maya prefers tea over coffee")
     ok("--root", r, "forget", "demo", FORGOTTEN, "--yes")
@@ -76,6 +87,8 @@ def test_a_clone_answers_facts_why_timeline_and_forget_like_the_original(tmp_pat
     assert {f["source"] for f in theirs} >= {"extract", "remember"}
     assert any(e["kind"] == "confirmed" for f in theirs for e in f["events"])  # type: ignore[attr-defined]
     assert facts(copy) == theirs
+    pens = next(str(f["id"]) for f in theirs if "swim" in str(f["statement"]))
+    assert "session s1, turn" in ok("--root", str(original), "why", "demo", pens)
     for fact in theirs:
         fid = str(fact["id"])
         assert ok("--root", str(copy), "why", "demo", fid) == ok(
@@ -261,3 +274,34 @@ def test_state_lands_with_the_files_or_not_at_all(tmp_path: Path, crash: str) ->
     _, out, err = run("--root", r, "remember", "dst", "Maya plays the cello")
     assert "forgotten" in out + err
     assert any("Maya keeps bees" in p.read_text() for p in (dst / "entries").glob("*.md"))
+
+
+def test_the_inbox_travels_and_a_clone_lists_the_same_contradictions(tmp_path: Path) -> None:
+    from memclaw.facts import inbox
+
+    ws = Workspace.open(tmp_path / "x")
+    ws.root.mkdir(parents=True)
+    r = str(ws.root)
+    ok("--root", r, "init", "src")
+    ok("--root", r, "remember", "src", "Maya lives in Lisbon")
+    item = inbox.Item(
+        id=inbox.item_id("f215efab1", "f0000aaaa"),
+        prefix="",
+        old_fact="f215efab1",
+        old="Maya lives in Lisbon",
+        old_where=["entries/identity.md"],
+        new_fact="f0000aaaa",
+        new="Maya lives in Porto",
+        category="identity",
+        source="remember",
+        session=None,
+        reason="a different city",
+        opened="2026-12-01T10:00:00+00:00",
+    )
+    inbox.add(ws.agent("src"), item)
+    import_snapshot(ws, "dst", read_snapshot(export_snapshot(ws.agent("src")).data))
+    listed = json.loads(ok("--root", r, "inbox", "list", "dst", "--json"))
+    assert "Maya lives in Porto" in json.dumps(listed)
+    assert json.dumps(listed).replace("dst", "src") == json.dumps(
+        json.loads(ok("--root", r, "inbox", "list", "src", "--json"))
+    )
