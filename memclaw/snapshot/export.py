@@ -25,6 +25,7 @@ from typing import Any
 
 from memclaw import __version__
 from memclaw.errors import SnapshotError, UsageError
+from memclaw.snapshot.carry import collect_state
 from memclaw.snapshot.rules import (
     FORMAT,
     FORMAT_VERSION,
@@ -39,7 +40,6 @@ from memclaw.snapshot.rules import (
     is_owner_dir,
     markdown_only,
 )
-from memclaw.snapshot.state import collect_state
 from memclaw.workspace import Agent
 from memclaw.workspace.owners import OwnerKey, owner_dirname
 from memclaw.workspace.paths import resolve_inside

@@ -48,7 +48,7 @@ FORGETS = "state/forget.jsonl"
 PROVENANCE = "state/provenance/"
 # The chat sessions a carried extraction quotes (``why`` shows the user's turn), by their
 # path in the agent folder: ``state/sessions/<id>.jsonl``, ``state/owners/<o>/sessions/...``.
-_SESSION = re.compile(r"state/((?:owners/[^/]+/)?sessions/[A-Za-z0-9._:-]+\.jsonl)")
+SESSION = re.compile(r"state/((?:owners/[^/]+/)?sessions/[A-Za-z0-9._:-]+\.jsonl)")
 _SINGLE = (FORGOTTEN, EVIDENCE, INBOX, CHANGES, EXTRACT, FORGETS)
 # Where each entry lives under the agent's .memclaw folder.
 _TARGETS = {
@@ -61,9 +61,9 @@ _TARGETS = {
 }
 STATE_TARGETS = frozenset(_TARGETS.values())
 _HASH = re.compile(r"[0-9a-f]{10}")
-_FORGET_KEYS = ("time", "action", "kind", "id", "scope", "fingerprint")
+FORGET_KEYS = ("time", "action", "kind", "id", "scope", "fingerprint")
 # A forget run's record (timeline tells it): ids and file names, never the text.
-_RUN_KEYS = ("time", "owner", "scope", "facts", "places", "files")
+RUN_KEYS = ("time", "owner", "scope", "facts", "places", "files")
 
 
 def is_state(name: str) -> bool:
@@ -80,7 +80,7 @@ def state_reason(name: str, carried: Iterable[str]) -> str | None:
         if rel in set(carried):
             return None
         return "provenance of a file the snapshot does not carry"
-    match = _SESSION.fullmatch(name)
+    match = SESSION.fullmatch(name)
     if match and ".." not in name:
         owner = match[1].split("/")[1] if match[1].startswith("owners/") else None
         if owner is None or any(rel.startswith(f"owners/{owner}/") for rel in carried):
@@ -96,105 +96,22 @@ def meta_target(name: str) -> str:
     return _TARGETS[name]
 
 
-def _scope_label(rel: str) -> str:
-    # The forgotten log names a scope by its folder, 'team' for the shared one.
+def prefix_of(rel: str) -> str:
+    """The scope folder of a carried file: 'owners/<owner>/', or '' for the shared one."""
     parts = rel.split("/")
-    return "/".join(parts[:2]) if parts[0] == "owners" and len(parts) > 2 else "team"
+    return f"{parts[0]}/{parts[1]}/" if parts[0] == "owners" and len(parts) > 2 else ""
 
 
-def _prefix_of(rel: str) -> str:
-    label = _scope_label(rel)
-    return "" if label == "team" else label
+def scope_label(rel: str) -> str:
+    # The forgotten and forget logs name a scope by its folder, 'team' for the shared one.
+    return prefix_of(rel) or "team"
 
 
-# --- export ------------------------------------------------------------------------------------
-
-
-def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes]]:
-    """The state entries for a snapshot carrying the memory files ``carried``."""
-    from memclaw.facts import evidence_path
-    from memclaw.facts import inbox as inbox_store
-    from memclaw.workspace.logs import read_log
-    from memclaw.workspace.safeguards.journal import LOG as CHANGES_LOG
-
-    labels = {_scope_label(rel) for rel in carried}
-    prefixes = {_prefix_of(rel) for rel in carried}
-    rels = set(carried)
-    out: list[tuple[str, bytes]] = []
-    forgotten = [
-        {k: r[k] for k in _FORGET_KEYS if k in r}
-        for r in read_log(agent, "forgotten")
-        if r.get("scope") in labels
-    ]
-    out.append((FORGOTTEN, _jsonl(forgotten)))
-    evidence = evidence_path(agent)
-    if evidence.is_file():
-        out.append((EVIDENCE, evidence.read_bytes()))
-    items = [i.to_dict() for i in inbox_store.load(agent) if i.prefix in prefixes]
-    if items:
-        out.append((INBOX, _json({"items": items})))
-    changes = []
-    for record in read_log(agent, CHANGES_LOG):
-        files = [f for f in record.get("files", []) if isinstance(f, dict) and f.get("rel") in rels]
-        if files:
-            changes.append({**record, "files": files})
-    kept = {str(c.get("id")) for c in changes}
-    out.append((CHANGES, _jsonl(changes)))
-    runs = [r for r in read_log(agent, "extract") if str(r.get("change")) in kept]
-    out.append((EXTRACT, _jsonl(runs)))
-    out += _sessions(agent, changes, runs, rels)
-    forgets = [
-        {k: r[k] for k in _RUN_KEYS if k in r}
-        for r in read_log(agent, "forget")
-        if r.get("scope") in labels
-    ]
-    out.append((FORGETS, _jsonl(forgets)))
-    for rel in sorted(rels):
-        path = agent.meta_dir / "provenance" / f"{rel}.json"
-        if path.is_file():
-            out.append((f"{PROVENANCE}{rel}.json", path.read_bytes()))
-    # An agent with no state of a kind carries no entry for it, so the zip stays small.
-    return [(name, data) for name, data in out if data]
-
-
-def _sessions(
-    agent: Agent, changes: list[dict[str, Any]], runs: list[dict[str, Any]], rels: set[str]
-) -> list[tuple[str, bytes]]:
-    from memclaw.gates import contains_secret
-
-    by_change = {str(r.get("change")): r.get("session") for r in runs}
-    found: dict[str, bytes] = {}
-    for change in changes:
-        detail = change.get("detail")
-        session = (detail if isinstance(detail, dict) else {}).get("session")
-        session = session or by_change.get(str(change.get("id")))
-        if not isinstance(session, str):
-            continue
-        prefix = str(change.get("prefix") or "")
-        for rel in (
-            f"{prefix}/sessions/{session}.jsonl" if prefix else "",
-            f"sessions/{session}.jsonl",
-        ):
-            name = f"state/{rel}"
-            # Never an owner's session unless that owner's memory travels too.
-            if rel and state_reason(name, rels) is None:
-                path = agent.path / rel
-                if path.is_file() and not path.is_symlink():
-                    data = path.read_bytes()
-                    # A transcript is a person's words: one that trips the gate stays home
-                    # (``why`` then names the session without quoting it).
-                    text = data.decode("utf-8", errors="replace")
-                    if len(data) <= 1024 * 1024 and not contains_secret(text):
-                        found[name] = data
-                    break
-    return sorted(found.items())
-
-
-def _json(doc: Any) -> bytes:
+def as_json(doc: Any) -> bytes:
     return (json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
-def _jsonl(records: list[dict[str, Any]]) -> bytes:
+def as_jsonl(records: list[dict[str, Any]]) -> bytes:
     return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode("utf-8")
 
 
@@ -257,7 +174,7 @@ def parse_state(entries: dict[str, bytes]) -> CarriedState:
                     raise _bad(name, "a fingerprint is not a list of hashes")
                 if record.get("action") not in ("forget", "relearn"):
                     raise _bad(name, "an action is neither forget nor relearn")
-                state.forgotten.append({k: record[k] for k in _FORGET_KEYS if k in record})
+                state.forgotten.append({k: record[k] for k in FORGET_KEYS if k in record})
         elif name == EVIDENCE:
             doc = _load(name, data)
             facts = doc.get("facts") if isinstance(doc, dict) else None
@@ -293,7 +210,7 @@ def parse_state(entries: dict[str, bytes]) -> CarriedState:
             for record in _lines(name, data):
                 if not isinstance(record.get("facts"), list):
                     raise _bad(name, "a forget run lists no facts")
-                state.forgets.append({k: record[k] for k in _RUN_KEYS if k in record})
+                state.forgets.append({k: record[k] for k in RUN_KEYS if k in record})
         elif name.startswith(PROVENANCE):
             doc = _load(name, data)
             if not (
@@ -317,13 +234,13 @@ def state_writes(
     out: list[tuple[str, bytes]] = []
     if agent is None:
         if state.forgotten:
-            out.append((_TARGETS[FORGOTTEN], _jsonl(state.forgotten)))
+            out.append((_TARGETS[FORGOTTEN], as_jsonl(state.forgotten)))
         if state.changes:
-            out.append((_TARGETS[CHANGES], _jsonl(state.changes)))
+            out.append((_TARGETS[CHANGES], as_jsonl(state.changes)))
         if state.extract:
-            out.append((_TARGETS[EXTRACT], _jsonl(state.extract)))
+            out.append((_TARGETS[EXTRACT], as_jsonl(state.extract)))
         if state.forgets:
-            out.append((_TARGETS[FORGETS], _jsonl(state.forgets)))
+            out.append((_TARGETS[FORGETS], as_jsonl(state.forgets)))
         evidence: dict[str, list[dict[str, Any]]] = dict(state.evidence)
         items = list(state.inbox)
     else:
@@ -333,16 +250,16 @@ def state_writes(
             old = path.read_bytes() if path.is_file() else b""
             if old and not old.endswith(b"\n"):
                 old += b"\n"
-            out.append((_TARGETS[FORGOTTEN], old + _jsonl(forgotten)))
+            out.append((_TARGETS[FORGOTTEN], old + as_jsonl(forgotten)))
         evidence = _merged_evidence(agent, state.evidence)
         items = _merged_inbox(agent, state.inbox)
     if evidence:
-        out.append((_TARGETS[EVIDENCE], _json({"facts": evidence})))
+        out.append((_TARGETS[EVIDENCE], as_json({"facts": evidence})))
     if items:
-        out.append((_TARGETS[INBOX], _json({"items": items})))
+        out.append((_TARGETS[INBOX], as_json({"items": items})))
     for rel in written:
         if rel in state.provenance:
-            out.append((f"provenance/{rel}.json", _json(state.provenance[rel])))
+            out.append((f"provenance/{rel}.json", as_json(state.provenance[rel])))
     return out
 
 

@@ -228,18 +228,42 @@ def facts_of(root: str, agent: str) -> list[dict[str, list[dict[str, str]]]]:
     return found
 
 
-def test_an_owner_not_exported_leaves_no_state_in_the_zip(tmp_path: Path) -> None:
+def test_an_owners_state_travels_with_that_owner_only(tmp_path: Path) -> None:
     ws = Workspace.open(tmp_path / "x")
     ws.root.mkdir(parents=True)
     r = str(ws.root)
     ok("--root", r, "init", "demo")
-    ok("--root", r, "remember", "demo", "Maya hums while cooking", "--owner", "user:alice")
-    ok("--root", r, "forget", "demo", "Maya hums while cooking", "--owner", "user:alice", "--yes")
-    data = export_snapshot(ws.agent("demo")).data
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        carried = {n: archive.read(n) for n in archive.namelist()}
-    assert b"alice" not in b"".join(carried.values())
-    assert tree(ws.root / "demo")  # the owner's folder is still there at home
+    for owner in ("user:alice", "user:bob"):
+        ok("--root", r, "remember", "demo", "Maya hums while cooking", "--owner", owner)
+        ok("--root", r, "remember", "demo", "Maya paints on sundays", "--owner", owner)
+        ok("--root", r, "facts", "confirm", "demo", "Maya paints on sundays", "--owner", owner)
+        ok("--root", r, "forget", "demo", "Maya hums while cooking", "--owner", owner, "--yes")
+    agent = ws.agent("demo")
+    with_alice = export_snapshot(agent, ["user:alice"]).data
+    with zipfile.ZipFile(io.BytesIO(with_alice)) as archive:
+        carried = b"".join(archive.read(n) for n in archive.namelist())
+    assert b"bob" not in carried and b"alice" in carried
+    bobs = json.loads(ok("--root", r, "facts", "demo", "--owner", "user:bob", "--json"))["facts"]
+    assert bobs and all(f["id"].encode() not in carried for f in bobs)
+    # Alice's clone keeps her forget, and her confirmation; nothing of Bob's arrives.
+    import_snapshot(ws, "clone", read_snapshot(with_alice))
+    _, out, err = run(
+        "--root", r, "remember", "clone", "Maya hums while cooking", "--owner", "user:alice"
+    )
+    assert "forgotten" in out + err
+    kinds = [
+        e["kind"]
+        for f in json.loads(ok("--root", r, "facts", "clone", "--owner", "user:alice", "--json"))[
+            "facts"
+        ]
+        for e in f["events"]
+    ]
+    assert "confirmed" in kinds
+    clone_meta = ws.root / "clone" / ".memclaw"
+    assert all(b"bob" not in p.read_bytes() for p in clone_meta.rglob("*") if p.is_file())
+    # Without --owner nobody's personal state leaves home.
+    with zipfile.ZipFile(io.BytesIO(export_snapshot(agent).data)) as archive:
+        assert not any(b"user%3A" in archive.read(n) for n in archive.namelist())
 
 
 @pytest.mark.parametrize("crash", ["staging", "journal", "swap:1"])
