@@ -14,6 +14,7 @@ from memclaw.cli.app import app
 from memclaw.errors import SnapshotError
 from memclaw.snapshot import export_snapshot, import_snapshot, read_snapshot, recover
 from memclaw.workspace import Workspace
+from memclaw.workspace.owners import normalise_owner
 
 from .helpers import manifest_for, raw_zip, tree
 
@@ -98,6 +99,10 @@ def test_a_clone_answers_facts_why_timeline_and_forget_like_the_original(tmp_pat
         assert ok("--root", str(copy), "search", "demo", query, "--json") == ok(
             "--root", str(original), "search", "demo", query, "--json"
         )
+        # Forget finds the same fact in the same places (a preview: nothing removed), but
+        # for the previous versions kept for undo, which stay home.
+        preview = ("forget", "demo", fid, "--dry-run", "--json")
+        assert forget_places(copy, preview) == forget_places(original, preview)
     timeline = ok("--root", str(copy), "timeline", "demo")
     assert "hand edit" not in timeline
     assert timeline == ok("--root", str(original), "timeline", "demo")
@@ -106,6 +111,12 @@ def test_a_clone_answers_facts_why_timeline_and_forget_like_the_original(tmp_pat
         _, out, err = run("--root", str(root), "remember", "demo", FORGOTTEN)
         assert "forgotten" in out + err
         assert FORGOTTEN not in (root / "demo" / "entries" / "other.md").read_text()
+
+
+def forget_places(root: Path, args: tuple[str, ...]) -> dict[str, object]:
+    found: dict[str, object] = json.loads(ok("--root", str(root), *args))
+    found["places"] = [p for p in found["places"] if p["store"] != "history"]  # type: ignore[attr-defined]
+    return found
 
 
 def test_state_in_the_zip_holds_no_forgotten_text(tmp_path: Path) -> None:
@@ -239,7 +250,7 @@ def test_an_owners_state_travels_with_that_owner_only(tmp_path: Path) -> None:
         ok("--root", r, "facts", "confirm", "demo", "Maya paints on sundays", "--owner", owner)
         ok("--root", r, "forget", "demo", "Maya hums while cooking", "--owner", owner, "--yes")
     agent = ws.agent("demo")
-    with_alice = export_snapshot(agent, ["user:alice"]).data
+    with_alice = export_snapshot(agent, [normalise_owner("user:alice")]).data
     with zipfile.ZipFile(io.BytesIO(with_alice)) as archive:
         carried = b"".join(archive.read(n) for n in archive.namelist())
     assert b"bob" not in carried and b"alice" in carried
