@@ -132,6 +132,18 @@ class CarriedState:
     provenance: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
+def state_counts(state: CarriedState) -> dict[str, int]:
+    """How much of each kind of state a snapshot carries, for the import preview."""
+    return {
+        "forgotten": sum(1 for r in state.forgotten if r.get("action") == "forget"),
+        "evidence": len(state.evidence),
+        "inbox": len(state.inbox),
+        "changes": len(state.changes),
+        "provenance": len(state.provenance),
+        "sessions": len(state.sessions),
+    }
+
+
 def _bad(name: str, what: str) -> SnapshotError:
     return SnapshotError(f"snapshot rejected: {name} is malformed ({what}); export it again")
 

@@ -140,6 +140,18 @@ def _strip_state(data: bytes) -> bytes:
     return raw_zip([("manifest.json", json.dumps(manifest).encode()), *files.items()])
 
 
+def test_the_import_preview_counts_the_carried_state(tmp_path: Path) -> None:
+    _, _, zipped = clone(tmp_path)
+    fresh = tmp_path / "c"
+    fresh.mkdir()
+    preview = json.loads(
+        ok("--root", str(fresh), "import", "demo", str(zipped), "--dry-run", "--json")
+    )
+    counts = preview["snapshot"]["state"]
+    assert counts["forgotten"] >= 1 and counts["sessions"] == 1 and counts["evidence"] >= 4
+    assert list(fresh.iterdir()) == []
+
+
 def test_a_format_1_zip_still_imports(tmp_path: Path) -> None:
     original, _, zipped = clone(tmp_path)
     old = tmp_path / "old.zip"
