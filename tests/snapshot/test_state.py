@@ -352,3 +352,14 @@ def test_the_inbox_travels_and_a_clone_lists_the_same_contradictions(tmp_path: P
     assert json.dumps(listed).replace("dst", "src") == json.dumps(
         json.loads(ok("--root", r, "inbox", "list", "src", "--json"))
     )
+
+
+def test_restoring_a_backup_into_its_own_agent_duplicates_no_state(tmp_path: Path) -> None:
+    original, _, zipped = clone(tmp_path)
+    before = facts(original)
+    meta = original / "demo" / ".memclaw"
+    kept = {p: (meta / p).read_bytes() for p in ("facts/evidence.json", "logs/forgotten.jsonl")}
+    for _ in range(2):
+        ok("--root", str(original), "import", "demo", str(zipped))
+    assert facts(original) == before
+    assert {p: (meta / p).read_bytes() for p in kept} == kept
