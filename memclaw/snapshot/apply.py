@@ -193,9 +193,10 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
 
 def _state_forward(agent: Agent, staging: Path, rel: str) -> None:
     """Move one staged state file into ``.memclaw``; only the kinds an import writes."""
-    provenance_of = rel[len("provenance/") : -len(".json")] if rel.startswith("provenance/") else ""
+    folder, _, rest = rel.partition("/")
+    record_of = rest[: -len(".json")] if folder in ("provenance", "guard") else ""
     known = rel in STATE_TARGETS or (
-        provenance_of and unsafe_reason(provenance_of) is None and classify(provenance_of) is None
+        record_of and unsafe_reason(record_of) is None and classify(record_of) is None
     )
     if unsafe_reason(rel) is not None or not known:
         raise SnapshotError(f"{agent.meta_dir / JOURNAL} names an unexpected state file {rel!r}")

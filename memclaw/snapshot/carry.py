@@ -17,6 +17,7 @@ from memclaw.snapshot.state import (
     FORGET_KEYS,
     FORGETS,
     FORGOTTEN,
+    GUARD,
     INBOX,
     PROVENANCE,
     RUN_KEYS,
@@ -78,6 +79,9 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
         path = agent.meta_dir / "provenance" / f"{rel}.json"
         if path.is_file():
             out.append((f"{PROVENANCE}{rel}.json", path.read_bytes()))
+        path = agent.meta_dir / "guard" / f"{rel}.json"
+        if path.is_file():
+            out.append((f"{GUARD}{rel}.json", path.read_bytes()))
     # An agent with no state of a kind carries no entry for it, so the zip stays small.
     return [(name, data) for name, data in out if data]
 

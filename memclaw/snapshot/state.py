@@ -8,7 +8,9 @@ person's. The zip holds it under ``state/``:
 * ``state/evidence.json`` and ``state/inbox.json``: the fact layer's records;
 * ``state/changes.jsonl``, ``state/extract.jsonl`` and ``state/forget.jsonl``: the
   change journal, the extraction runs and the forget runs ``why`` and ``timeline`` read;
-* ``state/provenance/<file>.json``: who wrote each line of a carried file;
+* ``state/provenance/<file>.json``: who wrote each line of a carried file, and
+  ``state/guard/<file>.json``: the loss guard's baseline (what a person last saw),
+  so a dream in the clone may drop exactly what it could drop in the original;
 * ``state/sessions/<id>.jsonl``: the chat sessions a carried extraction came from,
   so ``why`` quotes the same turn (only into a new agent, like the journal).
 
@@ -46,6 +48,8 @@ CHANGES = "state/changes.jsonl"
 EXTRACT = "state/extract.jsonl"
 FORGETS = "state/forget.jsonl"
 PROVENANCE = "state/provenance/"
+# The loss guard's record of a carried PROFILE.md or MEMORY.md: the baseline a person saw.
+GUARD = "state/guard/"
 # The chat sessions a carried extraction quotes (``why`` shows the user's turn), by their
 # path in the agent folder: ``state/sessions/<id>.jsonl``, ``state/owners/<o>/sessions/...``.
 SESSION = re.compile(r"state/((?:owners/[^/]+/)?sessions/[A-Za-z0-9._:-]+\.jsonl)")
@@ -75,11 +79,11 @@ def state_reason(name: str, carried: Iterable[str]) -> str | None:
     """None when ``name`` is a state entry memclaw knows; otherwise why it is refused."""
     if name in _SINGLE:
         return None
-    if name.startswith(PROVENANCE) and name.endswith(".json"):
-        rel = name[len(PROVENANCE) : -len(".json")]
-        if rel in set(carried):
-            return None
-        return "provenance of a file the snapshot does not carry"
+    for folder in (PROVENANCE, GUARD):
+        if name.startswith(folder) and name.endswith(".json"):
+            if name[len(folder) : -len(".json")] in set(carried):
+                return None
+            return "a record of a file the snapshot does not carry"
     match = SESSION.fullmatch(name)
     if match and ".." not in name:
         owner = match[1].split("/")[1] if match[1].startswith("owners/") else None
@@ -93,6 +97,8 @@ def meta_target(name: str) -> str:
     """Where the state entry ``name`` goes, relative to the agent's ``.memclaw`` folder."""
     if name.startswith(PROVENANCE):
         return "provenance/" + name[len(PROVENANCE) :]
+    if name.startswith(GUARD):
+        return "guard/" + name[len(GUARD) :]
     return _TARGETS[name]
 
 
@@ -130,6 +136,7 @@ class CarriedState:
     forgets: list[dict[str, Any]] = field(default_factory=list)
     sessions: dict[str, bytes] = field(default_factory=dict)  # agent-folder path: bytes
     provenance: dict[str, dict[str, Any]] = field(default_factory=dict)
+    guard: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def state_counts(state: CarriedState) -> dict[str, int]:
@@ -141,6 +148,7 @@ def state_counts(state: CarriedState) -> dict[str, int]:
         "changes": len(state.changes),
         "provenance": len(state.provenance),
         "sessions": len(state.sessions),
+        "guard": len(state.guard),
     }
 
 
@@ -233,6 +241,17 @@ def parse_state(entries: dict[str, bytes]) -> CarriedState:
             ):
                 raise _bad(name, "not a provenance record")
             state.provenance[name[len(PROVENANCE) : -len(".json")]] = doc
+        elif name.startswith(GUARD):
+            doc = _load(name, data)
+            if not (
+                isinstance(doc, dict)
+                and all(
+                    isinstance(doc.get(key), list) and all(isinstance(v, str) for v in doc[key])
+                    for key in ("baseline", "written")
+                )
+            ):
+                raise _bad(name, "not a loss-guard record")
+            state.guard[name[len(GUARD) : -len(".json")]] = doc
         else:
             _lines(name, data)  # a session: JSON lines, as chat writes them
             state.sessions[name[len(STATE_DIR) + 1 :]] = data
@@ -272,6 +291,8 @@ def state_writes(
     for rel in written:
         if rel in state.provenance:
             out.append((f"provenance/{rel}.json", as_json(state.provenance[rel])))
+        if rel in state.guard:
+            out.append((f"guard/{rel}.json", as_json(state.guard[rel])))
     return out
 
 

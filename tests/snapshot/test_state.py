@@ -363,3 +363,17 @@ def test_restoring_a_backup_into_its_own_agent_duplicates_no_state(tmp_path: Pat
         ok("--root", str(original), "import", "demo", str(zipped))
     assert facts(original) == before
     assert {p: (meta / p).read_bytes() for p in kept} == kept
+
+
+def test_a_clone_keeps_the_loss_guards_baseline(tmp_path: Path) -> None:
+    from memclaw.workspace.safeguards.guard import baseline_entries
+
+    original, copy, _ = clone(tmp_path)
+    seen = []
+    for root in (original, copy):
+        agent = Workspace.open(root).agent("demo")
+        current = (root / "demo" / "PROFILE.md").read_text(encoding="utf-8")
+        seen.append(baseline_entries(agent, "PROFILE.md", current))
+    # The extraction's lines are the machine's, not part of what the person last saw.
+    assert not any("nurse" in entry for entry in seen[0])
+    assert seen[1] == seen[0]
