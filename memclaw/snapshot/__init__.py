@@ -6,8 +6,10 @@ SHA-256) into a deterministic zip. ``read_snapshot`` validates a zip without
 trusting it, ``import_snapshot`` previews or applies it atomically, and
 ``recover`` finishes an import that was interrupted.
 
-Snapshots carry content only: per-file injection settings, the index, logs,
-history and sessions stay behind, and the target decides them.
+Snapshots carry the memory files and, under ``state/`` (format 2), what memory
+knows about them (``state``: forgotten fingerprints, evidence, inbox, journal,
+provenance, quoted sessions; ``carry`` gathers it). Per-file injection
+settings, the index, history and other logs stay behind; the target decides them.
 
 May import: index, workspace, gates, config, errors.
 """

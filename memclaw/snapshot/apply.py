@@ -32,6 +32,7 @@ from memclaw.snapshot.diff import record_import
 from memclaw.snapshot.plan import JOURNAL, ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import classify, markdown_only, unsafe_reason
+from memclaw.snapshot.state import STATE_TARGETS, state_writes
 from memclaw.text import jsonsafe
 from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.atomic import file_lock, fsync_dir, write_bytes_atomic
@@ -41,6 +42,8 @@ from memclaw.workspace.safeguards import history
 from memclaw.workspace.safeguards import journal as change_journal
 
 STAGING_PREFIX = "import-staging-"
+# Inside a staging folder, state files for .memclaw wait here (no memory file starts with '.').
+STAGED_STATE = ".state"
 BUILD_PREFIX = ".import-"
 CRASH_ENV = "MEMCLAW_TEST_CRASH_AFTER"
 
@@ -115,19 +118,25 @@ def _recover_locked(agent: Agent) -> list[str]:
 
 def _swap_in(agent: Agent, plan: ImportPlan) -> list[str]:
     changes = plan.changes()
-    if not changes:
+    # The state lands in the same roll-forward as the files: both or neither.
+    states = state_writes(agent, plan.snapshot.state, [rel for rel, _ in changes])
+    if not changes and not states:
         return []
     staging = agent.meta_dir / f"{STAGING_PREFIX}{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     for rel, data in changes:
         write_bytes_atomic(staging.joinpath(*rel.split("/")), data)
-    _fsync_folders(staging, [rel for rel, _ in changes])
+    for rel, data in states:
+        write_bytes_atomic(staging.joinpath(STAGED_STATE, *rel.split("/")), data)
+    staged = [rel for rel, _ in changes] + [f"{STAGED_STATE}/{rel}" for rel, _ in states]
+    _fsync_folders(staging, staged)
     _crash_point("staging")
     existed = {row.path: row.old_size is not None for row in plan.rows}
     journal = {
         "version": 1,
         "staging": staging.name,
-        "files": [{"path": rel, "existed": existed[rel]} for rel, _ in changes],
+        "files": [{"path": rel, "existed": existed[rel]} for rel, _ in changes]
+        + [{"path": rel, "state": True} for rel, _ in states],
     }
     text = json.dumps(journal, indent=2) + "\n"
     write_bytes_atomic(agent.meta_dir / JOURNAL, text.encode("utf-8"))
@@ -158,6 +167,9 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
     done: list[str] = []
     for entry in journal["files"]:
         rel = entry["path"]
+        if entry.get("state"):
+            _state_forward(agent, staging, rel)
+            continue
         if unsafe_reason(rel) is not None or classify(rel) is not None:
             raise SnapshotError(f"{agent.meta_dir / JOURNAL} names an unexpected file {rel!r}")
         staged = staging.joinpath(*rel.split("/"))
@@ -177,6 +189,24 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
     fsync_dir(agent.meta_dir)
     shutil.rmtree(staging, ignore_errors=True)
     return done
+
+
+def _state_forward(agent: Agent, staging: Path, rel: str) -> None:
+    """Move one staged state file into ``.memclaw``; only the kinds an import writes."""
+    folder, _, rest = rel.partition("/")
+    record_of = rest[: -len(".json")] if folder in ("provenance", "guard") else ""
+    known = rel in STATE_TARGETS or (
+        record_of and unsafe_reason(record_of) is None and classify(record_of) is None
+    )
+    if unsafe_reason(rel) is not None or not known:
+        raise SnapshotError(f"{agent.meta_dir / JOURNAL} names an unexpected state file {rel!r}")
+    staged = staging.joinpath(STAGED_STATE, *rel.split("/"))
+    if not staged.is_file():
+        return  # moved before the interruption
+    target = agent.meta_dir.joinpath(*rel.split("/"))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(staged, target)
+    fsync_dir(target.parent)
 
 
 def _keep_previous(agent: Agent, rel: str, data: bytes) -> Path:
@@ -206,8 +236,16 @@ def _build_agent(workspace: Workspace, plan: ImportPlan) -> None:
             changes = plan.changes()
             for rel, data in changes:
                 write_bytes_atomic(build.joinpath(*rel.split("/")), data)
+            states = state_writes(None, plan.snapshot.state, [rel for rel, _ in changes])
+            for rel, data in states:
+                write_bytes_atomic(build.joinpath(META_DIR, *rel.split("/")), data)
+            # The sessions a carried extraction quotes; only a new agent takes its journal.
+            for rel, data in plan.snapshot.state.sessions.items():
+                write_bytes_atomic(build.joinpath(*rel.split("/")), data)
+                changes.append((rel, data))
             save_meta(build / META_DIR / "agent.yaml", default_meta())
-            _fsync_folders(build, [rel for rel, _ in changes] + [f"{META_DIR}/agent.yaml"])
+            metas = [f"{META_DIR}/{rel}" for rel, _ in states] + [f"{META_DIR}/agent.yaml"]
+            _fsync_folders(build, [rel for rel, _ in changes] + metas)
             _crash_point("staging")
             if target.exists():
                 raise SnapshotError(

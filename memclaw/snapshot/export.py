@@ -25,6 +25,7 @@ from typing import Any
 
 from memclaw import __version__
 from memclaw.errors import SnapshotError, UsageError
+from memclaw.snapshot.carry import collect_state
 from memclaw.snapshot.rules import (
     FORMAT,
     FORMAT_VERSION,
@@ -98,6 +99,21 @@ def export_snapshot(
         newest = max(newest, path.stat().st_mtime_ns)
         members.append((rel, data))
         entries.append(ManifestEntry(rel, len(data), hashlib.sha256(data).hexdigest()))
+    memory = list(entries)
+    # What memory knows about itself travels too; it passes the same gate as the files.
+    for rel, data in collect_state(agent, [rel for rel, _ in paths]):
+        _check_exportable(agent, rel, data)
+        total += len(data)
+        if total > MAX_TOTAL_BYTES:
+            raise SnapshotError(
+                f"{agent.id}: memory files and their state exceed "
+                f"{MAX_TOTAL_BYTES // (1024 * 1024)} MB, the most a snapshot may hold; "
+                "export owners separately with --owner"
+            )
+        members.append((rel, data))
+        entries.append(ManifestEntry(rel, len(data), hashlib.sha256(data).hexdigest()))
+    members.sort()
+    entries.sort(key=lambda e: e.path)
     created = datetime.fromtimestamp(newest // 1_000_000_000, tz=UTC).isoformat()
     manifest: dict[str, Any] = {
         "format": FORMAT,
@@ -109,7 +125,7 @@ def export_snapshot(
     }
     text = json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
     data = build_zip([(MANIFEST, text.encode("utf-8")), *members])
-    return ExportResult(agent.id, data, entries, created, manifest)
+    return ExportResult(agent.id, data, memory, created, manifest)
 
 
 def collect_files(

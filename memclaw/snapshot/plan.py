@@ -10,6 +10,7 @@ from typing import Any
 from memclaw.errors import SnapshotError
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import OWNERS_DIR, markdown_only
+from memclaw.snapshot.state import state_counts
 from memclaw.workspace import Workspace
 from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
 from memclaw.workspace.templates import SEED_FILES
@@ -82,6 +83,7 @@ class ImportPlan:
                 "source_agent": self.snapshot.source_agent,
                 "created": self.snapshot.created,
                 "memclaw_version": self.snapshot.memclaw_version,
+                "state": state_counts(self.snapshot.state),
             },
             "pending_recovery": self.pending_recovery,
             "counts": self.counts(),

@@ -38,6 +38,7 @@ from memclaw.snapshot.rules import (
     classify,
     unsafe_reason,
 )
+from memclaw.snapshot.state import CarriedState, is_state, parse_state, state_reason
 from memclaw.text import jsonsafe
 
 _CHUNK = 64 * 1024
@@ -76,6 +77,8 @@ class Snapshot:
     source_agent: str | None = None
     created: str | None = None
     memclaw_version: str | None = None
+    # What memory knew about itself (format 2); empty for older and foreign zips.
+    state: CarriedState = field(default_factory=CarriedState)
 
 
 @dataclass
@@ -85,6 +88,7 @@ class _Manifest:
     source_agent: str | None = None
     created: str | None = None
     memclaw_version: str | None = None
+    version: int = 0
 
 
 def reject(message: str) -> SnapshotError:
@@ -138,13 +142,21 @@ def read_snapshot(data: bytes) -> Snapshot:
             _compare_listing(manifest, names)
         carried: list[SnapshotFile] = []
         skipped: list[Skipped] = []
+        state: list[SnapshotFile] = []
+        memory = [name for name in names if not is_state(name) and classify(name) is None]
         for name in names:
+            if is_state(name) and manifest.version >= 2:
+                why = state_reason(name, memory)
+                if why is not None:
+                    raise reject(f"{name}: {why}")
+                state.append(SnapshotFile(name, _read_member(archive, files[name], budget)))
+                continue
             reason = classify(name)
             if reason is not None:
                 skipped.append(Skipped(name, reason))
                 continue
             carried.append(SnapshotFile(name, _read_member(archive, files[name], budget)))
-    for item in carried:
+    for item in carried + state:
         _check_content(item, manifest)
     return Snapshot(
         manifest.kind,
@@ -153,6 +165,7 @@ def read_snapshot(data: bytes) -> Snapshot:
         manifest.source_agent,
         manifest.created,
         manifest.memclaw_version,
+        parse_state({item.path: item.data for item in state}),
     )
 
 
@@ -274,6 +287,7 @@ def _parse_manifest(raw: bytes) -> _Manifest:
         _text(doc.get("agent")),
         _text(doc.get("created")),
         _text(doc.get("memclaw_version")),
+        version,
     )
 
 

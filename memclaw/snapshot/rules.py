@@ -17,7 +17,9 @@ from memclaw.workspace.owners import normalise_owner, owner_dirname, owner_from_
 from memclaw.workspace.paths import MAX_NAME_BYTES
 
 FORMAT = "memclaw-snapshot"
-FORMAT_VERSION = 1
+# 2: the zip also carries state/ (forgotten fingerprints, evidence, inbox, journal,
+# provenance); a format 1 zip holds files only and still imports.
+FORMAT_VERSION = 2
 MANIFEST = "manifest.json"
 
 MAX_ENTRIES = 500

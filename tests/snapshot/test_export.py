@@ -55,7 +55,7 @@ def test_manifest_lists_path_size_and_hash(ws: Workspace) -> None:
         os.utime(folder / name, (1_700_000_000 + i, 1_700_000_000 + i))
     manifest = read_manifest(export_snapshot(ws.agent("a")).data)
     assert manifest["format"] == "memclaw-snapshot"
-    assert manifest["format_version"] == 1
+    assert manifest["format_version"] == 2
     assert manifest["agent"] == "a"
     # "created" is the newest modification time: the content is as of then.
     assert manifest["created"] == "2023-11-14T22:13:27+00:00"

@@ -209,7 +209,7 @@ def test_missing_manifest() -> None:
         (b"{not json", "not valid UTF-8 JSON"),
         (b"[1, 2]", "JSON object"),
         (json.dumps({"format": "something-else"}).encode(), "not a memory snapshot"),
-        (json.dumps({"format": "memclaw-snapshot", "format_version": 2}).encode(), "newer"),
+        (json.dumps({"format": "memclaw-snapshot", "format_version": 3}).encode(), "newer"),
         (json.dumps({"format": "memclaw-snapshot", "format_version": 1}).encode(), "'files'"),
         (
             json.dumps({"format": "memclaw-snapshot", "format_version": 1, "files": [{}]}).encode(),
