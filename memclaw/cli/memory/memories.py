@@ -97,10 +97,15 @@ def remember(
                 "inbox": result.inbox,
             }
         )
+        if result.blocked:
+            raise typer.Exit(1)
         return
     console = err()
     if result.entry is None:
         console.print(f"{result.action}: {result.reason}", markup=False)
+        if result.blocked:
+            # Nothing was kept: a script must not take this for success.
+            raise typer.Exit(1)
         return
     line = f"{result.action} {result.entry.id} [{result.entry.category}]"
     if result.previous is not None and result.previous.id != result.entry.id:
