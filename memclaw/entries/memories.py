@@ -81,7 +81,8 @@ def _blocked_reason(blocker: Blocker, text: str) -> str:
         )
     # The words are kept hashed: name those of the typed text that the forget holds.
     held = set(blocker.prints)
-    words = [w for w in dict.fromkeys(text.split()) if fingerprint(w) and set(fingerprint(w)) <= held]
+    typed = dict.fromkeys(text.split())
+    words = [w for w in typed if fingerprint(w) and set(fingerprint(w)) <= held]
     shown = f" ({' '.join(words)})" if words else ""
     return (
         f"forgotten earlier: it holds the words{shown} forgotten on {when}; "

@@ -53,7 +53,8 @@ def record_forgotten(scope: Scope, text: str, *, entry_id: str) -> None:
 
 def _values(text: str) -> list[str]:
     """The hashed tokens of ``text`` that hold a digit (its dates, times, amounts)."""
-    return fingerprint(" ".join(w for w in _VALUE_WORD.findall(text) if any(c.isdigit() for c in w)))
+    found = (w for w in _VALUE_WORD.findall(text) if any(c.isdigit() for c in w))
+    return fingerprint(" ".join(found))
 
 
 def record_forgotten_words(scope: Scope, words: str) -> None:

@@ -32,6 +32,8 @@ class Relation(StrEnum):
     COPY = "copy"  # states the fact: it goes
     MENTION = "mention"  # names its words but says something else: kept unless chosen
     OTHER = "other"  # another value, or a correction superseding it: never removed by it
+
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _ENDINGS = r"(?:s|es|'s|ed|d|ing)?"
@@ -98,8 +100,13 @@ class Matcher:
         verdicts = [judge(t, text) for t in alike]
         if any(v.disagrees for v in verdicts):
             return Relation.OTHER  # another value for the same thing
-        if any(v.kind == "restated" for v in verdicts):
+        found = tokens(text)
+        if any(
+            v.kind == "restated" and jaccard(tokens(t), found) >= 0.6
+            for t, v in zip(alike, verdicts, strict=True)
+        ):
             return Relation.COPY
+        # It says the fact and more ("remind Dana that ..."): the rest may matter to the person.
         return Relation.MENTION
 
     def says(self, text: str) -> bool:
