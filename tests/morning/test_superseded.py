@@ -1,4 +1,4 @@
-"""A fact a later note corrected is on the card as superseded by the correction, never the reverse."""
+"""A fact a later note corrected is on the card as superseded by it, never the reverse."""
 
 from __future__ import annotations
 
