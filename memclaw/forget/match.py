@@ -60,6 +60,8 @@ class Matcher:
     statements: list[frozenset[str]] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     also: bool = False  # lines that merely mention the fact go too (the person chose them)
+    # (file relative to the agent, line) of the memory lines that go: a recall of them goes too.
+    lines: set[tuple[str, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._patterns = [
@@ -130,6 +132,30 @@ class Matcher:
         """True when a memory file's ``line`` is (a copy of) the fact, or a chosen mention."""
         found = self.line_relation(line)
         return found is Relation.COPY or (self.also and found is Relation.MENTION)
+
+    def asked(self, record: dict[str, Any]) -> bool:
+        """True when a log record's query asked for the fact, or its hits found a line of it.
+
+        A search record keeps the question and where its answer lived: the
+        question ("cardiologist") says what the person forgot as much as the fact.
+        """
+        query = record.get("query")
+        query = query if isinstance(query, str) else ""
+        if query.strip() and (any(p.search(query) for p in self._patterns) or self.says(query)):
+            return True
+        hits = record.get("hits")
+        if not self.lines or not isinstance(hits, list):
+            return False
+        for hit in hits:
+            if not isinstance(hit, dict) or not isinstance(hit.get("file"), str):
+                continue
+            start, end = hit.get("line"), hit.get("end_line")
+            if not isinstance(start, int):
+                continue
+            last = end if isinstance(end, int) and end >= start else start
+            if any((hit["file"], n) in self.lines for n in range(start, last + 1)):
+                return True
+        return False
 
     def redact(self, text: str) -> tuple[str, int]:
         """``text`` with every sentence holding the fact replaced by :data:`MARK`."""

@@ -121,6 +121,7 @@ def plan_forget(scope: Scope, target: str, *, also: bool = False) -> ForgetPlan:
     mentions = [] if also else _facts(scope, matcher, Relation.MENTION)
     matcher.also = also
     facts = _facts(scope, matcher)
+    matcher.lines = {_position(where) for fact in facts for where in fact.where}
     found = places.find(scope, matcher)
     if not facts and not found:
         raise NothingMatchesError(
@@ -175,6 +176,11 @@ def _facts(scope: Scope, matcher: Matcher, only: Relation | None = None) -> list
         fact = by_id.setdefault(key, Fact(key, shown, []))
         fact.where.append(f"{rel}:{line}")
     return list(by_id.values())
+
+
+def _position(where: str) -> tuple[str, int]:
+    rel, _, line = where.rpartition(":")
+    return rel, int(line)
 
 
 def _marker_free(line: str) -> str:
