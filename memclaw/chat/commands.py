@@ -7,6 +7,7 @@ refused in subagent chats, which capture nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ _ID = re.compile(r"m-[0-9a-z]{4,}")
 
 HELP = [
     ("/remember TEXT", "keep one fact as a memory entry"),
-    ("/forget ID|WORDS", "forget a fact everywhere (files, notes, transcripts, index)"),
+    ("/forget ID|WORDS", "forget a fact everywhere (asks first; --yes does not)"),
     ("/search QUERY", "search all memory files of this agent"),
     ("/good", "the memories recalled for the last answer were right: trust them more"),
     ("/bad", "the memories recalled for the last answer were wrong: trust them less"),
@@ -54,12 +55,22 @@ def is_command(line: str) -> bool:
     return line.startswith("/") and not line.startswith("//")
 
 
-def run_command(engine: ChatEngine, line: str) -> Reply:
-    """Run one ``/command args`` line; library errors become an error reply."""
+Ask = Callable[[str], bool]  # shows a question, returns the person's y/N
+
+
+def run_command(engine: ChatEngine, line: str, *, ask: Ask | None = None) -> Reply:
+    """Run one ``/command args`` line; library errors become an error reply.
+
+    ``ask`` puts a y/N question to the person (a terminal chat passes one); a
+    command that asks first, like ``/forget``, refuses without it unless given
+    ``--yes``, as ``memclaw forget`` does when stdin is not a terminal.
+    """
     name, _, rest = line.strip().partition(" ")
     handler = _COMMANDS.get(name.lower())
     if handler is None:
         return Reply(f"unknown command {name}; /help lists the commands", error=True)
+    if handler is _forget:
+        handler = functools.partial(_forget, ask=ask)
     try:
         reply = handler(engine, rest.strip())
     except MemclawError as exc:
@@ -108,23 +119,42 @@ def _remember(engine: ChatEngine, args: str) -> Reply:
     return Reply(text, operation=operation)
 
 
-def _forget(engine: ChatEngine, args: str) -> Reply:
-    """``memclaw forget`` from the chat: the fact goes from every place of this scope."""
+def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
+    """``memclaw forget`` from the chat: the fact goes from every place of this scope.
+
+    Like the CLI it shows what it would remove and asks y/N first; ``--yes``
+    skips the question, and without a way to ask it removes nothing.
+    """
     from memclaw.entries.memories import get_memory
     from memclaw.facts.ids import fact_id
     from memclaw.forget import NothingMatchesError, apply_forget, plan_forget
 
     _writable(engine, "/forget")
+    words = args.split()
+    yes = any(w in ("--yes", "-y") for w in words)
+    args = " ".join(w for w in words if w not in ("--yes", "-y"))
     if not args:
-        raise UsageError("usage: /forget ID or /forget WORDS")
+        raise UsageError("usage: /forget ID or /forget WORDS (add --yes to skip the question)")
     scope, session = engine.scope, engine.session
     target = args
     if _ID.fullmatch(args):
         target = fact_id(get_memory(scope, args).text.strip(), scope.prefix)
     try:
-        plan = apply_forget(plan_forget(scope, target), own_session=session.id)
+        plan = plan_forget(scope, target)
     except NothingMatchesError:
         return Reply(f"nothing in memory matches {args!r}; nothing forgotten")
+    if not yes:
+        if ask is None:
+            return Reply(
+                f"/forget removes a fact everywhere and asks first, but this chat cannot ask: "
+                f"type /forget --yes {args} to forget, nothing was removed",
+                error=True,
+            )
+        facts = "; ".join(f.statement for f in plan.facts) or "what the transcripts and logs say"
+        shown = f"forget {facts} (from {len(plan.places)} places)?"
+        if not ask(shown):
+            return Reply("nothing forgotten")
+    plan = apply_forget(plan, own_session=session.id)
     # This conversation forgets it too: later turns do not send it to the model again.
     session.messages[:] = [plan.matcher.redact_data(m)[0] for m in session.messages]
     rows = [(fact.id, fact.statement) for fact in plan.facts]

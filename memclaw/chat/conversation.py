@@ -97,8 +97,8 @@ class Conversation:
         self.extractor.after_turn()
         return result
 
-    def command(self, line: str) -> Reply:
-        return run_command(self.engine, line)
+    def command(self, line: str, *, ask: Callable[[str], bool] | None = None) -> Reply:
+        return run_command(self.engine, line, ask=ask)
 
     def drain(self) -> list[str]:
         """Notices from background work since the last call, oldest first."""

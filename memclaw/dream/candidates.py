@@ -78,6 +78,7 @@ class Candidate:
     queries: int = 0
     status: Status = Status.LOW
     reasons: list[str] = field(default_factory=list)
+    corrected_by: Mention | None = None  # the later note that superseded it
 
     @property
     def newest(self) -> Mention:
@@ -299,6 +300,7 @@ def rank(
             cand.reasons = ["it gives the agent instructions: kept in the note as a quote only"]
         elif by is not None:
             cand.status = Status.CORRECTED
+            cand.corrected_by = by
             cand.reasons.append(f"corrected later by {by.file}:{by.line}")
         elif any(_ONE_OFF.search(m.text) for m in cand.mentions):
             cand.status = Status.ONE_OFF

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from memclaw.facts.ids import fact_id
+from memclaw.gates import find_secrets
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.safeguards.journal import line_changes
@@ -70,8 +71,15 @@ def build(
     contradictions = []
     candidates = report.candidates if report else []
     for cand in candidates:
-        if cand.status is Status.CORRECTED:
-            contradictions.append(fact(cand.text, why="; ".join(cand.reasons) or "corrected"))
+        if cand.status is not Status.CORRECTED or cand.representative.correction:
+            # A correction is the truth that replaced a fact: never offered for forgetting.
+            continue
+        by = cand.corrected_by
+        superseded: dict[str, str] = {}
+        if by is not None and not find_secrets(by.text):
+            superseded = {"superseded_by": by.text.strip(), "by": f"{by.file}:{by.line}"}
+        why = "; ".join(cand.reasons) or "corrected"
+        contradictions.append(fact(cand.text, why=why, **superseded))
     fell, now = _trust_fell(scope)
     return {
         "run": run,

@@ -20,11 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.entries.match import guess_category, restates, supersedes
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
-from memclaw.extract.forgotten import forgotten_checker, record_forgotten, record_relearned
+from memclaw.extract.forgotten import (
+    Blocker,
+    forgotten_blocker,
+    record_forgotten,
+    record_relearned,
+)
 from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import facts_of
 from memclaw.facts.settle import Outcome, Settled, hold, record_written, settle
-from memclaw.text.likeness import containment, tokens
+from memclaw.text.likeness import containment, fingerprint, tokens
 from memclaw.workspace.entries import (
     ENTRIES_DIR,
     Entry,
@@ -62,6 +67,27 @@ class RememberResult:
     previous: Entry | None = None  # the entry that was updated or superseded
     reason: str = ""
     inbox: list[str] = field(default_factory=list)  # contradictions it opened
+    blocked: bool = False  # skipped because the person forgot this fact earlier
+
+
+def _blocked_reason(blocker: Blocker, text: str) -> str:
+    """Which forget blocks ``text`` and how to lift it, naming only what was just typed."""
+    when = blocker.time[:10] or "earlier"
+    if blocker.kind == "statement":
+        what = f"fact {blocker.fact}" if blocker.fact else "a fact"
+        return (
+            f"forgotten earlier: it restates {what}, forgotten on {when}; "
+            "`memclaw remember --force` keeps it again"
+        )
+    # The words are kept hashed: name those of the typed text that the forget holds.
+    held = set(blocker.prints)
+    typed = dict.fromkeys(text.split())
+    words = [w for w in typed if fingerprint(w) and set(fingerprint(w)) <= held]
+    shown = f" ({' '.join(words)})" if words else ""
+    return (
+        f"forgotten earlier: it holds the words{shown} forgotten on {when}; "
+        "`memclaw remember --force` keeps it again"
+    )
 
 
 def _file_of(category: str, session_id: str | None) -> str:
@@ -174,10 +200,10 @@ def remember(
     agent = scope.agent
     today = agent.now().date()
     category = category or fit_category(guess_category(text, today.isoformat()), allowed)
-    if forgotten_checker(scope)(text):
+    if (blocker := forgotten_blocker(scope)(text)) is not None:
         if not force:
             return RememberResult(
-                None, Action.SKIPPED, reason="forgotten earlier; remember it with --force"
+                None, Action.SKIPPED, reason=_blocked_reason(blocker, text), blocked=True
             )
         record_relearned(scope, text)
     # One change from the first write to the last: undo takes back the correction of an

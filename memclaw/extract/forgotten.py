@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memclaw.text.likeness import containment, fingerprint, jaccard
@@ -28,6 +29,7 @@ WORDS = "words"
 # "right-knee" is one token to the likeness functions; a person forgetting "knee" means it too.
 _JOINERS = re.compile(r"[.:/+'-]+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_VALUE_WORD = re.compile(r"[\w.:/+'-]+")
 
 
 def _label(scope: Scope) -> str:
@@ -44,8 +46,15 @@ def record_forgotten(scope: Scope, text: str, *, entry_id: str) -> None:
             "id": entry_id,
             "scope": _label(scope),
             "fingerprint": fingerprint(text),
+            "values": _values(text),
         },
     )
+
+
+def _values(text: str) -> list[str]:
+    """The hashed tokens of ``text`` that hold a digit (its dates, times, amounts)."""
+    found = (w for w in _VALUE_WORD.findall(text) if any(c.isdigit() for c in w))
+    return fingerprint(" ".join(found))
 
 
 def record_forgotten_words(scope: Scope, words: str) -> None:
@@ -87,14 +96,33 @@ def _has_words(words: list[str], candidate: list[str]) -> bool:
     return bool(words) and containment(words, candidate) >= 1.0
 
 
+def other_value(forgot: list[str], candidate: list[str]) -> bool:
+    """True when ``candidate`` states a value (a date, a number) the forgotten fact did not.
+
+    Both are hashed value tokens: "starts 2026-12-21" is a corrected fact, not
+    the forgotten "starts 2026-12-18", and forgetting one never blocks the other.
+    """
+    return bool(forgot) and bool(candidate) and not set(candidate) <= set(forgot)
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """The forget that blocks a text: when, which fact (its id), or by which words."""
+
+    time: str
+    kind: str  # "statement" or WORDS
+    fact: str = ""  # the forgotten fact's id, for a statement
+    prints: tuple[str, ...] = ()
+
+
 def forgotten_fingerprints(scope: Scope) -> list[list[str]]:
     """The statements forgotten in this scope (a relearned one no longer counts)."""
-    return [prints for kind, prints in _active(scope) if kind != WORDS]
+    return [list(b.prints) for b, _values in _active(scope) if b.kind != WORDS]
 
 
-def _active(scope: Scope) -> list[tuple[str, list[str]]]:
+def _active(scope: Scope) -> list[tuple[Blocker, list[str]]]:
     label = _label(scope)
-    active: list[tuple[str, list[str]]] = []
+    active: list[tuple[Blocker, list[str]]] = []
     for record in read_log(scope.agent, LOG):
         if record.get("scope") != label or not isinstance(record.get("fingerprint"), list):
             continue
@@ -102,34 +130,54 @@ def _active(scope: Scope) -> list[tuple[str, list[str]]]:
         if record.get("action") == "relearn":
             # `remember --force` of a forgotten fact lifts whatever would block it.
             active = [
-                (kind, f)
-                for kind, f in active
-                if not (_has_words(f, prints) if kind == WORDS else same_fact(f, prints))
+                (b, v)
+                for b, v in active
+                if not (
+                    _has_words(list(b.prints), prints)
+                    if b.kind == WORDS
+                    else same_fact(list(b.prints), prints)
+                )
             ]
         else:
-            active.append((str(record.get("kind") or "statement"), prints))
+            values = record.get("values")
+            blocker = Blocker(
+                str(record.get("time") or ""),
+                str(record.get("kind") or "statement"),
+                str(record.get("id") or ""),
+                tuple(prints),
+            )
+            active.append((blocker, [str(v) for v in values] if isinstance(values, list) else []))
     return active
+
+
+def forgotten_blocker(scope: Scope) -> Callable[[str], Blocker | None]:
+    """A function naming the forget that ``text`` restates in this scope (None: none does)."""
+    active = _active(scope)
+
+    def find(text: str) -> Blocker | None:
+        if not active:
+            return None
+        candidate = fingerprint(text)
+        whole: list[str] | None = None
+        values: list[str] | None = None
+        for blocker, forgot_values in active:
+            if blocker.kind == WORDS:
+                whole = whole if whole is not None else _print(text)
+                if _has_words(list(blocker.prints), whole):
+                    return blocker
+            elif same_fact(list(blocker.prints), candidate):
+                values = values if values is not None else _values(text)
+                if not other_value(forgot_values, values):
+                    return blocker
+        return None
+
+    return find
 
 
 def forgotten_checker(scope: Scope) -> Callable[[str], bool]:
     """A predicate: True when ``text`` restates something forgotten in this scope."""
-    active = _active(scope)
-
-    def check(text: str) -> bool:
-        if not active:
-            return False
-        candidate = fingerprint(text)
-        whole: list[str] | None = None
-        for kind, prints in active:
-            if kind == WORDS:
-                whole = whole if whole is not None else _print(text)
-                if _has_words(prints, whole):
-                    return True
-            elif same_fact(prints, candidate):
-                return True
-        return False
-
-    return check
+    find = forgotten_blocker(scope)
+    return lambda text: find(text) is not None
 
 
 def without_forgotten(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from typing import TYPE_CHECKING
 
 from memclaw.errors import UsageError, WorkspaceError
@@ -26,7 +27,11 @@ class Resolution:
 def resolve(scope: Scope, item_id: str, keep: str) -> Resolution:
     """Apply ``keep`` (new, old or both) to every file the old fact lives in, close the item."""
     if keep not in inbox.KEEP_CHOICES:
-        raise UsageError(f"--keep must be one of {', '.join(inbox.KEEP_CHOICES)}, not {keep!r}")
+        close = get_close_matches(keep.lower(), list(inbox.KEEP_CHOICES), n=1, cutoff=0.5)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise UsageError(
+            f"--keep must be one of {', '.join(inbox.KEEP_CHOICES)}, not {keep!r}{hint}"
+        )
     agent = scope.agent
     item = inbox.get(agent, item_id)
     if item.status != "open":

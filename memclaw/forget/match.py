@@ -17,13 +17,23 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from memclaw.errors import UsageError
+from memclaw.facts.conflict import is_correction, judge
 from memclaw.facts.ids import fact_id, normalise_statement
 from memclaw.text.likeness import STOPWORDS, containment, jaccard, tokens
 
 MARK = "[forgotten]"
+
+
+class Relation(StrEnum):
+    COPY = "copy"  # states the fact: it goes
+    MENTION = "mention"  # names its words but says something else: kept unless chosen
+    OTHER = "other"  # another value, or a correction superseding it: never removed by it
+
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _ENDINGS = r"(?:s|es|'s|ed|d|ing)?"
@@ -48,6 +58,10 @@ class Matcher:
     words: list[str] = field(default_factory=list)
     ids: set[str] = field(default_factory=set)
     statements: list[frozenset[str]] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    also: bool = False  # lines that merely mention the fact go too (the person chose them)
+    # (file relative to the agent, line) of the memory lines that go: a recall of them goes too.
+    lines: set[tuple[str, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._patterns = [
@@ -60,29 +74,88 @@ class Matcher:
         found = tokens(statement)
         if found and found not in self.statements:
             self.statements.append(found)
+            self.texts.append(statement)
 
     def has_words(self, text: str) -> bool:
         return bool(self._patterns) and all(p.search(text) for p in self._patterns)
 
-    def says(self, text: str) -> bool:
-        """True when ``text`` (one sentence or line) holds the fact."""
-        if self.has_words(text):
-            return True
-        if not self.statements:
-            return False
+    def _alike(self, text: str) -> list[str]:
+        """The forgotten statements ``text`` says nearly all of."""
         found = tokens(text)
-        return bool(found) and any(
-            containment(s, found) >= 0.8 or jaccard(s, found) >= 0.6 for s in self.statements
-        )
+        if not found:
+            return []
+        return [
+            t
+            for s, t in zip(self.statements, self.texts, strict=True)
+            if containment(s, found) >= 0.8 or jaccard(s, found) >= 0.6
+        ]
 
-    def fact_line(self, line: str) -> bool:
-        """True when a memory file's ``line`` is (a copy of) the fact."""
+    def relation(self, text: str) -> Relation | None:
+        """How ``text`` (a sentence or line) stands to the fact; None: it does not touch it."""
+        if self.has_words(text):
+            return Relation.COPY
+        alike = self._alike(text)
+        if not alike:
+            return None
+        if is_correction(text):
+            return Relation.OTHER  # it supersedes the fact: the truth that replaced it
+        verdicts = [judge(t, text) for t in alike]
+        if any(v.disagrees for v in verdicts):
+            return Relation.OTHER  # another value for the same thing
+        found = tokens(text)
+        if any(
+            v.kind == "restated" and jaccard(tokens(t), found) >= 0.6
+            for t, v in zip(alike, verdicts, strict=True)
+        ):
+            return Relation.COPY
+        # It says the fact and more ("remind Dana that ..."): the rest may matter to the person.
+        return Relation.MENTION
+
+    def says(self, text: str) -> bool:
+        """True when ``text`` (one sentence or free text) holds the fact."""
+        return self.relation(text) in (Relation.COPY, Relation.MENTION)
+
+    def line_relation(self, line: str) -> Relation | None:
+        """How a memory file's ``line`` stands to the fact (a copy goes, another value stays)."""
         stripped = line.strip()
         if not stripped:
-            return False
+            return None
         if fact_id(normalise_statement(stripped), self.prefix) in self.ids:
+            return Relation.COPY
+        found = [self.relation(stripped), *(self.relation(s) for s in _sentences(stripped))]
+        for kind in (Relation.OTHER, Relation.COPY, Relation.MENTION):
+            if kind in found:
+                return kind
+        return None
+
+    def fact_line(self, line: str) -> bool:
+        """True when a memory file's ``line`` is (a copy of) the fact, or a chosen mention."""
+        found = self.line_relation(line)
+        return found is Relation.COPY or (self.also and found is Relation.MENTION)
+
+    def asked(self, record: dict[str, Any]) -> bool:
+        """True when a log record's query asked for the fact, or its hits found a line of it.
+
+        A search record keeps the question and where its answer lived: the
+        question ("cardiologist") says what the person forgot as much as the fact.
+        """
+        query = record.get("query")
+        query = query if isinstance(query, str) else ""
+        if query.strip() and (any(p.search(query) for p in self._patterns) or self.says(query)):
             return True
-        return self.says(stripped) or any(self.says(s) for s in _sentences(stripped))
+        hits = record.get("hits")
+        if not self.lines or not isinstance(hits, list):
+            return False
+        for hit in hits:
+            if not isinstance(hit, dict) or not isinstance(hit.get("file"), str):
+                continue
+            start, end = hit.get("line"), hit.get("end_line")
+            if not isinstance(start, int):
+                continue
+            last = end if isinstance(end, int) and end >= start else start
+            if any((hit["file"], n) in self.lines for n in range(start, last + 1)):
+                return True
+        return False
 
     def redact(self, text: str) -> tuple[str, int]:
         """``text`` with every sentence holding the fact replaced by :data:`MARK`."""

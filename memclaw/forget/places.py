@@ -177,6 +177,10 @@ def _rewrite_jsonl(text: str, matcher: Matcher, scope: Scope | None) -> tuple[st
                 continue
             out.append(line)
             continue
+        if scope is not None and isinstance(data, dict) and matcher.asked(data):
+            changed.append(number)  # a search for the fact, or one that found it: it goes whole
+            total += 1
+            continue
         cleaned, count = matcher.redact_data(data)
         if count:
             changed.append(number)

@@ -28,7 +28,7 @@ from memclaw.facts import inbox as fact_inbox
 from memclaw.facts import store as evidence
 from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
 from memclaw.forget import places
-from memclaw.forget.match import Matcher, query_words
+from memclaw.forget.match import Matcher, Relation, query_words
 from memclaw.forget.places import Kind, Place, Store
 from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.entries import parse_entries
@@ -74,6 +74,8 @@ class ForgetPlan:
     index: IndexTrace = field(default_factory=IndexTrace)
     applied: bool = False
     left: list[Place] = field(default_factory=list)  # places a re-check still found it in
+    # Memory lines naming the fact's words but saying something else: kept unless chosen.
+    mentions: list[Fact] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -86,12 +88,17 @@ class ForgetPlan:
             "index": self.index.to_dict(),
             "forgotten": self.applied,
             "left": [p.to_dict() for p in self.left],
+            "mentions": [m.to_dict() for m in self.mentions],
+            "also": self.matcher.also,
         }
 
 
-def plan_forget(scope: Scope, target: str) -> ForgetPlan:
+def plan_forget(scope: Scope, target: str, *, also: bool = False) -> ForgetPlan:
     """What forgetting ``target`` (words, or a fact id such as ``f1a2b3c4d``) would remove.
 
+    Only the fact's copies go: a line stating another value or correcting it is
+    never removed by it, and one that merely mentions it is listed in
+    ``mentions`` and goes only when ``also`` is true.
     Raises :class:`NothingMatchesError` when nothing in the scope holds it.
     """
     target = " ".join(target.split())
@@ -112,14 +119,19 @@ def plan_forget(scope: Scope, target: str) -> ForgetPlan:
         # says them in other words goes with them.
         for fact in _facts(scope, matcher):
             matcher.add_statement(fact.statement)
+    mentions = [] if also else _facts(scope, matcher, Relation.MENTION)
+    matcher.also = also
     facts = _facts(scope, matcher)
+    matcher.lines = {_position(where) for fact in facts for where in fact.where}
     found = places.find(scope, matcher)
     if not facts and not found:
         raise NothingMatchesError(
             f"nothing in {_whose(scope)} matches {target!r}; nothing forgotten "
             "(every word must appear; try fewer words)"
         )
-    return ForgetPlan(scope, target, matcher, facts, found, _index_trace(scope, matcher))
+    plan = ForgetPlan(scope, target, matcher, facts, found, _index_trace(scope, matcher))
+    plan.mentions = mentions
+    return plan
 
 
 def _whose(scope: Scope) -> str:
@@ -152,16 +164,24 @@ def _statement_of(scope: Scope, wanted: str) -> str | None:
     return None
 
 
-def _facts(scope: Scope, matcher: Matcher) -> list[Fact]:
+def _facts(scope: Scope, matcher: Matcher, only: Relation | None = None) -> list[Fact]:
+    """The facts the matcher removes, or (``only``) the lines standing to it so."""
     by_id: dict[str, Fact] = {}
     for rel, line, statement in _fact_lines(scope):
-        if not matcher.fact_line(statement):
+        if only is not None and matcher.line_relation(statement) is not only:
+            continue
+        if only is None and not matcher.fact_line(statement):
             continue
         key = fact_id(normalise_statement(statement), scope.prefix)
         shown = _marker_free(statement)
         fact = by_id.setdefault(key, Fact(key, shown, []))
         fact.where.append(f"{rel}:{line}")
     return list(by_id.values())
+
+
+def _position(where: str) -> tuple[str, int]:
+    rel, _, line = where.rpartition(":")
+    return rel, int(line)
 
 
 def _marker_free(line: str) -> str:

@@ -21,10 +21,10 @@ def test_remember_forget_and_memory(open_chat: OpenChat) -> None:
     memory_id = added.text.split()[1]
     shown = conversation.command("/memory")
     assert shown.markdown and memory_id in shown.text and "Project Atlas" in shown.text
-    gone = conversation.command(f"/forget {memory_id}")
+    gone = conversation.command(f"/forget {memory_id}", ask=lambda _question: True)
     assert [text for _id, text in gone.rows] == ["Maya takes the 07:42 train on Mondays"]
     assert memory_id not in conversation.command("/memory").text
-    again = conversation.command("/forget the 07:42 train")
+    again = conversation.command("/forget --yes the 07:42 train")
     assert "nothing in memory matches" in again.text
     ops = [op["op"] for op in conversation.engine.memory_operations]
     conversation.close(wait=5)
@@ -109,7 +109,8 @@ def test_forget_in_a_chat_reaches_its_own_transcript_and_context(
     path = conversation.session.path
     assert "pregnant" in path.read_text()
 
-    gone = conversation.command("/forget pregnant")  # the chat holds this transcript open
+    # The chat holds this transcript open.
+    gone = conversation.command("/forget pregnant", ask=lambda _question: True)
     assert [text for _id, text in gone.rows] == ["Maya is pregnant, due in May."]
     assert "pregnant" not in path.read_text() + agent.read("MEMORY.md")
     assert "Keep answers short today." in path.read_text()
@@ -117,4 +118,26 @@ def test_forget_in_a_chat_reaches_its_own_transcript_and_context(
     conversation.turn("Thanks.")
     sent = json.dumps(fake_openai.last_request().body["messages"])
     assert "pregnant" not in sent  # the next turn's context no longer carries it
+    conversation.close(wait=5)
+
+
+def test_forget_asks_first_and_removes_nothing_on_no_or_without_a_terminal(
+    open_chat: OpenChat,
+) -> None:
+    conversation = open_chat()
+    agent = conversation.engine.agent
+    agent.write("MEMORY.md", agent.read("MEMORY.md") + "- Maya is pregnant, due in May.\n")
+    asked: list[str] = []
+
+    def no(question: str) -> bool:
+        asked.append(question)
+        return False
+
+    kept = conversation.command("/forget pregnant", ask=no)
+    assert kept.text == "nothing forgotten" and "pregnant" in agent.read("MEMORY.md")
+    assert asked and "Maya is pregnant, due in May." in asked[0] and asked[0].endswith("?")
+    refused = conversation.command("/forget pregnant")  # piped: nobody to ask
+    assert refused.error and "--yes" in refused.text and "pregnant" in agent.read("MEMORY.md")
+    gone = conversation.command("/forget --yes pregnant")
+    assert not gone.error and "pregnant" not in agent.read("MEMORY.md")
     conversation.close(wait=5)

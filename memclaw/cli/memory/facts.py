@@ -194,16 +194,28 @@ def inbox_list(
     for item in items:
         state = "" if item.status == "open" else f" (resolved: kept {item.keep})"
         console.print(f"{item.id}{state} · {item.reason}", markup=False)
-        console.print(
-            f"  in force: {item.old}  [trust {trust.get(item.old_fact, 0.0):.2f}; "
-            f"{', '.join(item.old_where)}]",
-            markup=False,
-        )
+        old_label, new_label = _labels(item.status, item.keep)
+        places = ", ".join(item.old_where)
+        # The old fact's trust only means something while it is still the one in force.
+        shown = f"trust {trust.get(item.old_fact, 0.0):.2f}; {places}" if old_label else places
+        console.print(f"  {old_label or 'replaced:':<9} {item.old}  [{shown}]", markup=False)
         said = f"{item.source}" + (f", session {item.session}" if item.session else "")
-        console.print(f"  held:     {item.new}  [{said}, {item.opened[:10]}]", markup=False)
-    console.print(
-        f"resolve with `memclaw inbox resolve {agent} ID --keep new|old|both`", markup=False
-    )
+        console.print(f"  {new_label:<9} {item.new}  [{said}, {item.opened[:10]}]", markup=False)
+    if any(i.status == "open" for i in items):
+        console.print(
+            f"resolve with `memclaw inbox resolve {agent} ID --keep new|old|both`", markup=False
+        )
+
+
+def _labels(status: str, keep: str | None) -> tuple[str, str]:
+    """How an item's old and new statement stand now ('' for the old: it was replaced)."""
+    if status == "open":
+        return "in force:", "held:"
+    if keep == "new":
+        return "", "in force:"
+    if keep == "old":
+        return "in force:", "dropped:"
+    return "kept:", "kept:"  # both hold
 
 
 @inbox_app.command("resolve")

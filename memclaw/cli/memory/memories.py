@@ -97,10 +97,15 @@ def remember(
                 "inbox": result.inbox,
             }
         )
+        if result.blocked:
+            raise typer.Exit(1)
         return
     console = err()
     if result.entry is None:
         console.print(f"{result.action}: {result.reason}", markup=False)
+        if result.blocked:
+            # Nothing was kept: a script must not take this for success.
+            raise typer.Exit(1)
         return
     line = f"{result.action} {result.entry.id} [{result.entry.category}]"
     if result.previous is not None and result.previous.id != result.entry.id:
@@ -214,6 +219,13 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Forget without asking
 DryRunOpt = Annotated[
     bool, typer.Option("--dry-run", help="Only show where it lives; remove nothing.")
 ]
+AlsoOpt = Annotated[
+    bool,
+    typer.Option(
+        "--also",
+        help="Also remove the lines that only mention the fact (listed as 'also mentions').",
+    ),
+]
 _UNITS = {
     "memory": "line",
     "sessions": "sentence",
@@ -243,6 +255,7 @@ def forget_fact(
     owner: OwnerOpt = None,
     yes: YesOpt = False,
     dry_run: DryRunOpt = False,
+    also: AlsoOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Forget a fact everywhere, and never learn it again.
@@ -254,6 +267,10 @@ def forget_fact(
     fingerprint is kept so that extraction, dreams, imports and tool calls do
     not learn it again (`memclaw remember --force` lifts it).
 
+    Only the fact's copies go: a line that corrects it or states another value
+    stays, and a line that merely mentions it is listed under "also mentions"
+    and kept unless --also is given.
+
     Examples:
 
         memclaw forget demo "knee"
@@ -262,7 +279,7 @@ def forget_fact(
 
         memclaw forget demo "Oslo" --owner user:maya --dry-run --json
     """
-    run_forget(ctx, agent, target, owner, yes=yes, dry_run=dry_run, as_json=as_json)
+    run_forget(ctx, agent, target, owner, yes=yes, dry_run=dry_run, as_json=as_json, also=also)
 
 
 def run_forget(
@@ -274,6 +291,7 @@ def run_forget(
     yes: bool,
     dry_run: bool,
     as_json: bool,
+    also: bool = False,
 ) -> None:
     """Plan, show, ask and apply: shared by `forget` and `memories forget`."""
     from memclaw.forget import apply_forget, plan_forget
@@ -287,7 +305,7 @@ def run_forget(
             "forget removes a fact everywhere and asks first, but stdin is not a terminal: "
             "add --yes to forget, or --dry-run to see where it lives"
         )
-    plan = plan_forget(where, target)
+    plan = plan_forget(where, target, also=also)
     if not as_json or not (yes or dry_run):
         show(plan)
     if dry_run:
@@ -336,6 +354,10 @@ def show(plan: ForgetPlan) -> None:
         console.print(
             f"  {'index':<12} {'.memclaw/index.sqlite':<{width}}  {counted}", markup=False
         )
+    if plan.mentions:
+        console.print("also mentions (kept; --also removes these too):", markup=False)
+        for fact in plan.mentions:
+            console.print(f"  {fact.statement}  ({', '.join(fact.where)})", markup=False)
 
 
 def _count(place: Place) -> str:

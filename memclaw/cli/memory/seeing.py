@@ -161,6 +161,16 @@ def card_lines(card: Card) -> list[str]:
         items = card.items(section)
         if not items:
             continue
+        stale = [i for i in items if i.get("superseded_by")]
+        if stale:
+            # Facts a later note corrected: the correction is shown, never offered for forgetting.
+            lines.append("  superseded by a later correction:")
+            for item in stale:
+                lines.append(f"    [{item['fact']}] {item['text']}")
+                lines.append(f"      superseded by {item.get('by')}: {item['superseded_by']}")
+            items = [i for i in items if not i.get("superseded_by")]
+            if not items:
+                continue
         lines.append(f"  {title}:")
         for item in items:
             why = f"  ({item['why']})" if item.get("why") and section != "promoted" else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -156,6 +156,20 @@ def _retries_to(conversation: Conversation, view: AnswerView) -> Iterator[None]:
         model.on_retry = None
 
 
+def _asker() -> Callable[[str], bool] | None:
+    """A y/N question on the terminal, as `memclaw forget` asks; None when stdin is no terminal."""
+    if not sys.stdin.isatty():
+        return None
+
+    def ask(question: str) -> bool:
+        try:
+            return bool(typer.confirm(question, default=False, err=True))
+        except (typer.Abort, EOFError, KeyboardInterrupt):
+            return False  # no answer is a no: nothing is removed
+
+    return ask
+
+
 # --- one-shot -----------------------------------------------------------------------------
 
 
@@ -169,7 +183,7 @@ def _one_shot(conversation: Conversation, text: str, as_json: bool, plain: bool)
     extraction = None
     try:
         if is_command(text.strip()):
-            reply = conversation.command(text.strip())
+            reply = conversation.command(text.strip(), ask=_asker())
             if as_json:
                 print_json(
                     {
@@ -342,7 +356,7 @@ def _loop(
         if not text:
             continue
         if is_command(text):
-            reply = conversation.command(text)
+            reply = conversation.command(text, ask=_asker())
             if reply.exit:
                 return
             render_reply(reply, console, errors)
