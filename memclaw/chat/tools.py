@@ -275,7 +275,7 @@ class ToolBox:
         """A model's write to PROFILE.md or MEMORY.md, weighed as extraction weighs one."""
         from memclaw.chat.writes import screen
 
-        return screen(self.scope, name, current, new, said=self.said)
+        return screen(self.scope, name, current, new, said=self.said, session=self.session_id)
 
     def _write_screened(self, name: str, current: str, screened: Screened) -> tuple[Any, str, Any]:
         from memclaw.chat.writes import write_screened

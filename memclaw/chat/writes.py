@@ -108,7 +108,9 @@ def value_only(old: str, new: str) -> bool:
     return i2 - i1 <= VALUE_WORDS and j2 - j1 <= VALUE_WORDS and (i2 - i1) + (j2 - j1) > 0
 
 
-def screen(scope: Scope, name: str, current: str, new: str, *, said: str) -> Screened:
+def screen(
+    scope: Scope, name: str, current: str, new: str, *, said: str, session: str | None = None
+) -> Screened:
     """Screen a model's rewrite of ``name`` (relative to the agent) from ``current`` to ``new``.
 
     ``said`` is the person's own message of this turn ("" when no person spoke,
@@ -141,7 +143,7 @@ def screen(scope: Scope, name: str, current: str, new: str, *, said: str) -> Scr
         if settled.outcome is Outcome.CORRECTED and by_model:
             return True  # a model's own line corrected, as extraction may
         for old in settled.against:
-            found.held.append(hold(scope, old, statement, "", source=SOURCE))
+            found.held.append(hold(scope, old, statement, "", source=SOURCE, session=session))
         return False
 
     matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
