@@ -228,6 +228,7 @@ class ChatEngine:
             on_recall(result.recalled)
         history = list(self.session.messages)
         current: list[Message] = [{"role": "user", "content": text}]
+        self.tools.said = text  # a correction of a person's line is only ever the person's
         try:
             self._rounds(system, history, current, result, on_text, on_tool)
         except KeyboardInterrupt:

@@ -29,6 +29,7 @@ from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
+    from memclaw.chat.writes import Screened
     from memclaw.llm import ToolCall
     from memclaw.workspace.agent import Agent
     from memclaw.workspace.entries import Entry
@@ -102,6 +103,9 @@ class ToolBox:
     session_id: str
     read_only: bool = False
     schemas: list[Any] = field(default_factory=list)
+    # The person's own message of the turn being answered: only it can make a model's
+    # change of a person's line a correction (memclaw.chat.writes). Empty over MCP.
+    said: str = ""
 
     @property
     def agent(self) -> Agent:
@@ -170,7 +174,8 @@ class ToolBox:
         """
         if not agent_id or agent_id == self.agent.id:
             return self
-        return ToolBox(self.scope.for_agent(agent_id), self.session_id, read_only=self.read_only)
+        scope = self.scope.for_agent(agent_id)
+        return ToolBox(scope, self.session_id, read_only=self.read_only, said=self.said)
 
     # --- file tools ---------------------------------------------------------------------
 
@@ -231,7 +236,11 @@ class ToolBox:
 
         content = _arg(args, "content") or ""
         name = self.write_name(_need(args, "filename"), content)
-        self._refuse_forgotten(content, keep=self.agent.read(name))
+        current = self.agent.read(name)
+        self._refuse_forgotten(content, keep=current)
+        screened = self._screen(name, current, content)
+        if screened.text != content or screened.corrected:
+            return self._write_screened(name, current, screened)
         result = write_file(self.agent, name, content, Author.MODEL)
         verb = "created" if result["created"] else "rewrote"
         operation = {"op": "file_write", "file": name, "created": result["created"]}
@@ -244,20 +253,34 @@ class ToolBox:
 
         new_text = _arg(args, "new_text") or ""
         name = self.write_name(_need(args, "filename"), new_text)
-        self._refuse_forgotten(new_text, keep=_need(args, "old_text"))
-        result = edit_file(
-            self.agent,
-            name,
-            _need(args, "old_text"),
-            new_text,
-            bool(_arg(args, "replace_all", bool, False)),
-            Author.MODEL,
-        )
+        old_text = _need(args, "old_text")
+        self._refuse_forgotten(new_text, keep=old_text)
+        replace_all = bool(_arg(args, "replace_all", bool, False))
+        current = self.agent.read(name)
+        count = current.count(old_text)
+        if count == 1 or (count > 1 and replace_all):
+            proposed = current.replace(old_text, new_text, -1 if replace_all else 1)
+            screened = self._screen(name, current, proposed)
+            if screened.text != proposed or screened.corrected:
+                return self._write_screened(name, current, screened)
+        # Not found or ambiguous: edit_file says so, under the lock.
+        result = edit_file(self.agent, name, old_text, new_text, replace_all, Author.MODEL)
         count = result["replacements"]
         operation = {"op": "file_edit", "file": name, "replacements": count}
         if result["moved_to_overflow"]:
             operation["moved_to_overflow"] = result["moved_to_overflow"]
         return result, f"{name} → {count} replacement(s)", operation
+
+    def _screen(self, name: str, current: str, new: str) -> Screened:
+        """A model's write to PROFILE.md or MEMORY.md, weighed as extraction weighs one."""
+        from memclaw.chat.writes import screen
+
+        return screen(self.scope, name, current, new, said=self.said, session=self.session_id)
+
+    def _write_screened(self, name: str, current: str, screened: Screened) -> tuple[Any, str, Any]:
+        from memclaw.chat.writes import write_screened
+
+        return write_screened(self.scope, name, current, screened, self.session_id)
 
     def _refuse_forgotten(self, text: str, *, keep: str) -> None:
         """A model may not write back what the person asked to forget (`memclaw forget`)."""

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import ModelError
+from memclaw.extract import cursor
 from memclaw.extract.forgotten import forgotten_checker
 from memclaw.extract.offline.engine import daily_summary, extract_facts, file_facts
 from memclaw.extract.offline.names import known_person
@@ -284,11 +285,14 @@ def extract_conversation(
     force: bool = False,
     dry_run: bool = False,
     model: ChatModel | None = None,
+    again: bool = False,
 ) -> ExtractionResult:
     """Extract what is worth keeping from ``messages`` into the scope's memory.
 
     ``force`` skips the preconditions and the cooldown, never the lock nor
     the recursion guard. ``dry_run`` computes diffs and writes nothing at all.
+    With a ``session_id`` only the turns no earlier run of that session read are
+    extracted (``memclaw.extract.cursor``); ``again`` reads every turn once more.
     Raises ModelError subclasses when the model fails; nothing is written then.
     """
     if trigger and trigger.strip().lower() in AUTOMATED_TRIGGERS:
@@ -297,10 +301,10 @@ def extract_conversation(
         # The parent's own session carries what the helper found; capturing both duplicates it.
         return _skip(scope, "a subagent's session: the parent agent's session is extracted instead")
     if dry_run:
-        return _run(scope, messages, session_id, trigger, force, dry_run, model)
+        return _run(scope, messages, session_id, trigger, force, dry_run, model, again)
     # Every file this run writes is one change: one receipt, one `memclaw undo`.
     with journal.change(scope.agent, "extract", session=session_id, trigger=trigger) as change:
-        result = _run(scope, messages, session_id, trigger, force, dry_run, model)
+        result = _run(scope, messages, session_id, trigger, force, dry_run, model, again)
     result.change = change.id if change.record is not None else ""
     _log(scope.agent, result, session_id, trigger)
     return result
@@ -314,6 +318,7 @@ def _run(
     force: bool,
     dry_run: bool,
     model: ChatModel | None,
+    again: bool = False,
 ) -> ExtractionResult:
     agent = scope.agent
     if not force:
@@ -330,9 +335,13 @@ def _run(
         # Checked again under the lock: a run that just finished elsewhere counts.
         if not force and (reason := _cooldown_reason(scope)):
             return _held_back(scope, reason, session_id, dry_run)
+        # Read under the lock: a mid-chat run that just ended has recorded its turns.
+        fresh = cursor.to_read(scope, session_id, messages, again=again)
+        if fresh is None:
+            return _skip(scope, cursor.read_already(scope, session_id))
         result = ExtractionResult(Status.NOTHING, "", agent.id, scope.owner, dry_run=dry_run)
         try:
-            _extract(scope, messages, session_id, model, result)
+            _extract(scope, fresh, session_id, model, result)
         except ModelError as exc:
             result.status, result.reason = Status.FAILED, str(exc)
             if not dry_run:
@@ -340,6 +349,7 @@ def _run(
             raise
         if not dry_run:
             mark_run(scope)
+            cursor.mark_read(scope, session_id, messages, again=again)
         return result
 
 

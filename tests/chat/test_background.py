@@ -124,3 +124,47 @@ def test_a_failed_extraction_is_logged_and_reported_quietly(
     records = list(read_log(conversation.engine.agent, "chat"))
     assert records[-1]["event"] == "extract-failed"
     assert records[-1]["session"] == conversation.session.id
+
+
+def test_the_end_of_the_conversation_never_extracts_a_turn_the_mid_run_read(
+    open_chat: OpenChat, answers: FakeOpenAI
+) -> None:
+    conversation = open_chat()
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    conversation.extractor.join(10)
+    conversation.turn("Also, I moved to Gothenburg in October.")
+    conversation.close(wait=10)
+    first, last = (
+        r["messages"][-1]["content"].split("=== Conversation ===")[-1]
+        for r in extraction_requests(answers)
+    )
+    assert "Helix" in first
+    assert "Gothenburg" in last and "Helix" not in last
+    agent = conversation.engine.agent
+    memory = agent.read("MEMORY.md")
+    assert memory.count("Editor: Helix") == 1
+
+
+def test_a_session_the_chat_extracted_is_not_extracted_again_from_its_file(
+    open_chat: OpenChat, answers: FakeOpenAI
+) -> None:
+    from memclaw.extract.pipeline import extract_conversation
+    from memclaw.extract.transcripts import load_session
+
+    conversation = open_chat()
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    conversation.close(wait=10)
+    scope, session_id = conversation.session.scope, conversation.session.id
+    daily = scope.agent.read("memory/2026-11-29.md")
+    before = len(extraction_requests(answers))
+    messages = load_session(scope, session_id)
+    result = extract_conversation(scope, messages, session_id=session_id, force=True)
+    assert str(result.status) == "skipped" and "extracted already" in result.reason
+    assert len(extraction_requests(answers)) == before
+    assert scope.agent.read("memory/2026-11-29.md") == daily
+    again = extract_conversation(scope, messages, session_id=session_id, force=True, again=True)
+    assert str(again.status) != "skipped"
+    read = extraction_requests(answers)[-1]["messages"][-1]["content"]
+    assert "Helix" in read.split("=== Conversation ===")[-1]

@@ -149,9 +149,16 @@ def test_a_tool_write_over_the_ceiling_moves_model_lines_and_keeps_the_persons(
     overflow = (shared.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
     assert all((line in memory) != (line in overflow) for line in theirs)
     # an edit by the tool is the model's too; a person's whole file is never cut
-    edited = call(box, "memory_files_edit", filename="MEMORY.md", old_text="mine 000", new_text="x")
+    model_line = next(line for line in theirs if line in memory)
+    edited = call(
+        box, "memory_files_edit", filename="MEMORY.md", old_text=model_line[2:10], new_text="x"
+    )
     assert edited["replacements"] == 1
-    assert all(line in shared.read("MEMORY.md") for line in mine[1:])
+    assert all(line in shared.read("MEMORY.md") for line in mine)
+    # a person's line is not the tool's to reword (issue 25)
+    kept = call(box, "memory_files_edit", filename="MEMORY.md", old_text="mine 000", new_text="x")
+    assert kept["kept_person_lines"] == [mine[0][2:]]
+    assert mine[0] in shared.read("MEMORY.md")
 
 
 def test_a_stored_fact_that_contradicts_one_waits_and_counts_as_inferred(shared: Agent) -> None:

@@ -38,6 +38,10 @@ def extract(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show the diff that would be written; write nothing.")
     ] = False,
+    again: Annotated[
+        bool,
+        typer.Option("--again", help="Read every turn of the session, even those extracted."),
+    ] = False,
     model: ModelOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -47,7 +51,9 @@ def extract(
     JSON messages (an array, or an object with "messages"), JSON lines, or plain
     text with "User:" / "Assistant:" turns. Secrets are redacted before anything
     reaches a model or a file. With no model configured the offline rule-based
-    engine does the work. Each run is logged in .memclaw/logs/extract.jsonl.
+    engine does the work. A session's turns are extracted once: running it again
+    reads only the turns added since (--again reads them all). Each run is logged
+    in .memclaw/logs/extract.jsonl.
 
     Examples:
 
@@ -75,7 +81,9 @@ def extract(
         messages = load_transcript(transcript_file or "-")
     if not ws.settings.model_configured:
         err().print("no model configured: using the offline rule-based engine")
-    result = extract_conversation(where, messages, session_id=session, force=force, dry_run=dry_run)
+    result = extract_conversation(
+        where, messages, session_id=session, force=force, dry_run=dry_run, again=again
+    )
     if as_json:
         print_json(result.to_dict())
         return

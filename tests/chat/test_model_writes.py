@@ -1,0 +1,105 @@
+"""A model's write through a chat tool passes the settle and the guard (issue 25, point 5)."""
+
+import json
+
+import pytest
+from fake_openai import FakeOpenAI
+
+from chat.chatkit import OpenChat, sent_messages
+from memclaw.chat import Conversation
+from memclaw.facts import inbox
+
+MAYA = "- Maya Lindqvist (she/her) lives in Majorna, Gothenburg, Sweden."
+PROFILE = f"# Profile\n\n## Identity\n\n{MAYA}\n- Has a dog, Knut.\n"
+
+
+@pytest.fixture
+def chat(open_chat: OpenChat) -> Conversation:
+    conversation = open_chat(capture=False)
+    conversation.engine.agent.write("PROFILE.md", PROFILE)  # typed by the person
+    return conversation
+
+
+def tool_result(server: FakeOpenAI) -> str:
+    content = [m for m in sent_messages(server) if m["role"] == "tool"][-1]["content"]
+    assert isinstance(content, str)
+    return content
+
+
+def test_the_readme_example_keeps_the_persons_line_and_holds_the_move(
+    chat: Conversation, fake_openai: FakeOpenAI
+) -> None:
+    edit = {"filename": "PROFILE.md", "old_text": MAYA, "new_text": "- Maya moved to Gothenburg"}
+    fake_openai.queue_tool_call("memory_files_edit", edit, "c1")
+    fake_openai.queue_text("That waits in your inbox.")
+    chat.turn("Remember that I moved to Gothenburg")
+    agent = chat.engine.agent
+    assert agent.read("PROFILE.md") == PROFILE
+    (item,) = inbox.open_items(agent, "")
+    assert (item.old, item.new, item.source) == (MAYA[2:], "Maya moved to Gothenburg", "tool")
+    told = json.loads(tool_result(fake_openai))
+    assert told["action"] == "held" and told["kept_person_lines"] == [MAYA[2:]]
+    assert told["held_in_inbox"][0]["id"] == item.id and "inbox" in told["note"]
+
+
+def test_a_whole_file_rewrite_cannot_drop_or_reword_a_persons_line(
+    chat: Conversation, fake_openai: FakeOpenAI
+) -> None:
+    content = "# Profile\n\n## Identity\n\n- Maya lives in Gothenburg.\n- Likes green tea.\n"
+    fake_openai.queue_tool_call(
+        "memory_files_write", {"filename": "PROFILE.md", "content": content}, "c1"
+    )
+    fake_openai.queue_text("Done.")
+    chat.turn("Tidy up my profile please, and note that I like green tea.")
+    profile = chat.engine.agent.read("PROFILE.md")
+    assert MAYA in profile and "- Has a dog, Knut." in profile
+    assert "- Likes green tea." in profile  # what contradicts nothing is written
+    told = json.loads(tool_result(fake_openai))
+    assert told["action"] == "written"
+    assert set(told["kept_person_lines"]) == {MAYA[2:], "Has a dog, Knut."}
+
+
+def test_removing_a_persons_line_is_refused_and_the_model_is_told(
+    chat: Conversation, fake_openai: FakeOpenAI
+) -> None:
+    edit = {"filename": "PROFILE.md", "old_text": "- Has a dog, Knut.\n", "new_text": ""}
+    fake_openai.queue_tool_call("memory_files_edit", edit, "c1")
+    fake_openai.queue_text("I may not remove that.")
+    chat.turn("Clean up the profile.")
+    assert chat.engine.agent.read("PROFILE.md") == PROFILE
+    told = tool_result(fake_openai)
+    assert told.startswith("error: refused: a person wrote") and "Knut" in told
+
+
+def test_a_value_the_person_corrects_in_the_turn_changes_alone(
+    chat: Conversation, fake_openai: FakeOpenAI
+) -> None:
+    edit = {"filename": "PROFILE.md", "old_text": "Majorna", "new_text": "Linnéstaden"}
+    fake_openai.queue_tool_call("memory_files_edit", edit, "c1")
+    fake_openai.queue_text("Updated.")
+    chat.turn("Actually I live in Linnéstaden now, not Majorna.")
+    agent = chat.engine.agent
+    corrected = MAYA.replace("Majorna", "Linnéstaden")
+    assert agent.read("PROFILE.md") == PROFILE.replace(MAYA, corrected)
+    assert inbox.open_items(agent, "") == []
+    told = json.loads(tool_result(fake_openai))
+    assert told["action"] == "written" and told["corrected_on_the_persons_word"] == 1
+    # the corrected line is still the person's: a later model rewording is refused
+    again = {"filename": "PROFILE.md", "old_text": corrected, "new_text": "- Maya: Linnéstaden"}
+    fake_openai.queue_tool_call("memory_files_edit", again, "c2")
+    fake_openai.queue_text("Kept.")
+    chat.turn("Make the profile shorter.")
+    assert corrected in agent.read("PROFILE.md")
+
+
+def test_the_same_value_change_without_the_persons_correction_waits_in_the_inbox(
+    chat: Conversation, fake_openai: FakeOpenAI
+) -> None:
+    edit = {"filename": "PROFILE.md", "old_text": "Majorna", "new_text": "Linnéstaden"}
+    fake_openai.queue_tool_call("memory_files_edit", edit, "c1")
+    fake_openai.queue_text("Noted.")
+    chat.turn("We were looking at flats in Linnéstaden today.")
+    agent = chat.engine.agent
+    assert agent.read("PROFILE.md") == PROFILE
+    (item,) = inbox.open_items(agent, "")
+    assert item.new == MAYA[2:].replace("Majorna", "Linnéstaden")
