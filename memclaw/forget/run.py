@@ -35,6 +35,7 @@ from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.logs import append_log
 
 if TYPE_CHECKING:
+    from memclaw.providers.mem0_forget import Mem0Forget
     from memclaw.workspace.scope import Scope
 
 LOG = "forget"
@@ -73,6 +74,7 @@ class ForgetPlan:
     index: IndexTrace = field(default_factory=IndexTrace)
     applied: bool = False
     left: list[Place] = field(default_factory=list)  # places a re-check still found it in
+    mem0: Mem0Forget | None = None  # what went from Mem0 (None: no Mem0 for this scope)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -85,6 +87,7 @@ class ForgetPlan:
             "index": self.index.to_dict(),
             "forgotten": self.applied,
             "left": [p.to_dict() for p in self.left],
+            "mem0": self.mem0.to_dict() if self.mem0 is not None else None,
         }
 
 
@@ -233,7 +236,17 @@ def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetP
             "left": [p.shown for p in plan.left],
         },
     )
+    plan.mem0 = _forget_in_mem0(plan)
     return plan
+
+
+def _forget_in_mem0(plan: ForgetPlan) -> Mem0Forget | None:
+    """Mem0's copy goes too (searched by the words and the statements); never raises."""
+    from memclaw.providers.mem0_forget import forget_in_mem0
+
+    searches = [] if FACT_ID.fullmatch(plan.target) else [plan.target]
+    searches += [fact.statement for fact in plan.facts]
+    return forget_in_mem0(plan.scope, searches, lambda text: bool(plan.matcher.redact(text)[1]))
 
 
 def _hold_sessions(scope: Scope, held: contextlib.ExitStack, own: str | None) -> None:

@@ -109,7 +109,10 @@ def search(
         raise UsageError("Mem0 keeps memory per person: pass --owner, e.g. --owner user:maya")
     client = _client(where)
     top_k = limit or where.agent.settings.mem0_max_results
+    from memclaw.providers.mem0_forget import visible
+
     found = client.search(redact(" ".join(query)), str(where.owner), where.agent.id, top_k)
+    found = visible(where, found)  # a forgotten fact never comes back from Mem0
     if as_json:
         print_json({"memories": [m.to_dict() for m in found]})
         return
@@ -136,7 +139,9 @@ def sync(
     """Send past chat turns to Mem0: each turn once; an interrupted run resumes.
 
     Turns a chat could not send (Mem0 down, or still queued when the chat
-    ended) are sent too. Subagent, scheduled and owner-less sessions never are.
+    ended) are sent too. Subagent, scheduled, --no-capture and owner-less turns
+    never are, nor turns that say a forgotten fact; Mem0 deletes a forget could
+    not finish (Mem0 was down) are finished first.
 
     Examples:
 
@@ -154,10 +159,13 @@ def sync(
         verb = "would send" if dry_run else "sent"
         out().print(
             f"{verb} {report.sent} turn(s) from {report.sessions} session(s); "
-            f"{report.already} already in Mem0",
+            f"{report.already} already in Mem0; {report.uncaptured} kept private "
+            f"(--no-capture or scheduled); {report.forgotten} forgotten",
             markup=False,
             highlight=False,
         )
+        if report.mem0_deleted:
+            err().print(f"deleted {report.mem0_deleted} forgotten Mem0 memories", markup=False)
         for reason in report.skipped:
             err().print(f"skipped: {reason}", style="dim", markup=False, highlight=False)
     if report.error:
