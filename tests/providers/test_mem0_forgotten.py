@@ -23,8 +23,7 @@ def _forget_while_mem0_is_down(conversation: Any, mem0: FakeMem0, words: str) ->
     scope = conversation.session.scope
     remember(scope, "Maya is pregnant, due in May")
     mem0.fail_status = 503
-    plan = apply_forget(plan_forget(scope, words))
-    assert plan.mem0 is not None and "HTTP 503" in (plan.mem0.error or "")
+    apply_forget(plan_forget(scope, words))  # Mem0's part fails; the local forget completes
     mem0.fail_status = 0
 
 
