@@ -38,6 +38,11 @@ PLATFORM_URL = "https://api.mem0.ai"
 MAX_ANSWER_BYTES = 4_000_000
 
 
+def mem0_configured(settings: Settings) -> bool:
+    """Mem0 is on once it has an address or a key; a half setting is an error, not off."""
+    return bool(settings.mem0_base_url or settings.mem0_api_key)
+
+
 class Mem0Error(MemclawError):
     """Mem0 could not be reached or refused a request."""
 

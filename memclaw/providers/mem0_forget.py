@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.extract.forgotten import forgotten_checker
 from memclaw.gates import redact
-from memclaw.providers.mem0_api import Mem0Client, Mem0Error, Mem0Memory
-from memclaw.providers.registry import mem0_configured
+from memclaw.providers.mem0_api import Mem0Client, Mem0Error, Mem0Memory, mem0_configured
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.logs import append_log
