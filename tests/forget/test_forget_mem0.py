@@ -110,3 +110,30 @@ def test_without_mem0_forget_says_nothing_of_it(isolated_env: Path) -> None:
     result = _cli("forget", "alpha", "pregnant", "--owner", OWNER, "--yes", "--json")
     assert json.loads(result.stdout)["mem0"] is None
     assert "Mem0" not in result.stderr
+
+
+def test_the_morning_cards_forget_deletes_in_mem0_and_says_so(
+    isolated_env: Path, mem0: FakeMem0
+) -> None:
+    from datetime import datetime, timedelta
+
+    from memclaw.dream.run import dream_agent
+    from memclaw.morning.card import latest, review
+    from memclaw.workspace import Workspace
+    from memclaw.workspace.scope import Scope
+
+    now = datetime.fromisoformat("2026-11-29T10:30:00+01:00")
+    train = "The release train leaves every Sunday"
+    settings = {"mem0_mode": "self-hosted", "mem0_base_url": mem0.base_url}
+    agent, _ = Workspace.open(isolated_env, overrides=settings, clock=lambda: now).init_agent("pal")
+    scope = Scope.resolve(agent, OWNER)
+    for back in (1, 2):
+        scope.append_daily(f"- {train}.", day=now.date() - timedelta(days=back))
+    assert str(dream_agent(scope, model=None).status) == "updated"
+    mem0.add_memory("The release train leaves every Sunday", OWNER, "pal")
+    card = latest(scope)
+    assert card is not None
+    fid = next(i["fact"] for i in card.items("promoted") if train in i["text"])
+    done = review(scope, card, forget=[fid])
+    assert done.outcomes[0].note == "also deleted 1 Mem0 memories"
+    assert mem0.deleted() == ["/memories/m0"] and mem0.memories == []
