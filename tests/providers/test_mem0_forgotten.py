@@ -109,3 +109,14 @@ def test_sync_never_sends_a_turn_that_says_a_forgotten_fact(
     sent = json.dumps([add.body for add in mem0.posted("/memories")])
     assert "pregnan" not in sent.lower() and "Helix" in sent
     assert report.forgotten >= 1
+
+
+def test_chat_forget_deletes_in_mem0_and_says_so(mem0_chat: OpenChat, mem0: FakeMem0) -> None:
+    mem0.add_memory("Maya is pregnant, the baby is due in May", OWNER, "pal")
+    mem0.add_memory("Maya is allergic to peanuts", OWNER, "pal")
+    conversation = mem0_chat(QUIET, owner=OWNER)
+    remember(conversation.session.scope, "Maya is pregnant, due in May")
+    reply = conversation.command("/forget pregnant")
+    conversation.close(wait=5)
+    assert "also deleted 1 Mem0 memories" in reply.title
+    assert [m["memory"] for m in mem0.memories] == ["Maya is allergic to peanuts"]
