@@ -157,13 +157,15 @@ def sync(
         print_json(report.to_dict())
     else:
         verb = "would send" if dry_run else "sent"
-        out().print(
-            f"{verb} {report.sent} turn(s) from {report.sessions} session(s); "
-            f"{report.already} already in Mem0; {report.uncaptured} kept private "
-            f"(--no-capture or scheduled); {report.forgotten} forgotten",
-            markup=False,
-            highlight=False,
-        )
+        parts = [
+            f"{verb} {report.sent} turn(s) from {report.sessions} session(s)",
+            f"{report.already} already in Mem0",
+        ]
+        if report.uncaptured:
+            parts.append(f"{report.uncaptured} kept private (--no-capture, scheduled)")
+        if report.forgotten:
+            parts.append(f"{report.forgotten} left out: forgotten")
+        out().print("; ".join(parts), markup=False, highlight=False)
         if report.mem0_deleted:
             err().print(f"deleted {report.mem0_deleted} forgotten Mem0 memories", markup=False)
         for reason in report.skipped:
