@@ -139,8 +139,11 @@ def pending_scopes(agent: Agent) -> list[Scope]:
 def visible(scope: Scope, found: Iterable[Mem0Memory]) -> list[Mem0Memory]:
     """``found`` without what was deleted or forgotten in ``scope``."""
     gone = deleted_ids(scope)
-    forgotten = forgotten_checker(scope)
-    return [m for m in found if m.id not in gone and not forgotten(m.text)]
+    checks = [forgotten_checker(scope)]
+    if scope.personal:
+        # What the team forgot is gone for every owner too; Mem0 keeps it per owner.
+        checks.append(forgotten_checker(scope.for_owner(None)))
+    return [m for m in found if m.id not in gone and not any(check(m.text) for check in checks)]
 
 
 # --- deleting ----------------------------------------------------------------------------

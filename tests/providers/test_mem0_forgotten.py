@@ -120,3 +120,18 @@ def test_chat_forget_deletes_in_mem0_and_says_so(mem0_chat: OpenChat, mem0: Fake
     conversation.close(wait=5)
     assert "also deleted 1 Mem0 memories" in reply.title
     assert [m["memory"] for m in mem0.memories] == ["Maya is allergic to peanuts"]
+
+
+def test_a_fact_the_team_forgot_is_left_out_of_every_owners_mem0_recall(
+    mem0_chat: OpenChat, mem0: FakeMem0, fake_openai: FakeOpenAI
+) -> None:
+    mem0.add_memory("The vault code is kept in the blue binder", OWNER, "pal")
+    mem0.add_memory("Maya is allergic to peanuts", OWNER, "pal")
+    conversation = mem0_chat(owner=OWNER)
+    team = conversation.session.scope.for_owner(None)
+    remember(team, "The vault code is kept in the blue binder")
+    apply_forget(plan_forget(team, "blue binder"))
+    conversation.turn("What should I cook tonight?")
+    conversation.close(wait=5)
+    system: str = sent_messages(fake_openai)[0]["content"]
+    assert "peanuts" in system and "binder" not in system
