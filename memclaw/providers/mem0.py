@@ -24,7 +24,7 @@ from memclaw.gates import redact
 from memclaw.prompt.assemble import escape_dash_runs
 from memclaw.providers.base import ProviderStats, ProviderTool, RecallBlock, TurnContext
 from memclaw.providers.mem0_api import Mem0Client, Mem0Error
-from memclaw.providers.mem0_forget import visible
+from memclaw.providers.mem0_forget import says_forgotten, visible
 from memclaw.providers.mem0_state import mark_synced
 from memclaw.workspace.logs import append_log
 
@@ -138,6 +138,10 @@ class Mem0Provider:
             return
         messages = turn_messages(user_text, answer)
         if not messages:
+            return
+        if says_forgotten(turn.scope, messages):
+            # As extraction does: what the person forgot is not learned again, by Mem0 either.
+            self.stats.skipped += 1
             return
         record = TurnRecord(turn.scope, turn.session_id, turn.turn_index, messages)
         try:

@@ -146,6 +146,12 @@ def visible(scope: Scope, found: Iterable[Mem0Memory]) -> list[Mem0Memory]:
     return [m for m in found if m.id not in gone and not any(check(m.text) for check in checks)]
 
 
+def says_forgotten(scope: Scope, messages: Iterable[dict[str, str]]) -> bool:
+    """Whether a turn about to be sent to Mem0 restates something forgotten in ``scope``."""
+    check = forgotten_checker(scope)
+    return any(check(m["content"]) for m in messages)
+
+
 # --- deleting ----------------------------------------------------------------------------
 
 

@@ -17,11 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from memclaw.extract.forgotten import forgotten_checker
 from memclaw.extract.transcripts import load_transcript
 from memclaw.gates.session_key import parse_session_key
 from memclaw.providers.mem0 import TurnRecord, send_turn, turn_messages
-from memclaw.providers.mem0_forget import finish_pending
+from memclaw.providers.mem0_forget import finish_pending, says_forgotten
 from memclaw.providers.mem0_state import synced_turns, uncaptured_turns
 from memclaw.workspace.owners import OWNERS_DIR, owner_from_dirname
 from memclaw.workspace.scope import Scope
@@ -114,7 +113,6 @@ def backfill(
         report.sessions += 1
         done = synced_turns(scope, session_id)
         private = uncaptured_turns(scope, session_id)
-        forgotten = forgotten_checker(scope)
         for index, user, answer in session_turns(path):
             if index in done:
                 report.already += 1
@@ -122,11 +120,11 @@ def backfill(
             if index in private:
                 report.uncaptured += 1
                 continue
-            if forgotten(user) or forgotten(answer):
-                report.forgotten += 1
-                continue
             messages = turn_messages(user, answer)
             if not messages:
+                continue
+            if says_forgotten(scope, messages):
+                report.forgotten += 1
                 continue
             if dry_run:
                 report.sent += 1

@@ -135,3 +135,18 @@ def test_a_fact_the_team_forgot_is_left_out_of_every_owners_mem0_recall(
     conversation.close(wait=5)
     system: str = sent_messages(fake_openai)[0]["content"]
     assert "peanuts" in system and "binder" not in system
+
+
+def test_a_live_turn_restating_a_forgotten_fact_is_not_sent(
+    mem0_chat: OpenChat, mem0: FakeMem0, fake_openai: FakeOpenAI
+) -> None:
+    conversation = mem0_chat({"mem0_search_enabled": False}, owner=OWNER)
+    remember(conversation.session.scope, "Maya is pregnant")
+    apply_forget(plan_forget(conversation.session.scope, "pregnant"))
+    fake_openai.queue_text("Congratulations!")
+    conversation.turn("Big news again: I am pregnant.")
+    fake_openai.queue_text("Noted.")
+    conversation.turn("I switched to Helix as my editor.")
+    conversation.close(wait=5)
+    sent = json.dumps([add.body for add in mem0.posted("/memories")])
+    assert "pregnan" not in sent.lower() and "Helix" in sent
