@@ -95,6 +95,8 @@ def test_a_down_mem0_fails_one_line_and_mem0_sync_finishes_the_delete(
     assert "HTTP 503" in line and "memclaw mem0 sync alpha" in line
     assert len(mem0.memories) == 4
     mem0.fail_status = 0
+    status = json.loads(_cli("mem0", "status", "alpha", "--json").stdout)
+    assert status["forgets_pending"] == 1
     synced = _cli("mem0", "sync", "alpha")
     assert "deleted 1 forgotten Mem0 memories" in synced.stderr
     assert mem0.deleted() == ["/memories/m0"]

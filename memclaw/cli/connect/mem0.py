@@ -52,6 +52,7 @@ def status(
         memclaw mem0 status demo --owner user:maya --json
     """
     from memclaw.providers.mem0_api import Mem0Error
+    from memclaw.providers.mem0_forget import pending_scopes
     from memclaw.providers.mem0_state import all_synced
     from memclaw.providers.mem0_sync import backfill
 
@@ -73,6 +74,8 @@ def status(
     data["synced_turns"] = sum(len(v) for v in all_synced(where).values())
     pending = backfill(where.agent, client, owner=where.owner, dry_run=True)
     data["unsent_turns"] = pending.sent
+    # Forgets whose Mem0 delete could not finish: the next `mem0 sync` finishes them.
+    data["forgets_pending"] = len(pending_scopes(where.agent))
     if as_json:
         print_json(data)
     else:
