@@ -201,6 +201,9 @@ class Settings:
     mem0_timeout_ms: int = _key(3000, "milliseconds one Mem0 request may take", minimum=1)
     mem0_queue_size: int = _key(100, "turns waiting to be sent to Mem0 at most", minimum=1)
     mem0_flush_seconds: float = _key(5.0, "seconds a chat's end waits for queued Mem0 turns")
+    extra_providers: str = _key(
+        "", "more memory providers, comma-separated names a package registers as memclaw.providers"
+    )
 
     # --- seeing and steering memory ---
     chat_show_recalled: bool = _key(

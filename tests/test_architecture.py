@@ -49,7 +49,8 @@ SIBLINGS = {
     "jobs": {"dream", "extract", "entries"},
     "doctor": {"jobs", "review"},  # it checks what they set up, and repairs it
     "providers": {"extract"},  # a Mem0 back-fill reads stored sessions as extraction does
-    "forget": {"extract", "review"},  # it keeps the fingerprints, and cleans the index as scan does
+    # It keeps the fingerprints, cleans the index as scan does, and Mem0's copy (providers).
+    "forget": {"extract", "review", "providers"},
     "snapshot": {"extract"},  # an import leaves out what was forgotten
     "changes": {"dream", "extract"},  # the timeline and why read dream reports and sessions
     # A card is a dream's report; its Forget is forget everywhere; SOUL reads the entries.

@@ -160,6 +160,8 @@ def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
     rows = [(fact.id, fact.statement) for fact in plan.facts]
     operation = {"op": "forget", "ids": [fact.id for fact in plan.facts], "by": "person"}
     title = f"forgot {len(plan.facts)}, from {len(plan.places)} places; not learned again"
+    if plan.mem0 is not None:
+        title += f"; {plan.mem0.line(scope.agent.id)}"
     return Reply(rows=rows, title=title, operation=operation)
 
 

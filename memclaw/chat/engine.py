@@ -23,6 +23,7 @@ from memclaw.gates import is_automated_session, redact
 from memclaw.llm import ChatResult, Usage
 from memclaw.prompt import assemble_prompt, token_counter
 from memclaw.providers import RecallBlock, TurnContext, compose_recall, external_providers
+from memclaw.providers.mem0_state import mark_uncaptured
 
 if TYPE_CHECKING:
     from memclaw.chat.session import ChatSession, Message
@@ -236,6 +237,9 @@ class ChatEngine:
             self._close_interrupted(current, result)
         turn = self._turn_context(text)  # before the append: its index counts earlier turns
         self.session.append(current)
+        if not self.capture:
+            # Marked whether or not Mem0 is on now: a later `mem0 sync` must not send it.
+            mark_uncaptured(self.scope, self.session.id, turn.turn_index)
         self.note_own_writes()
         # Each provider returns at once (slow work is on its own worker) and never raises.
         for provider in self.providers:

@@ -36,6 +36,7 @@ from memclaw.workspace.logs import append_log
 from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
+    from memclaw.providers.mem0_forget import Mem0Forget
     from memclaw.workspace.scope import Scope
 
 LOG = "forget"
@@ -76,6 +77,7 @@ class ForgetPlan:
     left: list[Place] = field(default_factory=list)  # places a re-check still found it in
     # Memory lines naming the fact's words but saying something else: kept unless chosen.
     mentions: list[Fact] = field(default_factory=list)
+    mem0: Mem0Forget | None = None  # what went from Mem0 (None: no Mem0 for this scope)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -90,6 +92,7 @@ class ForgetPlan:
             "left": [p.to_dict() for p in self.left],
             "mentions": [m.to_dict() for m in self.mentions],
             "also": self.matcher.also,
+            "mem0": self.mem0.to_dict() if self.mem0 is not None else None,
         }
 
 
@@ -255,7 +258,17 @@ def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetP
             "left": [p.shown for p in plan.left],
         },
     )
+    plan.mem0 = _forget_in_mem0(plan)
     return plan
+
+
+def _forget_in_mem0(plan: ForgetPlan) -> Mem0Forget | None:
+    """Mem0's copy goes too (searched by the words and the statements); never raises."""
+    from memclaw.providers.mem0_forget import forget_in_mem0
+
+    searches = [] if FACT_ID.fullmatch(plan.target) else [plan.target]
+    searches += [fact.statement for fact in plan.facts]
+    return forget_in_mem0(plan.scope, searches, lambda text: bool(plan.matcher.redact(text)[1]))
 
 
 def _hold_sessions(scope: Scope, held: contextlib.ExitStack, own: str | None) -> None:

@@ -37,9 +37,11 @@ class Outcome:
     fact: str
     action: str
     files: list[str]
+    note: str = ""  # e.g. what a forget did in Mem0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"fact": self.fact, "action": self.action, "files": self.files}
+        found = {"fact": self.fact, "action": self.action, "files": self.files}
+        return {**found, "note": self.note} if self.note else found
 
 
 def resolve_id(scope: Scope, wanted: str) -> str:
@@ -64,7 +66,8 @@ def forget(scope: Scope, wanted: str) -> Outcome:
 
     fid = resolve_id(scope, wanted)
     plan = apply_forget(plan_forget(scope, fid))
-    return Outcome(fid, FORGOTTEN, [p.shown for p in plan.places])
+    note = plan.mem0.line(scope.agent.id) if plan.mem0 is not None else ""
+    return Outcome(fid, FORGOTTEN, [p.shown for p in plan.places], note)
 
 
 def _rewrite(scope: Scope, fid: str, new_line: str) -> list[str]:

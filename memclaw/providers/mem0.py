@@ -24,6 +24,7 @@ from memclaw.gates import redact
 from memclaw.prompt.assemble import escape_dash_runs
 from memclaw.providers.base import ProviderStats, ProviderTool, RecallBlock, TurnContext
 from memclaw.providers.mem0_api import Mem0Client, Mem0Error
+from memclaw.providers.mem0_forget import says_forgotten, visible
 from memclaw.providers.mem0_state import mark_synced
 from memclaw.workspace.logs import append_log
 
@@ -124,8 +125,10 @@ class Mem0Provider:
             self._failed(turn.scope, "recall", error)
             self.stats.recall_failures += 1
             return RecallBlock(self.name, TITLE)
-        lines = tuple(_line(m.text) for m in box["found"])
-        return RecallBlock(self.name, TITLE, lines, INTRO, detail=box["found"])
+        # What was forgotten never comes back from Mem0, even where its delete failed.
+        found = visible(turn.scope, box["found"])
+        lines = tuple(_line(m.text) for m in found)
+        return RecallBlock(self.name, TITLE, lines, INTRO, detail=found)
 
     def after_turn(self, turn: TurnContext, user_text: str, answer: str) -> None:
         if not self.sync_enabled:
@@ -135,6 +138,10 @@ class Mem0Provider:
             return
         messages = turn_messages(user_text, answer)
         if not messages:
+            return
+        if says_forgotten(turn.scope, messages):
+            # As extraction does: what the person forgot is not learned again, by Mem0 either.
+            self.stats.skipped += 1
             return
         record = TurnRecord(turn.scope, turn.session_id, turn.turn_index, messages)
         try:

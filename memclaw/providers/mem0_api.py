@@ -5,12 +5,13 @@ Matched against mem0 2.0.18 (github.com/mem0ai/mem0 at 8d5b786):
 - self-hosted, ``server/main.py``: ``POST /memories`` (messages, user_id,
   agent_id, metadata), ``POST /search`` (query, ``filters`` {user_id,
   agent_id}, top_k), ``GET /memories?user_id=&agent_id=``; the key goes in
-  the ``X-API-Key`` header (``server/auth.py``).
+  the ``X-API-Key`` header (``server/auth.py``); ``DELETE /memories/{id}``.
 - platform, ``mem0/client/main.py`` (``MemoryClient``): ``POST
   /v3/memories/add/`` (entity ids at the top level), ``POST
   /v3/memories/search/`` and ``POST /v3/memories/`` (entity ids only inside
   ``filters``, combined with ``AND``), ``GET /v1/ping/``; the key goes in
-  ``Authorization: Token <key>``; the host defaults to https://api.mem0.ai.
+  ``Authorization: Token <key>``; the host defaults to https://api.mem0.ai;
+  ``DELETE /v1/memories/{id}/`` (``MemoryClient.delete``).
 
 Only the standard library is used: a provider that is off costs no import.
 Every call is bounded by ``timeout_ms`` and raises :class:`Mem0Error` on any
@@ -35,6 +36,11 @@ PLATFORM = "platform"
 SELF_HOSTED = "self-hosted"
 PLATFORM_URL = "https://api.mem0.ai"
 MAX_ANSWER_BYTES = 4_000_000
+
+
+def mem0_configured(settings: Settings) -> bool:
+    """Mem0 is on once it has an address or a key; a half setting is an error, not off."""
+    return bool(settings.mem0_base_url or settings.mem0_api_key)
 
 
 class Mem0Error(MemclawError):
@@ -124,6 +130,17 @@ class Mem0Client:
             )
             answer = self._call("GET", f"/memories?{query}")
         return _memories(answer)[:limit]
+
+    def delete(self, memory_id: str) -> None:
+        """Delete one memory by its id; one already gone (404) counts as deleted."""
+        quoted = urllib.parse.quote(memory_id, safe="")
+        path = f"/v1/memories/{quoted}/" if self.platform else f"/memories/{quoted}"
+        try:
+            self._call("DELETE", path)
+        except Mem0Error as exc:
+            # A retry after a partial run finds some ids gone already: that is its goal.
+            if "HTTP 404" not in str(exc):
+                raise
 
     def ping(self) -> dict[str, Any]:
         """Check the address and the key: what the server says about us."""

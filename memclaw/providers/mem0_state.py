@@ -6,6 +6,12 @@ indexes of the session's turns Mem0 has accepted. The live worker and
 and a turn that was not sent (Mem0 down, queue full, chat closed before the
 queue drained) is found and sent by the next back-fill. Deleting the file only
 means the next back-fill sends everything again.
+
+``<agent>/.memclaw/uncaptured.json`` has the same shape and lists the turns
+that must never leave the machine: those of ``--no-capture`` chats and of
+scheduled (``--trigger cron``) or subagent runs, which a session id alone does
+not always reveal. The chat marks each such turn as it is stored, whether or
+not Mem0 is configured then, so a later back-fill skips it.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
 STATE_FILE = "mem0-sync.json"
+UNCAPTURED_FILE = "uncaptured.json"
 
 
 def _path(scope: Scope) -> Path:
@@ -55,7 +62,20 @@ def all_synced(scope: Scope) -> dict[str, list[int]]:
 
 
 def mark_synced(scope: Scope, session_id: str, turn: int) -> None:
-    path = _path(scope)
+    _add(_path(scope), scope, session_id, turn)
+
+
+def mark_uncaptured(scope: Scope, session_id: str, turn: int) -> None:
+    """This turn keeps out of every memory, Mem0's included: no back-fill sends it."""
+    _add(scope.agent.meta_dir / UNCAPTURED_FILE, scope, session_id, turn)
+
+
+def uncaptured_turns(scope: Scope, session_id: str) -> set[int]:
+    path = scope.agent.meta_dir / UNCAPTURED_FILE
+    return set(_read(path).get(session_key(scope, session_id), []))
+
+
+def _add(path: Path, scope: Scope, session_id: str, turn: int) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with file_lock(path.with_suffix(".lock")):
         data = _read(path)

@@ -6,7 +6,10 @@ sent and recorded at once, so an interrupted run picks up where it stopped and
 a second run sends nothing. Sessions that are not a person's own conversation
 are never sent: subagents' (the parent's session carries their result),
 scheduled runs', and sessions without an owner (Mem0 needs a user_id; with
-``owner_isolation`` off no session has one).
+``owner_isolation`` off no session has one). Turns a chat marked uncaptured
+(``--no-capture``, ``--trigger cron``) and turns that say a forgotten fact are
+never sent either; and Mem0 deletes a forget could not finish (Mem0 was
+down) are finished first.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from memclaw.extract.transcripts import load_transcript
 from memclaw.gates.session_key import parse_session_key
 from memclaw.providers.mem0 import TurnRecord, send_turn, turn_messages
-from memclaw.providers.mem0_state import synced_turns
+from memclaw.providers.mem0_forget import finish_pending, says_forgotten
+from memclaw.providers.mem0_state import synced_turns, uncaptured_turns
 from memclaw.workspace.owners import OWNERS_DIR, owner_from_dirname
 from memclaw.workspace.scope import Scope
 
@@ -37,6 +41,9 @@ class BackfillReport:
     sessions: int = 0
     sent: int = 0
     already: int = 0
+    uncaptured: int = 0
+    forgotten: int = 0
+    mem0_deleted: int = 0
     skipped: list[str] = field(default_factory=list)
     error: str | None = None
 
@@ -45,6 +52,9 @@ class BackfillReport:
             "sessions": self.sessions,
             "sent": self.sent,
             "already_synced": self.already,
+            "uncaptured": self.uncaptured,
+            "forgotten": self.forgotten,
+            "mem0_deleted": self.mem0_deleted,
             "skipped": self.skipped,
             "error": self.error,
         }
@@ -85,6 +95,12 @@ def backfill(
     from memclaw.providers.mem0_api import Mem0Error
 
     report = BackfillReport()
+    if not dry_run:
+        try:
+            report.mem0_deleted = finish_pending(agent, client, owner)
+        except Mem0Error as exc:
+            report.error = str(exc)
+            return report
     team = agent.path / SESSIONS_DIR
     if team.is_dir() and any(team.glob("*.jsonl")):
         report.skipped.append("sessions without an owner (Mem0 needs a user_id)")
@@ -96,12 +112,19 @@ def backfill(
             continue
         report.sessions += 1
         done = synced_turns(scope, session_id)
+        private = uncaptured_turns(scope, session_id)
         for index, user, answer in session_turns(path):
             if index in done:
                 report.already += 1
                 continue
+            if index in private:
+                report.uncaptured += 1
+                continue
             messages = turn_messages(user, answer)
             if not messages:
+                continue
+            if says_forgotten(scope, messages):
+                report.forgotten += 1
                 continue
             if dry_run:
                 report.sent += 1

@@ -9,11 +9,12 @@ does not hold a chat turn.
 from __future__ import annotations
 
 import json
+import re
 import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, unquote, urlparse
 
 
 @dataclass
@@ -48,6 +49,9 @@ class FakeMem0:
             }
         )
 
+    def deleted(self) -> list[str]:
+        return [r.path for r in self.requests if r.method == "DELETE"]
+
     def posted(self, path: str) -> list[Seen]:
         return [r for r in self.requests if r.method == "POST" and r.path == path]
 
@@ -62,6 +66,15 @@ def _matches(memory: dict[str, Any], filters: dict[str, Any]) -> bool:
     if "AND" in filters:
         return all(_matches(memory, f) for f in filters["AND"])
     return all(memory.get(k) == v for k, v in filters.items())
+
+
+def _memory_id(path: str) -> str:
+    """The id of ``DELETE /memories/{id}`` (self-hosted) or ``/v1/memories/{id}/`` (platform)."""
+    for pattern in (r"/memories/([^/]+)", r"/v1/memories/([^/]+)/"):
+        found = re.fullmatch(pattern, path)
+        if found:
+            return unquote(found.group(1))
+    return ""
 
 
 def start_fake_mem0() -> FakeMem0:
@@ -105,6 +118,14 @@ def start_fake_mem0() -> FakeMem0:
             elif method == "POST" and url.path == "/v3/memories/":
                 found = [m for m in fake.memories if _matches(m, body.get("filters") or {})]
                 self._answer(200, {"count": len(found), "results": found})
+            elif method == "DELETE" and _memory_id(url.path):
+                wanted = _memory_id(url.path)
+                kept = [m for m in fake.memories if m["id"] != wanted]
+                if len(kept) == len(fake.memories):
+                    self._answer(404, {"detail": "Memory not found"})
+                    return
+                fake.memories[:] = kept
+                self._answer(200, {"message": "Memory deleted successfully!"})
             elif method == "GET" and url.path == "/v1/ping/":
                 self._answer(200, {"status": "ok", "org_id": "o", "project_id": "p"})
             else:
@@ -115,6 +136,9 @@ def start_fake_mem0() -> FakeMem0:
 
         def do_POST(self) -> None:
             self._handle("POST")
+
+        def do_DELETE(self) -> None:
+            self._handle("DELETE")
 
     class Server(ThreadingHTTPServer):
         def handle_error(self, request: Any, client_address: Any) -> None:

@@ -52,6 +52,7 @@ def status(
         memclaw mem0 status demo --owner user:maya --json
     """
     from memclaw.providers.mem0_api import Mem0Error
+    from memclaw.providers.mem0_forget import pending_scopes
     from memclaw.providers.mem0_state import all_synced
     from memclaw.providers.mem0_sync import backfill
 
@@ -73,6 +74,8 @@ def status(
     data["synced_turns"] = sum(len(v) for v in all_synced(where).values())
     pending = backfill(where.agent, client, owner=where.owner, dry_run=True)
     data["unsent_turns"] = pending.sent
+    # Forgets whose Mem0 delete could not finish: the next `mem0 sync` finishes them.
+    data["forgets_pending"] = len(pending_scopes(where.agent))
     if as_json:
         print_json(data)
     else:
@@ -109,7 +112,10 @@ def search(
         raise UsageError("Mem0 keeps memory per person: pass --owner, e.g. --owner user:maya")
     client = _client(where)
     top_k = limit or where.agent.settings.mem0_max_results
+    from memclaw.providers.mem0_forget import visible
+
     found = client.search(redact(" ".join(query)), str(where.owner), where.agent.id, top_k)
+    found = visible(where, found)  # a forgotten fact never comes back from Mem0
     if as_json:
         print_json({"memories": [m.to_dict() for m in found]})
         return
@@ -136,7 +142,9 @@ def sync(
     """Send past chat turns to Mem0: each turn once; an interrupted run resumes.
 
     Turns a chat could not send (Mem0 down, or still queued when the chat
-    ended) are sent too. Subagent, scheduled and owner-less sessions never are.
+    ended) are sent too. Subagent, scheduled, --no-capture and owner-less turns
+    never are, nor turns that say a forgotten fact; Mem0 deletes a forget could
+    not finish (Mem0 was down) are finished first.
 
     Examples:
 
@@ -152,12 +160,17 @@ def sync(
         print_json(report.to_dict())
     else:
         verb = "would send" if dry_run else "sent"
-        out().print(
-            f"{verb} {report.sent} turn(s) from {report.sessions} session(s); "
+        parts = [
+            f"{verb} {report.sent} turn(s) from {report.sessions} session(s)",
             f"{report.already} already in Mem0",
-            markup=False,
-            highlight=False,
-        )
+        ]
+        if report.uncaptured:
+            parts.append(f"{report.uncaptured} kept private (--no-capture, scheduled)")
+        if report.forgotten:
+            parts.append(f"{report.forgotten} left out: forgotten")
+        out().print("; ".join(parts), markup=False, highlight=False)
+        if report.mem0_deleted:
+            err().print(f"deleted {report.mem0_deleted} forgotten Mem0 memories", markup=False)
         for reason in report.skipped:
             err().print(f"skipped: {reason}", style="dim", markup=False, highlight=False)
     if report.error:

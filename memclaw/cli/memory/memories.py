@@ -324,6 +324,8 @@ def run_forget(
         what = f"forgot {plural(len(plan.facts), 'fact')}" if plan.facts else "removed it"
         done = f"{what} from {places}; memclaw will not learn {them} again"
         err().print(done, markup=False)
+        if plan.mem0 is not None:
+            err().print(plan.mem0.line(where.agent.id), markup=False, highlight=False)
     if plan.left:
         left = ", ".join(p.shown for p in plan.left)
         raise UsageError(f"still found in {left}: it changed meanwhile; run the forget again")

@@ -250,7 +250,9 @@ def morning(
         return
     for outcome in done.outcomes:
         where_ = f" ({', '.join(outcome.files)})" if outcome.files else ""
-        _write([f"{outcome.action} {outcome.fact}{where_}"])
+        _write(
+            [f"{outcome.action} {outcome.fact}{where_}", *([outcome.note] if outcome.note else [])]
+        )
     if done.soul is not None and done.soul.status == "updated":
         _write(["SOUL.md: Learned section revised (shown on the next card)"])
     err().print(f"card {card.run} reviewed", markup=False)
