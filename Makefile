@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint types unit bench clean
+.PHONY: install demo test lint types unit bench test-real clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ test: lint types unit
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run
+
+# The real-model lane (slow the first time: it compiles llama.cpp once into build/wheels):
+# every model-facing path against SmolLM2-135M served on loopback, a table of outcomes.
+test-real: $(STAMP)
+	$(BIN)/python -m benchmarks.real_models
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

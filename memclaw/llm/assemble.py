@@ -211,9 +211,12 @@ class StreamAssembler:
     def result(self) -> ChatResult:
         if not self.chunks:
             # A stream of non-SSE bytes, or of events that are no completion chunks, is not
-            # an empty answer: it is no answer at all.
+            # an empty answer: it is no answer at all. A local server that fails after it has
+            # said 200 (llama.cpp on a prompt longer than its context) ends the stream so too.
             raise ModelAnswerError(
-                f"the endpoint's stream held no chat completion chunk; {_NOT_OPENAI}"
+                "the endpoint ended its stream before any answer: a local server does this "
+                "when the prompt exceeds its context window (set context_window_tokens to its "
+                f"n_ctx, and see its log); otherwise, {_NOT_OPENAI}"
             )
         calls = [
             make_tool_call(p.id, p.name, "".join(p.arguments))

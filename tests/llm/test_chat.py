@@ -405,3 +405,12 @@ def test_a_garbage_completion_is_a_model_error(
     fake_openai.queue_stream_garbage(body)
     with pytest.raises(ModelAnswerError, match="OpenAI-compatible"):
         open_model(make_settings()).chat(USER)
+
+
+def test_a_stream_that_ends_before_any_answer_points_at_the_context_window(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings
+) -> None:
+    # What llama.cpp's server does with a prompt longer than its context: 200, then nothing.
+    fake_openai.queue_stream_garbage(b"")
+    with pytest.raises(ModelAnswerError, match="context_window_tokens"):
+        open_model(make_settings()).stream(USER, on_text=lambda _t: None)
