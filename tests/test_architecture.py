@@ -52,7 +52,8 @@ SIBLINGS = {
     # It keeps the fingerprints, cleans the index as scan does, and Mem0's copy (providers).
     "forget": {"extract", "review", "providers"},
     "snapshot": {"extract"},  # an import leaves out what was forgotten
-    "changes": {"dream", "extract"},  # the timeline and why read dream reports and sessions
+    # The timeline and why read dream reports and sessions; why matches words as forget does.
+    "changes": {"dream", "extract", "forget"},
     # A card is a dream's report; its Forget is forget everywhere; SOUL reads the entries.
     "morning": {"dream", "entries", "forget"},
 }

@@ -11,6 +11,7 @@ trust formula (:mod:`memclaw.facts.trust`) at the agent's clock.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from memclaw.facts.model import Event
     from memclaw.workspace.scope import Scope
 
+# "MEMORY.md:6", "memory/2026-11-28.md:3", "owners/user-maya/PROFILE.md:2".
+_FILE_LINE = re.compile(r"(?P<file>[^\s:]+\.md):(?P<line>\d+)")
 # The evidence ``why`` tells as steps; stated and inferred are the journal's changes already.
 _SHOWN_EVIDENCE = {
     "confirmed": "confirmed by the person",
@@ -76,8 +79,7 @@ def places_of(scope: Scope, fid: str) -> list[tuple[str, int, str]]:
     found = []
     for name in _memory_files(scope):
         for number, line in enumerate(scope.read(name).splitlines(), 1):
-            is_memory = line.strip() and not line.lstrip().startswith("#")
-            if is_memory and fact_id(line, scope.prefix) == fid:
+            if _is_memory(line) and fact_id(line, scope.prefix) == fid:
                 found.append((scope.rel(name), number, line.strip()))
     return found
 
@@ -113,12 +115,68 @@ def _turn(scope: Scope, session: str, statement: str) -> tuple[int, str] | None:
     return (best[1], " ".join(best[2].split())) if best else None
 
 
-def why(scope: Scope, wanted: str) -> Why:
-    """The chain behind the fact ``wanted`` names (an id like f1a2b3c4d, or its text)."""
+class SeveralMatchError(UsageError):
+    """The words name more than one remembered line; the person picks one by its id."""
+
+    def __init__(self, message: str, matches: list[tuple[str, str, int, str]]) -> None:
+        super().__init__(message)
+        self.matches = matches  # (fact id, file, line number, text)
+
+
+def named_fact(scope: Scope, wanted: str) -> str:
+    """The fact id ``wanted`` names: an id, FILE:LINE, a whole line, or words it holds.
+
+    Words are matched as forget matches them (every word, whole words, plural and
+    verb endings), so what a person can forget by they can also ask about. Raises
+    :class:`SeveralMatchError` listing them when the words fit several lines.
+    """
     wanted = wanted.strip()
     if not wanted:
-        raise UsageError("name a remembered line: its fact id (f1a2b3c4d) or its text")
-    fid = wanted if FACT_ID.match(wanted) else fact_id(wanted, scope.prefix)
+        raise UsageError("name a remembered line: its fact id (f1a2b3c4d), FILE:LINE or words")
+    if FACT_ID.fullmatch(wanted):
+        return wanted
+    if at := _FILE_LINE.fullmatch(wanted):
+        return _fact_at(scope, at["file"], int(at["line"]))
+    exact = fact_id(wanted, scope.prefix)
+    if places_of(scope, exact):
+        return exact
+    from memclaw.forget.match import Matcher, query_words
+
+    matcher = Matcher(scope.prefix, query_words(wanted))
+    found: dict[str, tuple[str, int, str]] = {}
+    for name in _memory_files(scope):
+        for number, line in enumerate(scope.read(name).splitlines(), 1):
+            if _is_memory(line) and matcher.has_words(line):
+                found.setdefault(fact_id(line, scope.prefix), (scope.rel(name), number, line))
+    if len(found) > 1:
+        matches = [(fid, rel, n, line.strip()) for fid, (rel, n, line) in found.items()]
+        raise SeveralMatchError(
+            f"{len(found)} remembered lines hold {wanted!r}; name one by its id", matches
+        )
+    # No line holds the words now: the text may still name a line the journal saw go.
+    return next(iter(found), exact)
+
+
+def _fact_at(scope: Scope, name: str, number: int) -> str:
+    rel = name.removeprefix(scope.prefix)
+    if not scope.file(rel).is_file():
+        raise UsageError(f"{name} is not a file of {scope.agent.id}'s memory")
+    lines = scope.read(rel).splitlines()
+    if not 1 <= number <= len(lines) or not _is_memory(lines[number - 1]):
+        raise UsageError(
+            f"{name}:{number} is not a remembered line (blank, a heading or past the end)"
+        )
+    return fact_id(lines[number - 1], scope.prefix)
+
+
+def _is_memory(line: str) -> bool:
+    return bool(line.strip()) and not line.lstrip().startswith("#")
+
+
+def why(scope: Scope, wanted: str) -> Why:
+    """The chain behind the fact ``wanted`` names (see :func:`named_fact`)."""
+    fid = named_fact(scope, wanted)
+    wanted = wanted.strip()
     places = places_of(scope, fid)
     steps: list[Step] = []
     statement = places[0][2] if places else ("" if FACT_ID.match(wanted) else wanted)

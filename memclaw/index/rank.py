@@ -15,10 +15,11 @@ from typing import Any
 
 from memclaw.config import Settings
 from memclaw.errors import UsageError
+from memclaw.facts.ids import fact_id
 from memclaw.index.snippet import make_snippet, mark
 from memclaw.index.storage.packs import FileRow, StoredBlock
 from memclaw.text.tokenize import Query
-from memclaw.workspace.owners import OwnerKey, Visibility
+from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, Visibility
 
 SCOPES = ("all", "personal", "team", "global")
 
@@ -44,10 +45,21 @@ class Hit:
     def marked(self, open_: str = "«", close: str = "»") -> str:
         return mark(self.snippet, list(self.highlights), open_, close)
 
+    @property
+    def fact(self) -> str | None:
+        """The fact id of a one-line hit (what `why`, `forget` and `facts` take); else None."""
+        line = self.text.strip()
+        if self.end_line != self.line or not line or line.startswith(("#", "|")):
+            return None
+        parts = self.file.split("/")
+        owned = len(parts) > 2 and parts[0] == OWNERS_DIR
+        return fact_id(line, f"{OWNERS_DIR}/{parts[1]}/" if owned else "")
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["highlights"] = [list(span) for span in self.highlights]
         data["score"] = round(self.score, 6)
+        data["fact"] = self.fact
         return data
 
 

@@ -116,7 +116,7 @@ def test_chat_forget_deletes_in_mem0_and_says_so(mem0_chat: OpenChat, mem0: Fake
     mem0.add_memory("Maya is allergic to peanuts", OWNER, "pal")
     conversation = mem0_chat(QUIET, owner=OWNER)
     remember(conversation.session.scope, "Maya is pregnant, due in May")
-    reply = conversation.command("/forget pregnant")
+    reply = conversation.command("/forget --yes pregnant")
     conversation.close(wait=5)
     assert "also deleted 1 Mem0 memories" in reply.title
     assert [m["memory"] for m in mem0.memories] == ["Maya is allergic to peanuts"]

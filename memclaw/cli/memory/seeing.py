@@ -117,21 +117,42 @@ def timeline(
 def why(
     ctx: typer.Context,
     agent: AgentArg,
-    fact: Annotated[str, typer.Argument(help="The remembered line's text, or its fact id.")],
+    fact: Annotated[
+        str,
+        typer.Argument(
+            metavar="FACT",
+            help="The fact id, FILE:LINE, the whole line, or words it holds (all must match).",
+        ),
+    ],
     owner: OwnerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Why memory holds a line: the session and turn, the extraction, dreams, confirmations.
 
+    Words work as with forget: every one must be in the line. When several lines
+    hold them, each is listed with its id, to ask again by id.
+
     Examples:
 
-        memclaw why demo "Deploys go out on Thursdays"
+        memclaw why demo "Tomas raised the lotsen HPA maximum"
+
+        memclaw why demo MEMORY.md:6
 
         memclaw why demo f1a2b3c4d --json
     """
+    from memclaw.changes.why import SeveralMatchError
     from memclaw.changes.why import why as trace
 
-    found = trace(scope(ctx, agent, owner), fact)
+    try:
+        found = trace(scope(ctx, agent, owner), fact)
+    except SeveralMatchError as several:
+        if as_json:
+            keys = ("fact", "file", "line", "text")
+            print_json({"matches": [dict(zip(keys, m, strict=True)) for m in several.matches]})
+        err().print(f"error: {several}", markup=False)
+        for fid, rel, number, text in several.matches:
+            err().print(f"  {fid}  {rel}:{number}  {text}", markup=False)
+        raise typer.Exit(2) from None
     if as_json:
         print_json(found.to_dict())
         return

@@ -40,7 +40,7 @@ def print_hits(
         hits_table(hits, context)
     elif context is None:
         for hit in hits:
-            sys.stdout.write(f"{where(hit)}: {hit.marked()}\n")
+            sys.stdout.write(f"{where(hit)}: {hit.marked()}{_fact(hit)}\n")
     else:
         # Like grep -C: "file-N-" for a context line, "file:N:" for the hit, "--" between.
         for i, (hit, near) in enumerate(zip(hits, context, strict=True)):
@@ -49,9 +49,14 @@ def print_hits(
                 sys.stdout.write("--\n")
             for n, line in near.before:
                 sys.stdout.write(f"{name}-{n}- {line}\n")
-            sys.stdout.write(f"{where(hit)}: {hit.marked()}\n")
+            sys.stdout.write(f"{where(hit)}: {hit.marked()}{_fact(hit)}\n")
             for n, line in near.after:
                 sys.stdout.write(f"{name}-{n}- {line}\n")
+
+
+def _fact(hit: Hit) -> str:
+    # Last on the line, so a grep-like reader still splits "file:line: text" the same way.
+    return f"  [{hit.fact}]" if hit.fact else ""
 
 
 def hits_table(hits: list[Hit], context: list[Around] | None = None) -> None:
@@ -65,6 +70,7 @@ def hits_table(hits: list[Hit], context: list[Around] | None = None) -> None:
     table.add_column("where", no_wrap=True)
     table.add_column("date", no_wrap=True)
     table.add_column("snippet", overflow="fold")
+    table.add_column("fact", no_wrap=True)
     for i, hit in enumerate(hits):
         snippet = Text(hit.snippet)
         for start, end in hit.highlights:
@@ -74,5 +80,5 @@ def hits_table(hits: list[Hit], context: list[Around] | None = None) -> None:
             after = "".join(f"\n{line}" for _, line in context[i].after)
             snippet = Text(before, style="dim") + snippet + Text(after, style="dim")
         place = where(hit) + ("" if hit.scope == "team" else f" ({hit.scope})")
-        table.add_row(f"{hit.score:.2f}", place, hit.date or "", snippet)
+        table.add_row(f"{hit.score:.2f}", place, hit.date or "", snippet, hit.fact or "")
     out().print(table)
