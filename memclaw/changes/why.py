@@ -69,10 +69,11 @@ class Why:
 
 
 def _memory_files(scope: Scope) -> list[str]:
+    """Every markdown file of the scope, memory first: what search finds, why can explain."""
     names = ["PROFILE.md", "MEMORY.md"]
     names += [info.name for info in scope.list_files("entries/")]
     names += sorted((info.name for info in scope.list_files("memory/")), reverse=True)
-    return names
+    return names + [info.name for info in scope.list_files() if info.name not in set(names)]
 
 
 def places_of(scope: Scope, fid: str) -> list[tuple[str, int, str]]:
