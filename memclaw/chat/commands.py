@@ -174,7 +174,11 @@ def _feedback(engine: ChatEngine, good: bool) -> Reply:
     if not hits:
         return Reply(f"{name}: nothing was recalled for the last answer")
     facts = give_spans(
-        engine.scope, [(h.file, h.line, h.end_line) for h in hits], good=good, source="chat"
+        engine.scope,
+        [(h.file, h.line, h.end_line) for h in hits],
+        good=good,
+        source="chat",
+        session=engine.session.id,
     )
     if not facts:
         return Reply(f"{name}: the memories recalled for the last answer hold no list facts")

@@ -343,7 +343,12 @@ def _write(scope: Scope, result: DreamResult, old: str, new: str, reason: str) -
 def _refuse(result: DreamResult, verdict: guard.Verdict, reason: str) -> None:
     result.status = DreamStatus.REFUSED
     result.lost_entries = verdict.lost
-    result.reason = f"refused: {verdict.explain()}; the model said: {reason}"
+    # The cause once: the guard's verdict; the model's own reason only when a model wrote it.
+    said = reason.removeprefix("refused: ").strip()
+    by_model = result.engine != "offline" and said
+    result.reason = f"refused: {verdict.explain()}" + (
+        f"; the model said: {said}" if by_model else ""
+    )
 
 
 def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None) -> DiaryEntry:

@@ -22,10 +22,17 @@ def give(scope: Scope, wanted: str, *, good: bool, source: str = "cli") -> Fact:
     return next(f for f in facts_of(scope) if f.id == fact.id)
 
 
-def _record(scope: Scope, ids: list[str], good: bool, source: str) -> None:
+def _record(
+    scope: Scope, ids: list[str], good: bool, source: str, session: str | None = None
+) -> None:
     kind = EventKind.CONFIRMED if good else EventKind.REJECTED
     now = scope.agent.now().isoformat(timespec="seconds")
-    store.record(scope.agent, ids, Event(kind, now, source))
+    event = Event(kind, now, source, session)
+    if session is None:
+        store.record(scope.agent, ids, event)
+        return
+    # One conversation has one opinion of a fact: /good then /bad is a rejection, not both.
+    store.record_verdict(scope.agent, ids, event)
 
 
 def facts_at(scope: Scope, spans: Iterable[tuple[str, int, int]]) -> list[Fact]:
@@ -43,9 +50,17 @@ def facts_at(scope: Scope, spans: Iterable[tuple[str, int, int]]) -> list[Fact]:
 
 
 def give_spans(
-    scope: Scope, spans: Iterable[tuple[str, int, int]], *, good: bool, source: str = "chat"
+    scope: Scope,
+    spans: Iterable[tuple[str, int, int]],
+    *,
+    good: bool,
+    source: str = "chat",
+    session: str | None = None,
 ) -> list[Fact]:
-    """Confirm or reject every fact on the lines given (the memories recalled for an answer)."""
+    """Confirm or reject every fact on the lines given (the memories recalled for an answer).
+
+    Within one ``session`` the last word on a fact replaces the earlier one.
+    """
     facts = facts_at(scope, spans)
-    _record(scope, [f.id for f in facts], good, source)
+    _record(scope, [f.id for f in facts], good, source, session)
     return facts_at(scope, spans)

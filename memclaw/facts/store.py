@@ -80,6 +80,22 @@ def _record(agent: Agent, ids: list[str], event: Event) -> None:
     journal.note_state(agent, {"store": STORE, "added": [[fid, event.to_dict()] for fid in ids]})
 
 
+def record_verdict(agent: Agent, facts: Iterable[str], event: Event) -> None:
+    """Add a confirmation or rejection that replaces the same session's earlier one."""
+    verdicts = {EventKind.CONFIRMED, EventKind.REJECTED}
+    ids = list(dict.fromkeys(facts))
+    with agent.lock():
+        current = load_events(agent)
+        for fid in ids:
+            kept = [
+                e
+                for e in current.get(fid, ())
+                if not (e.kind in verdicts and e.session == event.session)
+            ]
+            current[fid] = (*kept, event)[-KEEP_EVENTS:]
+        _save(agent, current)
+
+
 def drop(agent: Agent, facts: Iterable[str]) -> None:
     """Forget the evidence of ``facts`` (for ``forget``: nothing of it may remain)."""
     with agent.lock():

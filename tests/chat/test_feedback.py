@@ -52,3 +52,29 @@ def test_the_banner_says_how_many_contradictions_wait(open_chat: OpenChat) -> No
     remember(Scope(agent), "Maya eats meat")
     assert "2 contradictions waiting (memclaw inbox)" in banner()
     conversation.close(wait=5)
+
+
+def test_good_then_bad_in_one_session_is_one_rejection_and_dreams_still_run(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    from chat.chatkit import fixed_clock
+    from memclaw.dream.run import dream_agent
+    from memclaw.facts.store import load_events
+    from memclaw.workspace import Workspace
+
+    conversation = open_chat()
+    agent = conversation.engine.agent
+    agent.write("MEMORY.md", "# Memory\n- Standups are at 09:30\n")  # the person's own
+    agent.append_daily("- The Bluebird demo is on Friday")
+    conversation.turn("when is the Bluebird demo?")
+    fact = find_fact(Scope(agent), "Bluebird demo")
+    good, bad = conversation.command("/good"), conversation.command("/bad")
+    assert not good.error and not bad.error, (good, bad)
+    kinds = [str(e.kind) for e in load_events(agent)[fact.id] if e.session]
+    assert kinds == ["rejected"]  # the last word of this conversation, once
+    conversation.close(wait=5)
+    offline = Workspace.open(agent.workspace.root, clock=fixed_clock).agent(agent.id)
+    dreamed = dream_agent(Scope(offline))
+    assert str(dreamed.status) != "refused", dreamed.reason
+    assert "- Standups are at 09:30" in agent.read("MEMORY.md")
+    assert "refused: refused" not in dreamed.reason
