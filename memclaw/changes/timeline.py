@@ -101,6 +101,26 @@ def _forgets(scope: Scope) -> list[Event]:
     return found
 
 
+_VERDICTS = {"confirmed": "confirmed", "rejected": "rejected"}
+
+
+def _feedback(scope: Scope) -> list[Event]:
+    """The person's word on facts of this scope: /good, /bad, facts confirm/reject, the card."""
+    from memclaw.facts.ledger import facts_of
+    from memclaw.facts.store import load_events
+
+    where = {f.id: sorted({p.path for p in f.places}) for f in facts_of(scope)}
+    found = []
+    for fid, events in load_events(scope.agent).items():
+        for event in events:
+            if fid in where and str(event.kind) in _VERDICTS:
+                said = f"{_VERDICTS[str(event.kind)]} {fid} ({event.source})"
+                if event.session:
+                    said += f" · session {event.session}"
+                found.append(Event(event.time, str(event.kind), said, files=where[fid]))
+    return found
+
+
 def _forgot(forgets: list[Event], rel: str, after: str, before: str | None = None) -> bool:
     """Whether a forget rewrote ``rel`` between ``after`` and ``before`` (None: until now)."""
     return any(
@@ -172,7 +192,7 @@ def timeline(scope: Scope, *, since: date | None = None) -> list[Event]:
         _from_report(d) for d in [*(d for _p, d in report.recent(scope)), *report.archived(scope)]
     ]
     forgets = _forgets(scope)
-    events += forgets + _hand_edits(scope, changes, forgets)
+    events += forgets + _hand_edits(scope, changes, forgets) + _feedback(scope)
     if since is not None:
         events = [e for e in events if e.time[:10] >= since.isoformat()]
     events.sort(key=lambda e: e.time, reverse=True)

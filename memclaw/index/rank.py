@@ -190,10 +190,14 @@ def _iso(value: str | date | None, flag: str) -> str | None:
         return None
     if isinstance(value, date):
         return value.isoformat()
-    try:
-        return date.fromisoformat(value.strip()).isoformat()
-    except ValueError:
-        raise UsageError(f"{flag} {value!r} is not a date: use YYYY-MM-DD") from None
+    from memclaw.clock import parse_day, system_clock
+
+    day = parse_day(value, system_clock().date())
+    if day is None:
+        raise UsageError(
+            f"{flag} {value!r} is not a day: use YYYY-MM-DD, today, yesterday, 3d or a weekday"
+        )
+    return day.isoformat()
 
 
 def make_filters(

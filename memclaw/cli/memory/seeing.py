@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from datetime import date
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -76,7 +75,11 @@ def timeline(
     owner: OwnerOpt = None,
     since: Annotated[
         str | None,
-        typer.Option("--since", metavar="DATE", help="Only events on or after YYYY-MM-DD."),
+        typer.Option(
+            "--since",
+            metavar="DAY",
+            help="Only events on or after DAY: YYYY-MM-DD, today, yesterday, 3d, monday.",
+        ),
     ] = None,
     diff: Annotated[bool, typer.Option("--diff", help="Show the lines each change wrote.")] = False,
     as_json: JsonOpt = False,
@@ -95,14 +98,17 @@ def timeline(
         memclaw timeline demo --json
     """
     from memclaw.changes.timeline import timeline as build
+    from memclaw.clock import parse_day
 
+    where = scope(ctx, agent, owner)
     start = None
     if since is not None:
-        try:
-            start = date.fromisoformat(since)
-        except ValueError:
-            raise UsageError(f"--since {since!r} is not a date: use YYYY-MM-DD") from None
-    events = build(scope(ctx, agent, owner), since=start)
+        start = parse_day(since, where.agent.now().date())
+        if start is None:
+            raise UsageError(
+                f"--since {since!r} is not a day: use YYYY-MM-DD, today, yesterday, 3d or a weekday"
+            )
+    events = build(where, since=start)
     if as_json:
         print_json([e.to_dict(with_diff=diff) for e in events])
         return
@@ -110,6 +116,8 @@ def timeline(
         err().print("no memory events yet", markup=False)
     for event in events:
         _write([f"{event.time[:16].replace('T', ' ')}  {event.kind:<12} {event.text}"])
+        if event.files and not (diff and event.diff):
+            _write([f"{'':<19}{', '.join(event.files)}"])
         if diff and event.diff:
             _write(event.diff.splitlines())
 
