@@ -99,7 +99,7 @@ def test_search_filters_and_no_matches(demo_agent: Path) -> None:
     [
         (["search", "x", "--agent", "demo", "--all"], "not both"),
         (["search", "x", "--scope", "personal"], "--owner"),
-        (["search", "x", "--since", "yesterday"], "YYYY-MM-DD"),
+        (["search", "x", "--since", "last spring"], "YYYY-MM-DD"),
         (["reindex"], "--all"),
     ],
 )
