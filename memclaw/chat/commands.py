@@ -23,6 +23,7 @@ _ID = re.compile(r"m-[0-9a-z]{4,}")
 HELP = [
     ("/remember TEXT", "keep one fact as a memory entry"),
     ("/forget ID|WORDS", "forget a fact everywhere (asks first; --yes does not)"),
+    ("/undo", "revert the last memory change, files and beliefs (a forget is final)"),
     ("/search QUERY", "search all memory files of this agent"),
     ("/good", "the memories recalled for the last answer were right: trust them more"),
     ("/bad", "the memories recalled for the last answer were wrong: trust them less"),
@@ -163,6 +164,26 @@ def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
     if plan.mem0 is not None:
         title += f"; {plan.mem0.line(scope.agent.id)}"
     return Reply(rows=rows, title=title, operation=operation)
+
+
+def _undo(engine: ChatEngine, args: str) -> Reply:
+    """``memclaw undo`` from the chat: the same change, the same receipt of what it did."""
+    from memclaw.changes.receipt import file_lines
+    from memclaw.changes.records import find
+    from memclaw.changes.undo import undo_last
+
+    _writable(engine, "/undo")
+    done = undo_last(engine.scope, skip_forget=args.strip() == "--skip-forget")
+    own = find(engine.scope, done.undo_id) if done.undo_id else None
+    rows = [
+        (delta.rel, line.strip())
+        for delta in (own.files if own is not None else [])
+        for line in file_lines(delta)
+    ]
+    change = done.change
+    operation = {"op": "undo", "undid": change.id, "kind": change.kind, "by": "person"}
+    title = f"undid the {change.kind} of {change.time[:16].replace('T', ' ')}"
+    return Reply(rows=rows, title=title, text="" if rows else title, operation=operation)
 
 
 def _feedback(engine: ChatEngine, good: bool) -> Reply:
@@ -349,6 +370,7 @@ _COMMANDS: dict[str, Callable[[ChatEngine, str], Reply]] = {
     "/quit": _exit,
     "/remember": _remember,
     "/forget": _forget,
+    "/undo": _undo,
     "/search": _search,
     "/good": _good,
     "/bad": _bad,

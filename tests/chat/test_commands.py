@@ -63,6 +63,7 @@ def test_help_exit_and_unknown(open_chat: OpenChat) -> None:
     assert names == [
         "/remember",
         "/forget",
+        "/undo",
         "/search",
         "/good",
         "/bad",
@@ -140,4 +141,22 @@ def test_forget_asks_first_and_removes_nothing_on_no_or_without_a_terminal(
     assert refused.error and "--yes" in refused.text and "pregnant" in agent.read("MEMORY.md")
     gone = conversation.command("/forget --yes pregnant")
     assert not gone.error and "pregnant" not in agent.read("MEMORY.md")
+    conversation.close(wait=5)
+
+
+def test_undo_in_chat_reverts_the_last_change_and_shows_what_it_did(open_chat: OpenChat) -> None:
+    from memclaw.facts.ledger import facts_of
+
+    conversation = open_chat()
+    scope = conversation.engine.scope
+    conversation.command("/remember Maya lives in Oslo")
+    before = [f.to_dict() for f in facts_of(scope)]
+    conversation.command("/remember Correction: Maya lives in Bergen")
+
+    undone = conversation.command("/undo")
+
+    assert not undone.error and undone.title.startswith("undid the remember")
+    assert any("Maya lives in Bergen → Maya lives in Oslo" in text for _f, text in undone.rows)
+    assert [f.to_dict() for f in facts_of(scope)] == before
+    assert "/undo" in [left.split()[0] for left, _ in conversation.command("/help").rows]
     conversation.close(wait=5)
