@@ -5,18 +5,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from extract.extractkit import CHAT
 from memclaw.cli.app import app
 
-TURNS = [
-    {"role": "user", "content": "Hi there, quick setup question."},
-    {"role": "assistant", "content": "Sure, go ahead."},
-    {
-        "role": "user",
-        "content": "I'm Sarah, I work at Cloudflare. We decided to switch our monitoring "
-        "from Datadog to Grafana because of cost.",
-    },
-    {"role": "assistant", "content": "Noted. Anything else?"},
-]
+TURNS = CHAT[:4]  # a greeting, then a decision worth keeping
 LATER = [
     {"role": "user", "content": "Also: we decided to move the backups from S3 to Backblaze B2."},
     {"role": "assistant", "content": "Got it."},
