@@ -101,7 +101,7 @@ def _forgets(scope: Scope) -> list[Event]:
     return found
 
 
-_VERDICTS = {"confirmed": "confirmed", "rejected": "rejected"}
+_VERDICTS = ("confirmed", "rejected")
 
 
 def _feedback(scope: Scope) -> list[Event]:
@@ -114,7 +114,7 @@ def _feedback(scope: Scope) -> list[Event]:
     for fid, events in load_events(scope.agent).items():
         for event in events:
             if fid in where and str(event.kind) in _VERDICTS:
-                said = f"{_VERDICTS[str(event.kind)]} {fid} ({event.source})"
+                said = f"{event.kind} {fid} ({event.source})"
                 if event.session:
                     said += f" · session {event.session}"
                 found.append(Event(event.time, str(event.kind), said, files=where[fid]))

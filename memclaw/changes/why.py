@@ -73,7 +73,8 @@ def _memory_files(scope: Scope) -> list[str]:
     names = ["PROFILE.md", "MEMORY.md"]
     names += [info.name for info in scope.list_files("entries/")]
     names += sorted((info.name for info in scope.list_files("memory/")), reverse=True)
-    return names + [info.name for info in scope.list_files() if info.name not in set(names)]
+    first = set(names)
+    return names + [info.name for info in scope.list_files() if info.name not in first]
 
 
 def places_of(scope: Scope, fid: str) -> list[tuple[str, int, str]]:
