@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import sys
 from typing import Any
 
 import anyio
@@ -141,6 +142,12 @@ def build_server(tools: MemoryTools) -> Server[Any]:
 def serve_stdio(tools: MemoryTools) -> None:
     """Answer one host on stdin/stdout until it closes the pipe."""
     server = build_server(tools)
+    # stdout is the protocol, so the only word to a person at a terminal goes to stderr.
+    print(
+        "memclaw mcp: waiting for an MCP host on stdin (Ctrl-C to stop; --http PORT to serve HTTP)",
+        file=sys.stderr,
+        flush=True,
+    )
 
     async def main() -> None:
         async with stdio_server() as (read, write):
@@ -203,4 +210,5 @@ def serve_http(
     app: Any = build_server(tools).streamable_http_app(host=host)
     if token:
         app = BearerGate(app, token)
+    print(f"memclaw mcp: listening on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,47 @@
+"""A person who runs `memclaw mcp` at a terminal is told, on stderr, what it waits for."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from mcpserver.mcpkit import seed, server_args, server_env
+
+
+def test_stdio_says_on_stderr_that_it_waits_for_a_host(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    seed(root)
+    done = subprocess.run(
+        [sys.executable, *server_args(root, "work")],
+        input="",
+        capture_output=True,
+        text=True,
+        env=server_env(),
+        timeout=60,
+    )
+    assert "waiting for an MCP host on stdin" in done.stderr
+    # stdout is the protocol: the notice must never reach it.
+    assert "waiting" not in done.stdout
+
+
+def test_http_says_on_stderr_where_it_listens(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    seed(root)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, *server_args(root, "work", "--http", str(port))],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=server_env(),
+    )
+    assert process.stderr is not None
+    try:
+        line = process.stderr.readline()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert f"listening on http://127.0.0.1:{port}/mcp" in line
