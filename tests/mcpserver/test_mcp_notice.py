@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import select
 import socket
 import subprocess
 import sys
@@ -40,7 +41,9 @@ def test_http_says_on_stderr_where_it_listens(tmp_path: Path) -> None:
     )
     assert process.stderr is not None
     try:
-        line = process.stderr.readline()
+        # A server that never says where it listens must fail the test, not hang it.
+        ready, _, _ = select.select([process.stderr], [], [], 60)
+        line = process.stderr.readline() if ready else ""
     finally:
         process.terminate()
         process.wait(timeout=30)
