@@ -95,7 +95,8 @@ def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
         ),
         _fn(
             "memory_search",
-            "Search memory entries (single remembered facts) by meaning; returns their ids.",
+            "Search memory entries (single remembered facts) by meaning; returns their ids, "
+            "and every remembered line found in your files (MEMORY.md, PROFILE.md, notes).",
             {"query": _STR, "scope": kinds, "limit": {"type": "integer", "minimum": 1}},
             ["query"],
         ),
@@ -106,6 +107,17 @@ def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
             [],
         ),
         _fn("memory_get", "Show one memory entry by id.", {"id": _STR}, ["id"]),
+        _fn(
+            "memory_facts",
+            "What you know: the facts memory holds, each with its trust (0-1), category "
+            "and where it lives; the least trusted first when asked for minTrust.",
+            {
+                "query": {**_STR, "description": "only facts holding all of these words"},
+                "minTrust": {"type": "number", "minimum": 0, "maximum": 1},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+            },
+            [],
+        ),
     ]
     if read_only:
         return tools

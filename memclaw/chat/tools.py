@@ -30,6 +30,7 @@ from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from memclaw.chat.writes import Screened
+    from memclaw.index.rank import Hit
     from memclaw.llm import ToolCall
     from memclaw.workspace.agent import Agent
     from memclaw.workspace.entries import Entry
@@ -127,6 +128,7 @@ class ToolBox:
             "memory_list": self._memory_list,
             "memory_store": self._memory_store,
             "memory_get": self._memory_get,
+            "memory_facts": self._memory_facts,
             "memory_forget": self._memory_forget,
         }
 
@@ -301,16 +303,32 @@ class ToolBox:
         hits = search(
             self.agent.workspace, query, agents=[self.agent.id], owner=self.owner, limit=limit
         )
-        rows = [
+        rows = self._hit_rows(hits)
+        return {"hits": rows}, f'"{_short(query)}" → {len(rows)} hits', None
+
+    def _hit_rows(self, hits: list[Hit]) -> list[dict[str, Any]]:
+        """Hits as a model reads them: where (global/ for shared lines), snippet, fact id."""
+        return [
             {
                 "file": h.file if h.agent == self.agent.id else f"global/{h.file}",
                 "line": h.line,
                 "snippet": h.marked(),
                 "score": round(h.score, 3),
+                "fact": h.fact,
             }
             for h in hits
         ]
-        return {"hits": rows}, f'"{_short(query)}" → {len(rows)} hits', None
+
+    def _memory_facts(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        from memclaw.facts.ledger import known_facts
+
+        limit = min(max(int(_arg(args, "limit", int, 20)), 1), 50)
+        floor = args.get("minTrust")
+        if floor is not None and (isinstance(floor, bool) or not isinstance(floor, int | float)):
+            raise UsageError("argument 'minTrust' must be a number from 0 to 1")
+        scopes = [scope for scope, _label in self._scopes()]
+        found = known_facts(scopes, _arg(args, "query"), min_trust=floor)
+        return {"count": len(found), "facts": found[:limit]}, f"→ {len(found)} facts", None
 
     # --- memory entries ---------------------------------------------------------------
 
@@ -357,7 +375,11 @@ class ToolBox:
                 chosen.append(entry)
             if len(chosen) >= limit:
                 break
-        return {"memories": chosen}, f'"{_short(query)}" → {len(chosen)} memories', None
+        # The same search as memory_files_search: what chat, extraction and dreams wrote to
+        # the files is found too, not only the entries.
+        lines = self._hit_rows(hits[:limit])
+        said = f'"{_short(query)}" → {len(chosen)} memories, {len(lines)} lines'
+        return {"memories": chosen, "hits": lines}, said, None
 
     def _memory_list(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         found = self.entries(_arg(args, "scope") or "all", _arg(args, "category"))

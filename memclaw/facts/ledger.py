@@ -93,3 +93,34 @@ def list_facts(
     if lowest_first or below is not None:
         facts.sort(key=lambda f: (f.trust, f.statement.casefold()))
     return facts
+
+
+def known_facts(
+    scopes: Iterable[Scope], query: str | None = None, *, min_trust: float | None = None
+) -> list[dict[str, object]]:
+    """What an agent may ask it knows: facts of ``scopes`` with trust, category and places.
+
+    ``query`` keeps the facts holding all its words; ``min_trust`` those at or
+    above it. Most trusted first, so a short list shows what memory is surest of.
+    """
+    wanted = tokens(query) if query else None
+    kept = [
+        fact
+        for scope in scopes
+        for fact in facts_of(scope)
+        if not fact.superseded
+        and not (wanted and containment(wanted, tokens(fact.statement)) < 1)
+        and (min_trust is None or fact.trust >= min_trust)
+    ]
+    kept.sort(key=lambda f: -f.trust)
+    return [
+        {
+            "id": f.id,
+            "statement": f.statement,
+            "trust": round(f.trust, 2),
+            "category": f.category,
+            "scope": f.scope,
+            "where": f.where(),
+        }
+        for f in kept
+    ]

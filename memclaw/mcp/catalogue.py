@@ -41,6 +41,7 @@ TOOLS = (
     "memory_files_read",
     "memory_files_edit",
     "memory_extract",
+    "memory_facts",
 )
 WRITE_TOOLS = frozenset({"memory_store", "memory_forget", "memory_files_edit", "memory_extract"})
 # One answer, as JSON text. A host pastes it into its model's context: a list of
@@ -57,9 +58,10 @@ _AGENT_ID = {
     "You act as the same person there; another person's memory is never reachable.",
 }
 _DESCRIPTIONS = {
-    "memory_search": "Search remembered facts (memory entries) by meaning; returns their ids "
-    "and text. Search before answering anything that may depend on what you were told "
-    "earlier: preferences, people, projects, decisions.",
+    "memory_search": "Search what is remembered: memory entries (ids and text) under "
+    "'memories', and every remembered line of the memory files (MEMORY.md, PROFILE.md, the "
+    "daily notes) under 'hits', each with its fact id. Search before answering anything "
+    "that may depend on what you were told earlier: preferences, people, projects, decisions.",
     "memory_store": "Remember one durable fact as a memory entry (one short sentence). A "
     "restated fact updates the old one. longTerm false keeps it for this server session "
     "only. Never store credentials: a secret is refused.",

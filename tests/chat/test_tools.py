@@ -43,6 +43,7 @@ def test_schemas_are_openai_functions_and_read_only_leaves_out_writers(shared: A
         "memory_store",
         "memory_get",
         "memory_forget",
+        "memory_facts",
     }
     read_only = {t["function"]["name"] for t in tool_schemas(Scope(shared), read_only=True)}
     assert read_only == full - {
