@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import os
+import socket
 import sys
 from typing import Any
 
@@ -210,5 +212,16 @@ def serve_http(
     app: Any = build_server(tools).streamable_http_app(host=host)
     if token:
         app = BearerGate(app, token)
+    # Bound here, not by uvicorn: a busy port is one line and exit 1, and "listening"
+    # is said only once it is true.
+    try:
+        sock = socket.create_server((host, port))
+    except OSError as exc:
+        raise MemclawError(
+            f"cannot listen on {host}:{port}: "
+            f"{(os.strerror(exc.errno) if exc.errno else str(exc)).lower()}; "
+            "pick another port with --http PORT"
+        ) from None
     print(f"memclaw mcp: listening on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])

@@ -48,3 +48,24 @@ def test_http_says_on_stderr_where_it_listens(tmp_path: Path) -> None:
         process.terminate()
         process.wait(timeout=30)
     assert f"listening on http://127.0.0.1:{port}/mcp" in line
+
+
+def test_a_busy_port_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    seed(root)
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, *server_args(root, "work", "--http", str(port))],
+            capture_output=True,
+            text=True,
+            env=server_env(),
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        f"error: cannot listen on 127.0.0.1:{port}: address already in use; "
+        "pick another port with --http PORT"
+    ]
