@@ -41,6 +41,8 @@ from memclaw.mcp.resources import (
     list_resources,
     read_resource,
 )
+from memclaw.mcp.tenants import Tenants
+from memclaw.workspace.owners import OwnerKey
 
 INSTRUCTIONS = (
     "memclaw is this person's long-term memory, shared with their other assistants. "
@@ -51,9 +53,16 @@ INSTRUCTIONS = (
 MIME = "text/markdown"
 
 
-def build_server(tools: MemoryTools) -> Server[Any]:
-    """An SDK server whose handlers answer from ``tools``."""
+def build_server(tools: MemoryTools, tenants: Tenants | None = None) -> Server[Any]:
+    """An SDK server whose handlers answer from ``tools`` (per request's token: ``tenants``)."""
     lock = anyio.Lock()
+
+    def pick(ctx: Any, arguments: Any = None) -> MemoryTools:
+        if tenants is None:
+            return tools
+        request = getattr(ctx, "request", None)
+        headers = getattr(request, "headers", None) or {}
+        return tenants.pick(str(headers.get("authorization", "")), arguments)
 
     async def list_tools(
         ctx: Any, params: types.PaginatedRequestParams | None
@@ -75,8 +84,16 @@ def build_server(tools: MemoryTools) -> Server[Any]:
             raise MCPError(
                 types.INVALID_PARAMS, f"there is no tool named {params.name!r}; there are: {known}"
             )
+        arguments = dict(params.arguments or {})
+        try:
+            mine = pick(ctx, arguments)
+        except MemclawError as exc:
+            text = f"error: {exc}"
+            return types.CallToolResult(
+                content=[types.TextContent(type="text", text=text)], is_error=True
+            )
         async with lock:
-            outcome = await anyio.to_thread.run_sync(tools.call, params.name, params.arguments)
+            outcome = await anyio.to_thread.run_sync(mine.call, params.name, arguments)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=outcome.text)],
             structured_content=outcome.data,
@@ -86,8 +103,9 @@ def build_server(tools: MemoryTools) -> Server[Any]:
     async def list_resources_(
         ctx: Any, params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
+        mine = pick(ctx)
         async with lock:
-            found = await anyio.to_thread.run_sync(list_resources, tools.scope)
+            found = await anyio.to_thread.run_sync(list_resources, mine.scope)
         return types.ListResourcesResult(
             resources=[
                 types.Resource(
@@ -101,8 +119,9 @@ def build_server(tools: MemoryTools) -> Server[Any]:
         ctx: Any, params: types.ReadResourceRequestParams
     ) -> types.ReadResourceResult:
         try:
+            mine = pick(ctx)
             async with lock:
-                text = await anyio.to_thread.run_sync(read_resource, tools, params.uri)
+                text = await anyio.to_thread.run_sync(read_resource, mine, params.uri)
         except MemclawError as exc:
             raise MCPError(types.INVALID_PARAMS, str(exc)) from None
         return types.ReadResourceResult(
@@ -179,14 +198,16 @@ def check_binding(host: str, token: str | None) -> None:
 class BearerGate:
     """ASGI middleware: every HTTP request must carry ``Authorization: Bearer <token>``."""
 
-    def __init__(self, app: Any, token: str) -> None:
+    def __init__(self, app: Any, tokens: list[str]) -> None:
         self.app = app
-        self.expected = f"Bearer {token}".encode()
+        self.expected = [f"Bearer {token}".encode() for token in tokens]
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http":
             given = dict(scope.get("headers") or []).get(b"authorization", b"")
-            if not hmac.compare_digest(given, self.expected):
+            # Every token is compared, so the time taken says nothing about which one is near.
+            matches = [hmac.compare_digest(given, expected) for expected in self.expected]
+            if not any(matches):
                 await send(
                     {
                         "type": "http.response.start",
@@ -203,15 +224,24 @@ class BearerGate:
 
 
 def serve_http(
-    tools: MemoryTools, port: int, host: str = "127.0.0.1", token: str | None = None
+    tools: MemoryTools,
+    port: int,
+    host: str = "127.0.0.1",
+    token: str | None = None,
+    owners: dict[str, OwnerKey] | None = None,
 ) -> None:
-    """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until interrupted."""
+    """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until interrupted.
+
+    ``owners`` (token -> owner) lets each end user's token reach their own memory.
+    """
     import uvicorn
 
-    check_binding(host, token)
-    app: Any = build_server(tools).streamable_http_app(host=host)
-    if token:
-        app = BearerGate(app, token)
+    tenants = Tenants(tools, dict(owners or {})) if owners else None
+    check_binding(host, token or ("owner tokens" if tenants else None))
+    app: Any = build_server(tools, tenants).streamable_http_app(host=host)
+    tokens = [t for t in [token, *(tenants.tokens() if tenants else [])] if t]
+    if tokens:
+        app = BearerGate(app, tokens)
     # Bound here, not by uvicorn: a busy port is one line and exit 1, and "listening"
     # is said only once it is true.
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -55,6 +56,14 @@ def mcp(
     read_only: Annotated[
         bool, typer.Option("--read-only", help="Offer only the tools that read.")
     ] = False,
+    owner_tokens: Annotated[
+        Path | None,
+        typer.Option(
+            "--owner-tokens",
+            metavar="FILE",
+            help="With --http: lines 'OWNER TOKEN'; each token reaches only its owner's memory.",
+        ),
+    ] = None,
 ) -> None:
     """Serve an agent's memory over MCP (stdio by default) to Claude, Cursor and other hosts.
 
@@ -73,12 +82,16 @@ def mcp(
         memclaw --root ~/agents mcp assistant --owner user:alice
 
         MEMCLAW_MCP_TOKEN=s3cret memclaw mcp demo --http 8765 --host 0.0.0.0
+
+        memclaw mcp demo --http 8765 --owner-tokens ~/.config/memclaw/mcp-owners
     """
     from memclaw.chat.session import new_session_id
     from memclaw.mcp.catalogue import MemoryTools
 
     if http is None and host != "127.0.0.1":
         raise UsageError("--host is for --http PORT; stdio needs no interface")
+    if http is None and owner_tokens is not None:
+        raise UsageError("--owner-tokens is for --http PORT: a stdio server has one owner")
     ws = state(ctx).workspace()
     scope = Scope.resolve(ws.agent(agent or _only_agent(ws)), owner)
     try:
@@ -87,13 +100,18 @@ def mcp(
         if exc.name is not None and exc.name.split(".")[0] not in ("mcp", "mcp_types"):
             raise
         raise UsageError(MISSING_SDK) from None
+    owners = None
+    if owner_tokens is not None:
+        from memclaw.mcp.tenants import load_owner_tokens
+
+        owners = load_owner_tokens(owner_tokens.expanduser())
     if http is not None:
-        server.check_binding(host, token)
+        server.check_binding(host, token or ("owner tokens" if owners else None))
     tools = MemoryTools(scope, f"mcp-{new_session_id(scope.agent)}", read_only=read_only)
     if http is None:
         server.serve_stdio(tools)
     else:
-        server.serve_http(tools, http, host, token)
+        server.serve_http(tools, http, host, token, owners)
 
 
 def register(app: typer.Typer) -> None:
