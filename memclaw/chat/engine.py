@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 MAX_TOOL_ROUNDS = 8
 INTERRUPTED = "[answer interrupted by the person]"
+# Of the context window, what the tool definitions may take before chat goes without them.
+TOOLS_SHARE = 0.25
 OnText = Callable[[str], None]
 OnTool = Callable[[ToolRecord], None]
 FileState = dict[str, tuple[int, float]]
@@ -204,6 +206,15 @@ class ChatEngine:
     def tools_tokens(self) -> int:
         return schema_tokens(self.tools.schemas, token_counter().count)
 
+    def offered_tools(self) -> list[dict[str, Any]] | None:
+        """The tool definitions, unless they would take more than their share of the window.
+
+        A small local model (a 2048-token context) cannot hold them beside memory and
+        the conversation; it answers without tools rather than not at all.
+        """
+        window = self.agent.settings.context_window_tokens
+        return self.tools.schemas if self.tools_tokens() <= window * TOOLS_SHARE else None
+
     # --- a turn -------------------------------------------------------------------------
 
     def turn(
@@ -319,7 +330,11 @@ class ChatEngine:
         result: TurnResult,
         on_text: OnText | None,
     ) -> ChatResult:
-        tools_tokens = self.tools_tokens()
+        tools_tokens = self.tools_tokens() if self.offered_tools() is not None else 0
+        if not tools_tokens:
+            note = "the memory tools do not fit this model's context window: answered without them"
+            if note not in result.notes:
+                result.notes.append(note)
         try:
             packed = self.context.pack(
                 system, history, current, tools_tokens=tools_tokens, summarize=self._summarize
@@ -349,7 +364,7 @@ class ChatEngine:
             if on_text is not None:
                 on_text(delta)
 
-        return self.model.stream(packed.messages, tools=self.tools.schemas, on_text=deliver)
+        return self.model.stream(packed.messages, tools=self.offered_tools(), on_text=deliver)
 
     def _summarize(self, previous: str | None, messages: list[Message]) -> str:
         limit = self.agent.settings.context_summary_max_tokens

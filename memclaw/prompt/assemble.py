@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memclaw.prompt.fit import fit_to_window
 from memclaw.prompt.tokens import token_counter
 from memclaw.workspace.entries import Entry, budget_entries, load_entries
 from memclaw.workspace.owners import OwnerKey
@@ -123,7 +124,8 @@ def assemble_prompt(scope: Scope) -> AssembledPrompt:
             blocks.append(_file_block(label, personal.text, scope.prefix))
             omitted += personal.omitted
 
-    return AssembledPrompt(agent.id, scope.owner, blocks, counter.exact, counter.name, omitted)
+    whole = AssembledPrompt(agent.id, scope.owner, blocks, counter.exact, counter.name, omitted)
+    return fit_to_window(whole, settings.context_window_tokens)
 
 
 def _long_term(entries: list[Entry]) -> list[Entry]:
