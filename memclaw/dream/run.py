@@ -46,7 +46,7 @@ from memclaw.dream.memory_md import (
 )
 from memclaw.dream.merge import merge_offline
 from memclaw.dream.runlog import LOG, MEMORY, content_sha, log_run, record
-from memclaw.errors import LockBusyError, ModelError
+from memclaw.errors import ContextTooLargeError, LockBusyError, ModelError
 from memclaw.extract.forgotten import forgotten_checker, redact_forgotten, without_forgotten
 from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
@@ -225,7 +225,12 @@ def _dream(
         return result
 
     if model is not None:
-        new, reason = dream_prompt.ask(scope, model, report, old, focus)
+        try:
+            new, reason = dream_prompt.ask(scope, model, report, old, focus)
+        except ContextTooLargeError:
+            # A small local model cannot read MEMORY.md and the notes at once: dream offline.
+            model, result.engine = None, "offline (the prompt did not fit the model's context)"
+    if model is not None:
         if new is not None:
             new = screen_rewrite(
                 scope,
@@ -345,7 +350,7 @@ def _refuse(result: DreamResult, verdict: guard.Verdict, reason: str) -> None:
     result.lost_entries = verdict.lost
     # The cause once: the guard's verdict; the model's own reason only when a model wrote it.
     said = reason.removeprefix("refused: ").strip()
-    by_model = result.engine != "offline" and said
+    by_model = not result.engine.startswith("offline") and said
     result.reason = f"refused: {verdict.explain()}" + (
         f"; the model said: {said}" if by_model else ""
     )

@@ -15,7 +15,7 @@ import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from memclaw.errors import ModelError
+from memclaw.errors import ContextTooLargeError, ModelError
 from memclaw.extract import cursor
 from memclaw.extract.forgotten import forgotten_checker
 from memclaw.extract.offline.engine import daily_summary, extract_facts, file_facts
@@ -384,17 +384,23 @@ def _extract(
             settings.extract_max_windows,
         )
         result.windows = len(cut.spans)
-        plan = model_plan(
-            agent,
-            chat,
-            [transcript[start:end] for start, end in cut.spans],
-            day=day,
-            profile=ctx["profile"],
-            memory=ctx["memory"],
-            today_note=ctx["today_note"],
-            shared=ctx["shared"],
-            forgotten=forgotten_checker(scope),
-        )
+        try:
+            plan = model_plan(
+                agent,
+                chat,
+                [transcript[start:end] for start, end in cut.spans],
+                day=day,
+                profile=ctx["profile"],
+                memory=ctx["memory"],
+                today_note=ctx["today_note"],
+                shared=ctx["shared"],
+                forgotten=forgotten_checker(scope),
+            )
+        except ContextTooLargeError:
+            # A small local model: the offline engine keeps what it can rather than nothing.
+            result.engine, result.windows = Engine.OFFLINE, 1
+            result.notes.append("the prompt does not fit the model's context: offline engine used")
+            plan = _offline_plan(scope, transcript, ctx, day)
     else:
         result.windows = 1
         plan = _offline_plan(scope, transcript, ctx, day)

@@ -38,3 +38,33 @@ def test_a_small_window_chats_without_tools(demo_agent: Path, fake_openai: FakeO
     assert isinstance(body, dict) and "tools" not in body
     assert any("answered without them" in note for note in result.notes)
     conversation.close(wait=1)
+
+
+def _too_large(fake: FakeOpenAI) -> None:
+    fake.queue_error(
+        400, "This model's maximum context length is 2048 tokens.", code="context_length_exceeded"
+    )
+
+
+def test_extract_and_dream_fall_back_to_offline_when_the_prompt_does_not_fit(
+    demo_agent: Path, fake_openai: FakeOpenAI
+) -> None:
+    from memclaw.dream.run import dream_agent
+    from memclaw.extract.pipeline import extract_conversation
+    from memclaw.extract.transcripts import load_session
+
+    settings = model_settings(fake_openai, context_window_tokens=2048)
+    scope = Scope(Workspace.open(demo_agent.parent, overrides=settings).agent("demo"))
+    before = (demo_agent / "PROFILE.md").read_text()
+
+    _too_large(fake_openai)
+    messages = load_session(scope, "2026-11-28-demo")
+    done = extract_conversation(scope, messages, session_id="2026-11-28-demo", force=True)
+    assert str(done.status) != "failed" and str(done.engine) == "offline"
+    assert any("offline engine used" in note for note in done.notes)
+    assert before.splitlines()[1] in (demo_agent / "PROFILE.md").read_text()
+
+    _too_large(fake_openai)
+    dreamed = dream_agent(scope)
+    assert str(dreamed.status) != "failed", dreamed.reason
+    assert dreamed.engine.startswith("offline")
