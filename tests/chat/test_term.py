@@ -118,3 +118,17 @@ def test_a_history_file_holding_a_key_is_cleaned_when_loaded(tmp_path: Path) -> 
     assert lines[0] == "hello" and lines[-1] == "bye" and GITHUB not in path.read_text()
     assert not any(line in lines for line in key) and lines[1].startswith("token [REDACTED:")
     readline.clear_history()
+
+
+def test_a_chat_started_with_ctrl_c_ignored_hears_it_again() -> None:
+    # `memclaw chat &` from a script starts with SIGINT ignored; a person's Ctrl-C must count.
+    import signal
+
+    from memclaw.cli.talk.chat import _hear_ctrl_c
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _hear_ctrl_c()
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -123,10 +124,22 @@ def chat(
     if one_shot:
         code = _one_shot(conversation, text, as_json, plain)
     else:
+        _hear_ctrl_c()
         # The session key may have chosen another agent (agent:ID:…): watch that one.
         code = _interactive(conversation, conversation.session.agent, watch, plain)
     if code:
         raise typer.Exit(code)
+
+
+def _hear_ctrl_c() -> None:
+    """Ctrl-C stops an answer even when the chat was started with SIGINT ignored.
+
+    A program started in the background of a non-interactive shell (``cmd &`` in a
+    script, some launchers) inherits SIGINT ignored, and Python then never raises
+    KeyboardInterrupt; at a terminal the person's Ctrl-C must still mean stop.
+    """
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _stdin_message() -> str:
