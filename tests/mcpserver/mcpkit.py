@@ -1,9 +1,12 @@
 """Start `memclaw mcp` as a real subprocess and talk to it with the SDK's own client."""
 
 import os
+import socket
+import subprocess
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 from mcp import ClientSession, StdioServerParameters, stdio_client
@@ -52,3 +55,31 @@ async def connect(root: Path, *args: str) -> AsyncIterator[ClientSession]:
 def text_of(result: object) -> str:
     content = getattr(result, "content")  # noqa: B009 - CallToolResult, untyped here
     return str(content[0].text)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def http_server(root: Path, *args: str) -> Iterator[str]:
+    """`memclaw --root ROOT mcp ARGS... --http PORT` running; its URL while the block lasts."""
+    port = free_port()
+    command = [sys.executable, *server_args(root, *args, "--http", str(port))]
+    process = subprocess.Popen(command, env=server_env())
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)

@@ -1,9 +1,5 @@
 """`memclaw mcp --http`: loopback by default, a token anywhere else, the token enforced."""
 
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -17,7 +13,8 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from typer.testing import CliRunner
 
-from mcpserver.mcpkit import seed, server_args, server_env, text_of
+from mcpserver.mcpkit import http_server as serving
+from mcpserver.mcpkit import seed, text_of
 from memclaw.cli.app import app
 from memclaw.entries.memories import list_memories
 from memclaw.workspace import Workspace
@@ -43,33 +40,12 @@ def test_other_interfaces_need_a_token(isolated_env: Path) -> None:
     )
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def http_server(isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     seed(isolated_env)
     monkeypatch.setenv("MEMCLAW_MCP_TOKEN", "open-sesame")
-    port = _free_port()
-    args = server_args(isolated_env, "home", "--owner", "user:alice", "--http", str(port))
-    process = subprocess.Popen([sys.executable, *args], env=server_env())
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert process.poll() is None and time.monotonic() < deadline
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    with serving(isolated_env, "home", "--owner", "user:alice") as url:
+        yield url
 
 
 def test_http_serves_with_the_token_and_refuses_without(

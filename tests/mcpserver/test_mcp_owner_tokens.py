@@ -1,10 +1,6 @@
 """`mcp --http --owner-tokens`: each end user's token reaches their own memory and no one else's."""
 
 import json
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +13,7 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from typer.testing import CliRunner
 
-from mcpserver.mcpkit import seed, server_args, server_env, text_of
+from mcpserver.mcpkit import http_server, seed, text_of
 from memclaw.cli.app import app
 
 ALICE, BOB, OPERATOR = "alice-" + "a" * 20, "bob-" + "b" * 20, "operator-" + "c" * 20
@@ -29,24 +25,8 @@ def server(isolated_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     owners = tmp_path / "owners.txt"
     owners.write_text(f"# who may read what\nuser:alice {ALICE}\nbob {BOB}\n")
     monkeypatch.setenv("MEMCLAW_MCP_TOKEN", OPERATOR)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    args = server_args(isolated_env, "work", "--http", str(port), "--owner-tokens", str(owners))
-    process = subprocess.Popen([sys.executable, *args], env=server_env())
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert process.poll() is None and time.monotonic() < deadline
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    with http_server(isolated_env, "work", "--owner-tokens", str(owners)) as url:
+        yield url
 
 
 async def ask(url: str, token: str, tool: str, **arguments: Any) -> tuple[bool, Any]:
