@@ -208,6 +208,8 @@ def test_each_tab_looks_as_its_snapshot(demo_agent: Path, tab: str) -> None:
             await pilot.press(*"cutover")
             await app.workers.wait_for_complete()
         await pilot.pause()
+        # The tab bar's underline slides to the new tab: a loaded machine can catch it midway.
+        await pilot.wait_for_scheduled_animations()
         assert_snapshot(tab, app.export_screenshot(), keep_svg=tab == "facts")
 
     drive(app, steps)
