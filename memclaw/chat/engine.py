@@ -206,14 +206,16 @@ class ChatEngine:
     def tools_tokens(self) -> int:
         return schema_tokens(self.tools.schemas, token_counter().count)
 
-    def offered_tools(self) -> list[dict[str, Any]] | None:
-        """The tool definitions, unless they would take more than their share of the window.
+    def offered_tools(self) -> tuple[list[dict[str, Any]] | None, int]:
+        """The tool definitions and their tokens; none when they would overfill the window.
 
         A small local model (a 2048-token context) cannot hold them beside memory and
         the conversation; it answers without tools rather than not at all.
         """
-        window = self.agent.settings.context_window_tokens
-        return self.tools.schemas if self.tools_tokens() <= window * TOOLS_SHARE else None
+        tokens = self.tools_tokens()
+        if tokens <= self.agent.settings.context_window_tokens * TOOLS_SHARE:
+            return self.tools.schemas, tokens
+        return None, 0
 
     # --- a turn -------------------------------------------------------------------------
 
@@ -330,8 +332,8 @@ class ChatEngine:
         result: TurnResult,
         on_text: OnText | None,
     ) -> ChatResult:
-        tools_tokens = self.tools_tokens() if self.offered_tools() is not None else 0
-        if not tools_tokens:
+        tools, tools_tokens = self.offered_tools()
+        if tools is None:
             note = "the memory tools do not fit this model's context window: answered without them"
             if note not in result.notes:
                 result.notes.append(note)
@@ -344,16 +346,22 @@ class ChatEngine:
             packed = self.context.pack(system, history, current, tools_tokens=tools_tokens)
         result.compressed = result.compressed or packed.compressed
         try:
-            return self._send(packed, result, on_text)
+            return self._send(packed, tools, result, on_text)
         except ContextTooLargeError:
             packed = self.context.emergency(system, history, current)
         try:
-            return self._send(packed, result, on_text)
+            return self._send(packed, tools, result, on_text)
         except ContextTooLargeError:
             packed = self.context.last_resort(packed)
-        return self._send(packed, result, on_text)
+        return self._send(packed, tools, result, on_text)
 
-    def _send(self, packed: Packed, result: TurnResult, on_text: OnText | None) -> ChatResult:
+    def _send(
+        self,
+        packed: Packed,
+        tools: list[dict[str, Any]] | None,
+        result: TurnResult,
+        on_text: OnText | None,
+    ) -> ChatResult:
         self.last_packed = packed
         result.context_tokens = packed.tokens
         result.notes.extend(n for n in packed.notes if n not in result.notes)
@@ -364,7 +372,7 @@ class ChatEngine:
             if on_text is not None:
                 on_text(delta)
 
-        return self.model.stream(packed.messages, tools=self.offered_tools(), on_text=deliver)
+        return self.model.stream(packed.messages, tools=tools, on_text=deliver)
 
     def _summarize(self, previous: str | None, messages: list[Message]) -> str:
         limit = self.agent.settings.context_summary_max_tokens

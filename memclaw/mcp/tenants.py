@@ -41,7 +41,9 @@ def load_owner_tokens(path: Path) -> dict[str, OwnerKey]:
             raise UsageError(f"{path}:{number}: write one 'OWNER TOKEN' pair per line")
         owner, token = normalise_owner(parts[0]), parts[1]
         if len(token) < MIN_TOKEN_CHARS:
-            raise UsageError(f"{path}:{number}: the token is too short (at least 16 characters)")
+            raise UsageError(
+                f"{path}:{number}: the token is too short (at least {MIN_TOKEN_CHARS} characters)"
+            )
         if token in found:
             raise UsageError(f"{path}:{number}: the same token is given to two owners")
         found[token] = owner
