@@ -102,27 +102,35 @@ def parse(path: Path) -> Conversation:
 AGENT = "chat"
 
 
-def write(convs: list[Conversation], root: Path) -> None:
+Place = tuple[str, int]  # (file relative to the agent, line number)
+
+
+def write(
+    convs: list[Conversation], root: Path, agent: str = AGENT
+) -> dict[tuple[str, int, int], Place]:
     """Every conversation in one agent's memory: one daily note per session date.
 
     Conversations of both halves share the workspace, as one person's chats with
     several friends would, so each question has the others' turns as distractors.
+    Returns where each turn landed, by (conversation, session index, turn index).
     """
-    folder = root / AGENT / "memory"
+    folder = root / agent / "memory"
     folder.mkdir(parents=True)
-    by_day: dict[str, list[tuple[str, Conversation, str, list[tuple[str, str]]]]] = {}
+    by_day: dict[str, list[tuple[str, Conversation, int, list[tuple[str, str]]]]] = {}
     for conv in convs:
-        for day, time, turns in conv.sessions:
-            by_day.setdefault(day, []).append((time, conv, day, turns))
-    where: dict[tuple[str, str], list[tuple[str, int]]] = {}
+        for number, (day, time, turns) in enumerate(conv.sessions):
+            by_day.setdefault(day, []).append((time, conv, number, turns))
+    where: dict[tuple[str, str], list[Place]] = {}
+    at: dict[tuple[str, int, int], Place] = {}
     for day, sessions in sorted(by_day.items()):
         lines = [f"# {day}"]
-        for time, conv, _, turns in sorted(sessions, key=lambda s: s[0]):
+        for time, conv, number, turns in sorted(sessions, key=lambda s: s[0]):
             speakers = list(dict.fromkeys(s for s, _ in turns))
             lines += ["", f"## {time} {' and '.join(speakers)}"]
-            for speaker, text in turns:
+            for turn, (speaker, text) in enumerate(turns):
                 lines.append(f"- {speaker}: {text}")
                 where.setdefault((conv.name, text), []).append((f"memory/{day}.md", len(lines)))
+                at[(conv.name, number, turn)] = (f"memory/{day}.md", len(lines))
         (folder / f"{day}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     for conv in convs:
         for q in conv.questions:
@@ -136,6 +144,7 @@ def write(convs: list[Conversation], root: Path) -> None:
                 if len(found) != 1:
                     raise SystemExit(f"{conv.name}: evidence {fragment!r} is in {len(found)} turns")
                 q.evidence.add(found[0])
+    return at
 
 
 # --- baselines: plain BM25 -------------------------------------------------------------------
@@ -232,7 +241,12 @@ System = Callable[[str, int], list[Hit]]
 
 
 def _memclaw(
-    root: Path, conv: Conversation, overrides: dict[str, Any], context: int = 0, **kw: Any
+    root: Path,
+    conv: Conversation,
+    overrides: dict[str, Any],
+    context: int = 0,
+    agent: str = AGENT,
+    **kw: Any,
 ) -> System:
     from memclaw.index import search
     from memclaw.workspace import Workspace
@@ -241,7 +255,7 @@ def _memclaw(
     ws = Workspace.open(root, env={}, overrides=overrides, clock=lambda: now)
 
     def run(query: str, k: int) -> list[Hit]:
-        found = search(ws, query, agents=[AGENT], limit=k, log=False, **kw)
+        found = search(ws, query, agents=[agent], limit=k, log=False, **kw)
         if not context:
             return [Hit(h.file, h.line, h.end_line, h.text) for h in found]
         from memclaw.index.query.context import around

