@@ -677,5 +677,63 @@ LABELLED_NON_SECRET_CASES += [
     ("chat", "Nothing secret here, just chatting about lunch."),
 ]
 
+# Issue 27: families that still slipped (the issue's five strings, then more of each family).
+LABELLED_SECRET_CASES += [
+    ("prose_sv", "lösenordet till VPN:en är Snöfall#2026", ("Snöfall#2026",)),
+    ("no_verb", "the staging db password hunter2", ("hunter2",)),
+    ("login_pair", "The admin login is root / hunter2", ("hunter2",)),
+    ("plain_words", "The wifi password is CorrectHorseBatteryStaple", ("CorrectHorse",)),
+    ("url_creds", "DATABASE_URL=postgres://admin:pw@db.internal:5432/app", ("admin:pw@",)),
+    ("no_verb", "password hunter2 for the test box", ("hunter2",)),
+    ("no_verb", "pw: x9fj2k", ("x9fj2k",)),
+    ("no_verb", "the storage room passcode 1234", ("1234",)),
+    ("no_verb", "PWD Tiger#Lily", ("Tiger#Lily",)),
+    ("no_verb", "Mein Passwort Kuchen2020", ("Kuchen2020",)),
+    ("no_verb", "lösenord Hallon55 till kontot", ("Hallon55",)),
+    ("plain_words", "the wifi password is sunflower", ("sunflower",)),
+    ("plain_words", "my bank password is Dragonfly.", ("Dragonfly",)),
+    ("plain_words", "password: marigold", ("marigold",)),
+    ("plain_words", "Das Passwort ist Schmetterling", ("Schmetterling",)),
+    ("plain_words", "lösenordet är Kanelbulle", ("Kanelbulle",)),
+    ("plain_words", "le mot de passe est Lavande", ("Lavande",)),
+    ("plain_words", "la contraseña es TortugaVerde", ("TortugaVerde",)),
+    ("url_creds", "https://bob:hunter2@intranet.local/wiki", ("hunter2",)),
+    ("url_creds", "redis://:pw@cache:6379", (":pw@",)),
+    ("url_creds", "amqp://guest:guest@localhost:5672/", ("guest@",)),
+    ("url_creds", "mongodb+srv://ops:Zz9@cluster.mongodb.net/db", ("Zz9",)),
+    ("env_url", "SENTRY_DSN_URL=https://app:k3y@sentry.internal/4", ("k3y",)),
+    ("login_pair", "login: root/toor", ("toor",)),
+    ("login_pair", "the printer credentials are admin / Printer99", ("Printer99",)),
+    ("login_pair", "creds are bob:Tr0ub4dor", ("Tr0ub4dor",)),
+    ("login_pair", "inloggningen är admin / Sommar2025", ("Sommar2025",)),
+    ("login_pair", "Anmeldung: admin / Brot123", ("Brot123",)),
+    ("login_pair", "identifiants : admin / Fromage77", ("Fromage77",)),
+    ("login_pair", "credenciales: admin / Paella88", ("Paella88",)),
+]
+
+LABELLED_NON_SECRET_CASES += [
+    ("password_prose", "the password policy requires 12 characters"),
+    ("password_prose", "reset your password at the portal"),
+    ("password_prose", "I forgot my password yesterday"),
+    ("password_prose", "the password is expired"),
+    ("password_prose", "the password is long enough"),
+    ("password_prose", "the password is fine"),
+    ("password_prose", "password strength meter"),
+    ("password_prose", "password: required"),
+    ("password_prose", "Passwort: siehe Tresor"),
+    ("password_prose", "pwd /home/anna/projects"),
+    ("password_prose", "hash the password sha256 style"),
+    ("password_prose", "the password is different now"),
+    ("password_prose", "Password manager: LastPass"),
+    ("lookalike_noun", "passport number renewal"),
+    ("slash_pair", "user/group permissions"),
+    ("slash_pair", "login: Google/Facebook"),
+    ("slash_pair", "login via OAuth/OIDC"),
+    ("slash_pair", "credentials: email/password"),
+    ("url_plain", "https://example.com/login"),
+    ("url_plain", "postgres://user:pass@host/db"),
+    ("url_plain", "mysql://localhost:3306/app"),
+]
+
 SECRET_CASES: list[tuple[str, tuple[str, ...]]] = [(t, s) for _f, t, s in LABELLED_SECRET_CASES]
 NON_SECRET_CASES: list[str] = [t for _f, t in LABELLED_NON_SECRET_CASES]
