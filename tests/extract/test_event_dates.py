@@ -115,3 +115,15 @@ def test_the_model_is_told_each_turns_time_and_to_write_absolute_dates(
     assert "USER [2026-10-12 Mon 08:00]: I started at Cloudflare last Friday." in user
     # A turn without its own time shows its day (taken from the turn before it).
     assert "ASSISTANT [2026-10-12 Mon]: Congratulations!" in user
+
+
+def test_a_move_told_in_swedish_or_german_keeps_its_day() -> None:
+    said = "2026-10-05"
+
+    def fact(text: str) -> list[str]:
+        return [f.text for f in extract_facts([{"role": "user", "content": text}], said).facts]
+
+    assert fact("Jag flyttade till Umeå igår.") == ["Användaren flyttade till Umeå den 2026-10-04."]
+    assert fact("Ich bin gestern nach Berlin gezogen.") == [
+        "Der Nutzer ist am 2026-10-04 nach Berlin gezogen."
+    ]
