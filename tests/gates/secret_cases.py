@@ -709,6 +709,10 @@ LABELLED_SECRET_CASES += [
     ("login_pair", "Anmeldung: admin / Brot123", ("Brot123",)),
     ("login_pair", "identifiants : admin / Fromage77", ("Fromage77",)),
     ("login_pair", "credenciales: admin / Paella88", ("Paella88",)),
+    ("config_i18n", "KENNWORT=Edelweiss", ("Edelweiss",)),
+    ("config_i18n", "MOT_DE_PASSE=lavande", ("lavande",)),
+    ("config_i18n", "wachtwoord=fietsbel", ("fietsbel",)),
+    ("config_i18n", "пароль=медведь", ("медведь",)),
 ]
 
 LABELLED_NON_SECRET_CASES += [
@@ -733,6 +737,8 @@ LABELLED_NON_SECRET_CASES += [
     ("url_plain", "https://example.com/login"),
     ("url_plain", "postgres://user:pass@host/db"),
     ("url_plain", "mysql://localhost:3306/app"),
+    ("config_i18n", "KENNWORT_MIN_LENGTH=8"),
+    ("config_i18n", "salasana_vaihdettu: true"),
 ]
 
 SECRET_CASES: list[tuple[str, tuple[str, ...]]] = [(t, s) for _f, t, s in LABELLED_SECRET_CASES]
