@@ -22,6 +22,7 @@ from typing import Any
 def _report(name: str, result: Any, show_cases: bool) -> None:
     print(
         f"{name:<9} recall {result.recall:.3f} ({result.caught}/{result.secrets})   "
+        f"precision {result.precision:.3f}   "
         f"FPR {result.fpr:.3f} ({result.flagged}/{result.lookalikes})"
     )
     for family in sorted(result.missed_by_family):
