@@ -55,7 +55,7 @@ _VERBS = (
 _VALUE = r"(?P<value>\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s\"'`]+?)(?=[.,;:!?)\]]*(?:\s|$))"
 
 _SEPARATOR = (
-    rf"(?P<sep>[ \t]+(?i:{_VERBS})[ \t]+|[ \t]*(?:[:：=]|—|–)[ \t]*"
+    rf"(?P<sep>[ \t]+(?i:{_VERBS})[ \t]+|['’]s[ \t]+|[ \t]*(?:[:：=]|—|–)[ \t]*"
     r"|[ \t]*(?:は|는|은|是|为|為)[ \t]*)"
 )
 # Qualifiers between the noun and the verb; a word may hold an inner colon or dot (Swedish
@@ -192,6 +192,8 @@ def _plain_word_password(
     value = m.group("value")
     if not value.isalpha() or len(value) < 4 or value.isupper():
         return False
+    if m.group("sep").lstrip()[:1] in "'’":
+        return False  # "my password's strength": a possessive as often as "is"
     if not _PLAIN_NOUN_RE.search(noun):
         return False
     gap = m.group("gap").split()

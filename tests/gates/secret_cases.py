@@ -709,6 +709,7 @@ LABELLED_SECRET_CASES += [
     ("login_pair", "Anmeldung: admin / Brot123", ("Brot123",)),
     ("login_pair", "identifiants : admin / Fromage77", ("Fromage77",)),
     ("login_pair", "credenciales: admin / Paella88", ("Paella88",)),
+    ("prose_en", "the router password's Falcon99", ("Falcon99",)),
     ("config_i18n", "KENNWORT=Edelweiss", ("Edelweiss",)),
     ("config_i18n", "MOT_DE_PASSE=lavande", ("lavande",)),
     ("config_i18n", "wachtwoord=fietsbel", ("fietsbel",)),
@@ -737,6 +738,8 @@ LABELLED_NON_SECRET_CASES += [
     ("url_plain", "https://example.com/login"),
     ("url_plain", "postgres://user:pass@host/db"),
     ("url_plain", "mysql://localhost:3306/app"),
+    ("password_prose", "my password's strength"),
+    ("password_prose", "the password's length is 12"),
     ("config_i18n", "KENNWORT_MIN_LENGTH=8"),
     ("config_i18n", "salasana_vaihdettu: true"),
 ]
