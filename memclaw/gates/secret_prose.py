@@ -54,10 +54,16 @@ _VERBS = (
 )
 _VALUE = r"(?P<value>\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s\"'`]+?)(?=[.,;:!?)\]]*(?:\s|$))"
 
-_SEPARATOR = (
-    rf"(?P<sep>[ \t]+(?i:{_VERBS})[ \t]+|['’]s[ \t]+|[ \t]*(?:[:：=]|—|–)[ \t]*"
-    r"|[ \t]*(?:は|는|은|是|为|為)[ \t]*)"
-)
+
+def _separator(verbs: str) -> str:
+    """A copula, a possessive-looking "'s", a colon or a dash between a noun and its value."""
+    return (
+        rf"(?P<sep>[ \t]+(?i:{verbs})[ \t]+|['’]s[ \t]+|[ \t]*(?:[:：=]|—|–)[ \t]*"
+        r"|[ \t]*(?:は|는|은|是|为|為)[ \t]*)"
+    )
+
+
+_SEPARATOR = _separator(_VERBS)
 # Qualifiers between the noun and the verb; a word may hold an inner colon or dot (Swedish
 # "VPN:en", "db.internal").
 _GAP = r"(?P<gap>(?:[ \t]+(?:[^\s.,;:!?=：]|[:.](?=\w))+){0,5}?)"
@@ -84,8 +90,10 @@ _LOGIN_NOUNS = (
     r"|identifiants|connexion|credenciales|acceso|credenziali|accesso|inloggegevens"
     r"|tunnukset|kirjautuminen|dane logowania|logowanie|учётные данные|учетные данные|логин"
 )
+# Not Polish "to": "login to aws/console" is where one signs in, not with what.
+_LOGIN_SEPARATOR = _separator("|".join(v for v in _VERBS.split("|") if v != "to"))
 _LOGIN_RE = LazyPattern(
-    rf"(?i:\b(?P<noun>{_LOGIN_NOUNS}))\b{_GAP}{_SEPARATOR}"
+    rf"(?i:\b(?P<noun>{_LOGIN_NOUNS}))\b{_GAP}{_LOGIN_SEPARATOR}"
     r"(?P<user>[^\s/:\"'`]+)(?:[ \t]*/[ \t]*|:)(?P<value>[^\s\"'`]+?)(?=[.,;:!?)\]]*(?:\s|$))"
 )
 _LOGIN_ANCHORS = (
@@ -271,11 +279,16 @@ def _login_ok(m: re.Match[str], text: str) -> bool:
         return False
     if user.lower() in _SIGN_IN_WORDS or value.lower() in _SIGN_IN_WORDS:
         return False
+    if user.isdigit():
+        return False  # "logins went up to 500/week" is a rate
     if _CODE_VALUE_RE.fullmatch(value) and not value.isalpha():
         return False
     if passwordish(value):
         return True
-    # "user / pass" in a login: the value is a password even when it is a plain word.
+    # "user / pass" in a login: the value is a password even when it is a plain word, unless
+    # the "user" is a host ("login: github.com/settings" is a page).
+    if "." in user:
+        return False
     return _plain_word_password(m, text, "pass", user, login=True)
 
 
