@@ -3,6 +3,9 @@
 A memory is read weeks later, when "Monday" or "tomorrow" no longer means
 anything. Words that name a recurring day ("every Monday", "on Mondays") stay
 as they are: they are habits, not dates.
+
+This module finds the phrases in running text and words the result; which day a
+phrase means is decided by the one resolver, :func:`memclaw.clock.parse_day`.
 """
 
 from __future__ import annotations
@@ -115,8 +118,8 @@ def resolve_relative(text: str, day: str, lang: str = "en") -> str:
         text = _english(text, today)
     elif lang in WEEKDAYS:
         text = _foreign(text, today, lang)
-    for words, offset in DAY_WORDS.get(lang, ()):
-        when = (today + timedelta(days=offset)).isoformat()
+    for words, _offset in DAY_WORDS.get(lang, ()):
+        when = _resolved(words, today).isoformat()
         text = re.sub(rf"\b{words}\b", f"{_ON[lang]} {when}", text, flags=I_)
     # "starts on Monday" became "starts on on 2026-..."; "on on" -> "on".
     return re.sub(r"\b(on|den|am|el)\s+\1\b", r"\1", text)
