@@ -127,3 +127,16 @@ def test_a_move_told_in_swedish_or_german_keeps_its_day() -> None:
     assert fact("Ich bin gestern nach Berlin gezogen.") == [
         "Der Nutzer ist am 2026-10-04 nach Berlin gezogen."
     ]
+
+
+def test_week_and_weekend_spans_read_as_english() -> None:
+    def fact(text: str) -> list[str]:
+        said = [{"role": "user", "content": text}]
+        return [f.text for f in extract_facts(said, "2026-10-05").facts]
+
+    assert fact("We decided to ship the release this weekend.") == [
+        "As of 2026-10-05, the team decided to ship the release on the weekend of 2026-10-10."
+    ]
+    assert fact("We decided to move the launch to next week.") == [
+        "As of 2026-10-05, the team decided to move the launch to the week of 2026-10-12."
+    ]

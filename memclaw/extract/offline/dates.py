@@ -60,7 +60,9 @@ _PAST = re.compile(
     I_,
 )
 _FUTURE = re.compile(r"\b(?:will|'ll|going to|gonna|starts?|begins?|is|are|'s|'re)\b", I_)
-_PREPOSITION = re.compile(r"\b(?:starting|from|until|till|by|before|after|in|of|during)\s*$", I_)
+_PREPOSITION = re.compile(
+    r"\b(?:starting|from|until|till|by|before|after|in|of|during|to|for|on)\s*$", I_
+)
 
 
 def _clause_before(text: str, at: int) -> str:
@@ -94,7 +96,8 @@ def _english(text: str, day: date) -> str:
         def span(match: re.Match[str], replacement: str = replacement) -> str:
             before = match.string[: match.start()]
             bare = replacement.startswith("the ") and not _PREPOSITION.search(before)
-            return "in " + replacement if bare else replacement
+            lead = "on " if "weekend" in replacement else "in "
+            return lead + replacement if bare else replacement
 
         text = re.sub(rf"\b{words}\b", span, text, flags=I_)
     text = _IN_COUNT.sub(lambda m: _on(m.group(0), day), text)
