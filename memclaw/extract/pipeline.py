@@ -22,7 +22,13 @@ from memclaw.extract.offline.engine import daily_summary, extract_facts, file_fa
 from memclaw.extract.offline.names import known_person
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
-from memclaw.extract.timeline import Moment, conversation_moment, message_days, windows
+from memclaw.extract.timeline import (
+    Moment,
+    conversation_moment,
+    message_days,
+    message_time,
+    windows,
+)
 from memclaw.gates.session_key import parse_session_key
 from memclaw.text.likeness import known_lines
 from memclaw.text.plural import plural
@@ -113,10 +119,14 @@ def _prepare(
     settings = agent.settings
     kept = []
     for message, day in zip(messages, message_days(messages, moment), strict=True):
+        # The turn's own time, when it has one, is shown to the model with its day.
+        said = message_time(message)
         for one in filter_messages(
             [message], max_chars=settings.extract_max_message_chars, max_messages=1
         ):
             kept.append({"role": one["role"], "content": one["content"], "day": day})
+            if said is not None:
+                kept[-1]["time"] = said.strftime("%H:%M")
     users = [i for i, m in enumerate(kept) if m["role"] == "user"]
     redacted = dict(zip(users, redact_adjacent([kept[i]["content"] for i in users]), strict=True))
     return [

@@ -7,6 +7,7 @@ in code (keys, types, secrets, ceilings) before anything reaches a file.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 REQUIRED_KEYS: dict[str, type] = {
     "should_update": bool,
@@ -54,8 +55,12 @@ write whole, grammatical sentences.
 - Start anything that can change with "As of {today}, ..." (status, plans, \
 deadlines, versions, configuration, temporary situations): {today} is the day \
 of the conversation, not the day you read it.
-- Turn relative days ("Monday", "tomorrow") into dates counted from the day the \
-message was said, shown in brackets before it.
+- Write every date as an absolute date (YYYY-MM-DD). Each message shows in \
+brackets when it was said ("USER [2026-10-05 Mon 14:02]: ..."); count relative \
+days ("yesterday", "last Friday", "next week", "in two days", "two weeks ago", \
+"this weekend") from that message's own day, never from today. Keep the event \
+with its date: "I moved to Lisbon yesterday", said on 2026-10-05, is kept as "The \
+user moved to Lisbon on 2026-10-04", not as "The user is based in Lisbon".
 - For opinions and feelings keep the user's own words.
 - Keep the language the user spoke; do not translate a fact.
 - Record what was done, not what was asked for or intended.
@@ -113,6 +118,16 @@ def _block(title: str, text: str) -> str:
     return f"=== {title} ===\n{body}"
 
 
+def _said_at(message: dict[str, str]) -> str:
+    """ "2026-10-05 Mon 14:02": the weekday lets the model count "last Friday" right."""
+    day = message["day"]
+    try:
+        weekday = date.fromisoformat(day).strftime("%a")
+    except ValueError:
+        return day
+    return " ".join(part for part in (day, weekday, message.get("time", "")) if part)
+
+
 def user_prompt(
     *,
     today: str,
@@ -126,7 +141,7 @@ def user_prompt(
     """The conversation and the current memory, each in a labelled block."""
     day = day or today
     lines = [
-        f"{m['role'].upper()} [{m['day']}]: {m['content']}"
+        f"{m['role'].upper()} [{_said_at(m)}]: {m['content']}"
         if m.get("day")
         else f"{m['role'].upper()}: {m['content']}"
         for m in transcript

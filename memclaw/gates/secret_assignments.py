@@ -33,6 +33,9 @@ _STRONG_WORDS = frozenset(
         "credential", "credentials", "apikey", "apitoken", "apisecret", "authtoken",
         "accesstoken", "refreshtoken", "secretkey", "privatekey", "accesskey", "clientsecret",
         "lösenord", "lösenordet", "passord", "passwort", "contraseña",
+        # the other languages the prose rules read (secret_prose): KENNWORT=, mot_de_passe=
+        "losenord", "kennwort", "motdepasse", "wachtwoord", "salasana", "hasło", "haslo",
+        "senha", "пароль",
     }
 )  # fmt: skip
 _WEAK_WORDS = frozenset({"key", "auth", "pass", "nyckel", "nyckeln"})
@@ -80,7 +83,8 @@ _ORDINALS = frozenset(
 )
 _PASSWORD_WORDS = frozenset(
     {"password", "passwd", "passphrase", "passcode", "pwd", "pass", "lösenord", "lösenordet",
-     "passord", "passwort", "contraseña"}
+     "passord", "passwort", "contraseña", "losenord", "kennwort", "motdepasse", "wachtwoord",
+     "salasana", "hasło", "haslo", "senha", "пароль"}
 )  # fmt: skip
 _KEY_WORDS = frozenset(
     {"key", "apikey", "accesskey", "privatekey", "secretkey", "nyckel", "nyckeln"}
@@ -102,6 +106,8 @@ def _name_strength(name: str, env_style: bool) -> tuple[int, str]:
         return 2, "secret"  # Telegram's api_hash is the app's secret
     # Glued names: PGPASSWORD, MYSQLPWD-style env variables.
     comps = [_GLUED_TAIL_RE.sub(r"\1", c) for c in comps]
+    # French spells the noun in three words: MOT_DE_PASSE, motDePasse.
+    comps = "_".join(comps).replace("mot_de_passe", "motdepasse").split("_")
     hit = -1
     for i, c in enumerate(comps):
         if c in _STRONG_WORDS or c in _WEAK_WORDS:
@@ -183,7 +189,8 @@ def _inside_call(text: str, line_start: int, pos: int) -> bool:
 # surrounding identifier, which is much faster than running an identifier regex everywhere.
 _NAME_KEYWORDS = (
     "pass", "pwd", "secret", "token", "credential", "key", "auth", "lösen", "nyckel", "api_hash",
-    "passord", "passwort", "contraseña", "密", "口令", "令牌", "凭证", "憑證",
+    "passord", "passwort", "contraseña", "密", "口令", "令牌", "凭证", "憑證", "losen", "kennwort",
+    "wachtwoord", "salasana", "hasło", "haslo", "senha", "пароль", "mot_de_passe", "motdepasse",
 )  # fmt: skip
 _SEP_RE = LazyPattern(r"[\"']?(?:\*\*|__)?[ \t]*(?P<sep>:=|=>|=(?![=~])|:(?![:/\\])|：)")
 _FLAG_GAP_RE = LazyPattern(r"[ \t]+(?=[^\s\-])")

@@ -288,8 +288,9 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "url_password",
         88,
-        # scheme://user:password@host — the scheme is implied by the literal "://".
-        LazyPattern(r"://[^\s:/@?#\[\]]*:(?P<v>[^\s/@?#]{3,})@(?=[\w.\-\[])"),
+        # scheme://user:password@host, any scheme (redis, amqp, mongodb+srv, https ...): the
+        # scheme is implied by the literal "://". Any length: "postgres://admin:pw@db" is real.
+        LazyPattern(r"://[^\s:/@?#\[\]]*:(?P<v>[^\s/@?#]+)@(?=[\w.\-\[])"),
         group="v",
         validate=_real_value("v"),
         hints=("://",),

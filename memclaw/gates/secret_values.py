@@ -136,6 +136,9 @@ _NON_VALUES = frozenset(
 )  # fmt: skip
 
 
+# Field names of a sign-in form: "email/password" names two fields, it holds no credential.
+_FORM_LABELS = _NON_VALUES | {"user", "username", "email", "e-mail", "login", "name", "userid"}
+
 _FORMAT_FIELD_RE = LazyPattern(r"\{[^{}]*\}|%[-+0-9.]*[sdrfx]")
 
 
@@ -166,6 +169,10 @@ def is_non_value(value: str) -> bool:
     v = value.strip()
     if v.lower() in _NON_VALUES or not any(c.isalnum() for c in v):
         return True
+    if v[:1] in "([" and v.strip("()[]").lower() in _NON_VALUES:
+        return True  # "(empty)", "[none]"
+    if "/" in v and all(p.lower() in _FORM_LABELS for p in v.split("/")):
+        return True  # "email/password", "user/pass": labels of a form, not credentials
     if _NUMBERISH_RE.fullmatch(v) or v.startswith(("arn:", "urn:")):
         return True  # 1.3.0, 1556312220.133, ARNs and URNs are identifiers
     # A 1-3 digit number is a count or a flag, never a usable credential ("'HAVE_PASSWD': 1").

@@ -36,6 +36,13 @@ class GateScore:
         return self.caught / self.secrets if self.secrets else 1.0
 
     @property
+    def precision(self) -> float:
+        """Of the cases flagged, the share that held a secret (a caught secret case or a
+        flagged look-alike each count once)."""
+        flagged = self.caught + self.flagged
+        return self.caught / flagged if flagged else 1.0
+
+    @property
     def fpr(self) -> float:
         return self.flagged / self.lookalikes if self.lookalikes else 0.0
 

@@ -3,6 +3,9 @@
 A memory is read weeks later, when "Monday" or "tomorrow" no longer means
 anything. Words that name a recurring day ("every Monday", "on Mondays") stay
 as they are: they are habits, not dates.
+
+This module finds the phrases in running text and words the result; which day a
+phrase means is decided by the one resolver, :func:`memclaw.clock.parse_day`.
 """
 
 from __future__ import annotations
@@ -10,44 +13,16 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from memclaw.clock import DAY_WORDS, NUMBERS, WEEKDAYS, parse_day
+
 I_ = re.IGNORECASE
-_WEEKDAYS = {
-    "en": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-    "sv": ("måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"),
-    "de": ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"),
-    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
-}
-# (words, days from the conversation date); longer phrases first.
-_DAYS = {
-    "en": (
-        ("the day after tomorrow", 2),
-        ("tonight", 0),
-        ("today", 0),
-        ("tomorrow", 1),
-        ("yesterday", -1),
-    ),
-    "sv": (
-        ("i övermorgon", 2),
-        ("i morgon", 1),
-        ("imorgon", 1),
-        ("i kväll", 0),
-        ("ikväll", 0),
-        ("i dag", 0),
-        ("idag", 0),
-        ("i går", -1),
-        ("igår", -1),
-    ),
-    "de": (("übermorgen", 2), ("morgen", 1), ("heute", 0), ("gestern", -1)),
-    "es": (("pasado mañana", 2), ("mañana", 1), ("hoy", 0), ("ayer", -1)),
-}
 _ON = {"en": "on", "sv": "den", "de": "am", "es": "el"}
-_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_COUNT = rf"(\d+|{'|'.join(_NUMBERS)})\s+(days?|weeks?)"
-_IN_COUNT = re.compile(rf"\bin\s+{_COUNT}\b", I_)
+_COUNT = rf"(?:\d+|{'|'.join(NUMBERS)})\s+(?:days?|weeks?)"
+_IN_COUNT = re.compile(rf"\bin\s+{_COUNT}\b|\b{_COUNT}\s+from\s+(?:now|today)\b", I_)
 _AGO = re.compile(rf"\b{_COUNT}\s+ago\b", I_)
 _EN_WEEKDAY = re.compile(
     r"(?<!every )(?<!each )\b(?:(starting|from|until|till|by|before|after)\s+)?(?:on\s+)?"
-    rf"(?:(this|next|last|coming)\s+)?\b({'|'.join(_WEEKDAYS['en'])})\b(?!s\b|'s\b)",
+    rf"(?:(this|next|last|coming)\s+)?\b({'|'.join(WEEKDAYS['en'])})\b(?!s\b|'s\b)",
     I_,
 )
 
@@ -56,23 +31,26 @@ def _monday(day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def _weekday(day: date, index: int, shift: str) -> date:
+def _resolved(phrase: str, day: date, ahead: bool = False) -> date:
+    # Every phrase handed here was matched by a pattern built from the resolver's own words.
+    found = parse_day(phrase, day, ahead=ahead)
+    if found is None:
+        raise ValueError(f"the day resolver does not read {phrase!r}")
+    return found
+
+
+def _weekday(day: date, name: str, shift: str) -> date:
     """The named weekday after ``day``; "next" means the one in next week, "last" the past one."""
-    if shift == "next":
-        return _monday(day) + timedelta(days=7 + index)
-    if shift == "last":
-        return day - timedelta(days=(day.weekday() - index) % 7 or 7)
-    return day + timedelta(days=(index - day.weekday()) % 7 or 7)
+    return _resolved(f"{shift} {name}", day, ahead=True)
+
+
+def _on(phrase: str, day: date) -> str:
+    return f"on {_resolved(phrase, day).isoformat()}"
 
 
 def _month(day: date, shift: int) -> str:
     index = day.year * 12 + day.month - 1 + shift
     return f"in {index // 12:04d}-{index % 12 + 1:02d}"
-
-
-def _days(number: str, unit: str) -> int:
-    count = _NUMBERS.get(number.lower()) or int(number)
-    return count * (7 if unit.lower().startswith("week") else 1)
 
 
 # A past verb earlier in the clause: "sprained my wrist on Saturday" is the Saturday gone by.
@@ -82,7 +60,9 @@ _PAST = re.compile(
     I_,
 )
 _FUTURE = re.compile(r"\b(?:will|'ll|going to|gonna|starts?|begins?|is|are|'s|'re)\b", I_)
-_PREPOSITION = re.compile(r"\b(?:starting|from|until|till|by|before|after|in|of|during)\s*$", I_)
+_PREPOSITION = re.compile(
+    r"\b(?:starting|from|until|till|by|before|after|in|of|during|to|for|on)\s*$", I_
+)
 
 
 def _clause_before(text: str, at: int) -> str:
@@ -91,12 +71,11 @@ def _clause_before(text: str, at: int) -> str:
 
 def _english(text: str, day: date) -> str:
     def weekday(match: re.Match[str]) -> str:
-        index = _WEEKDAYS["en"].index(match.group(3).lower())
         shift = (match.group(2) or "").lower()
         before = _clause_before(text, match.start())
         if not shift and _PAST.search(before) and not _FUTURE.search(before):
             shift = "last"
-        when = _weekday(day, index, shift).isoformat()
+        when = _weekday(day, match.group(3).lower(), shift).isoformat()
         return f"{match.group(1)} {when}" if match.group(1) else f"on {when}"
 
     text = _EN_WEEKDAY.sub(weekday, text)
@@ -117,22 +96,19 @@ def _english(text: str, day: date) -> str:
         def span(match: re.Match[str], replacement: str = replacement) -> str:
             before = match.string[: match.start()]
             bare = replacement.startswith("the ") and not _PREPOSITION.search(before)
-            return "in " + replacement if bare else replacement
+            lead = "on " if "weekend" in replacement else "in "
+            return lead + replacement if bare else replacement
 
         text = re.sub(rf"\b{words}\b", span, text, flags=I_)
-    text = _IN_COUNT.sub(
-        lambda m: f"on {(day + timedelta(days=_days(m.group(1), m.group(2)))).isoformat()}", text
-    )
-    return _AGO.sub(
-        lambda m: f"on {(day - timedelta(days=_days(m.group(1), m.group(2)))).isoformat()}", text
-    )
+    text = _IN_COUNT.sub(lambda m: _on(m.group(0), day), text)
+    return _AGO.sub(lambda m: _on(m.group(0), day), text)
 
 
 def _foreign(text: str, day: date, lang: str) -> str:
-    names = _WEEKDAYS[lang]
+    names = WEEKDAYS[lang]
     return re.sub(
         rf"\b(?:(?:på|am|el)\s+)?({'|'.join(names)})\b(?!ar\b|s\b|e\b)",
-        lambda m: f"{_ON[lang]} {_weekday(day, names.index(m.group(1).lower()), '').isoformat()}",
+        lambda m: f"{_ON[lang]} {_weekday(day, m.group(1).lower(), '').isoformat()}",
         text,
         flags=I_,
     )
@@ -143,10 +119,26 @@ def resolve_relative(text: str, day: str, lang: str = "en") -> str:
     today = date.fromisoformat(day)
     if lang == "en":
         text = _english(text, today)
-    elif lang in _WEEKDAYS:
+    elif lang in WEEKDAYS:
         text = _foreign(text, today, lang)
-    for words, offset in _DAYS.get(lang, ()):
-        when = (today + timedelta(days=offset)).isoformat()
+    for words, _offset in DAY_WORDS.get(lang, ()):
+        when = _resolved(words, today).isoformat()
         text = re.sub(rf"\b{words}\b", f"{_ON[lang]} {when}", text, flags=I_)
     # "starts on Monday" became "starts on on 2026-..."; "on on" -> "on".
     return re.sub(r"\b(on|den|am|el)\s+\1\b", r"\1", text)
+
+
+# How resolve_relative writes a day or a span: "on 2026-10-04", "in the week of 2026-10-12".
+_WRITTEN_WHEN = re.compile(
+    r"\b(?:on|in|den|am|el)\s+(?:the\s+(?:week|weekend)\s+of\s+)?\d{4}-\d{2}(?:-\d{2})?\b"
+)
+
+
+def event_when(sentence: str, day: str, lang: str = "en") -> str | None:
+    """When the event a sentence tells happened, as a fact says it ("on 2026-10-04").
+
+    "I moved to Lisbon yesterday", said on 2026-10-05, gives "on 2026-10-04"; a sentence
+    that already names its day ("on 2026-10-04") gives that. None when it names no day.
+    """
+    found = _WRITTEN_WHEN.search(resolve_relative(sentence, day, lang))
+    return found.group(0) if found else None

@@ -35,6 +35,12 @@ _SV: list[_Rule] = [
     _r(
         r"\bjag bor i (?P<x>[^.,!?\n]+?)(?=\s+och\b|[.,!?\n]|$)", "identity", "Användaren bor i {x}"
     ),
+    # A move keeps its day word ("till Umeå igår"), which the engine turns into a date.
+    _r(
+        r"\bjag (?:har )?flytta(?:de|t) till (?P<x>[^.,!?\n]+?)(?=\s+och\b|[.,!?\n]|$)",
+        "identity",
+        "Användaren flyttade till {x}",
+    ),
     _r(
         r"^(?P<v>använd|kör|gör|skriv|skicka|radera) (?P<a>aldrig|alltid) (?P<x>.+)$",
         "rule",
@@ -116,6 +122,16 @@ _DE: list[_Rule] = [
         "Der Nutzer wohnt in {x}",
     ),
     _r(
+        r"\bich bin (?P<t>gestern|vorgestern|heute) nach (?P<x>[^.,!?\n]+?) (?:um)?gezogen",
+        "identity",
+        "Der Nutzer ist {t} nach {x} gezogen",
+    ),
+    _r(
+        r"\bich bin nach (?P<x>[^.,!?\n]+?) (?:um)?gezogen",
+        "identity",
+        "Der Nutzer ist nach {x} gezogen",
+    ),
+    _r(
         r"^(?P<v>benutze|verwende|nutze|mach|mache|lösche|schreibe) (?P<a>nie|niemals|immer) "
         r"(?P<x>.+)$",
         "rule",
@@ -187,6 +203,11 @@ _ES: list[_Rule] = [
         "El usuario trabaja {p} {x}",
     ),
     _r(r"\bvivo en (?P<x>[^.,!?\n]+?)(?=\s+y\b|[.,!?\n]|$)", "identity", "El usuario vive en {x}"),
+    _r(
+        r"\bme (?:he )?mud(?:é|ado) a (?P<x>[^.,!?\n]+?)(?=\s+y\b|[.,!?\n]|$)",
+        "identity",
+        "El usuario se mudó a {x}",
+    ),
     _r(r"^(?P<a>nunca|siempre) (?P<x>.+)$", "rule", "Regla del usuario: {a} {x}"),
     _r(
         r"^(?:por favor,?\s+)?(?:a partir de ahora|de ahora en adelante|desde ahora|desde hoy),?"

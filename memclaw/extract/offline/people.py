@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memclaw.extract.offline.dates import event_when
 from memclaw.extract.offline.text import dated, finish, third_person
 
 I_ = re.IGNORECASE
@@ -58,7 +59,16 @@ _NAME_RE = re.compile(rf"(?i:\b(?:my name is|my name's|call me|i'm|i am))\s+({NA
 _HERE_RE = re.compile(rf"^(?i:(?:hi|hey|hello)[,!]?\s+)?(?i:(?:it's|this is)\s+)?({NAME}) here\b")
 _TITLE = rf"(?i:(?:[a-z][\w/-]*\s){{0,4}}?(?:{ROLE_WORDS}))"
 # After "promoted to" any short title counts: "staff", "principal engineer", "head of data".
-_TITLE_ANY = r"(?i:[a-z][\w/-]*(?:\s+(?!at\b|for\b|with\b|and\b|but\b|so\b)[a-z][\w/-]*){0,3})"
+# A title ends where the sentence says when: "promoted to staff engineer two weeks ago".
+_WHEN_WORDS = (
+    r"yesterday\b|today\b|tomorrow\b|tonight\b|last\b|next\b|this\b|on\b|in\b"
+    r"|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)"
+    r"\s+(?:days?|weeks?|months?)\b"
+)
+_TITLE_ANY = (
+    rf"(?i:[a-z][\w/-]*(?:\s+(?!at\b|for\b|with\b|and\b|but\b|so\b|{_WHEN_WORDS})"
+    r"[a-z][\w/-]*){0,3})"
+)
 _ROLE_RE = re.compile(
     rf"\b(?i:i'm|i am|i work as)\s+(?i:a|an|the)\s+({_TITLE})"
     rf"(?:\s+(?i:at|for|with|in)\s+({ORG}))?"
@@ -118,6 +128,24 @@ def _join(clauses: list[str]) -> str:
     return clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
 
 
+_BOUNDARY = re.compile(r"[.!?;]|,\s|\s(?:and|but|then)\s", I_)
+
+
+def _when(message: str, match: re.Match[str] | None, day: str) -> str | None:
+    """The day of the event ``match`` tells ("on 2026-10-04"), from its own clause.
+
+    The day said after the event wins ("I moved to Lisbon yesterday and start at X
+    today"), else the one said before it in the clause ("Yesterday I moved to Lisbon").
+    """
+    if match is None or not day:
+        return None
+    end = _BOUNDARY.search(message, match.end())
+    if when := event_when(message[match.start() : end.start() if end else None], day):
+        return when
+    start = max((b.end() for b in _BOUNDARY.finditer(message, 0, match.start())), default=0)
+    return event_when(message[start : match.start()], day)
+
+
 def identity_fact(message: str, day: str = "") -> Fact | None:
     """One identity fact from everything a message says about who the user is."""
     name = None
@@ -143,6 +171,11 @@ def identity_fact(message: str, day: str = "") -> Fact | None:
     location = place and place.group(1)
     if location and timezone and location.split()[0] == timezone:
         location = None  # "based in EST timezone" is a timezone, not a place
+    # A change told with its day ("moved to Lisbon yesterday") keeps the event and the day:
+    # read months later, "is based in Lisbon" would lose both.
+    moved = place and "moved" in place.group(0).lower()
+    moved_on = _when(message, place, day) if moved else None
+    event_on = _when(message, change or joined, day)
     clauses = []
     if name:
         clauses.append(f"is {name}")
@@ -160,6 +193,8 @@ def identity_fact(message: str, day: str = "") -> Fact | None:
         clauses.append(f"joined {joined.group(1)}")
         if joined.group(2):
             clauses[-1] += f" as {_article(joined.group(2))} {joined.group(2).strip()}"
+        if event_on and not change:
+            clauses[-1] += f" {event_on}"
     if change and not role:
         org = org or change.group(2)
         clauses.append(
@@ -169,6 +204,8 @@ def identity_fact(message: str, day: str = "") -> Fact | None:
         )
         if org:
             clauses[-1] += f" at {org}"
+        if event_on:
+            clauses[-1] += f" {event_on}"
     if team:
         verb = team.group(0).split()[1].lower()
         kind = team.group(2).lower()
@@ -178,7 +215,7 @@ def identity_fact(message: str, day: str = "") -> Fact | None:
             clauses[-1] += f" at {team_org}"
     if location:
         location = location[:1].upper() + location[1:]
-        clauses.append(f"is based in {location}")
+        clauses.append(f"moved to {location} {moved_on}" if moved_on else f"is based in {location}")
     if timezone:
         clauses.append(f"is in the {timezone} timezone")
     if langs:
@@ -197,7 +234,7 @@ def identity_fact(message: str, day: str = "") -> Fact | None:
             text = f"User is {name}"
     else:
         text = "User " + _join(clauses)
-    if (change or joined) and day:
+    if (change or joined) and day and not event_on:
         text = dated(text, day)  # a promotion is news on the day it is told
     return Fact("identity", finish(text), name or "user", section)
 
