@@ -29,12 +29,12 @@ _INTRO = """\
 
 Every key below can be set in `memclaw.yaml` at the workspaces root, in your own
 `~/.config/memclaw/config.yaml` (or the file `$MEMCLAW_CONFIG` names), as an
-environment variable `MEMCLAW_<KEY>` (the key in upper case: `MEMCLAW_MODEL`), or for one command with
-`--set key=value`; later sources win in that order. `memclaw config show` prints
-every key with its effective value and where it came from. The `mem0_*` keys may
-also be written as a `providers: mem0:` section in YAML (`providers.mem0.base_url`
-on the command line). See [Configuration](../configuration.md) for how the files
-are read and edited.
+environment variable `MEMCLAW_<KEY>` (the key in upper case: `MEMCLAW_MODEL`),
+or for one command with `--set key=value`; later sources win in that order.
+`memclaw config show` prints every key with its effective value and where it
+came from. The `mem0_*` keys may also be written as a `providers: mem0:` section
+in YAML (`providers.mem0.base_url` on the command line). See
+[Configuration](../configuration.md) for how the files are read and edited.
 """
 
 
