@@ -105,6 +105,32 @@ def test_console_examples_run_on_the_demo_agent(
         assert not missing, f"{where}: not printed: {missing}\n--- printed:\n{result.output}"
 
 
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))
+def test_python_examples_run_on_the_demo_agent(
+    page: Path,
+    isolated_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = page.read_text(encoding="utf-8")
+    code = [f.group(2) for f in _FENCE.finditer(text) if f.group(1) == "python"]
+    if not code:
+        return
+    _demo_root(isolated_env)
+    monkeypatch.chdir(isolated_env.parent)  # the examples open "workspaces"
+    for block in code:
+        exec(compile(block, str(page), "exec"), {"__name__": "__docs__"})
+    assert "Maya prefers rooibos" in capsys.readouterr().out or page.name != "python-api.md"
+
+
+def test_every_public_name_is_documented() -> None:
+    import memclaw
+
+    page = (DOCS / "python-api.md").read_text(encoding="utf-8")
+    for name in memclaw.__all__:
+        assert name.startswith("__") or f"| `{name}" in page, f"{name} is not in python-api.md"
+
+
 def test_the_example_checker_catches_a_wrong_output_line() -> None:
     page = "```console\n$ memclaw files list demo\nMEMORY.md ... yes 3\nNOPE.md\n```\n"
     (example,) = examples(page)
