@@ -131,6 +131,16 @@ def test_every_public_name_is_documented() -> None:
         assert name.startswith("__") or f"| `{name}" in page, f"{name} is not in python-api.md"
 
 
+def test_the_command_map_names_every_command() -> None:
+    import typer.main
+
+    group = typer.main.get_command(app)
+    names = group.commands  # type: ignore[attr-defined]
+    table = (DOCS / "commands" / "index.md").read_text(encoding="utf-8").split("## Conventions")[0]
+    missing = [name for name in names if f"`{name}`" not in table]
+    assert not missing, f"commands missing from docs/commands/index.md's map: {missing}"
+
+
 def test_the_example_checker_catches_a_wrong_output_line() -> None:
     page = "```console\n$ memclaw files list demo\nMEMORY.md ... yes 3\nNOPE.md\n```\n"
     (example,) = examples(page)
