@@ -1,4 +1,4 @@
-"""The docs site stays true: its settings page is generated, its console examples run.
+"""The docs site and the README stay true: generated settings page, examples that run.
 
 A fenced block marked ``console`` in docs/ is an example a reader can paste: each
 ``$ memclaw ...`` line is run on a fresh copy of the demo agent (one copy per page,
@@ -29,6 +29,7 @@ from memclaw.cli.fast import hoist_globals
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md"))
+EXAMPLES = [REPO / "README.md", *PAGES]  # the README's examples must stay true too
 _FENCE = re.compile(r"^```(\S*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
@@ -83,7 +84,7 @@ def _demo_root(root: Path) -> None:
     shutil.copytree(REPO / "workspaces", root, ignore=ignore, dirs_exist_ok=True)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))
+@pytest.mark.parametrize("page", EXAMPLES, ids=lambda p: str(p.relative_to(REPO)))
 def test_console_examples_run_on_the_demo_agent(
     page: Path, isolated_env: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -102,7 +103,7 @@ def test_console_examples_run_on_the_demo_agent(
         assert not missing, f"{where}: not printed: {missing}\n--- printed:\n{result.output}"
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))
+@pytest.mark.parametrize("page", EXAMPLES, ids=lambda p: str(p.relative_to(REPO)))
 def test_python_examples_run_on_the_demo_agent(
     page: Path,
     isolated_env: Path,
@@ -117,7 +118,7 @@ def test_python_examples_run_on_the_demo_agent(
     monkeypatch.chdir(isolated_env.parent)  # the examples open "workspaces"
     for block in code:
         exec(compile(block, str(page), "exec"), {"__name__": "__docs__"})
-    assert "Maya prefers rooibos" in capsys.readouterr().out or page.name != "python-api.md"
+    assert "Maya prefers rooibos" in capsys.readouterr().out  # each example prints its search
 
 
 def test_every_public_name_is_documented() -> None:
@@ -126,6 +127,16 @@ def test_every_public_name_is_documented() -> None:
     page = (DOCS / "python-api.md").read_text(encoding="utf-8")
     for name in memclaw.__all__:
         assert name.startswith("__") or f"| `{name}" in page, f"{name} is not in python-api.md"
+
+
+def test_the_readme_is_a_short_front_door_whose_links_resolve() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 300
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme)
+    local = [t for t in targets if "://" not in t]
+    assert local, "the README links into the docs"
+    broken = [t for t in local if not (REPO / t).exists()]
+    assert not broken, f"README links to missing files: {broken}"
 
 
 def test_the_command_map_names_every_command() -> None:
