@@ -139,6 +139,13 @@ def test_the_readme_is_a_short_front_door_whose_links_resolve() -> None:
     assert not broken, f"README links to missing files: {broken}"
 
 
+def test_the_browser_picture_is_the_snapshot_the_browser_tests_keep() -> None:
+    kept = REPO / "tests" / "browse" / "snapshots" / "facts.svg"
+    assert (DOCS / "img" / "browse-facts.svg").read_bytes() == kept.read_bytes(), (
+        "copy tests/browse/snapshots/facts.svg to docs/img/browse-facts.svg"
+    )
+
+
 def test_the_command_map_names_every_command() -> None:
     import typer.main
 
