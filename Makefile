@@ -2,14 +2,21 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Two stamps: `make demo` needs only the package itself; `make test` (and `install`)
+# add every extra the tests exercise (MCP, Ray, sqlite-vec, the browser, the docs site).
+BASE_STAMP := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
 
-.PHONY: install install-embed demo test lint types unit bench test-real clean
+.PHONY: install install-embed demo test lint types unit docs bench test-real clean
 
-$(STAMP): pyproject.toml
+$(BASE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,mcp,ray,vec,browse]'
+	$(BIN)/pip install --quiet -e .
+	touch $(BASE_STAMP)
+
+$(STAMP): $(BASE_STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,mcp,ray,vec,browse,docs]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -24,7 +31,7 @@ install-embed: $(STAMP) $(EMBED)
 # The demo only reads the bundled agent (dry runs write nothing); search keeps
 # its rebuildable index in workspaces/demo/.memclaw/, which git ignores.
 MC := $(BIN)/memclaw --root workspaces
-demo: $(STAMP)
+demo: $(BASE_STAMP)
 	@echo "== the demo agent's files =="; $(MC) files list demo
 	@echo; echo "== the system prompt a model receives, with token counts =="; $(MC) prompt demo
 	@echo; echo "== search, in three languages =="
@@ -38,8 +45,8 @@ demo: $(STAMP)
 	@echo; echo "== status =="; $(MC) status
 
 lint: $(STAMP)
-	$(BIN)/ruff check memclaw tests benchmarks
-	$(BIN)/ruff format --check memclaw tests benchmarks
+	$(BIN)/ruff check memclaw tests benchmarks docs
+	$(BIN)/ruff format --check memclaw tests benchmarks docs
 
 types: $(STAMP)
 	$(BIN)/mypy
@@ -47,7 +54,12 @@ types: $(STAMP)
 unit: $(STAMP) $(EMBED)
 	$(BIN)/pytest
 
-test: lint types unit
+# The docs site (mkdocs-material) builds offline into build/site; --strict turns a
+# broken link or a page missing from the nav into a failure.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+test: lint types unit docs
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run

@@ -124,7 +124,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     exists = "" if ws.root.is_dir() else ", not created yet"
     err().print(f"root: {ws.root} ({choice.reason}{exists})", soft_wrap=True)
     if not agents:
-        err().print(f"no agents under {ws.root}; create one with `memclaw init NAME`")
+        err().print(f"no agents under {ws.root_choice.told()}; create one with `memclaw init NAME`")
         return
     table = Table(title=f"agents under {ws.root}", title_justify="left")
     for column in ("agent", "core files", "daily notes", "owners", "extracted", "dreamed"):

@@ -36,6 +36,10 @@ class RootChoice:
     reason: str
     explicit: bool  # named by --root or $MEMCLAW_ROOT: a missing folder is then an error
 
+    def told(self) -> str:
+        """The root and why it was chosen, for messages: ``/x (--root)``."""
+        return f"{self.path} ({self.reason})"
+
 
 def locate_root(
     root: str | os.PathLike[str] | None,
@@ -58,7 +62,9 @@ def locate_root(
                 folder / "workspaces", f"found workspaces/{ROOT_MARKER} in {where}", False
             )
     return RootChoice(
-        user_data_root(env, platform), "per-user data folder (no workspaces/ found)", False
+        user_data_root(env, platform),
+        f"per-user data folder: no workspaces/{ROOT_MARKER} in {here} or a parent",
+        False,
     )
 
 

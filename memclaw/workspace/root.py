@@ -47,7 +47,7 @@ class Workspace:
         self.root = root
         self.settings = settings
         self.clock = clock
-        self.root_choice = root_choice or RootChoice(root, "given", True)
+        self.root_choice = root_choice or RootChoice(root, "named by the caller", True)
 
     @classmethod
     def open(
@@ -84,9 +84,12 @@ class Workspace:
 
             close = get_close_matches(agent_id, self.agent_ids(), n=1)
             hint = f"did you mean {close[0]!r}? Or " if close else ""
+            # Say which root was searched and why: an agent "missing" because discovery
+            # picked another root than the person expected is the common case.
+            elsewhere = "" if self.root_choice.explicit else ", or name the root with --root"
             raise AgentNotFoundError(
-                f"no agent {agent_id!r} under {self.root}: "
-                f"{hint}create it with `memclaw init {agent_id}`"
+                f"no agent {agent_id!r} under {self.root_choice.told()}: "
+                f"{hint}create it with `memclaw init {agent_id}`{elsewhere}"
             )
         agent = Agent(self, agent_id, path)
         migrate_owner_folders(agent)  # before any owner's folder is looked up

@@ -3,7 +3,7 @@
 Comparing the text of the screen (not the SVG's markup, whose class names hash the
 styles) keeps a snapshot stable across runs while still catching any change in
 what a person would read. ``UPDATE_SNAPSHOTS=1`` rewrites the files (and, with
-``keep_svg``, the screen's SVG beside its text: the README shows ``facts.svg``).
+``keep_svg``, the screen's SVG beside its text: docs/commands/browse.md shows ``facts.svg``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Freshness in proportion to what changed, with a stated bound proven on an injected clock.
 
-The bound (README, "Freshness"): a search sees at once any file added, removed or
+The bound (docs/commands/search.md, "Freshness"): a search sees at once any file added, removed or
 renamed, and any edit to a core file, one of the newest daily notes or a recently
 modified file; any other edit within ``freshness_sweep_seconds``. While ``memclaw
 watch`` runs, searches trust it and check nothing.

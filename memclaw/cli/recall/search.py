@@ -171,7 +171,8 @@ def stats(
         sys.stdout.write(_json_line({"root": str(ws.root), "indexes": [r.to_dict() for r in rows]}))
         return
     if not rows:
-        sys.stderr.write(f"no agents under {ws.root}; create one with `memclaw init NAME`\n")
+        where = ws.root_choice.told()
+        sys.stderr.write(f"no agents under {where}; create one with `memclaw init NAME`\n")
         return
     _stats_table(rows)
 
