@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,mcp,ray,vec,browse]'
+	$(BIN)/pip install --quiet -e '.[dev,mcp,ray,vec,browse,mem0]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.gates import redact
 from memclaw.prompt.assemble import escape_dash_runs
 from memclaw.providers.base import ProviderStats, ProviderTool, RecallBlock, TurnContext
-from memclaw.providers.mem0_api import Mem0Client, Mem0Error
+from memclaw.providers.mem0_api import Connect, Mem0Backend, Mem0Error
 from memclaw.providers.mem0_forget import says_forgotten, visible
 from memclaw.providers.mem0_state import mark_synced
 from memclaw.workspace.logs import append_log
@@ -57,7 +57,7 @@ def turn_messages(user_text: str, answer: str) -> list[dict[str, str]]:
     return messages
 
 
-def send_turn(client: Mem0Client, record: TurnRecord) -> None:
+def send_turn(client: Mem0Backend, record: TurnRecord) -> None:
     """Send one turn; raises Mem0Error. Marks it synced only once Mem0 accepted it."""
     owner = record.scope.owner
     if owner is None:
@@ -76,7 +76,10 @@ def _line(text: str) -> str:
 class Mem0Provider:
     """Mem0 as one of a chat's memory providers."""
 
-    client: Mem0Client
+    # Reaches the agent's Mem0: one HTTP client, or the agent's in-process store (opened by
+    # the first call, on the helper thread whose wait timeout_ms bounds).
+    connect: Connect
+    timeout_ms: int = 3000
     search_enabled: bool = True
     sync_enabled: bool = True
     max_results: int = 5
@@ -106,7 +109,8 @@ class Mem0Provider:
         def ask() -> None:
             try:
                 # The query is the person's message: it leaves the machine gated too.
-                box["found"] = self.client.search(
+                client = self.connect(turn.scope.agent)
+                box["found"] = client.search(
                     redact(turn.query), str(owner), turn.scope.agent.id, self.max_results
                 )
             except Mem0Error as exc:
@@ -116,11 +120,11 @@ class Mem0Provider:
         # server that trickles its answer still costs the turn at most timeout_ms.
         helper = threading.Thread(target=ask, name="memclaw-mem0-recall", daemon=True)
         helper.start()
-        helper.join(self.client.timeout_ms / 1000)
+        helper.join(self.timeout_ms / 1000)
         self.stats.recalls += 1
         if "found" not in box:
             error = box.get("error") or Mem0Error(
-                f"Mem0 search took longer than {self.client.timeout_ms} ms"
+                f"Mem0 search took longer than {self.timeout_ms} ms"
             )
             self._failed(turn.scope, "recall", error)
             self.stats.recall_failures += 1
@@ -183,7 +187,7 @@ class Mem0Provider:
             if record is None:
                 return
             try:
-                send_turn(self.client, record)
+                send_turn(self.connect(record.scope.agent), record)
                 self.stats.synced += 1
             except Mem0Error as exc:
                 self.stats.sync_failures += 1

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-    from memclaw.providers.mem0_api import Mem0Client
+    from memclaw.providers.mem0_api import Mem0Backend
     from memclaw.workspace.agent import Agent
     from memclaw.workspace.owners import OwnerKey
 
@@ -89,7 +89,7 @@ def owner_sessions(agent: Agent, owner: OwnerKey | None = None) -> Iterator[tupl
 
 
 def backfill(
-    agent: Agent, client: Mem0Client, *, owner: OwnerKey | None = None, dry_run: bool = False
+    agent: Agent, client: Mem0Backend, *, owner: OwnerKey | None = None, dry_run: bool = False
 ) -> BackfillReport:
     """Send every owner's unsent turns; stops at the first failure (the next run resumes)."""
     from memclaw.providers.mem0_api import Mem0Error

@@ -12,12 +12,13 @@ from memclaw.cli.state import scope
 from memclaw.errors import UsageError
 
 if TYPE_CHECKING:
-    from memclaw.providers.mem0_api import Mem0Client
+    from memclaw.providers.mem0_api import Mem0Backend
     from memclaw.workspace.scope import Scope
 
 MEM0_HELP = """Mem0, the optional external memory provider: status, search, sync.
 
-Set it up in memclaw.yaml under `providers: mem0:` (mode, base_url, api_key);
+Set it up in memclaw.yaml under `providers: mem0:` (mode, base_url, api_key;
+or mode: open-source, Mem0's own library in-process, and its `oss:` parts);
 see `memclaw config show`.
 
 Examples:
@@ -31,10 +32,10 @@ Examples:
 mem0_app = typer.Typer(help=MEM0_HELP, no_args_is_help=True)
 
 
-def _client(where: Scope) -> Mem0Client:
-    from memclaw.providers.mem0_api import Mem0Client
+def _client(where: Scope) -> Mem0Backend:
+    from memclaw.providers.mem0_connect import open_mem0
 
-    return Mem0Client.from_settings(where.agent.settings)
+    return open_mem0(where.agent)
 
 
 @mem0_app.command("status")
@@ -60,9 +61,7 @@ def status(
     client = _client(where)
     settings = where.agent.settings
     data: dict[str, Any] = {
-        "mode": client.mode,
-        "base_url": client.base_url,
-        "api_key": "set" if client.api_key else "not set",
+        **client.describe(),
         "search_enabled": settings.mem0_search_enabled,
         "sync_enabled": settings.mem0_sync_enabled,
     }

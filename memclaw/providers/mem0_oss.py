@@ -1,0 +1,389 @@
+"""Mem0's open-source mode: its own library (``mem0ai``) in this process, on this disk.
+
+``providers: mem0: mode: open-source`` runs ``mem0.Memory`` with three parts
+configured under ``providers: mem0: oss:`` in Mem0's own ``{provider, config}``
+shape, each with a default that needs nothing new:
+
+- the embedder: an OpenAI-compatible endpoint, memclaw's own embedding settings
+  (``embedding_model`` at the embedding endpoint, else the chat endpoint);
+- the vector store: Mem0's default, qdrant, on disk in the agent's
+  ``.memclaw/mem0/qdrant`` (never a folder another agent or /tmp shares);
+- the LLM: none. Without one, ``infer`` is off and Mem0 keeps what the person
+  said as they said it; with one, Mem0 distils each turn itself.
+
+Every owner's memories are kept apart by Mem0's ``user_id`` (the owner key)
+and ``agent_id``, exactly as in the other modes, so recall, forget and sync
+work unchanged. The library is imported only here, only when this mode opens a
+store, with Mem0's telemetry off: it would otherwise post to Mem0's analytics
+service and fetch notices from GitHub. A store is opened once per process:
+qdrant on disk admits one client per folder.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import importlib.util
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memclaw.gates import redact
+from memclaw.providers.mem0_api import OPEN_SOURCE, Mem0Error, Mem0Memory, memories_of
+
+if TYPE_CHECKING:
+    from memclaw.config import Settings
+    from memclaw.workspace.agent import Agent
+
+STORE_DIR = "mem0"  # inside the agent's .memclaw/
+COLLECTION = "memclaw"
+# Local servers take any key, but the openai client refuses to start without one.
+NO_KEY = "not-needed"
+INSTALL_HINT = "pip install 'memclaw[mem0]'"
+
+
+# --- the configuration Mem0 is given ----------------------------------------------------
+
+
+def _plain(part: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A settings part as a fresh plain (provider, config): Mem0 may mutate what it gets."""
+    config = json.loads(json.dumps(dict(part.get("config") or {}), default=dict))
+    return str(part.get("provider") or ""), config
+
+
+def _embedding_endpoint(settings: Settings) -> tuple[str, str]:
+    # The embedding-only endpoint settings (issue 26's embedding work) win where present.
+    url = str(getattr(settings, "embedding_base_url", "") or settings.base_url)
+    key = str(getattr(settings, "embedding_api_key", "") or settings.api_key)
+    return url, key
+
+
+def embedder_part(settings: Settings) -> dict[str, Any]:
+    """The embedder Mem0 is given; a Mem0Error says what is missing."""
+    provider, config = _plain(settings.mem0_oss_embedder)
+    provider = provider or "openai"
+    if provider != "openai":
+        return {"provider": provider, "config": config}
+    url, key = _embedding_endpoint(settings)
+    config.setdefault("model", settings.embedding_model)
+    if not config["model"]:
+        raise Mem0Error(
+            "Mem0 open-source mode needs an embedding model: set embedding_model "
+            "(e.g. nomic-embed-text) or providers.mem0.oss.embedder"
+        )
+    if url and "openai_base_url" not in config:
+        config["openai_base_url"] = url
+    if key and "api_key" not in config:
+        config["api_key"] = key
+    if not config.get("openai_base_url") and not config.get("api_key"):
+        raise Mem0Error(
+            "Mem0 open-source mode embeds through an OpenAI-compatible endpoint: set base_url "
+            "(e.g. http://localhost:11434/v1) or an API key, or providers.mem0.oss.embedder"
+        )
+    config.setdefault("api_key", NO_KEY)
+    return {"provider": provider, "config": config}
+
+
+def _local_path(agent: Agent, configured: str, default: Path) -> str:
+    if not configured:
+        return str(default)
+    path = Path(configured).expanduser()
+    return str(path if path.is_absolute() else agent.path / path)
+
+
+def vector_store_part(settings: Settings, agent: Agent) -> dict[str, Any]:
+    """The vector store: qdrant in the agent's own folder unless configured otherwise."""
+    provider, config = _plain(settings.mem0_oss_vector_store)
+    provider = provider or "qdrant"
+    if provider == "qdrant" and not any(config.get(k) for k in ("host", "url", "client")):
+        config["path"] = _local_path(
+            agent, str(config.get("path") or ""), agent.meta_dir / STORE_DIR / "qdrant"
+        )
+        config.setdefault("on_disk", True)
+    if provider in ("qdrant", "chroma", "faiss"):
+        config.setdefault("collection_name", COLLECTION)
+    return {"provider": provider, "config": config}
+
+
+def llm_part(settings: Settings) -> dict[str, Any] | None:
+    """The LLM Mem0 distils turns with, or None: then turns are kept as said."""
+    if not settings.mem0_oss_llm:
+        return None
+    provider, config = _plain(settings.mem0_oss_llm)
+    provider = provider or "openai"
+    if provider == "openai":
+        config.setdefault("model", settings.model)
+        if settings.base_url:
+            config.setdefault("openai_base_url", settings.base_url)
+        config.setdefault("api_key", settings.api_key or NO_KEY)
+    return {"provider": provider, "config": config}
+
+
+def history_path(settings: Settings, agent: Agent) -> str:
+    default = agent.meta_dir / STORE_DIR / "history.db"
+    return _local_path(agent, settings.mem0_oss_history_db_path, default)
+
+
+def mem0_config(agent: Agent) -> tuple[dict[str, Any], bool]:
+    """Mem0's ``Memory.from_config`` dictionary for ``agent``, and whether it infers."""
+    settings = agent.settings
+    embedder = embedder_part(settings)
+    llm = llm_part(settings)
+    # Mem0 builds an LLM client even when it never calls it (infer off): give it the
+    # embedding endpoint, so that even a stray call could not leave for the internet.
+    quiet = {"api_key": NO_KEY, "openai_base_url": embedder["config"].get("openai_base_url")}
+    config = {
+        "embedder": embedder,
+        "vector_store": vector_store_part(settings, agent),
+        "llm": llm or {"provider": "openai", "config": {k: v for k, v in quiet.items() if v}},
+        "history_db_path": history_path(settings, agent),
+    }
+    return config, llm is not None
+
+
+def check_open_source(settings: Settings) -> None:
+    """Fail now, in one line, when open-source mode cannot start (nothing is imported)."""
+    if importlib.util.find_spec("mem0") is None:
+        raise Mem0Error(f"Mem0 open-source mode needs Mem0's library: {INSTALL_HINT}")
+    embedder_part(settings)
+
+
+# --- the library, imported with its telemetry off ----------------------------------------
+
+
+def _import_memory(store: Path) -> Any:
+    """Mem0's ``Memory`` class. Mem0 reads its telemetry switch when first imported."""
+    saved = {name: os.environ.get(name) for name in ("MEM0_TELEMETRY", "MEM0_DIR")}
+    os.environ["MEM0_TELEMETRY"] = "False"
+    # On import Mem0 writes an anonymous id to ~/.mem0: keep it beside the store instead.
+    os.environ["MEM0_DIR"] = saved["MEM0_DIR"] or str(store)
+    try:
+        from mem0 import Memory
+        from mem0.memory import main, telemetry
+    except ImportError as exc:
+        raise Mem0Error(f"Mem0's library failed to import ({exc}): {INSTALL_HINT}") from None
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    # Also when something imported Mem0 earlier with telemetry on.
+    telemetry.MEM0_TELEMETRY = False
+    main.MEM0_TELEMETRY = False
+    # Mem0 warns about optional extras (spaCy, fastembed) it does without; not our reader's news.
+    logging.getLogger("mem0").setLevel(logging.ERROR)
+    return Memory
+
+
+def _bounded(client: Any, settings: Settings, seconds: float) -> Any:
+    """An openai client that gives up as memclaw's own do, not after the library's 10 minutes."""
+    with_options = getattr(client, "with_options", None)
+    if with_options is None:
+        return client
+    return with_options(timeout=seconds, max_retries=settings.max_retries)
+
+
+def _embedding_dims(config: dict[str, Any], settings: Settings) -> int:
+    """The vector size the store is made with: configured, else asked of the embedder once."""
+    store, embedder = config["vector_store"]["config"], config["embedder"]["config"]
+    for known in (store.get("embedding_model_dims"), embedder.get("embedding_dims")):
+        if isinstance(known, int) and known > 0:
+            return known
+    from mem0.utils.factory import EmbedderFactory
+
+    probe = EmbedderFactory.create(config["embedder"]["provider"], dict(embedder), None)
+    if hasattr(probe, "client"):
+        probe.client = _bounded(probe.client, settings, settings.mem0_timeout_ms / 1000)
+    return len(probe.embed("memclaw: how long is one vector?"))
+
+
+# --- one store per process ---------------------------------------------------------------
+
+
+@dataclass
+class LocalMem0:
+    """An open Mem0 store; every call is serialised (qdrant on disk is one client's)."""
+
+    memory: Any
+    infer: bool
+    where: dict[str, Any]
+    timeout_ms: int
+    mode: str = OPEN_SOURCE
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def _call(self, what: str, run: Callable[[], Any]) -> Any:
+        with self._lock:
+            try:
+                return run()
+            # The library's failures share no base class (openai, qdrant, pydantic, sqlite,
+            # ValueError): each becomes the one error every Mem0 caller counts and logs.
+            except Exception as exc:
+                raise Mem0Error(f"Mem0 {what}: {type(exc).__name__}: {redact(str(exc))}") from None
+
+    def search(self, query: str, user_id: str, agent_id: str, top_k: int) -> list[Mem0Memory]:
+        filters = {"user_id": user_id, "agent_id": agent_id}
+        answer = self._call(
+            "search", lambda: self.memory.search(query, filters=filters, top_k=top_k)
+        )
+        return memories_of(answer)[:top_k]
+
+    def add(
+        self, messages: list[dict[str, str]], user_id: str, agent_id: str, metadata: dict[str, Any]
+    ) -> Any:
+        if not self.infer:
+            # Kept as said, one memory per message: the person's words, not the model's answer
+            # (an assistant's "Noted." would be recalled as if it were something to know).
+            messages = [m for m in messages if m["role"] == "user"]
+        if not messages:
+            return None
+        return self._call(
+            "add",
+            lambda: self.memory.add(
+                messages, user_id=user_id, agent_id=agent_id, metadata=metadata, infer=self.infer
+            ),
+        )
+
+    def list(self, user_id: str, agent_id: str, limit: int = 100) -> list[Mem0Memory]:
+        filters = {"user_id": user_id, "agent_id": agent_id}
+        return memories_of(
+            self._call("list", lambda: self.memory.get_all(filters=filters, top_k=limit))
+        )
+
+    def delete(self, memory_id: str) -> None:
+        """Delete one memory, and the text Mem0's history database kept of it."""
+
+        def run() -> None:
+            try:
+                self.memory.delete(memory_id)
+            except ValueError as exc:
+                if "not found" not in str(exc):  # a retry finding it gone has reached its goal
+                    raise
+            self._scrub_history(memory_id)
+
+        self._call("delete", run)
+
+    def _scrub_history(self, memory_id: str) -> None:
+        # Mem0 records every add and delete with the memory's text: a forgotten fact would
+        # stay in history.db. secure_delete overwrites the freed pages too.
+        db = self.memory.db
+        with db._lock:
+            db.connection.execute("PRAGMA secure_delete = ON")
+            with db.connection:
+                db.connection.execute("DELETE FROM history WHERE memory_id = ?", (memory_id,))
+
+    def scrub(self, says: Callable[[str], bool]) -> int:
+        """Remove what Mem0 kept beside its memories (history, recent messages) that says a
+        forgotten fact; how many rows went."""
+
+        def run() -> int:
+            db = self.memory.db
+            gone = 0
+            with db._lock:
+                db.connection.execute("PRAGMA secure_delete = ON")
+                with db.connection:
+                    for table, columns in (
+                        ("history", ("old_memory", "new_memory")),
+                        ("messages", ("content",)),
+                    ):
+                        rows = db.connection.execute(
+                            f"SELECT id, {', '.join(columns)} FROM {table}"
+                        ).fetchall()
+                        doomed = [r[0] for r in rows if any(t and says(t) for t in r[1:])]
+                        for row_id in doomed:
+                            db.connection.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
+                        gone += len(doomed)
+            return gone
+
+        result: int = self._call("scrub", run)
+        return result
+
+    def ping(self) -> dict[str, Any]:
+        """Embed a word and read the store: both ends answer."""
+        self._call("embedder", lambda: self.memory.embedding_model.embed("ping", "search"))
+        self.list("memclaw-status", "memclaw-status", 1)
+        return {"status": "ok"}
+
+    def describe(self) -> dict[str, Any]:
+        return dict(self.where)
+
+    def close(self) -> None:
+        """Let go of the store's folder and files (qdrant would complain at interpreter exit)."""
+        with self._lock:
+            client = getattr(self.memory.vector_store, "client", None)
+            with contextlib.suppress(Exception):  # closing is best effort, as the exit is near
+                if client is not None:
+                    client.close()
+                self.memory.close()
+
+
+def _close_all() -> None:
+    with _OPENING:
+        for local in _OPEN.values():
+            local.close()
+        _OPEN.clear()
+
+
+_OPEN: dict[str, LocalMem0] = {}
+_OPENING = threading.Lock()
+
+
+def open_local(agent: Agent) -> LocalMem0:
+    """The agent's store, opened on first use and kept for the process; raises Mem0Error.
+
+    Process-wide on purpose: qdrant on disk locks its folder, so a chat's recall, its
+    sync worker and a /forget in the same process must share one client.
+    """
+    settings = agent.settings
+    config, infer = mem0_config(agent)
+    key = json.dumps(config, sort_keys=True)
+    with _OPENING:
+        if key in _OPEN:
+            return _OPEN[key]
+        store = agent.meta_dir / STORE_DIR
+        try:
+            store.mkdir(parents=True, exist_ok=True)
+            Memory = _import_memory(store)
+            store_config = config["vector_store"]["config"]
+            store_config.setdefault("embedding_model_dims", _embedding_dims(config, settings))
+            memory = Memory.from_config(config)
+        except Mem0Error:
+            raise
+        # As in LocalMem0._call: the library's start-up failures (a folder another process
+        # holds, an embedder that does not answer, a config Mem0 rejects) have no common type.
+        except Exception as exc:
+            raise Mem0Error(
+                f"Mem0 (open-source) could not open its store: {type(exc).__name__}: "
+                f"{redact(str(exc))}"
+            ) from None
+        if hasattr(memory.embedding_model, "client"):
+            memory.embedding_model.client = _bounded(
+                memory.embedding_model.client, settings, settings.mem0_timeout_ms / 1000
+            )
+        if hasattr(memory.llm, "client"):
+            memory.llm.client = _bounded(memory.llm.client, settings, settings.request_timeout)
+        if not _OPEN:
+            atexit.register(_close_all)
+        _OPEN[key] = LocalMem0(memory, infer, _where(config, infer), settings.mem0_timeout_ms)
+        return _OPEN[key]
+
+
+def _where(config: dict[str, Any], infer: bool) -> dict[str, Any]:
+    embedder, store, llm = config["embedder"], config["vector_store"], config["llm"]
+
+    def at(part: dict[str, Any], *names: str) -> str:
+        found = [str(part["config"][n]) for n in names if part["config"].get(n)]
+        return f"{part['provider']} " + " ".join(found) if found else part["provider"]
+
+    return {
+        "mode": OPEN_SOURCE,
+        "embedder": at(embedder, "model", "openai_base_url", "ollama_base_url"),
+        "vector_store": at(store, "path", "url", "host", "collection_name"),
+        "llm": at(llm, "model", "openai_base_url") if infer else "none (turns kept as said)",
+        "history_db": config["history_db_path"],
+    }
