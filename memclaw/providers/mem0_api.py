@@ -86,8 +86,9 @@ class Mem0Backend(Protocol):
 
     def delete(self, memory_id: str) -> None: ...
 
-    def scrub(self, says: Callable[[str], bool]) -> int:
-        """Remove what this Mem0 keeps on this machine that ``says`` a forgotten fact."""
+    def scrub(self, user_id: str, agent_id: str, says: Callable[[str], bool]) -> int:
+        """Remove what this Mem0 keeps on this machine beside one owner's memories that
+        ``says`` a forgotten fact."""
         ...
 
     def ping(self) -> dict[str, Any]: ...
@@ -192,7 +193,7 @@ class Mem0Client:
             if "HTTP 404" not in str(exc):
                 raise
 
-    def scrub(self, says: Callable[[str], bool]) -> int:
+    def scrub(self, user_id: str, agent_id: str, says: Callable[[str], bool]) -> int:
         return 0  # a Mem0 server keeps nothing on this machine; its copies go by id
 
     def ping(self) -> dict[str, Any]:

@@ -194,7 +194,7 @@ def forget_in_mem0(
                 scope, client, (m for m in found if m.id not in report.deleted), matches
             )
         # In open-source mode Mem0 also keeps texts beside its memories (its history).
-        client.scrub(matches)
+        client.scrub(user, agent_id, matches)
     except Mem0Error as exc:
         report.error = str(exc)
         _set_pending(scope, True)
@@ -210,7 +210,7 @@ def finish_pending(agent: Agent, client: Mem0Backend, owner: str | None = None) 
             continue
         found = client.list(str(scope.owner), agent.id, SWEEP_LIMIT)
         total += len(_delete_matching(scope, client, found, forgotten_checker(scope)))
-        client.scrub(forgotten_checker(scope))
+        client.scrub(str(scope.owner), agent.id, forgotten_checker(scope))
         _set_pending(scope, False)
     return total
 

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 STORE_DIR = "mem0"  # inside the agent's .memclaw/
 COLLECTION = "memclaw"
+# A forget reads this many of an owner's memories to clean what Mem0 keeps beside them.
+SCRUB_LIMIT = 1000
 # Local servers take any key, but the openai client refuses to start without one.
 NO_KEY = "not-needed"
 INSTALL_HINT = "pip install 'memclaw[mem0]'"
@@ -203,6 +205,10 @@ def _embedding_dims(config: dict[str, Any], settings: Settings) -> int:
     return len(probe.embed("memclaw: how long is one vector?"))
 
 
+def _says(says: Callable[[str], bool], texts: tuple[Any, ...]) -> bool:
+    return any(isinstance(t, str) and says(t) for t in texts)
+
+
 # --- one store per process ---------------------------------------------------------------
 
 
@@ -277,28 +283,36 @@ class LocalMem0:
             with db.connection:
                 db.connection.execute("DELETE FROM history WHERE memory_id = ?", (memory_id,))
 
-    def scrub(self, says: Callable[[str], bool]) -> int:
-        """Remove what Mem0 kept beside its memories (history, recent messages) that says a
-        forgotten fact; how many rows went."""
+    def scrub(self, user_id: str, agent_id: str, says: Callable[[str], bool]) -> int:
+        """Remove what Mem0 keeps beside this owner's memories (the history of each, the
+        recent messages it distils from) that says a forgotten fact; how many rows went."""
+        mine = {m.id for m in self.list(user_id, agent_id, SCRUB_LIMIT)}
+        # Mem0's key for one conversation's recent messages (mem0.memory.main's session scope).
+        scope = "&".join(
+            f"{k}={v.replace('%', '%25').replace('&', '%26').replace('=', '%3D')}"
+            for k, v in (("agent_id", agent_id), ("user_id", user_id))
+        )
 
         def run() -> int:
             db = self.memory.db
-            gone = 0
             with db._lock:
+                history = db.connection.execute(
+                    "SELECT id, memory_id, old_memory, new_memory FROM history"
+                ).fetchall()
+                messages = db.connection.execute(
+                    "SELECT id, content FROM messages WHERE session_scope = ?", (scope,)
+                ).fetchall()
+                doomed = {
+                    "history": [r[0] for r in history if r[1] in mine and _says(says, r[2:])],
+                    "messages": [r[0] for r in messages if _says(says, r[1:])],
+                }
                 db.connection.execute("PRAGMA secure_delete = ON")
                 with db.connection:
-                    for table, columns in (
-                        ("history", ("old_memory", "new_memory")),
-                        ("messages", ("content",)),
-                    ):
-                        rows = db.connection.execute(
-                            f"SELECT id, {', '.join(columns)} FROM {table}"
-                        ).fetchall()
-                        doomed = [r[0] for r in rows if any(t and says(t) for t in r[1:])]
-                        for row_id in doomed:
-                            db.connection.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
-                        gone += len(doomed)
-            return gone
+                    for table, ids in doomed.items():
+                        db.connection.executemany(
+                            f"DELETE FROM {table} WHERE id = ?", [(i,) for i in ids]
+                        )
+            return sum(len(ids) for ids in doomed.values())
 
         result: int = self._call("scrub", run)
         return result
