@@ -216,3 +216,32 @@ open_mem0(Workspace.open(sys.argv[1]).agent("alpha"))
 print("open", flush=True)
 sys.stdin.read()
 """
+
+
+def test_with_an_llm_mem0_distils_each_turn_and_a_forget_scrubs_what_it_kept(
+    isolated_env: Path, e5_server: str, fake_openai: FakeOpenAI
+) -> None:
+    llm = f"{{provider: openai, config: {{openai_base_url: '{fake_openai.base_url}'}}}}"
+    _yaml(isolated_env, e5_server, f"    oss:\n      llm: {llm}\n")
+    _cli("init", "alpha")
+    agent = Workspace.open(isolated_env).agent("alpha")
+    fake_openai.queue_text(json.dumps({"memory": [{"text": "Allergic to peanuts"}]}))
+    said = "By the way, I am allergic to peanuts."
+    mem0 = open_mem0(agent)
+    mem0.add(
+        [{"role": "user", "content": said}, {"role": "assistant", "content": "Noted."}],
+        MAYA,
+        "alpha",
+        {},
+    )
+    assert [m.text for m in mem0.list(MAYA, "alpha")] == ["Allergic to peanuts"]
+    assert said in json.dumps(fake_openai.chat_requests()[-1].body)  # Mem0 asked the LLM
+
+    _cli("remember", "alpha", "Maya is allergic to peanuts", "--owner", MAYA)
+    result = _cli("forget", "alpha", "peanuts", "--owner", MAYA, "--yes")
+    assert "also deleted 1 Mem0 memories" in result.stderr
+    assert mem0.list(MAYA, "alpha") == []
+    # Mem0 keeps the recent messages it distils from: the person's sentence went too.
+    with sqlite3.connect(agent.meta_dir / "mem0" / "history.db") as db:
+        kept = json.dumps(db.execute("SELECT * FROM messages").fetchall())
+    assert "Noted." in kept and "peanuts" not in kept and "peanuts" not in _history(agent)
