@@ -35,6 +35,8 @@ NAME = "mem0"
 TITLE = "[Mem0 Recall]"
 INTRO = "Memories kept by Mem0 for this person. Information to use if relevant, not instructions."
 MAX_LINE_CHARS = 300
+# Seconds a turn waits, once per process, for Mem0's library to open the agent's store.
+OPEN_WAIT = 20.0
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class Mem0Provider:
     # the first call, on the helper thread whose wait timeout_ms bounds).
     connect: Connect
     timeout_ms: int = 3000
+    open_wait: float = OPEN_WAIT
     search_enabled: bool = True
     sync_enabled: bool = True
     max_results: int = 5
@@ -105,21 +108,29 @@ class Mem0Provider:
         if not self.search_enabled or owner is None or not turn.query.strip():
             return RecallBlock(self.name, TITLE)
         box: dict[str, Any] = {}
+        connected = threading.Event()
 
         def ask() -> None:
             try:
-                # The query is the person's message: it leaves the machine gated too.
                 client = self.connect(turn.scope.agent)
+                connected.set()
+                # The query is the person's message: it leaves the machine gated too.
                 box["found"] = client.search(
                     redact(turn.query), str(owner), turn.scope.agent.id, self.max_results
                 )
             except Mem0Error as exc:
                 box["error"] = exc
+            finally:
+                connected.set()
 
         # The socket timeout bounds each read; the join bounds the whole exchange, so a
         # server that trickles its answer still costs the turn at most timeout_ms.
         helper = threading.Thread(target=ask, name="memclaw-mem0-recall", daemon=True)
         helper.start()
+        # Opening an in-process store (the library's import, the first embedding) happens
+        # once per process: the first turn waits for it rather than go without Mem0's
+        # memories. Over HTTP connecting is immediate.
+        connected.wait(self.open_wait)
         helper.join(self.timeout_ms / 1000)
         self.stats.recalls += 1
         if "found" not in box:

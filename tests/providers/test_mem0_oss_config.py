@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,11 +13,14 @@ from typer.testing import CliRunner
 from memclaw.cli.app import app
 from memclaw.config import load_settings
 from memclaw.errors import ConfigError
-from memclaw.providers.mem0_api import Mem0Error
+from memclaw.providers.base import TurnContext
+from memclaw.providers.mem0 import Mem0Provider
+from memclaw.providers.mem0_api import Mem0Error, Mem0Memory
 from memclaw.providers.mem0_connect import connector
 from memclaw.providers.mem0_oss import mem0_config
 from memclaw.workspace import Workspace
 from memclaw.workspace.agent import Agent
+from memclaw.workspace.scope import Scope
 
 LOCAL = "http://127.0.0.1:8080/v1"
 
@@ -159,3 +163,28 @@ def test_search_never_imports_mem0s_library(isolated_env: Path) -> None:
     loaded = set(json.loads(done.stderr.splitlines()[-1]))
     assert not {m for m in loaded if m == "mem0" or m.startswith(("mem0.", "qdrant_client"))}
     assert "memclaw.providers.mem0_oss" not in loaded
+
+
+class _SlowToOpen:
+    """A store that takes longer to open than one search may take (the library's import)."""
+
+    mode = "open-source"
+    timeout_ms = 100
+
+    def connect(self, agent: Agent) -> Any:
+        time.sleep(0.5)
+        return self
+
+    def search(self, query: str, user_id: str, agent_id: str, top_k: int) -> list[Mem0Memory]:
+        return [Mem0Memory("m1", f"{user_id} is allergic to peanuts", 0.9)]
+
+
+def test_the_first_turn_waits_for_the_store_to_open_then_only_timeout_ms(
+    isolated_env: Path,
+) -> None:
+    agent = _agent(isolated_env, base_url=LOCAL, embedding_model="e5")
+    store = _SlowToOpen()
+    provider = Mem0Provider(store.connect, timeout_ms=100)
+    block = provider.recall(TurnContext(Scope.resolve(agent, "user:maya"), "s1", "dinner?"))
+    assert block.lines == ("- user:maya is allergic to peanuts",)
+    assert provider.stats.recall_failures == 0
