@@ -35,10 +35,11 @@ def _key(
     )
 
 
-def _mapping(help: str) -> Any:
+def _mapping(help: str, *, secret: bool = False) -> Any:
+    """A setting whose value is a mapping; ``secret``: credentials inside it are masked."""
     return field(
         default_factory=lambda: MappingProxyType({}),
-        metadata={"help": help, "minimum": None, "maximum": None, "secret": False},
+        metadata={"help": help, "minimum": None, "maximum": None, "secret": secret},
     )
 
 
@@ -215,15 +216,18 @@ class Settings:
     # Open-source mode: each part in Mem0's own {provider, config} shape (providers: mem0: oss:).
     mem0_oss_embedder: Mapping[str, Any] = _mapping(
         "open-source Mem0's embedder, {provider, config}; default: openai-compatible, "
-        "embedding_model at the embedding endpoint"
+        "embedding_model at the embedding endpoint",
+        secret=True,
     )
     mem0_oss_vector_store: Mapping[str, Any] = _mapping(
         "open-source Mem0's vector store, {provider, config}; default: qdrant on disk in the "
-        "agent's .memclaw/mem0/ (a relative path is from the agent folder)"
+        "agent's .memclaw/mem0/ (a relative path is from the agent folder)",
+        secret=True,
     )
     mem0_oss_llm: Mapping[str, Any] = _mapping(
         "open-source Mem0's LLM, {provider, config}; unset: none, and turns are stored as said "
-        "(infer off); openai's config defaults to memclaw's model endpoint"
+        "(infer off); openai's config defaults to memclaw's model endpoint",
+        secret=True,
     )
     mem0_oss_history_db_path: str = _key(
         "", "open-source Mem0's history database; default .memclaw/mem0/history.db of the agent"
@@ -374,8 +378,8 @@ def describe(settings: Settings) -> list[dict[str, Any]]:
     for f in setting_fields():
         value = getattr(settings, f.name)
         if isinstance(value, Mapping):
-            value = masked(value)
-        if f.metadata.get("secret") and value:
+            value = masked(value) if f.metadata.get("secret") else dict(value)
+        elif f.metadata.get("secret") and value:
             value = value[:3] + "…" + f" ({len(value)} chars)"
         rows.append(
             {

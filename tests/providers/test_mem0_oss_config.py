@@ -96,6 +96,7 @@ def test_the_oss_block_nests_in_memclaw_yaml_and_relative_paths_stay_in_the_agen
 def test_keys_inside_the_oss_block_are_masked_in_config_show(isolated_env: Path) -> None:
     key = "emb-" + "secret-value-123"
     (isolated_env / "memclaw.yaml").write_text(
+        "categories: {token: 'access tokens the team uses'}\n"
         "providers:\n  mem0:\n    oss:\n"
         f"      embedder: {{provider: openai, config: {{model: m, api_key: {key}}}}}\n",
         encoding="utf-8",
@@ -103,9 +104,10 @@ def test_keys_inside_the_oss_block_are_masked_in_config_show(isolated_env: Path)
     result = CliRunner().invoke(app, ["config", "show", "--json"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert key not in result.stdout
-    rows = json.loads(result.stdout)["settings"]
-    row = next(r for r in rows if r["key"] == "mem0_oss_embedder")
-    assert row["value"]["config"] == {"model": "m", "api_key": "…"}
+    rows = {r["key"]: r["value"] for r in json.loads(result.stdout)["settings"]}
+    assert rows["mem0_oss_embedder"]["config"] == {"model": "m", "api_key": "…"}
+    # Masking is for the blocks that hold credentials: a category's name is just a name.
+    assert rows["categories"] == {"token": "access tokens the team uses"}
 
 
 @pytest.mark.parametrize(
