@@ -200,6 +200,13 @@ MAPPINGS = {
 _SECRET_NAME = re.compile(r"(^|_)(api_?key|password|secret|token|credentials?)$", re.IGNORECASE)
 
 
+def plain(value: Any) -> Any:
+    """A mapping setting as plain dicts, as YAML and JSON writers take it."""
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
 def masked(value: Any) -> Any:
     """A mapping setting as shown to a person: every credential in it masked, at any depth."""
     if isinstance(value, Mapping):

@@ -5,8 +5,11 @@ owner key and the agent id, so recall reads exactly what sync wrote. A turn
 without an owner is neither recalled for nor sent: under a made-up user id it
 could never be found again. Subagents and scheduled runs recall but send nothing.
 
+Mem0 is reached over HTTP (platform, self-hosted) or runs in this process
+(open-source, :mod:`~memclaw.providers.mem0_oss`); the provider cannot tell.
 Mem0 is never allowed to hurt a chat: recall waits at most ``timeout_ms``
-(the request runs on a helper thread the turn stops waiting for), sync goes
+(the request runs on a helper thread the turn stops waiting for; once per
+process, an in-process store's opening gets ``OPEN_WAIT`` more), sync goes
 through a bounded queue on a worker thread, and every failure is counted and
 logged (``.memclaw/logs/mem0.jsonl``), never raised. Whatever leaves the machine
 has been through the same secret gate as memclaw's own writes.

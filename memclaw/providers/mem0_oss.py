@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 STORE_DIR = "mem0"  # inside the agent's .memclaw/
 COLLECTION = "memclaw"
+# Mem0's vector stores that keep their data in a local folder when given no server.
+ON_DISK = ("qdrant", "chroma", "faiss")
 # A forget reads this many of an owner's memories to clean what Mem0 keeps beside them.
 SCRUB_LIMIT = 1000
 # Local servers take any key, but the openai client refuses to start without one.
@@ -102,12 +104,15 @@ def vector_store_part(settings: Settings, agent: Agent) -> dict[str, Any]:
     """The vector store: qdrant in the agent's own folder unless configured otherwise."""
     provider, config = _plain(settings.mem0_oss_vector_store)
     provider = provider or "qdrant"
-    if provider == "qdrant" and not any(config.get(k) for k in ("host", "url", "client")):
+    # A store on disk without a path would land in Mem0's default, /tmp/<provider>:
+    # one folder for every agent and every user of the machine.
+    if provider in ON_DISK and not any(config.get(k) for k in ("host", "url", "client")):
         config["path"] = _local_path(
-            agent, str(config.get("path") or ""), agent.meta_dir / STORE_DIR / "qdrant"
+            agent, str(config.get("path") or ""), agent.meta_dir / STORE_DIR / provider
         )
-        config.setdefault("on_disk", True)
-    if provider in ("qdrant", "chroma", "faiss"):
+        if provider == "qdrant":
+            config.setdefault("on_disk", True)
+    if provider in ON_DISK:
         config.setdefault("collection_name", COLLECTION)
     return {"provider": provider, "config": config}
 

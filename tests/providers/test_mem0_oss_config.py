@@ -27,8 +27,7 @@ LOCAL = "http://127.0.0.1:8080/v1"
 
 def _agent(root: Path, **settings: Any) -> Agent:
     ws = Workspace.open(root, overrides={"mem0_mode": "open-source", **settings})
-    agent, _ = ws.init_agent("pal")
-    return agent
+    return ws.agent("pal") if (root / "pal").is_dir() else ws.init_agent("pal")[0]
 
 
 def test_defaults_use_memclaws_embedding_endpoint_and_the_agents_own_folder(
@@ -93,6 +92,16 @@ def test_the_oss_block_nests_in_memclaw_yaml_and_relative_paths_stay_in_the_agen
     }
 
 
+def test_a_store_on_disk_never_falls_back_to_mem0s_tmp_folder(isolated_env: Path) -> None:
+    faiss = {"provider": "faiss", "config": {"embedding_model_dims": 384}}
+    agent = _agent(isolated_env, base_url=LOCAL, embedding_model="e5", mem0_oss_vector_store=faiss)
+    store = mem0_config(agent)[0]["vector_store"]["config"]
+    assert store["path"] == str(agent.meta_dir / "mem0" / "faiss")
+    server = {"provider": "qdrant", "config": {"host": "localhost", "port": 6333}}
+    agent = _agent(isolated_env, base_url=LOCAL, embedding_model="e5", mem0_oss_vector_store=server)
+    assert "path" not in mem0_config(agent)[0]["vector_store"]["config"]
+
+
 def test_keys_inside_the_oss_block_are_masked_in_config_show(isolated_env: Path) -> None:
     key = "emb-" + "secret-value-123"
     (isolated_env / "memclaw.yaml").write_text(
@@ -108,6 +117,17 @@ def test_keys_inside_the_oss_block_are_masked_in_config_show(isolated_env: Path)
     assert rows["mem0_oss_embedder"]["config"] == {"model": "m", "api_key": "…"}
     # Masking is for the blocks that hold credentials: a category's name is just a name.
     assert rows["categories"] == {"token": "access tokens the team uses"}
+
+
+def test_config_set_writes_a_part_that_loads_back(isolated_env: Path) -> None:
+    llm = '{"provider": "openai", "config": {"model": "qwen2.5:3b"}}'
+    result = CliRunner().invoke(
+        app, ["config", "set", "providers.mem0.oss.llm", llm], catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    settings = load_settings(isolated_env, env={})
+    assert settings.mem0_oss_llm["config"]["model"] == "qwen2.5:3b"
+    assert settings.source("mem0_oss_llm").endswith("memclaw.yaml:1")
 
 
 @pytest.mark.parametrize(
