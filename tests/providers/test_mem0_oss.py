@@ -245,3 +245,14 @@ def test_with_an_llm_mem0_distils_each_turn_and_a_forget_scrubs_what_it_kept(
     with sqlite3.connect(agent.meta_dir / "mem0" / "history.db") as db:
         kept = json.dumps(db.execute("SELECT * FROM messages").fetchall())
     assert "Noted." in kept and "peanuts" not in kept and "peanuts" not in _history(agent)
+
+
+def test_status_with_the_embedder_down_says_so_and_exits_1(isolated_env: Path) -> None:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]  # closed once the block ends: nothing listens there
+    _yaml(isolated_env, f"http://127.0.0.1:{port}/v1", "max_retries: 0\n")
+    _cli("init", "alpha")
+    data = json.loads(_cli("mem0", "status", "alpha", "--json", code=1).stdout)
+    assert data["mode"] == "open-source" and data["reachable"] is False
+    assert "could not open its store" in data["error"] and "Connection" in data["error"]

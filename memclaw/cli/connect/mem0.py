@@ -52,26 +52,31 @@ def status(
 
         memclaw mem0 status demo --owner user:maya --json
     """
-    from memclaw.providers.mem0_api import Mem0Error
+    from memclaw.providers.mem0_api import OPEN_SOURCE, Mem0Error
     from memclaw.providers.mem0_forget import pending_scopes
     from memclaw.providers.mem0_state import all_synced
     from memclaw.providers.mem0_sync import backfill
 
     where = scope(ctx, agent, owner)
-    client = _client(where)
     settings = where.agent.settings
-    data: dict[str, Any] = {
-        **client.describe(),
-        "search_enabled": settings.mem0_search_enabled,
-        "sync_enabled": settings.mem0_sync_enabled,
-    }
+    data: dict[str, Any] = {"mode": settings.mem0_mode}
+    error: str | None = None
+    client = None
     try:
+        client = _client(where)
+        data.update(client.describe())
         client.ping()
-        data["reachable"], data["error"] = True, None
     except Mem0Error as exc:
-        data["reachable"], data["error"] = False, str(exc)
+        if client is None and settings.mem0_mode != OPEN_SOURCE:
+            raise  # a server's address or key is missing: the message says which to set
+        # In-process, reaching Mem0 is opening its store: a failure is reported as a
+        # server that is down would be.
+        error = str(exc)
+    data["search_enabled"] = settings.mem0_search_enabled
+    data["sync_enabled"] = settings.mem0_sync_enabled
+    data["reachable"], data["error"] = error is None, error
     data["synced_turns"] = sum(len(v) for v in all_synced(where).values())
-    pending = backfill(where.agent, client, owner=where.owner, dry_run=True)
+    pending = backfill(where.agent, None, owner=where.owner, dry_run=True)
     data["unsent_turns"] = pending.sent
     # Forgets whose Mem0 delete could not finish: the next `mem0 sync` finishes them.
     data["forgets_pending"] = len(pending_scopes(where.agent))
