@@ -18,7 +18,8 @@ def connector(settings: Settings) -> Connect:
     store, opened on first use (importing Mem0's library is for that moment only).
     """
     if settings.mem0_mode == OPEN_SOURCE:
-        from memclaw.providers.mem0_oss import check_open_source, open_local
+        from memclaw.providers.mem0_oss import open_local
+        from memclaw.providers.mem0_oss_config import check_open_source
 
         check_open_source(settings)
         return open_local

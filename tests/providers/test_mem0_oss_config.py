@@ -17,7 +17,7 @@ from memclaw.providers.base import TurnContext
 from memclaw.providers.mem0 import Mem0Provider
 from memclaw.providers.mem0_api import Mem0Error, Mem0Memory
 from memclaw.providers.mem0_connect import connector
-from memclaw.providers.mem0_oss import mem0_config
+from memclaw.providers.mem0_oss_config import mem0_config
 from memclaw.workspace import Workspace
 from memclaw.workspace.agent import Agent
 from memclaw.workspace.scope import Scope
