@@ -210,3 +210,30 @@ def test_the_first_turn_waits_for_the_store_to_open_then_only_timeout_ms(
     block = provider.recall(TurnContext(Scope.resolve(agent, "user:maya"), "s1", "dinner?"))
     assert block.lines == ("- user:maya is allergic to peanuts",)
     assert provider.stats.recall_failures == 0
+
+
+def test_only_the_open_source_runtime_imports_mem0_and_only_inside_a_function() -> None:
+    import ast
+
+    import memclaw
+
+    found = []
+    for path in sorted(Path(memclaw.__file__).parent.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside = {
+            id(node)
+            for func in ast.walk(tree)
+            if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef)
+            for node in ast.walk(func)
+        }
+        for node in ast.walk(tree):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and not node.level
+                else []
+            )
+            if any(n == "mem0" or n.startswith("mem0.") for n in names):
+                found.append((path.name, id(node) in inside))
+    assert found and set(found) == {("mem0_oss.py", True)}
