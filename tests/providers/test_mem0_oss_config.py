@@ -237,3 +237,12 @@ def test_only_the_open_source_runtime_imports_mem0_and_only_inside_a_function() 
             if any(n == "mem0" or n.startswith("mem0.") for n in names):
                 found.append((path.name, id(node) in inside))
     assert found and set(found) == {("mem0_oss.py", True)}
+
+
+def test_what_a_forget_left_in_a_transcript_is_never_sent_to_mem0() -> None:
+    from memclaw.providers.mem0 import turn_messages
+
+    assert turn_messages("[forgotten]", "Noted.") == [{"role": "assistant", "content": "Noted."}]
+    assert turn_messages("I moved to Porto. [forgotten]", "") == [
+        {"role": "user", "content": "I moved to Porto."}
+    ]
