@@ -16,7 +16,7 @@ $(BASE_STAMP): pyproject.toml
 	touch $(BASE_STAMP)
 
 $(STAMP): $(BASE_STAMP)
-	$(BIN)/pip install --quiet -e '.[dev,mcp,ray,vec,browse,docs]'
+	$(BIN)/pip install --quiet -e '.[dev,mcp,ray,vec,browse,docs,mem0]'
 	touch $(STAMP)
 
 install: $(STAMP)

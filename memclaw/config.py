@@ -15,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from memclaw.config_shapes import close_key, coerce_value
+from memclaw.config_shapes import close_key, coerce_value, masked
 from memclaw.config_shapes import normalise_key as normalise_key  # re-exported: callers use config
 from memclaw.config_yaml import read_yaml
 from memclaw.errors import ConfigError, UnknownKeyError
@@ -32,6 +32,14 @@ def _key(
     return field(
         default=default,
         metadata={"help": help, "minimum": minimum, "maximum": maximum, "secret": secret},
+    )
+
+
+def _mapping(help: str, *, secret: bool = False) -> Any:
+    """A setting whose value is a mapping; ``secret``: credentials inside it are masked."""
+    return field(
+        default_factory=lambda: MappingProxyType({}),
+        metadata={"help": help, "minimum": None, "maximum": None, "secret": secret},
     )
 
 
@@ -190,7 +198,11 @@ class Settings:
     )
 
     # --- the optional Mem0 provider (also written as providers: mem0: ... in YAML) ---
-    mem0_mode: str = _key("platform", "platform (the hosted API) or self-hosted (Mem0 server)")
+    mem0_mode: str = _key(
+        "platform",
+        "platform (the hosted API), self-hosted (a Mem0 server) or open-source (Mem0's library "
+        "in-process: pip install 'memclaw[mem0]')",
+    )
     mem0_base_url: str = _key(
         "", "Mem0 address; empty is https://api.mem0.ai in platform mode, required self-hosted"
     )
@@ -201,6 +213,25 @@ class Settings:
     mem0_timeout_ms: int = _key(3000, "milliseconds one Mem0 request may take", minimum=1)
     mem0_queue_size: int = _key(100, "turns waiting to be sent to Mem0 at most", minimum=1)
     mem0_flush_seconds: float = _key(5.0, "seconds a chat's end waits for queued Mem0 turns")
+    # Open-source mode: each part in Mem0's own {provider, config} shape (providers: mem0: oss:).
+    mem0_oss_embedder: Mapping[str, Any] = _mapping(
+        "open-source Mem0's embedder, {provider, config}; default: openai-compatible, "
+        "embedding_model at the embedding endpoint",
+        secret=True,
+    )
+    mem0_oss_vector_store: Mapping[str, Any] = _mapping(
+        "open-source Mem0's vector store, {provider, config}; default: qdrant on disk in the "
+        "agent's .memclaw/mem0/ (a relative path is from the agent folder)",
+        secret=True,
+    )
+    mem0_oss_llm: Mapping[str, Any] = _mapping(
+        "open-source Mem0's LLM, {provider, config}; unset: none, and turns are stored as said "
+        "(infer off); openai's config defaults to memclaw's model endpoint",
+        secret=True,
+    )
+    mem0_oss_history_db_path: str = _key(
+        "", "open-source Mem0's history database; default .memclaw/mem0/history.db of the agent"
+    )
     extra_providers: str = _key(
         "", "more memory providers, comma-separated names a package registers as memclaw.providers"
     )
@@ -347,8 +378,8 @@ def describe(settings: Settings) -> list[dict[str, Any]]:
     for f in setting_fields():
         value = getattr(settings, f.name)
         if isinstance(value, Mapping):
-            value = dict(value)
-        if f.metadata.get("secret") and value:
+            value = masked(value) if f.metadata.get("secret") else dict(value)
+        elif f.metadata.get("secret") and value:
             value = value[:3] + "…" + f" ({len(value)} chars)"
         rows.append(
             {

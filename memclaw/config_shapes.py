@@ -10,7 +10,7 @@ setting's type and checks its bounds.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +19,9 @@ from memclaw.errors import ConfigError
 if TYPE_CHECKING:
     from dataclasses import Field
 
-# Nested YAML sections (and dotted --set keys) that name flat settings.
-_SECTIONS = {"providers.mem0.": "mem0_"}
-MEM0_MODES = ("platform", "self-hosted")
+# Nested YAML sections (and dotted --set keys) that name flat settings; longest first.
+_SECTIONS = {"providers.mem0.oss.": "mem0_oss_", "providers.mem0.": "mem0_"}
+MEM0_MODES = ("platform", "self-hosted", "open-source")
 
 
 _CATEGORY_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
@@ -160,7 +160,60 @@ def coerce_value(f: Field[Any], value: Any, where: str) -> Any:
     return result
 
 
-MAPPINGS = {"categories": _categories}
+def _mem0_part(key: str) -> Callable[[Any, str], Mapping[str, Any]]:
+    """Mem0's own shape for one part of open-source mode: ``{provider: ..., config: {...}}``."""
+    name = "providers.mem0.oss." + key.removeprefix("mem0_oss_")
+
+    def coerce(value: Any, where: str) -> Mapping[str, Any]:
+        if isinstance(value, str):
+            import json
+
+            try:
+                value = json.loads(value) if value.strip() else {}
+            except ValueError:
+                value = None
+        wrong = ConfigError(
+            f"{where}: '{name}' takes Mem0's shape {{provider: NAME, config: {{...}}}}, "
+            f"e.g. {{provider: openai, config: {{model: text-embedding-3-small}}}}"
+        )
+        if not isinstance(value, dict) or set(value) - {"provider", "config"}:
+            raise wrong
+        if not value:
+            return MappingProxyType({})
+        provider = value.get("provider") or ""
+        config = value.get("config") or {}
+        if not isinstance(provider, str) or not isinstance(config, dict):
+            raise wrong
+        if any(not isinstance(k, str) for k in config):
+            raise wrong
+        # Frozen as every setting is; Mem0 is given a fresh plain copy each time.
+        return MappingProxyType({"provider": provider.strip(), "config": MappingProxyType(config)})
+
+    return coerce
+
+
+MAPPINGS = {
+    "categories": _categories,
+    **{k: _mem0_part(k) for k in ("mem0_oss_embedder", "mem0_oss_vector_store", "mem0_oss_llm")},
+}
+# Names inside a mapping setting whose values are credentials: shown masked.
+_SECRET_NAME = re.compile(r"(^|_)(api_?key|password|secret|token|credentials?)$", re.IGNORECASE)
+
+
+def plain(value: Any) -> Any:
+    """A mapping setting as plain dicts, as YAML and JSON writers take it."""
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+def masked(value: Any) -> Any:
+    """A mapping setting as shown to a person: every credential in it masked, at any depth."""
+    if isinstance(value, Mapping):
+        return {
+            k: ("…" if _SECRET_NAME.search(str(k)) and v else masked(v)) for k, v in value.items()
+        }
+    return value
 
 
 def close_key(key: str, known: Collection[str]) -> str:

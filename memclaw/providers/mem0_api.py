@@ -16,6 +16,10 @@ Matched against mem0 2.0.18 (github.com/mem0ai/mem0 at 8d5b786):
 Only the standard library is used: a provider that is off costs no import.
 Every call is bounded by ``timeout_ms`` and raises :class:`Mem0Error` on any
 failure, which callers count and log rather than let into a chat turn.
+
+The third mode, open-source, runs Mem0's own library in this process
+(:mod:`~memclaw.providers.mem0_oss`); :class:`Mem0Backend` is what both
+offer, and :func:`~memclaw.providers.mem0_connect.connector` picks one.
 """
 
 from __future__ import annotations
@@ -24,23 +28,29 @@ import json
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memclaw.errors import MemclawError
 
 if TYPE_CHECKING:
     from memclaw.config import Settings
+    from memclaw.workspace.agent import Agent
 
 PLATFORM = "platform"
 SELF_HOSTED = "self-hosted"
+OPEN_SOURCE = "open-source"
 PLATFORM_URL = "https://api.mem0.ai"
 MAX_ANSWER_BYTES = 4_000_000
 
 
 def mem0_configured(settings: Settings) -> bool:
-    """Mem0 is on once it has an address or a key; a half setting is an error, not off."""
-    return bool(settings.mem0_base_url or settings.mem0_api_key)
+    """Mem0 is on once it has an address or a key (or runs in-process); a half setting is an
+    error, not off."""
+    return settings.mem0_mode == OPEN_SOURCE or bool(
+        settings.mem0_base_url or settings.mem0_api_key
+    )
 
 
 class Mem0Error(MemclawError):
@@ -55,6 +65,40 @@ class Mem0Memory:
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "memory": self.text, "score": self.score}
+
+
+class Mem0Backend(Protocol):
+    """What memclaw asks of Mem0, over HTTP or in-process. Every call raises only Mem0Error."""
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def timeout_ms(self) -> int: ...
+
+    def search(self, query: str, user_id: str, agent_id: str, top_k: int) -> list[Mem0Memory]: ...
+
+    def add(
+        self, messages: list[dict[str, str]], user_id: str, agent_id: str, metadata: dict[str, Any]
+    ) -> Any: ...
+
+    def list(self, user_id: str, agent_id: str, limit: int = 100) -> list[Mem0Memory]: ...
+
+    def delete(self, memory_id: str) -> None: ...
+
+    def scrub(self, user_id: str, agent_id: str, says: Callable[[str], bool]) -> int:
+        """Remove what this Mem0 keeps on this machine beside one owner's memories that
+        ``says`` a forgotten fact."""
+        ...
+
+    def ping(self) -> dict[str, Any]: ...
+
+    def describe(self) -> dict[str, Any]:
+        """Where this Mem0 is, for ``mem0 status`` (never a key)."""
+        ...
+
+
+Connect = Callable[["Agent"], Mem0Backend]
 
 
 @dataclass(frozen=True)
@@ -86,6 +130,13 @@ class Mem0Client:
     def platform(self) -> bool:
         return self.mode == PLATFORM
 
+    def describe(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "base_url": self.base_url,
+            "api_key": "set" if self.api_key else "not set",
+        }
+
     # --- the calls ---------------------------------------------------------------------
 
     def search(self, query: str, user_id: str, agent_id: str, top_k: int) -> list[Mem0Memory]:
@@ -103,7 +154,7 @@ class Mem0Client:
                 "top_k": top_k,
             }
             answer = self._call("POST", "/search", body)
-        return _memories(answer)[:top_k]
+        return memories_of(answer)[:top_k]
 
     def add(
         self,
@@ -129,7 +180,7 @@ class Mem0Client:
                 {"user_id": user_id, "agent_id": agent_id, "top_k": limit}
             )
             answer = self._call("GET", f"/memories?{query}")
-        return _memories(answer)[:limit]
+        return memories_of(answer)[:limit]
 
     def delete(self, memory_id: str) -> None:
         """Delete one memory by its id; one already gone (404) counts as deleted."""
@@ -141,6 +192,9 @@ class Mem0Client:
             # A retry after a partial run finds some ids gone already: that is its goal.
             if "HTTP 404" not in str(exc):
                 raise
+
+    def scrub(self, user_id: str, agent_id: str, says: Callable[[str], bool]) -> int:
+        return 0  # a Mem0 server keeps nothing on this machine; its copies go by id
 
     def ping(self) -> dict[str, Any]:
         """Check the address and the key: what the server says about us."""
@@ -197,7 +251,7 @@ def _detail(exc: urllib.error.HTTPError) -> str:
     return f": {str(found)[:200]}" if found else ""
 
 
-def _memories(answer: Any) -> list[Mem0Memory]:
+def memories_of(answer: Any) -> list[Mem0Memory]:
     """Search and list answers are ``{"results": [...]}`` (older servers: a bare list)."""
     rows = answer.get("results", []) if isinstance(answer, dict) else answer
     found = []

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.extract.forgotten import forgotten_checker
 from memclaw.gates import redact
-from memclaw.providers.mem0_api import Mem0Client, Mem0Error, Mem0Memory, mem0_configured
+from memclaw.providers.mem0_api import Mem0Backend, Mem0Error, Mem0Memory, mem0_configured
+from memclaw.providers.mem0_connect import open_mem0
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.logs import append_log
@@ -156,7 +157,7 @@ def says_forgotten(scope: Scope, messages: Iterable[dict[str, str]]) -> bool:
 
 
 def _delete_matching(
-    scope: Scope, client: Mem0Client, found: Iterable[Mem0Memory], says: Callable[[str], bool]
+    scope: Scope, client: Mem0Backend, found: Iterable[Mem0Memory], says: Callable[[str], bool]
 ) -> list[str]:
     done: list[str] = []
     for memory in found:
@@ -185,13 +186,15 @@ def forget_in_mem0(
         return says(text) or forgotten(text)
 
     try:
-        client = Mem0Client.from_settings(scope.agent.settings)
+        client = open_mem0(scope.agent)
         user, agent_id = str(scope.owner), scope.agent.id
         for query in dict.fromkeys(q.strip() for q in queries if q.strip()):
             found = client.search(redact(query), user, agent_id, SEARCH_TOP_K)
             report.deleted += _delete_matching(
                 scope, client, (m for m in found if m.id not in report.deleted), matches
             )
+        # In open-source mode Mem0 also keeps texts beside its memories (its history).
+        client.scrub(user, agent_id, matches)
     except Mem0Error as exc:
         report.error = str(exc)
         _set_pending(scope, True)
@@ -199,7 +202,7 @@ def forget_in_mem0(
     return report
 
 
-def finish_pending(agent: Agent, client: Mem0Client, owner: str | None = None) -> int:
+def finish_pending(agent: Agent, client: Mem0Backend, owner: str | None = None) -> int:
     """Finish the deletes a down Mem0 left; how many memories went. Raises Mem0Error."""
     total = 0
     for scope in pending_scopes(agent):
@@ -207,6 +210,7 @@ def finish_pending(agent: Agent, client: Mem0Client, owner: str | None = None) -
             continue
         found = client.list(str(scope.owner), agent.id, SWEEP_LIMIT)
         total += len(_delete_matching(scope, client, found, forgotten_checker(scope)))
+        client.scrub(str(scope.owner), agent.id, forgotten_checker(scope))
         _set_pending(scope, False)
     return total
 

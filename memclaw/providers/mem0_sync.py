@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-    from memclaw.providers.mem0_api import Mem0Client
+    from memclaw.providers.mem0_api import Mem0Backend
     from memclaw.workspace.agent import Agent
     from memclaw.workspace.owners import OwnerKey
 
@@ -89,13 +89,22 @@ def owner_sessions(agent: Agent, owner: OwnerKey | None = None) -> Iterator[tupl
 
 
 def backfill(
-    agent: Agent, client: Mem0Client, *, owner: OwnerKey | None = None, dry_run: bool = False
+    agent: Agent,
+    client: Mem0Backend | None,
+    *,
+    owner: OwnerKey | None = None,
+    dry_run: bool = False,
 ) -> BackfillReport:
-    """Send every owner's unsent turns; stops at the first failure (the next run resumes)."""
+    """Send every owner's unsent turns; stops at the first failure (the next run resumes).
+
+    A dry run only counts, and needs no client.
+    """
     from memclaw.providers.mem0_api import Mem0Error
 
+    if client is None and not dry_run:
+        raise ValueError("backfill needs a Mem0 client to send turns; None is for dry runs")
     report = BackfillReport()
-    if not dry_run:
+    if client is not None and not dry_run:
         try:
             report.mem0_deleted = finish_pending(agent, client, owner)
         except Mem0Error as exc:
@@ -126,7 +135,7 @@ def backfill(
             if says_forgotten(scope, messages):
                 report.forgotten += 1
                 continue
-            if dry_run:
+            if dry_run or client is None:
                 report.sent += 1
                 continue
             try:

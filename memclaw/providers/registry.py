@@ -49,11 +49,12 @@ def external_providers(settings: Settings) -> list[MemoryProvider]:
     found: list[MemoryProvider] = []
     if mem0_configured(settings):
         from memclaw.providers.mem0 import Mem0Provider
-        from memclaw.providers.mem0_api import Mem0Client
+        from memclaw.providers.mem0_connect import connector
 
         found.append(
             Mem0Provider(
-                Mem0Client.from_settings(settings),
+                connector(settings),
+                timeout_ms=settings.mem0_timeout_ms,
                 search_enabled=settings.mem0_search_enabled,
                 sync_enabled=settings.mem0_sync_enabled,
                 max_results=settings.mem0_max_results,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from memclaw.config import check_value, normalise_key
+from memclaw.config_shapes import plain
 from memclaw.errors import ConfigError
 from memclaw.workspace.atomic import atomic_write
 
@@ -43,6 +44,7 @@ def set_key(path: Path, key: str, value: str) -> tuple[str, Any]:
     import yaml
 
     name, typed = check_value(key, value, str(path))
+    typed = plain(typed)  # a mapping setting (categories, Mem0's parts) is frozen when read
     line = yaml.safe_dump({name: typed}, allow_unicode=True, width=10**6, sort_keys=False)
     lines, found = _lines_of(path, name)
     if found:

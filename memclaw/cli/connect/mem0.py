@@ -12,12 +12,13 @@ from memclaw.cli.state import scope
 from memclaw.errors import UsageError
 
 if TYPE_CHECKING:
-    from memclaw.providers.mem0_api import Mem0Client
+    from memclaw.providers.mem0_api import Mem0Backend
     from memclaw.workspace.scope import Scope
 
 MEM0_HELP = """Mem0, the optional external memory provider: status, search, sync.
 
-Set it up in memclaw.yaml under `providers: mem0:` (mode, base_url, api_key);
+Set it up in memclaw.yaml under `providers: mem0:` (mode, base_url, api_key;
+or mode: open-source, Mem0's own library in-process, and its `oss:` parts);
 see `memclaw config show`.
 
 Examples:
@@ -31,10 +32,10 @@ Examples:
 mem0_app = typer.Typer(help=MEM0_HELP, no_args_is_help=True)
 
 
-def _client(where: Scope) -> Mem0Client:
-    from memclaw.providers.mem0_api import Mem0Client
+def _client(where: Scope) -> Mem0Backend:
+    from memclaw.providers.mem0_connect import open_mem0
 
-    return Mem0Client.from_settings(where.agent.settings)
+    return open_mem0(where.agent)
 
 
 @mem0_app.command("status")
@@ -51,28 +52,31 @@ def status(
 
         memclaw mem0 status demo --owner user:maya --json
     """
-    from memclaw.providers.mem0_api import Mem0Error
+    from memclaw.providers.mem0_api import OPEN_SOURCE, Mem0Error
     from memclaw.providers.mem0_forget import pending_scopes
     from memclaw.providers.mem0_state import all_synced
     from memclaw.providers.mem0_sync import backfill
 
     where = scope(ctx, agent, owner)
-    client = _client(where)
     settings = where.agent.settings
-    data: dict[str, Any] = {
-        "mode": client.mode,
-        "base_url": client.base_url,
-        "api_key": "set" if client.api_key else "not set",
-        "search_enabled": settings.mem0_search_enabled,
-        "sync_enabled": settings.mem0_sync_enabled,
-    }
+    data: dict[str, Any] = {"mode": settings.mem0_mode}
+    error: str | None = None
+    client = None
     try:
+        client = _client(where)
+        data.update(client.describe())
         client.ping()
-        data["reachable"], data["error"] = True, None
     except Mem0Error as exc:
-        data["reachable"], data["error"] = False, str(exc)
+        if client is None and settings.mem0_mode != OPEN_SOURCE:
+            raise  # a server's address or key is missing: the message says which to set
+        # In-process, reaching Mem0 is opening its store: a failure is reported as a
+        # server that is down would be.
+        error = str(exc)
+    data["search_enabled"] = settings.mem0_search_enabled
+    data["sync_enabled"] = settings.mem0_sync_enabled
+    data["reachable"], data["error"] = error is None, error
     data["synced_turns"] = sum(len(v) for v in all_synced(where).values())
-    pending = backfill(where.agent, client, owner=where.owner, dry_run=True)
+    pending = backfill(where.agent, None, owner=where.owner, dry_run=True)
     data["unsent_turns"] = pending.sent
     # Forgets whose Mem0 delete could not finish: the next `mem0 sync` finishes them.
     data["forgets_pending"] = len(pending_scopes(where.agent))
