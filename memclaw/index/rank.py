@@ -81,6 +81,7 @@ class Candidate:
     kind: str
     score: float
     tier: int = 0  # coverage level: 0 = every query term, then fewer (see keyword.py)
+    reply: bool = False  # the turn answering a ranked question turn (keyword.py)
 
 
 @dataclass(frozen=True)
