@@ -164,7 +164,19 @@ class Settings:
     recall_enabled: bool = _key(True, "recall relevant memories on every chat turn")
     recall_top_k: int = _key(5, "memories recalled per turn")
     recall_min_score: float = _key(0.5, "relative score (0-1) a recalled memory needs")
+    recall_threshold: float = _key(
+        0.35,
+        "share (0-1) of the message's weight a recalled memory must hold: nothing is"
+        " recalled when none does (0 = off)",
+        maximum=1,
+    )
     search_limit: int = _key(10, "hits returned by search")
+    search_threshold: float = _key(
+        0.0,
+        "share (0-1) of a query's weight the best hit must hold, else search finds nothing"
+        " (0 = off)",
+        maximum=1,
+    )
     search_max_files: int = _key(50, "candidate files a search result is grouped into")
     search_dates: bool = _key(
         True, "read dates in a query ('on 3 June', 'last week') and rank blocks of those days first"

@@ -41,6 +41,7 @@ class Hit:
     highlights: tuple[tuple[int, int], ...]
     section: str = ""
     hash: str = ""
+    relevance: float = 1.0  # the share of the query it holds (``query.relevance``)
 
     def marked(self, open_: str = "«", close: str = "»") -> str:
         return mark(self.snippet, list(self.highlights), open_, close)
@@ -59,6 +60,7 @@ class Hit:
         data = asdict(self)
         data["highlights"] = [list(span) for span in self.highlights]
         data["score"] = round(self.score, 6)
+        data["relevance"] = round(self.relevance, 6)
         data["fact"] = self.fact
         return data
 

@@ -131,6 +131,11 @@ class Searcher:
                 ranked = rerank(model, query, ranked, settings.search_rerank)
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
+        if hits:
+            rated = _relevance(sources, parsed, chosen)
+            hits = [replace(h, relevance=r) for h, r in zip(hits, rated, strict=True)]
+            if max(rated) < settings.search_threshold:
+                hits = []  # the best of an unrelated search is still unrelated
         if log and hits:
             log_recall(workspace, query, hits, owner=filters.owner, scope=filters.scope)
         return hits
@@ -170,6 +175,21 @@ def search(
             log=log,
             sync=sync,
         )
+
+
+def _relevance(sources: list[Source], query: Query, chosen: list[Candidate]) -> list[float]:
+    """How much of ``query`` each of ``chosen`` holds, from 0 to 1 (``query.relevance``)."""
+    from memclaw.index.query.relevance import counts, held, relevance, term_weights
+
+    per_index, holding = [], {}
+    for src in sources:
+        with src.reading() as conn:
+            per_index.append(counts(conn, query))
+            ids = [c.block_id for c in chosen if c.key == src.key]
+            if ids:
+                holding[src.key] = held(conn, query, ids)
+    weights = term_weights(query, per_index)
+    return [relevance(c.block_id, holding[c.key], weights) for c in chosen]
 
 
 def _holding(sources: list[Source]) -> Callable[[str], bool]:
