@@ -196,6 +196,9 @@ class Settings:
     weight_profile: float = _key(0.9, "ranking weight of PROFILE.md")
     weight_agents: float = _key(0.8, "ranking weight of AGENTS.md")
     weight_other: float = _key(0.5, "ranking weight of every other memory file")
+    weight_personal: float = _key(
+        2.0, "ranking weight of the asker's own personal files, times their kind's (1 = none)"
+    )
     recency_half_life_days: float = _key(0.0, "half-life of recency decay (0 = off)")
     recall_max_chars: int = _key(
         4000, "characters recalled per turn from all providers together, shared (0 = no cap)"

@@ -98,6 +98,7 @@ def keyword_candidates(
     clause, params = where
     ranked_sql = _RANKED.format(where=clause)
     kind_weight = weights(settings)
+    personal = settings.weight_personal if filters.owner is not None else 1.0
     chosen: list[Candidate] = []
     seen: set[int] = set()
     taken: set[int] = set()  # (a reply may also have been found on its own words)
@@ -121,6 +122,7 @@ def keyword_candidates(
                 half_life=settings.recency_half_life_days,
                 limit=limit - len(chosen),
                 answer=answer,
+                personal=personal,
             )
         found.sort(key=lambda c: (-c.score, c.file, c.line))
         seen.update(c.block_id for c in found)
@@ -220,9 +222,12 @@ def _rank_group(
     half_life: float,
     limit: int,
     answer: re.Pattern[str] | None,
+    personal: float = 1.0,
 ) -> list[Candidate]:
-    """The best ``limit`` visible, not yet chosen blocks of one group for ``match``."""
-    heaviest = max(kind_weight.get(k, 0.0) for k in group.kinds)
+    """The best ``limit`` visible, not yet chosen blocks of one group for ``match``; the
+    asker's own personal files weigh ``personal`` times more (the seed: recall prefers
+    the person's own memory)."""
+    heaviest = max(kind_weight.get(k, 0.0) for k in group.kinds) * max(personal, 1.0)
     if answer is not None:
         heaviest *= ANSWER_BOOST  # (for the bound below: a later row may hold the answer)
     if heaviest <= 0:
@@ -239,6 +244,8 @@ def _rank_group(
         for row in rows:
             file = FileRow(*row[1:7])
             weight = kind_weight.get(file.kind, 0.0)
+            if file.scope == "personal":
+                weight *= personal  # (visible, so the asker's own)
             if not row[7] or weight <= 0 or row[0] in seen:
                 continue
             dates = filters.since or filters.until

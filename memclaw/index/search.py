@@ -16,7 +16,15 @@ from memclaw.index.query.answer import answer_pattern
 from memclaw.index.query.compounds import with_compounds
 from memclaw.index.query.people import by_person
 from memclaw.index.query.when import read_when
-from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
+from memclaw.index.rank import (
+    Candidate,
+    Filters,
+    Hit,
+    authoritative_first,
+    group_files,
+    make_filters,
+    to_hit,
+)
 from memclaw.index.recall_log import log_recall
 from memclaw.index.sources import Source, Sources
 from memclaw.text.tokenize import Query, parse_query
@@ -129,6 +137,7 @@ class Searcher:
                 from memclaw.index.query.rerank import rerank
 
                 ranked = rerank(model, query, ranked, settings.search_rerank)
+        ranked = authoritative_first(ranked, settings)
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if hits:
