@@ -32,11 +32,11 @@ def _ws(root: Path) -> Workspace:
 
 def test_a_turn_carries_its_neighbours_words_without_their_speaker() -> None:
     blocks = {b.line: b for b in split_blocks(NOTE, "memory/2023-03-18.md")}
-    # The turns before first, then after; no stopwords, no speaker. Another person's
-    # turns lend up to eight words; the same speaker's up to four in all.
+    # The turns before first, then after; no stopwords, no speaker; eight words in a
+    # dialogue between two people (four otherwise: see the next test).
     assert blocks[7].context == "got illustrator yet Lovely went back university study"
-    assert blocks[8].context == "friend pictures watercolour got"  # not "Tilde": 8 says it
-    assert blocks[6].context == "Lovely went back university I'm writing children's book"
+    assert blocks[8].context == "friend pictures watercolour got illustrator yet"  # no "Tilde"
+    assert blocks[6].context == "Lovely went back university study history I'm writing"
     assert "album" not in blocks[8].context  # the next section is not a neighbour
     assert blocks[10].context == ""  # nor is a turn of another section
 
@@ -68,3 +68,4 @@ def test_a_chat_role_lends_and_gets_four_words_only() -> None:
     people = note.replace("assistant:", "Ingrid:")
     blocks = {b.line: b for b in split_blocks(people, "memory/2023-03-18.md")}
     assert len(blocks[3].context.split()) == 8  # between two people, eight
+    assert len(blocks[4].context.split()) == 8  # (Maya's line two up included)
