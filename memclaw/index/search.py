@@ -141,7 +141,7 @@ class Searcher:
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if hits:
-            rated = _relevance(sources, parsed, chosen)
+            rated = _relevance(sources, _asked(query, parsed, workspace), chosen)
             hits = [replace(h, relevance=r) for h, r in zip(hits, rated, strict=True)]
             if max(rated) < settings.search_threshold:
                 hits = []  # the best of an unrelated search is still unrelated
@@ -184,6 +184,16 @@ def search(
             log=log,
             sync=sync,
         )
+
+
+def _asked(query: str, parsed: Query, workspace: Workspace) -> Query:
+    """What a hit must hold of ``query`` to be relevant: its words but those naming a day
+    ("on 3 June", "last week"), which a block answers by its date, not its words."""
+    when = read_when(query, workspace.clock().date())
+    if when is None:
+        return parsed
+    rest = parse_query(when.rest)
+    return rest if not rest.empty else parsed
 
 
 def _relevance(sources: list[Source], query: Query, chosen: list[Candidate]) -> list[float]:

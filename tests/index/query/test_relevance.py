@@ -54,3 +54,9 @@ def test_the_threshold_is_off_by_default(isolated_env: Path) -> None:
     # docs/benchmarks-recall.md for what a default threshold cost recall)
     ws = _ws(isolated_env)
     assert search(ws, "what should I cook for dinner tonight", log=False)
+
+
+def test_the_words_naming_a_day_are_answered_by_the_date(isolated_env: Path) -> None:
+    ws = _ws(isolated_env)
+    hits = search(ws, "what about the PostGIS cutover on 24 November", log=False)
+    assert hits[0].line == 5 and hits[0].relevance == pytest.approx(1.0)
