@@ -172,7 +172,19 @@ class Settings:
     recall_enabled: bool = _key(True, "recall relevant memories on every chat turn")
     recall_top_k: int = _key(5, "memories recalled per turn")
     recall_min_score: float = _key(0.5, "relative score (0-1) a recalled memory needs")
+    recall_threshold: float = _key(
+        0.35,
+        "share (0-1) of the message's weight a recalled memory must hold: nothing is"
+        " recalled when none does (0 = off)",
+        maximum=1,
+    )
     search_limit: int = _key(10, "hits returned by search")
+    search_threshold: float = _key(
+        0.0,
+        "share (0-1) of a query's weight the best hit must hold, else search finds nothing"
+        " (0 = off)",
+        maximum=1,
+    )
     search_max_files: int = _key(50, "candidate files a search result is grouped into")
     search_dates: bool = _key(
         True, "read dates in a query ('on 3 June', 'last week') and rank blocks of those days first"
@@ -192,6 +204,9 @@ class Settings:
     weight_profile: float = _key(0.9, "ranking weight of PROFILE.md")
     weight_agents: float = _key(0.8, "ranking weight of AGENTS.md")
     weight_other: float = _key(0.5, "ranking weight of every other memory file")
+    weight_personal: float = _key(
+        2.0, "ranking weight of the asker's own personal files, times their kind's (1 = none)"
+    )
     recency_half_life_days: float = _key(0.0, "half-life of recency decay (0 = off)")
     recall_max_chars: int = _key(
         4000, "characters recalled per turn from all providers together, shared (0 = no cap)"

@@ -3,7 +3,9 @@
 Search runs over the agent's files with the chat's owner, so one owner's
 personal memory is never recalled for another. Files already injected whole
 into the system prompt are skipped (the model has them), the rest are kept
-when their score reaches ``recall_min_score`` of the best hit, at most
+when they hold ``recall_threshold`` of the message (an absolute share of its
+words by weight, ``index.query.relevance``: nothing is recalled when no hit
+does) and their score reaches ``recall_min_score`` of the best hit, at most
 ``recall_top_k``, long-term memories first, then this session's memories.
 """
 
@@ -119,6 +121,7 @@ def select(
     session_id: str | None,
     top_k: int,
     min_score: float,
+    threshold: float = 0.0,
 ) -> Recalled:
     """Keep the hits worth showing: not injected, not noise, close enough to the best."""
     own_session = entry_session_id(session_id) if session_id else None
@@ -126,6 +129,8 @@ def select(
     for hit in hits:
         if (hit.agent, hit.file) in skip or not hit.text.strip() or _DIARY.search(hit.file):
             continue
+        if hit.relevance < threshold:
+            continue  # a hit on one passing word of the message is not about it
         if f"{ENTRIES_DIR}/" in hit.file and _ENTRY_NOISE.match(hit.text.strip()):
             continue
         owning = _session_of(hit.file)
@@ -172,6 +177,7 @@ def recall(
         session_id=session_id,
         top_k=settings.recall_top_k,
         min_score=settings.recall_min_score,
+        threshold=settings.recall_threshold,
     )
     _log(scope, query, found.hits)
     return found

@@ -8,6 +8,7 @@ in the SQL itself: a PERSONAL block is only ever read for its own owner.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import date
@@ -41,6 +42,7 @@ class Hit:
     highlights: tuple[tuple[int, int], ...]
     section: str = ""
     hash: str = ""
+    relevance: float = 1.0  # the share of the query it holds (``query.relevance``)
 
     def marked(self, open_: str = "«", close: str = "»") -> str:
         return mark(self.snippet, list(self.highlights), open_, close)
@@ -59,6 +61,7 @@ class Hit:
         data = asdict(self)
         data["highlights"] = [list(span) for span in self.highlights]
         data["score"] = round(self.score, 6)
+        data["relevance"] = round(self.relevance, 6)
         data["fact"] = self.fact
         return data
 
@@ -81,6 +84,7 @@ class Candidate:
     kind: str
     score: float
     tier: int = 0  # coverage level: 0 = every query term, then fewer (see keyword.py)
+    reply: bool = False  # the turn answering a ranked question turn (keyword.py)
 
 
 @dataclass(frozen=True)
@@ -168,6 +172,38 @@ def candidate(
         score,
         tier,
     )
+
+
+def authoritative_first(candidates: list[Candidate], settings: Settings) -> list[Candidate]:
+    """``candidates`` with each line said in several files in its weightiest file first.
+
+    The same line in AGENTS.md and in a daily note ranked by the note's copy: BM25
+    normalises by length, and the copies' headings and neighbours differ more than
+    the files' weights. The copies keep the places they hold in the ranking, filled
+    in order of preference: the asker's personal copy, then the heavier file.
+    """
+    kind_weight = weights(settings)
+    places: dict[str, list[int]] = {}
+    for i, cand in enumerate(candidates):
+        places.setdefault(_said(cand.text), []).append(i)
+    out = list(candidates)
+    for where in places.values():
+        if len(where) > 1:
+            copies = sorted(
+                (candidates[i] for i in where),
+                key=lambda c: (c.scope != "personal", -kind_weight.get(c.kind, 0.0)),
+            )
+            for i, cand in zip(where, copies, strict=True):
+                out[i] = cand
+    return out
+
+
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
+
+
+def _said(text: str) -> str:
+    """A block's words, whatever its list marker and spacing: what makes two copies one."""
+    return " ".join(_MARKER.sub("", text).split()).casefold()
 
 
 def group_files(candidates: Iterable[Candidate], max_files: int) -> list[Candidate]:

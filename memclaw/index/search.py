@@ -16,7 +16,15 @@ from memclaw.index.query.answer import answer_pattern
 from memclaw.index.query.compounds import with_compounds
 from memclaw.index.query.people import by_person
 from memclaw.index.query.when import read_when
-from memclaw.index.rank import Candidate, Filters, Hit, group_files, make_filters, to_hit
+from memclaw.index.rank import (
+    Candidate,
+    Filters,
+    Hit,
+    authoritative_first,
+    group_files,
+    make_filters,
+    to_hit,
+)
 from memclaw.index.recall_log import log_recall
 from memclaw.index.sources import Source, Sources
 from memclaw.text.tokenize import Query, parse_query
@@ -129,8 +137,14 @@ class Searcher:
                 from memclaw.index.query.rerank import rerank
 
                 ranked = rerank(model, query, ranked, settings.search_rerank)
+        ranked = authoritative_first(ranked, settings)
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
+        if hits:
+            rated = _relevance(sources, _asked(query, parsed, workspace), chosen)
+            hits = [replace(h, relevance=r) for h, r in zip(hits, rated, strict=True)]
+            if max(rated) < settings.search_threshold:
+                hits = []  # the best of an unrelated search is still unrelated
         if log and hits:
             log_recall(workspace, query, hits, owner=filters.owner, scope=filters.scope)
         return hits
@@ -170,6 +184,31 @@ def search(
             log=log,
             sync=sync,
         )
+
+
+def _asked(query: str, parsed: Query, workspace: Workspace) -> Query:
+    """What a hit must hold of ``query`` to be relevant: its words but those naming a day
+    ("on 3 June", "last week"), which a block answers by its date, not its words."""
+    when = read_when(query, workspace.clock().date())
+    if when is None:
+        return parsed
+    rest = parse_query(when.rest)
+    return rest if not rest.empty else parsed
+
+
+def _relevance(sources: list[Source], query: Query, chosen: list[Candidate]) -> list[float]:
+    """How much of ``query`` each of ``chosen`` holds, from 0 to 1 (``query.relevance``)."""
+    from memclaw.index.query.relevance import counts, held, relevance, term_weights
+
+    per_index, holding = [], {}
+    for src in sources:
+        with src.reading() as conn:
+            per_index.append(counts(conn, query))
+            ids = [c.block_id for c in chosen if c.key == src.key]
+            if ids:
+                holding[src.key] = held(conn, query, ids)
+    weights = term_weights(query, per_index)
+    return [relevance(c.block_id, holding[c.key], weights) for c in chosen]
 
 
 def _holding(sources: list[Source]) -> Callable[[str], bool]:

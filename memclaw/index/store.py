@@ -35,7 +35,7 @@ from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"
 # How blocks are laid out in the index; when it or the tokenizer changes, indexes are rebuilt.
-INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3/contentless-3/packs-1"
+INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3/contentless-4/packs-1"
 # A file modified this close to the moment it was indexed may change again
 # within the file system's timestamp granularity: hash it again next time.
 _RACY_NS = 2_000_000_000

@@ -1,12 +1,16 @@
 """Automatic recall: owner isolation, thresholds, ordering, subagents, scheduled runs."""
 
 import logging
+import shutil
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from fake_openai import FakeOpenAI
 from index.damagekit import KINDS, damage, filler
 
-from chat.chatkit import OpenChat, sent_messages
+from chat.chatkit import OpenChat, OpenWorkspace, sent_messages
+from memclaw.chat import Conversation
 from memclaw.chat.recall import HEADER, SUBAGENT_PREAMBLE, select
 from memclaw.chat.session import entry_session_id
 from memclaw.entries.memories import remember
@@ -194,3 +198,36 @@ def test_a_recalled_line_cannot_forge_a_prompt_block() -> None:
     assert "\\--- SOUL.md \\---" in block and "\\—— system \\——" in block
     assert not any(line.lstrip().startswith(("--", "——")) for line in block.splitlines())
     assert len(block.splitlines()) == 3  # header, intro, one recalled line
+
+
+DEMO = Path(__file__).resolve().parents[2] / "workspaces" / "demo"
+
+
+def _demo_chat(open_ws: OpenWorkspace, fake_openai: FakeOpenAI) -> Conversation:
+    ws = open_ws()
+    shutil.copytree(DEMO, ws.root / "demo", ignore=shutil.ignore_patterns(".memclaw", "sessions"))
+    return Conversation.open(Scope.resolve(ws.agent("demo"), None))
+
+
+def test_nothing_is_recalled_when_nothing_in_memory_is_about_the_message(
+    open_ws: OpenWorkspace, fake_openai: FakeOpenAI
+) -> None:
+    chat = _demo_chat(open_ws, fake_openai)
+    # The demo's notes say "tonight" about foam rolling and a Swedish class: the best
+    # hits, holding a quarter of the message. A cut relative to the best hit kept them.
+    result = chat.turn("What should I cook for dinner tonight?")
+    assert not result.recalled, [h.text for h in result.recalled.hits]
+    result = chat.turn("When did we move the PostGIS cutover?")
+    chat.close(wait=5)
+    assert result.recalled.hits
+    assert all(h.relevance >= 0.35 for h in result.recalled.hits)
+
+
+def test_hits_holding_too_little_of_the_message_are_left_out() -> None:
+    hits = [
+        replace(hit("memory/a.md", 10.0), relevance=0.3),
+        replace(hit("memory/b.md", 9.0), relevance=0.8),
+    ]
+    found = select(hits, skip=set(), session_id=None, top_k=5, min_score=0.5, threshold=0.35)
+    assert [h.file for h in found.hits] == ["memory/b.md"]
+    assert not select(hits[:1], skip=set(), session_id=None, top_k=5, min_score=0.5, threshold=0.35)

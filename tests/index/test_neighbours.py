@@ -32,10 +32,11 @@ def _ws(root: Path) -> Workspace:
 
 def test_a_turn_carries_its_neighbours_words_without_their_speaker() -> None:
     blocks = {b.line: b for b in split_blocks(NOTE, "memory/2023-03-18.md")}
-    # The turns before first, then after; at most four words, no stopwords, no speaker.
-    assert blocks[7].context == "got illustrator yet Lovely"
-    assert blocks[8].context == "friend pictures watercolour got"  # not "Tilde": 8 says it
-    assert blocks[6].context == "Lovely went back university"
+    # The turns before first, then after; no stopwords, no speaker; eight words in a
+    # dialogue between two people (four otherwise: see the next test).
+    assert blocks[7].context == "got illustrator yet Lovely went back university study"
+    assert blocks[8].context == "friend pictures watercolour got illustrator yet"  # no "Tilde"
+    assert blocks[6].context == "Lovely went back university study history I'm writing"
     assert "album" not in blocks[8].context  # the next section is not a neighbour
     assert blocks[10].context == ""  # nor is a turn of another section
 
@@ -52,3 +53,19 @@ def test_a_line_found_only_through_a_neighbour_is_not_a_hit(
 ) -> None:
     hits = search(_ws(isolated_env), "Tilde watercolour")
     assert [h.line for h in hits] == [7, 8]  # line 6 has neither word: line 7 is the hit
+
+
+def test_a_chat_role_lends_and_gets_four_words_only() -> None:
+    note = """## 09:00
+- Maya: Ingrid works as a nurse in the big hospital downtown since spring.
+- assistant: Noted, I will remember the hospital and the nurse job.
+- Maya: Lars moved to Utrecht with his cat and his bicycle last week.
+"""
+    blocks = {b.line: b for b in split_blocks(note, "memory/2023-03-18.md")}
+    # "assistant" is a role, not a person: its line says nothing of the one before.
+    assert len(blocks[3].context.split()) == 4
+    assert len(blocks[4].context.split()) == 4
+    people = note.replace("assistant:", "Ingrid:")
+    blocks = {b.line: b for b in split_blocks(people, "memory/2023-03-18.md")}
+    assert len(blocks[3].context.split()) == 8  # between two people, eight
+    assert len(blocks[4].context.split()) == 8  # (Maya's line two up included)

@@ -15,7 +15,7 @@ NOTE = """# 2023-02-18
 
 ## 19:05 Elena, Jamal
 
-- Elena: The reunion gig is on, who's in?
+- Elena: The reunion gig is on, everyone is in
 - Jamal: The Crown offered Saturday the 20th of May
 - Elena: Perfect, I'll book the rehearsal room
 - Jamal: Bring the old setlist
