@@ -16,6 +16,7 @@ import gc
 import os
 import sys
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 _SCOPES = ("all", "personal", "team", "global")
 _VALUE_OPTIONS = {
@@ -207,7 +208,25 @@ def hoist_globals(argv: list[str]) -> list[str]:
     return front + rest
 
 
-def main() -> None:
+# 128 + SIGPIPE: the status a shell reports for grep or cat when the reader of their output
+# (`head -1`) quits early; `set -o pipefail` scripts see memclaw exactly as they see grep.
+PIPE_CLOSED = 141
+
+
+def leave_closed_pipe() -> NoReturn:
+    """Stop quietly because whoever read stdout has gone: no traceback, exit 141.
+
+    stdout is pointed at /dev/null first, so that the rows still buffered, and the flush
+    Python makes on the way out, go nowhere instead of raising again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+    raise SystemExit(PIPE_CLOSED)
+
+
+def _dispatch() -> None:
     sys.argv[1:] = hoist_globals(sys.argv[1:])
     parsed = parse_search(sys.argv[1:])
     if parsed is None:
@@ -221,3 +240,15 @@ def main() -> None:
     # search; frozen just before it (atexit runs first), they are freed with the process.
     atexit.register(gc.freeze)
     sys.exit(status)
+
+
+def main() -> None:
+    # The one place a closed pipe is handled, for every command: while writing, or when the
+    # last buffered rows are flushed (a piped stdout is flushed only at the end).
+    try:
+        try:
+            _dispatch()
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        leave_closed_pipe()
