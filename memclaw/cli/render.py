@@ -73,13 +73,22 @@ def _plain(cell: object, markup: bool) -> str:
 
 def print_table(table: Table, console: Console | None = None, *, markup: bool = True) -> None:
     """A table on a terminal; elsewhere (a pipe, a file) plain tab-separated rows with
-    full values, never wrapped or cropped, so that ``cut`` and ``grep`` see whole cells."""
+    full values, never wrapped or cropped, so that ``cut`` and ``grep`` see whole cells.
+
+    The rows follow one header row of the column names in capitals, as ``ps`` and
+    ``kubectl`` print: a reader knows what each field is, ``tail -n +2`` drops it."""
     console = console or out()
     if console.is_terminal:
         console.print(table, markup=markup)
         return
     columns = [list(column.cells) for column in table.columns]
     stream = sys.stderr if console.stderr else sys.stdout
+    headers = [_plain(column.header, markup).upper() for column in table.columns]
+    if table.show_header and any(headers):
+        stream.write(_tab_row(headers))
     for cells in zip(*columns, strict=True):
-        plain = [_plain(cell, markup) for cell in cells]
-        stream.write("\t".join(" ".join(p.split("\n")).replace("\t", " ") for p in plain) + "\n")
+        stream.write(_tab_row([_plain(cell, markup) for cell in cells]))
+
+
+def _tab_row(cells: list[str]) -> str:
+    return "\t".join(" ".join(c.split("\n")).replace("\t", " ") for c in cells) + "\n"
