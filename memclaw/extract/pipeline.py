@@ -75,7 +75,8 @@ def _preconditions(
         return "automated session (cron, heartbeat or automation); extract_skip_automated is on"
     if len(messages) < settings.extract_min_messages:
         return (
-            f"only {len(messages)} messages; extraction needs {settings.extract_min_messages} "
+            f"only {plural(len(messages), 'message')}; extraction needs "
+            f"{settings.extract_min_messages} "
             "(extract_min_messages)"
         )
     last_user = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")

@@ -11,6 +11,7 @@ from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
 from memclaw.cli.render import err, print_json
 from memclaw.cli.state import scope
 from memclaw.errors import UsageError
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.morning.card import Card
@@ -207,7 +208,7 @@ def card_lines(card: Card) -> list[str]:
                 why += "  confirm it, or forget it"
             lines.append(f"    [{item['fact']}] {item['text']}{why}")
     if data.get("one_offs"):
-        lines.append(f"  ({data['one_offs']} things said only once were not kept)")
+        lines.append(f"  ({plural(data['one_offs'], 'thing')} said only once, not kept)")
     if card.soul_diff:
         lines.append("  SOUL.md changed:")
         lines += [f"    {line}" for line in card.soul_diff.splitlines()]

@@ -244,7 +244,9 @@ def _history_path(where: Scope) -> Any:
 
 def _banner(conversation: Conversation, console: Console) -> None:
     session = conversation.session
-    state_ = f"resumed, {len(session.messages)} messages" if session.resumed else "new session"
+    state_ = (
+        f"resumed, {plural(len(session.messages), 'message')}" if session.resumed else "new session"
+    )
     who = f" · owner {session.owner}" if session.owner else ""
     role = " · subagent" if session.subagent else ""
     console.print(
