@@ -27,8 +27,9 @@ from memclaw.jobs.crontab import (
 )
 from memclaw.prompt.tokens import ENCODING, load_encoding
 from memclaw.review.scan import scan_secrets
+from memclaw.text.plural import plural
 from memclaw.workspace import Workspace
-from memclaw.workspace.paths import GLOBAL_DIR, resolve_root
+from memclaw.workspace.paths import GLOBAL_DIR, locate_root
 
 # What cron needs to reach the same model as this shell; it starts jobs without our environment.
 MODEL_KEYS = ("base_url", "model", "api_key")
@@ -72,13 +73,11 @@ def shell_only_warning(settings: Settings, root: Path, env: Mapping[str, str]) -
 
 
 def check_root(root_flag: str | None, env: Mapping[str, str]) -> tuple[Path, Check]:
-    root = resolve_root(root_flag, env)
-    if root_flag is not None:
-        why = "from --root"
-    elif env.get("MEMCLAW_ROOT"):
-        why = "from $MEMCLAW_ROOT"
-    else:
-        why = "the default ./workspaces: no --root, no $MEMCLAW_ROOT"
+    # The reason discovery gives, the one `memclaw status` prints: the per-user folder is
+    # named as such, never as a ./workspaces that was not used.
+    choice = locate_root(root_flag, env)
+    root = choice.path
+    why = f"from {choice.reason}" if choice.explicit else choice.reason
     name = "root"
     if not root.exists():
         return root, Check(
@@ -98,7 +97,7 @@ def check_root(root_flag: str | None, env: Mapping[str, str]) -> tuple[Path, Che
         return root, Check(
             name, Status.WARN, f"{root} ({why}) holds no agent", "create one: `memclaw init NAME`"
         )
-    return root, Check(name, Status.OK, f"{root} ({why}), writable, {len(ids)} agent(s)")
+    return root, Check(name, Status.OK, f"{root} ({why}), writable, {plural(len(ids), 'agent')}")
 
 
 def check_config(
@@ -273,12 +272,12 @@ def check_secrets(workspace: Workspace) -> Check:
         return Check("secrets", Status.WARN, f"could not scan: {exc}")
     found = len(report.findings)
     if not found:
-        return Check("secrets", Status.OK, f"none found in {report.files_scanned} file(s)")
+        return Check("secrets", Status.OK, f"none found in {plural(report.files_scanned, 'file')}")
     files = len({f.file for f in report.findings})
     return Check(
         "secrets",
         Status.WARN,
-        f"{found} possible secret(s) in {files} file(s)",
+        f"{plural(found, 'possible secret')} in {plural(files, 'file')}",
         "see them with `memclaw scan`, remove them with `memclaw scan --redact`",
     )
 

@@ -29,6 +29,7 @@ def _show(diagnosis: Diagnosis) -> None:
         if check.todo:
             line += f" [dim]→[/] {escape(check.todo)}"
         console.print(line, highlight=False, soft_wrap=True)
+    console.print(diagnosis.summary(), highlight=False)
 
 
 def doctor(
