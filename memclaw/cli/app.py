@@ -55,7 +55,7 @@ class MemclawGroup(TyperGroup):
             report_usage(exc)
         except BrokenPipeError:
             # Click would answer a closed pipe with exit 1; the entry point's answer is used.
-            from memclaw.cli.fast import leave_closed_pipe
+            from memclaw.cli.render import leave_closed_pipe
 
             leave_closed_pipe()
         except MemclawError as exc:

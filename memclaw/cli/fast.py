@@ -16,7 +16,6 @@ import gc
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import NoReturn
 
 _SCOPES = ("all", "personal", "team", "global")
 _VALUE_OPTIONS = {
@@ -208,24 +207,6 @@ def hoist_globals(argv: list[str]) -> list[str]:
     return front + rest
 
 
-# 128 + SIGPIPE: the status a shell reports for grep or cat when the reader of their output
-# (`head -1`) quits early; `set -o pipefail` scripts see memclaw exactly as they see grep.
-PIPE_CLOSED = 141
-
-
-def leave_closed_pipe() -> NoReturn:
-    """Stop quietly because whoever read stdout has gone: no traceback, exit 141.
-
-    stdout is pointed at /dev/null first, so that the rows still buffered, and the flush
-    Python makes on the way out, go nowhere instead of raising again."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    finally:
-        os.close(devnull)
-    raise SystemExit(PIPE_CLOSED)
-
-
 def _dispatch() -> None:
     sys.argv[1:] = hoist_globals(sys.argv[1:])
     parsed = parse_search(sys.argv[1:])
@@ -251,4 +232,6 @@ def main() -> None:
         finally:
             sys.stdout.flush()
     except BrokenPipeError:
+        from memclaw.cli.render import leave_closed_pipe
+
         leave_closed_pipe()

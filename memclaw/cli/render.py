@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,6 +33,24 @@ def error_line(message: str) -> None:
     from rich.markup import escape
 
     err().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True, highlight=False)
+
+
+# 128 + SIGPIPE: the status a shell reports for grep or cat when the reader of their output
+# (`head -1`) quits early; `set -o pipefail` scripts see memclaw exactly as they see grep.
+PIPE_CLOSED = 141
+
+
+def leave_closed_pipe() -> NoReturn:
+    """Stop quietly because whoever read stdout has gone: no traceback, exit 141.
+
+    stdout is pointed at /dev/null first, so that the rows still buffered, and the flush
+    Python makes on the way out, go nowhere instead of raising again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+    raise SystemExit(PIPE_CLOSED)
 
 
 def print_json(data: Any) -> None:
