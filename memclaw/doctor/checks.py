@@ -8,15 +8,18 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
+from memclaw.clock import Clock, system_clock
 from memclaw.config import Settings, load_settings, user_config_path
 from memclaw.doctor.endpoint import check_embeddings, check_model
 from memclaw.doctor.report import Check, Diagnosis, Fix, Status
 from memclaw.errors import ConfigError, MemclawError
 from memclaw.index.damage import is_damage, quick_check
 from memclaw.index.store import index_path
+from memclaw.jobs.cronlog import cron_log_path, last_run
 from memclaw.jobs.crontab import (
     INSTALL_HINT,
     CronUnavailableError,
@@ -282,12 +285,25 @@ def check_secrets(workspace: Workspace) -> Check:
     )
 
 
+def check_last_run(root: Path, today: date) -> Check | None:
+    """How the newest run in the cron log went; None before the first one."""
+    run = last_run(root)
+    if run is None:
+        return None
+    if run.ok:
+        return Check("last-run", Status.OK, run.describe(today))
+    # A warning, not a failure: it is history, and what broke it (a config file, an
+    # endpoint) has a check of its own above that says whether it is still broken.
+    return Check("last-run", Status.WARN, run.describe(today), f"see {cron_log_path(root)}")
+
+
 def diagnose(
     root_flag: str | None = None,
     env: Mapping[str, str] | None = None,
     overrides: Mapping[str, Any] | None = None,
     *,
     proc: Path = Path("/proc"),
+    clock: Clock = system_clock,
 ) -> Diagnosis:
     """Every check, in the order a person would fix them."""
     env = os.environ if env is None else env
@@ -301,6 +317,8 @@ def diagnose(
         checks.append(check_crontab(root, settings, crontab_command(env)))
     checks.append(check_cron_env(settings, root, env))
     checks.append(check_cron_daemon(proc))
+    if root_check.status is not Status.FAIL and (ran := check_last_run(root, clock().date())):
+        checks.append(ran)
     if root_check.status is not Status.FAIL:
         workspace = Workspace(root, settings)
         checks += check_indexes(workspace)

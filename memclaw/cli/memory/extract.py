@@ -7,7 +7,13 @@ from typing import Annotated, Any
 
 import typer
 
-from memclaw.cli.basic import AgentArg, JsonOpt, ModelOpt, OwnerOpt
+from memclaw.cli.basic import (
+    AgentArg,
+    JsonOpt,
+    ModelOpt,
+    OwnerOpt,
+    refuse_model_without_endpoint,
+)
 from memclaw.cli.render import err, print_json
 from memclaw.cli.state import state
 from memclaw.errors import UsageError
@@ -73,6 +79,7 @@ def extract(
         raise UsageError(f"unexpected argument {transcript!r}: use --transcript FILE or -")
     extra: dict[str, Any] = {"model": model} if model else {}
     ws = state(ctx).workspace(**extra)
+    refuse_model_without_endpoint(model, ws.settings)
     # A key such as agent:researcher:<uuid> is that agent's session, whatever AGENT says.
     where = Scope.resolve(ws.agent(agent), owner).for_session(session)
     if session is not None:
