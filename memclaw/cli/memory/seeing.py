@@ -228,7 +228,7 @@ def morning(
     ] = None,
     edit: Annotated[
         list[str] | None,
-        typer.Option("--edit", metavar="ID=TEXT", help="Reword this fact to TEXT."),
+        typer.Option("--edit", metavar="ID=WORDS", help="Reword this fact to WORDS."),
     ] = None,
     skip: Annotated[
         bool, typer.Option("--skip", help="Mark the card reviewed, change nothing.")

@@ -43,7 +43,7 @@ AllOpt = Annotated[bool, typer.Option("--all", help="Every agent (and the GLOBAL
 def search(
     ctx: typer.Context,
     query: Annotated[
-        list[str], typer.Argument(metavar="QUERY...", help="Words to look for, in any language.")
+        list[str], typer.Argument(metavar="QUERY", help="Words to look for, in any language.")
     ],
     agent: Annotated[
         list[str] | None,
