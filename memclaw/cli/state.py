@@ -44,3 +44,22 @@ def scope(ctx: typer.Context, agent_id: str, owner: str | None) -> Scope:
 def owner_key(owner: str | None) -> OwnerKey | None:
     """A reader's raw ``--owner`` normalised once (search spans agents, so no Scope)."""
     return normalise_owner(owner) if owner else None
+
+
+def complete_agent(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Tab completion of an agent id: the agents under the root the command line names."""
+    from memclaw.errors import MemclawError
+
+    root = ctx.find_root().params.get("root")
+    try:
+        ids = Workspace.open(root, os.environ).agent_ids()
+    except MemclawError:  # a broken settings file: offer nothing, print nothing into the shell
+        return []
+    return [agent for agent in ids if agent.startswith(incomplete)]
+
+
+def complete_setting(incomplete: str) -> list[str]:
+    """Tab completion of a setting's name (config get/set/unset)."""
+    from memclaw.config import setting_fields
+
+    return [f.name for f in setting_fields() if f.name.startswith(incomplete)]

@@ -86,7 +86,7 @@ def person_metavar(param: Any, display: str | None) -> str | None:
         return ""  # a flag takes no value
     many = inner.startswith("list[")
     inner = inner.removeprefix("list[").removesuffix("]").removesuffix(" range")
-    name = str(param.name or "value")
+    name = str(param.name or "value").rstrip("_")  # set_ (a Python keyword dodge): SET
     word = _NUMBER_WORDS.get(inner) or _OPTION_WORDS.get(name) or name.upper()
     if many and word.endswith("S") and len(word) > 3:
         word = word[:-1]  # --owner repeated: OWNER...; the agents argument: AGENT

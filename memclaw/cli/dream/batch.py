@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from memclaw.cli.render import err
-from memclaw.cli.state import state
+from memclaw.cli.state import complete_agent, state
 from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
@@ -17,7 +17,10 @@ if TYPE_CHECKING:
     from memclaw.workspace import Workspace
 
 AgentsArg = Annotated[
-    list[str] | None, typer.Argument(help="Agent ids (folders under the workspaces root).")
+    list[str] | None,
+    typer.Argument(
+        help="Agent ids (folders under the workspaces root).", autocompletion=complete_agent
+    ),
 ]
 AllOpt = Annotated[bool, typer.Option("--all", help="Every agent under the root.")]
 

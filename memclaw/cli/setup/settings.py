@@ -12,9 +12,16 @@ from typing import Annotated
 import typer
 
 from memclaw.cli.render import err, print_json
-from memclaw.cli.state import state
+from memclaw.cli.state import complete_setting, state
 
-KeyArg = Annotated[str, typer.Argument(help="Setting name, e.g. memory_max_chars.", metavar="KEY")]
+KeyArg = Annotated[
+    str,
+    typer.Argument(
+        help="Setting name, e.g. memory_max_chars.",
+        metavar="KEY",
+        autocompletion=complete_setting,
+    ),
+]
 UserOpt = Annotated[
     bool,
     typer.Option("--user", help="The user's config file instead of the root's memclaw.yaml."),
