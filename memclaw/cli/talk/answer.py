@@ -165,9 +165,13 @@ class Spinner:
             frame += 1
 
     def notice(self, text: str) -> None:
+        self.above(lambda: self.stream.write(f"· {text}\n"))
+
+    def above(self, say: Callable[[], object]) -> None:
+        """Print something (``say``) on lines of its own above the spinner."""
         with self.lock:
             self._clear()
-            self.stream.write(f"· {text}\n")
+            say()
             self.stream.flush()
 
     @property
