@@ -63,6 +63,17 @@ def print_json_lines(rows: list[dict[str, Any]]) -> None:
         sys.stdout.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
 
 
+def write_lines(lines: list[str], *, hang: int = 0) -> None:
+    """Lines on stdout: on a terminal wrapped at words (never folded mid-word), with
+    continuation rows ``hang`` columns in; elsewhere whole, one per line, for grep."""
+    if sys.stdout.isatty():
+        from memclaw.cli.talk.answer import terminal_width, wrap_words
+
+        width = terminal_width(sys.stdout)
+        lines = [wrap_words(line, width, hang) for line in lines]
+    sys.stdout.write("".join(line + "\n" for line in lines))
+
+
 def status(message: str) -> None:
     err().print(message)
 

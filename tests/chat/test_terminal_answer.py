@@ -205,3 +205,10 @@ def test_the_spinner_shows_below_the_recalled_memories(
     rows = screen_lines(term.raw)
     assert any(row.startswith("↳ ") for row in rows)  # the recalled lines stay above
     assert not any("waiting for the model" in row for row in rows)  # the spinner is erased
+    # A recalled line longer than the screen wraps at a word and goes on under its text,
+    # never folded mid-word onto column 0.
+    first = next(i for i, row in enumerate(rows) if row.startswith("↳ "))
+    answer = next(i for i, row in enumerate(rows) if "Rv 40 roadworks." in row)
+    recalled = [row for row in rows[first:answer] if row]
+    assert any(row.startswith("  ") for row in recalled), recalled  # some did wrap
+    assert all(row.startswith(("↳ ", "  ")) for row in recalled), recalled

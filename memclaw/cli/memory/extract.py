@@ -14,7 +14,7 @@ from memclaw.cli.basic import (
     OwnerOpt,
     refuse_model_without_endpoint,
 )
-from memclaw.cli.render import err, print_json
+from memclaw.cli.render import err, print_json, write_lines
 from memclaw.cli.state import state
 from memclaw.errors import UsageError
 from memclaw.text.plural import plural
@@ -102,7 +102,7 @@ def extract(
 
         change = find(where, result.change)
         if change is not None:
-            sys.stdout.write("\n".join(receipt_lines(change, where)) + "\n")
+            write_lines(receipt_lines(change, where))
     console = err()
     verb = "would write" if dry_run else "wrote"
     console.print(f"{result.status}: {result.reason}", markup=False)

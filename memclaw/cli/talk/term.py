@@ -194,9 +194,15 @@ class AnswerView:
         """A dim line; while the spinner waits (recalled memories come before the answer)
         it goes above the spinner, which keeps turning below it."""
         self._end_line()
+        shown = text
+        if self.tools_to.is_terminal:
+            from memclaw.cli.talk.answer import terminal_width, wrap_words
+
+            # At words, like the answer; "↳ " and "· " lines continue under their text.
+            shown = wrap_words(text, terminal_width(self.stream), hang=2)
 
         def say() -> None:
-            self.tools_to.print(text, style="dim", markup=False, highlight=False)
+            self.tools_to.print(shown, style="dim", markup=False, highlight=False)
 
         if self._spinner is not None and not self._spinner.stopped:
             self._spinner.above(say)
