@@ -170,8 +170,9 @@ def config_edit(ctx: typer.Context, user: UserOpt = False) -> None:
 
     outcome = edit_checked(path, open_editor, retry)
     if outcome.refused:
-        said = "" if asked else f"{outcome.refused}; "  # said already, before the question
-        raise ConfigError(f"{said}kept the previous {path}, unchanged")
+        if asked:  # the reason was said already, before the question
+            raise ConfigError(f"kept the previous {path}, unchanged")
+        raise ConfigError(f"{outcome.refused} (kept the previous {path}, unchanged)")
     said = "saved and valid" if outcome.saved else "no changes"
     err().print(f"{path}: {said}", soft_wrap=True, markup=False)
 
