@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from memclaw.cli.render import err, human_size, print_json, print_table
 from memclaw.cli.state import complete_agent, scope, state
-from memclaw.errors import UsageError
 from memclaw.text.plural import plural
-
-if TYPE_CHECKING:
-    from memclaw.config import Settings
 
 AgentArg = Annotated[
     str,
@@ -26,15 +22,6 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a t
 ModelOpt = Annotated[
     str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
 ]
-
-
-def refuse_model_without_endpoint(model: str | None, settings: Settings) -> None:
-    """--model names a model of an endpoint: with none set it would be silently ignored."""
-    if model and not settings.model_configured:
-        raise UsageError(
-            f"--model {model} needs an endpoint: set base_url (or OPENAI_API_KEY), "
-            "or leave --model out to use the offline engine"
-        )
 
 
 OwnerOpt = Annotated[

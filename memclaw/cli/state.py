@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
+from memclaw.errors import UsageError
 from memclaw.workspace import OwnerKey, Scope, Workspace, normalise_owner
 from memclaw.workspace.paths import check_root
+
+if TYPE_CHECKING:
+    from memclaw.config import Settings
 
 
 @dataclass
@@ -44,6 +48,15 @@ def scope(ctx: typer.Context, agent_id: str, owner: str | None) -> Scope:
 def owner_key(owner: str | None) -> OwnerKey | None:
     """A reader's raw ``--owner`` normalised once (search spans agents, so no Scope)."""
     return normalise_owner(owner) if owner else None
+
+
+def refuse_model_without_endpoint(model: str | None, settings: Settings) -> None:
+    """--model names a model of an endpoint: with none set it would be silently ignored."""
+    if model and not settings.model_configured:
+        raise UsageError(
+            f"--model {model} needs an endpoint: set base_url (or OPENAI_API_KEY), "
+            "or leave --model out to use the offline engine"
+        )
 
 
 def complete_agent(ctx: typer.Context, incomplete: str) -> list[str]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from memclaw.cli.render import err
-from memclaw.cli.state import complete_agent, state
+from memclaw.cli.state import complete_agent, refuse_model_without_endpoint, state
 from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
@@ -68,8 +68,6 @@ ShardOpt = Annotated[
 
 
 def workspace_for(ctx: typer.Context, model: str | None) -> Workspace:
-    from memclaw.cli.basic import refuse_model_without_endpoint
-
     extra: dict[str, Any] = {"model": model} if model else {}
     ws = state(ctx).workspace(**extra)
     refuse_model_without_endpoint(model, ws.settings)

@@ -12,10 +12,9 @@ from memclaw.cli.basic import (
     JsonOpt,
     ModelOpt,
     OwnerOpt,
-    refuse_model_without_endpoint,
 )
 from memclaw.cli.render import err, print_json, write_lines
-from memclaw.cli.state import state
+from memclaw.cli.state import refuse_model_without_endpoint, state
 from memclaw.errors import UsageError
 from memclaw.text.plural import plural
 from memclaw.workspace import Scope
