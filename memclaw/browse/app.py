@@ -33,6 +33,7 @@ from memclaw.browse.editor import edit_in_editor
 from memclaw.browse.panes import Confirm, FactsTable, InboxTable, colour_diff, selected_key
 from memclaw.browse.source import Source
 from memclaw.errors import MemclawError
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.changes.timeline import Event
@@ -313,7 +314,7 @@ class MemoryBrowser(App[None]):
                 self.say(str(exc))
                 return
             await self.action_refresh()
-            self.say(f"forgot {fact.id} from {len(plan.places)} places")
+            self.say(f"forgot {fact.id} from {plural(len(plan.places), 'place')}")
 
         self.push_screen(Confirm(question), answered)
 

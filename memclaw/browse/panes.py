@@ -43,26 +43,40 @@ def colour_diff(diff: str) -> Text:
     return out
 
 
+def first_place(fact: Fact) -> str:
+    """``MEMORY.md:14``, and ``+2`` when the fact lives in more places."""
+    where = fact.where()
+    if not where:
+        return ""
+    return where[0] + (f" +{len(where) - 1}" if len(where) > 1 else "")
+
+
 class FactsTable(DataTable[Text | str]):
-    """One row a fact: its trust as a bar, age, id, statement and where it lives."""
+    """One row a fact: its trust as a bar, age, id, where it lives (FILE:LINE), statement.
+
+    FILE:LINE comes before the statement: after a long statement it would be off the
+    right edge of the screen."""
 
     def show(self, facts: list[Fact]) -> None:
-        keep = self.cursor_row
+        # The cursor stays on its fact, wherever new trust sorts it; on the same row
+        # only when that fact is gone (forgotten).
+        keep, fact_id = self.cursor_row, selected_key(self)
         self.clear(columns=not self.columns)
         if not self.columns:
-            self.add_columns("trust", "age", "id", "fact", "where")
+            self.add_columns("trust", "age", "id", "where", "fact")
         for fact in facts:
-            where = ", ".join(fact.where()[:2]) + (" …" if len(fact.where()) > 2 else "")
             self.add_row(
                 trust_bar(fact.trust),
                 f"{fact.age_days:.0f}d",
                 fact.id,
+                first_place(fact),
                 fact.statement,
-                where,
                 key=fact.id,
             )
-        if facts:
-            self.move_cursor(row=min(keep, len(facts) - 1))
+        if not facts:
+            return
+        rows = [fact.id for fact in facts]
+        self.move_cursor(row=rows.index(fact_id) if fact_id in rows else min(keep, len(rows) - 1))
 
 
 class InboxTable(DataTable[str]):

@@ -71,8 +71,9 @@ class Source:
     # --- facts and the inbox: the fact layer's own calls, as `memclaw facts` and `inbox` make
 
     def facts(self) -> list[Fact]:
-        """The scope's facts, lowest trust first: what most needs a look."""
-        return [f for f in list_facts(self.scope, lowest_first=True) if f.durable]
+        """The scope's facts, lowest trust first: what most needs a look. Facts that live
+        only in daily notes are listed too, as `memclaw facts` lists them."""
+        return list_facts(self.scope, lowest_first=True)
 
     def place_of(self, fact_id: str) -> tuple[str, int] | None:
         """Where to edit a fact: its first copy's file (relative to the scope) and line."""

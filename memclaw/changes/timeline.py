@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.changes.receipt import summary
 from memclaw.changes.records import ChangeRecord, all_changes
+from memclaw.text.plural import plural
 from memclaw.workspace.safeguards.journal import FORGET, sha
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def _from_report(data: dict[str, Any]) -> Event:
     contra = len(data.get("contradictions", []))
     text = (
         f"dream {data.get('status', '?')}: {promoted} promoted, {dropped} dropped, "
-        f"{contra} contradictions · {data.get('engine', '')}"
+        f"{plural(contra, 'contradiction')} · {data.get('engine', '')}"
     )
     if data.get("archived"):
         text += f" · {data['archived']}"
@@ -96,7 +97,7 @@ def _forgets(scope: Scope) -> list[Event]:
         facts = [str(f) for f in record.get("facts", [])]
         files = [str(f) for f in record.get("files", [])]
         text = f"forgot {', '.join(facts) or 'a fact'} everywhere"
-        text += f" ({record.get('places', 0)} places)"
+        text += f" ({plural(int(record.get('places', 0)), 'place')})"
         found.append(Event(str(record.get("time", "")), "forget", text, files=files))
     return found
 

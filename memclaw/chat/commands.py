@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import MemclawError, UsageError
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.chat.engine import ChatEngine
@@ -152,7 +153,7 @@ def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
                 error=True,
             )
         facts = "; ".join(f.statement for f in plan.facts) or "what the transcripts and logs say"
-        shown = f"forget {facts} (from {len(plan.places)} places)?"
+        shown = f"forget {facts} (from {plural(len(plan.places), 'place')})?"
         if not ask(shown):
             return Reply("nothing forgotten")
     plan = apply_forget(plan, own_session=session.id)
@@ -160,7 +161,7 @@ def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
     session.messages[:] = [plan.matcher.redact_data(m)[0] for m in session.messages]
     rows = [(fact.id, fact.statement) for fact in plan.facts]
     operation = {"op": "forget", "ids": [fact.id for fact in plan.facts], "by": "person"}
-    title = f"forgot {len(plan.facts)}, from {len(plan.places)} places; not learned again"
+    title = f"forgot {len(plan.facts)}, from {plural(len(plan.places), 'place')}; not learned again"
     if plan.mem0 is not None:
         title += f"; {plan.mem0.line(scope.agent.id)}"
     return Reply(rows=rows, title=title, operation=operation)
@@ -235,7 +236,7 @@ def _search(engine: ChatEngine, args: str) -> Reply:
         (f"{'global/' if h.agent != engine.agent.id else ''}{h.file}:{h.line}", h.marked("", ""))
         for h in hits
     ]
-    return Reply(rows=rows, title=f"{len(hits)} hits for {args!r}")
+    return Reply(rows=rows, title=f"{plural(len(hits), 'hit')} for {args!r}")
 
 
 def _show_files(engine: ChatEngine, name: str) -> str:

@@ -22,6 +22,7 @@ from memclaw.chat.session import entry_session_id
 from memclaw.errors import MemclawError, UnsafePathError, UsageError
 from memclaw.gates.redaction import redact_data
 from memclaw.providers.base import ProviderTool
+from memclaw.text.plural import plural
 from memclaw.workspace.entries import ENTRIES_DIR
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, fold_path_part
 from memclaw.workspace.paths import resolve_inside, validate_relpath
@@ -220,7 +221,7 @@ class ToolBox:
                 name = personal + info.name
                 if name.startswith(prefix):
                     files.append({"name": name, "size": info.size, "enabled": info.enabled})
-        return {"count": len(files), "files": files}, f"→ {len(files)} files", None
+        return {"count": len(files), "files": files}, f"→ {plural(len(files), 'file')}", None
 
     def _files_read(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         from memclaw.workspace.files import read_file
@@ -304,7 +305,7 @@ class ToolBox:
             self.agent.workspace, query, agents=[self.agent.id], owner=self.owner, limit=limit
         )
         rows = self._hit_rows(hits)
-        return {"hits": rows}, f'"{_short(query)}" → {len(rows)} hits', None
+        return {"hits": rows}, f'"{_short(query)}" → {plural(len(rows), "hit")}', None
 
     def _hit_rows(self, hits: list[Hit]) -> list[dict[str, Any]]:
         """Hits as a model reads them: where (global/ for shared lines), snippet, fact id."""
@@ -328,7 +329,11 @@ class ToolBox:
             raise UsageError("argument 'minTrust' must be a number from 0 to 1")
         scopes = [scope for scope, _label in self._scopes()]
         found = known_facts(scopes, _arg(args, "query"), min_trust=floor)
-        return {"count": len(found), "facts": found[:limit]}, f"→ {len(found)} facts", None
+        return (
+            {"count": len(found), "facts": found[:limit]},
+            f"→ {plural(len(found), 'fact')}",
+            None,
+        )
 
     # --- memory entries ---------------------------------------------------------------
 
@@ -378,7 +383,7 @@ class ToolBox:
         # The same search as memory_files_search: what chat, extraction and dreams wrote to
         # the files is found too, not only the entries.
         lines = self._hit_rows(hits[:limit])
-        said = f'"{_short(query)}" → {len(chosen)} memories, {len(lines)} lines'
+        said = f'"{_short(query)}" → {plural(len(chosen), "memory")}, {plural(len(lines), "line")}'
         return {"memories": chosen, "hits": lines}, said, None
 
     def _memory_list(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
@@ -387,7 +392,7 @@ class ToolBox:
         data: dict[str, Any] = {"count": len(found), "memories": shown}
         if len(found) > len(shown):
             data["note"] = f"showing the newest {len(shown)}; use memory_search to narrow"
-        return data, f"→ {len(found)} memories", None
+        return data, f"→ {plural(len(found), 'memory')}", None
 
     def _memory_get(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         memory_id = _need(args, "id")

@@ -53,6 +53,11 @@ class MemclawGroup(TyperGroup):
             return super().invoke(ctx)
         except ClickUsageError as exc:
             report_usage(exc)
+        except BrokenPipeError:
+            # Click would answer a closed pipe with exit 1; the entry point's answer is used.
+            from memclaw.cli.render import leave_closed_pipe
+
+            leave_closed_pipe()
         except MemclawError as exc:
             if isinstance(ctx.obj, CliState) and ctx.obj.debug:
                 raise

@@ -9,14 +9,21 @@ from typing import Annotated, Any
 import typer
 
 from memclaw.cli.render import err, human_size, print_json, print_table
-from memclaw.cli.state import scope, state
+from memclaw.cli.state import complete_agent, scope, state
 from memclaw.text.plural import plural
 
-AgentArg = Annotated[str, typer.Argument(help="Agent id (a folder under the workspaces root).")]
+AgentArg = Annotated[
+    str,
+    typer.Argument(
+        help="Agent id (a folder under the workspaces root).", autocompletion=complete_agent
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 ModelOpt = Annotated[
     str | None, typer.Option("--model", help="Chat model for this run (default: setting).")
 ]
+
+
 OwnerOpt = Annotated[
     str | None, typer.Option("--owner", help="Owner key, e.g. user:alice or telegram:123.")
 ]
@@ -71,6 +78,19 @@ def init(ctx: typer.Context, agent: AgentArg) -> None:
     created_agent, created = ws.init_agent(agent)
     if created:
         err().print(f"created {created_agent.path} with {', '.join(created)}")
+        # The first thing a newcomer wants to do next, with the agent's own name in it (and
+        # the root it was made under, when --root named one: else the next command misses it).
+        import shlex
+
+        typed = state(ctx).root
+        memclaw = f"memclaw --root {shlex.quote(typed)}" if typed else "memclaw"
+        name = created_agent.id
+        err().print(
+            f"next: `{memclaw} chat {name}` to talk to it, "
+            f'or `{memclaw} remember {name} "…"` to give it a fact',
+            soft_wrap=True,
+            markup=False,
+        )
     else:
         err().print(f"{created_agent.path} already has its core files; nothing changed")
 

@@ -207,7 +207,7 @@ def hoist_globals(argv: list[str]) -> list[str]:
     return front + rest
 
 
-def main() -> None:
+def _dispatch() -> None:
     sys.argv[1:] = hoist_globals(sys.argv[1:])
     parsed = parse_search(sys.argv[1:])
     if parsed is None:
@@ -221,3 +221,17 @@ def main() -> None:
     # search; frozen just before it (atexit runs first), they are freed with the process.
     atexit.register(gc.freeze)
     sys.exit(status)
+
+
+def main() -> None:
+    # The one place a closed pipe is handled, for every command: while writing, or when the
+    # last buffered rows are flushed (a piped stdout is flushed only at the end).
+    try:
+        try:
+            _dispatch()
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        from memclaw.cli.render import leave_closed_pipe
+
+        leave_closed_pipe()

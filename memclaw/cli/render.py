@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,6 +35,24 @@ def error_line(message: str) -> None:
     err().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True, highlight=False)
 
 
+# 128 + SIGPIPE: the status a shell reports for grep or cat when the reader of their output
+# (`head -1`) quits early; `set -o pipefail` scripts see memclaw exactly as they see grep.
+PIPE_CLOSED = 141
+
+
+def leave_closed_pipe() -> NoReturn:
+    """Stop quietly because whoever read stdout has gone: no traceback, exit 141.
+
+    stdout is pointed at /dev/null first, so that the rows still buffered, and the flush
+    Python makes on the way out, go nowhere instead of raising again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+    raise SystemExit(PIPE_CLOSED)
+
+
 def print_json(data: Any) -> None:
     """One JSON document on stdout, UTF-8, no colour, for scripts."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
@@ -42,6 +61,17 @@ def print_json(data: Any) -> None:
 def print_json_lines(rows: list[dict[str, Any]]) -> None:
     for row in rows:
         sys.stdout.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+
+
+def write_lines(lines: list[str], *, hang: int = 0) -> None:
+    """Lines on stdout: on a terminal wrapped at words (never folded mid-word), with
+    continuation rows ``hang`` columns in; elsewhere whole, one per line, for grep."""
+    if sys.stdout.isatty():
+        from memclaw.cli.talk.answer import terminal_width, wrap_words
+
+        width = terminal_width(sys.stdout)
+        lines = [wrap_words(line, width, hang) for line in lines]
+    sys.stdout.write("".join(line + "\n" for line in lines))
 
 
 def status(message: str) -> None:
@@ -73,13 +103,22 @@ def _plain(cell: object, markup: bool) -> str:
 
 def print_table(table: Table, console: Console | None = None, *, markup: bool = True) -> None:
     """A table on a terminal; elsewhere (a pipe, a file) plain tab-separated rows with
-    full values, never wrapped or cropped, so that ``cut`` and ``grep`` see whole cells."""
+    full values, never wrapped or cropped, so that ``cut`` and ``grep`` see whole cells.
+
+    The rows follow one header row of the column names in capitals, as ``ps`` and
+    ``kubectl`` print: a reader knows what each field is, ``tail -n +2`` drops it."""
     console = console or out()
     if console.is_terminal:
         console.print(table, markup=markup)
         return
     columns = [list(column.cells) for column in table.columns]
     stream = sys.stderr if console.stderr else sys.stdout
+    headers = [_plain(column.header, markup).upper() for column in table.columns]
+    if table.show_header and any(headers):
+        stream.write(_tab_row(headers))
     for cells in zip(*columns, strict=True):
-        plain = [_plain(cell, markup) for cell in cells]
-        stream.write("\t".join(" ".join(p.split("\n")).replace("\t", " ") for p in plain) + "\n")
+        stream.write(_tab_row([_plain(cell, markup) for cell in cells]))
+
+
+def _tab_row(cells: list[str]) -> str:
+    return "\t".join(" ".join(c.split("\n")).replace("\t", " ") for c in cells) + "\n"

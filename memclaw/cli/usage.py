@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from difflib import get_close_matches
 from typing import Any
 
@@ -63,27 +64,62 @@ def group_commands(app: typer.Typer) -> None:
     app.registered_groups.sort(key=rank)
 
 
-# What the help shows for a value, in click's words rather than Python's (typer would
-# print ``<str>`` or ``<list[Path]>``).
-_TYPE_WORDS = {"str": "TEXT", "int": "INTEGER", "float": "FLOAT", "bool": "", "Path": "PATH"}
+# What the help shows for a value: a word a person reads, in capitals, as man pages and
+# argparse write them (AGENT, N, FILE). Typer would print ``<str>`` or ``<list[Path]>``,
+# click ``TEXT`` or ``INTEGER RANGE [x>=1]``: a programmer's types, not the user's words.
+_NUMBER_WORDS = {"int": "N", "float": "NUMBER"}
+# Options whose own name reads badly as the value's name.
+_OPTION_WORDS = {"set": "KEY=VALUE", "root": "DIR", "session": "ID", "shard": "I/N"}
 
 
-def plain_metavar(display: str | None) -> str | None:
-    """``<str>`` -> ``TEXT``, ``<list[Path]>`` -> ``PATH...``, ``<int range>`` ->
-    ``INTEGER RANGE``; choices (``<a|b>``) and set metavars are shown as they are."""
+def person_metavar(param: Any, display: str | None) -> str | None:
+    """The value's name for ``param`` in help, from typer's ``<type>`` label ``display``.
+
+    Choices (``<bash|zsh|fish>``) are shown as they are: they are the words to type. A
+    number is N; anything else is named after the parameter (--owner OWNER, AGENT)."""
     if display is None or not (display.startswith("<") and display.endswith(">")):
         return display
     inner = display[1:-1]
     if "|" in inner:
         return display
+    if inner == "bool":
+        return ""  # a flag takes no value
     many = inner.startswith("list[")
-    inner = inner.removeprefix("list[").removesuffix("]")
-    word = " ".join(_TYPE_WORDS.get(part, part.upper()) for part in inner.split()).strip()
-    return f"{word}..." if word and many else word
+    inner = inner.removeprefix("list[").removesuffix("]").removesuffix(" range")
+    name = str(param.name or "value").rstrip("_")  # set_ (a Python keyword dodge): SET
+    word = _NUMBER_WORDS.get(inner) or _OPTION_WORDS.get(name) or name.upper()
+    if many and word.endswith("S") and len(word) > 3:
+        word = word[:-1]  # --owner repeated: OWNER...; the agents argument: AGENT
+    # An argument's "..." comes from typer, after its metavar, on the usage line.
+    dots = "..." if many and getattr(param, "param_type_name", "") != "argument" else ""
+    return f"{word}{dots}"
+
+
+def _examples_as_code(command: Any) -> None:
+    """Lay out every command's Examples: block the same way, as indented commands.
+
+    Typer dedents the help after its first paragraph as a docstring (the first line
+    apart). When that part starts with "Examples:", the examples lose their indent and
+    print as plain paragraphs, while a command with a paragraph before its examples
+    shows them as code. A blank line before "Examples:" keeps the indent for all."""
+    text = getattr(command, "help", None)
+    if not text:
+        return
+    first, _, rest = inspect.cleandoc(text).partition("\n\n")
+    if rest.startswith("Examples:"):
+        command.help = f"{first}\n\n\n{rest}"
+
+
+def _range_words(low: Any, high: Any) -> str | None:
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    if low is not None:
+        return f"{low} or more"
+    return f"up to {high}" if high is not None else None
 
 
 def name_types_plainly(command: Any) -> None:
-    """Give every parameter of ``command`` and its sub-commands a click-style type label."""
+    """Give every parameter of ``command`` and its sub-commands a person's value name."""
     for param in getattr(command, "params", []):
         if not hasattr(param, "display_type_rich"):
             continue
@@ -97,17 +133,29 @@ def name_types_plainly(command: Any) -> None:
         return option
 
     setattr(command, "get_help_option", help_option)  # noqa: B010
+    _examples_as_code(command)
     for sub in getattr(command, "commands", {}).values():
         name_types_plainly(sub)
 
 
 def _plain(param: Any) -> None:
     original = param.display_type_rich
+    is_argument = getattr(param, "param_type_name", "") == "argument"
+    if is_argument and param.metavar is None:
+        # The usage line and the name column show the argument's metavar: AGENT, not agent.
+        param.metavar = person_metavar(param, original(ctx=None)) or str(param.name).upper()
 
     def display(ctx: Any) -> str | None:
-        return plain_metavar(original(ctx=ctx))
+        shown = original(ctx=ctx)
+        if is_argument:  # its name is its metavar already; only choices add to it
+            return shown if shown and "|" in shown else None
+        return person_metavar(param, shown)
+
+    def range_words() -> str | None:
+        return _range_words(getattr(param, "min", None), getattr(param, "max", None))
 
     setattr(param, "display_type_rich", display)  # noqa: B010 - replaces a bound method
+    setattr(param, "_get_number_range_help_str", range_words)  # noqa: B010
 
 
 def suggestion(word: str, choices: list[str]) -> str:

@@ -8,15 +8,18 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
+from memclaw.clock import Clock, system_clock
 from memclaw.config import Settings, load_settings, user_config_path
 from memclaw.doctor.endpoint import check_embeddings, check_model
 from memclaw.doctor.report import Check, Diagnosis, Fix, Status
 from memclaw.errors import ConfigError, MemclawError
 from memclaw.index.damage import is_damage, quick_check
 from memclaw.index.store import index_path
+from memclaw.jobs.cronlog import cron_log_path, last_run
 from memclaw.jobs.crontab import (
     INSTALL_HINT,
     CronUnavailableError,
@@ -27,8 +30,9 @@ from memclaw.jobs.crontab import (
 )
 from memclaw.prompt.tokens import ENCODING, load_encoding
 from memclaw.review.scan import scan_secrets
+from memclaw.text.plural import plural
 from memclaw.workspace import Workspace
-from memclaw.workspace.paths import GLOBAL_DIR, resolve_root
+from memclaw.workspace.paths import GLOBAL_DIR, locate_root
 
 # What cron needs to reach the same model as this shell; it starts jobs without our environment.
 MODEL_KEYS = ("base_url", "model", "api_key")
@@ -72,13 +76,11 @@ def shell_only_warning(settings: Settings, root: Path, env: Mapping[str, str]) -
 
 
 def check_root(root_flag: str | None, env: Mapping[str, str]) -> tuple[Path, Check]:
-    root = resolve_root(root_flag, env)
-    if root_flag is not None:
-        why = "from --root"
-    elif env.get("MEMCLAW_ROOT"):
-        why = "from $MEMCLAW_ROOT"
-    else:
-        why = "the default ./workspaces: no --root, no $MEMCLAW_ROOT"
+    # The reason discovery gives, the one `memclaw status` prints: the per-user folder is
+    # named as such, never as a ./workspaces that was not used.
+    choice = locate_root(root_flag, env)
+    root = choice.path
+    why = f"from {choice.reason}" if choice.explicit else choice.reason
     name = "root"
     if not root.exists():
         return root, Check(
@@ -98,7 +100,7 @@ def check_root(root_flag: str | None, env: Mapping[str, str]) -> tuple[Path, Che
         return root, Check(
             name, Status.WARN, f"{root} ({why}) holds no agent", "create one: `memclaw init NAME`"
         )
-    return root, Check(name, Status.OK, f"{root} ({why}), writable, {len(ids)} agent(s)")
+    return root, Check(name, Status.OK, f"{root} ({why}), writable, {plural(len(ids), 'agent')}")
 
 
 def check_config(
@@ -273,14 +275,26 @@ def check_secrets(workspace: Workspace) -> Check:
         return Check("secrets", Status.WARN, f"could not scan: {exc}")
     found = len(report.findings)
     if not found:
-        return Check("secrets", Status.OK, f"none found in {report.files_scanned} file(s)")
+        return Check("secrets", Status.OK, f"none found in {plural(report.files_scanned, 'file')}")
     files = len({f.file for f in report.findings})
     return Check(
         "secrets",
         Status.WARN,
-        f"{found} possible secret(s) in {files} file(s)",
+        f"{plural(found, 'possible secret')} in {plural(files, 'file')}",
         "see them with `memclaw scan`, remove them with `memclaw scan --redact`",
     )
+
+
+def check_last_run(root: Path, today: date) -> Check | None:
+    """How the newest run in the cron log went; None before the first one."""
+    run = last_run(root)
+    if run is None:
+        return None
+    if run.ok:
+        return Check("last-run", Status.OK, run.describe(today))
+    # A warning, not a failure: it is history, and what broke it (a config file, an
+    # endpoint) has a check of its own above that says whether it is still broken.
+    return Check("last-run", Status.WARN, run.describe(today), f"see {cron_log_path(root)}")
 
 
 def diagnose(
@@ -289,6 +303,7 @@ def diagnose(
     overrides: Mapping[str, Any] | None = None,
     *,
     proc: Path = Path("/proc"),
+    clock: Clock = system_clock,
 ) -> Diagnosis:
     """Every check, in the order a person would fix them."""
     env = os.environ if env is None else env
@@ -302,6 +317,8 @@ def diagnose(
         checks.append(check_crontab(root, settings, crontab_command(env)))
     checks.append(check_cron_env(settings, root, env))
     checks.append(check_cron_daemon(proc))
+    if root_check.status is not Status.FAIL and (ran := check_last_run(root, clock().date())):
+        checks.append(ran)
     if root_check.status is not Status.FAIL:
         workspace = Workspace(root, settings)
         checks += check_indexes(workspace)

@@ -55,7 +55,9 @@ def check_model(settings: Settings) -> list[Check]:
         ]
     except ModelError as exc:  # some servers do not list models; the chat below still tells
         note = f"; it lists no models ({exc})"
-    checks = [Check("endpoint", Status.OK, f"{url} answers and accepts the key{note}")]
+    # Without a key the endpoint answered without one: there was no key to accept.
+    said = "answers and accepts the key" if settings.api_key else "answers; no API key is set"
+    checks = [Check("endpoint", Status.OK, f"{url} {said}{note}")]
     if listed is not None and settings.model not in listed:
         shown = ", ".join(listed[:8]) + (" …" if len(listed) > 8 else "")
         checks.append(

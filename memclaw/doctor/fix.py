@@ -14,6 +14,7 @@ from memclaw.doctor.report import Check, Fix
 from memclaw.errors import ConfigError
 from memclaw.index import reindex, reindex_global
 from memclaw.jobs.crontab import crontab_command, install, wanted_lines
+from memclaw.text.plural import plural
 from memclaw.workspace import Workspace
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.paths import GLOBAL_DIR
@@ -70,5 +71,5 @@ def apply_fix(check: Check, workspace: Workspace, env: Mapping[str, str] | None 
             stats = reindex_global(workspace)
         else:
             stats = reindex(workspace.agent(check.target))
-        return f"rebuilt the index of {check.target} ({stats.files} file(s))"
+        return f"rebuilt the index of {check.target} ({plural(stats.files, 'file')})"
     raise ValueError(f"{check.name} has no fix")

@@ -7,6 +7,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from memclaw.text.plural import plural
+
 
 class Status(StrEnum):
     OK = "ok"
@@ -56,9 +58,19 @@ class Diagnosis:
     def fixable(self) -> list[Check]:
         return [c for c in self.checks if c.fix is not None]
 
+    def counts(self) -> dict[str, int]:
+        return {str(status): sum(c.status is status for c in self.checks) for status in Status}
+
+    def summary(self) -> str:
+        """The closing line, as test runners end: ``3 ok, 1 warning, 0 failed``."""
+        counts = self.counts()
+        warnings = plural(counts[Status.WARN], "warning")
+        return f"{counts[Status.OK]} ok, {warnings}, {counts[Status.FAIL]} failed"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "root": str(self.root),
             "ok": not self.failed,
+            "counts": self.counts(),
             "checks": [c.to_dict() for c in self.checks],
         }

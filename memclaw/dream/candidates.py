@@ -205,7 +205,9 @@ def _score(cand: Candidate, today: date, window_days: int) -> None:
     when = ", ".join(d.strftime("%m-%d") for d in cand.days)
     cand.reasons.append(f"on {days} day{'s' if days != 1 else ''} ({when})")
     if len(cand.notes) > 1 or len(cand.mentions) > days:
-        cand.reasons.append(f"{len(cand.mentions)} mentions in {len(cand.notes)} notes")
+        cand.reasons.append(
+            f"{plural(len(cand.mentions), 'mention')} in {plural(len(cand.notes), 'note')}"
+        )
     cand.reasons.append("seen today" if age == 0 else f"last seen {plural(age, 'day')} ago")
     if cand.recalls:
         cand.reasons.append(f"recalled {cand.recalls}x by {cand.queries} distinct queries")

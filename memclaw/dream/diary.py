@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memclaw.dream.memory_md import Section, join_sections, split_sections
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -30,7 +31,7 @@ changed in MEMORY.md. To correct the memory, edit MEMORY.md, not this diary.
 _ENTRY = re.compile(r"^(\d{4})-(\d{2})-\d{2}(?: \d{2}:\d{2})?\b")
 _CHANGED = re.compile(r"\*\*Changed in MEMORY\.md:\*\*\s*([^.\n]*)")
 _LOOKED = re.compile(r"(\d+) candidates?")
-_MONTH_LINE = re.compile(r"^- (\d{4}-\d{2})(?:-\d{2}(?: \d{2}:\d{2})?)?: (?:(\d+) runs archived)?")
+_MONTH_LINE = re.compile(r"^- (\d{4}-\d{2})(?:-\d{2}(?: \d{2}:\d{2})?)?: (?:(\d+) runs? archived)?")
 # After a rollover the diary is brought down to this share of its ceiling, so that
 # it does not roll on every single run.
 ROLL_TARGET = 0.75
@@ -62,12 +63,12 @@ class DiaryEntry:
         elif len(self.notes) == 1:
             looked = f"{self.notes[0]} (1 note)"
         else:
-            looked = f"{self.notes[0]} to {self.notes[-1]} ({len(self.notes)} notes)"
+            looked = f"{self.notes[0]} to {self.notes[-1]} ({plural(len(self.notes), 'note')})"
         rows = [
             f"## {self.heading}",
             "",
             f"- **Looked at:** {looked} and MEMORY.md ({self.memory_chars:,} characters); "
-            f"{self.candidates} candidates. Engine: {self.engine}.",
+            f"{plural(self.candidates, 'candidate')}. Engine: {self.engine}.",
         ]
         if self.focus:
             rows.append(f"- **Focus:** {self.focus}")
@@ -99,7 +100,7 @@ def _summary(section: Section, archive: str) -> str:
     looked = _LOOKED.search(section.text)
     bits = [changed.group(1).strip() if changed else "no change recorded"]
     if looked:
-        bits.append(f"{looked.group(1)} candidates")
+        bits.append(plural(int(looked.group(1)), "candidate"))
     return f"- {section.heading}: {'; '.join(bits)} → {archive}"
 
 
@@ -112,7 +113,7 @@ def _collapse(lines: list[str]) -> list[str]:
             months[match.group(1)] = months.get(match.group(1), 0) + int(match.group(2) or 1)
     newest = max(months) if months else ""
     result = [
-        f"- {month}: {count} runs archived → {ARCHIVE_DIR}/{month}.md"
+        f"- {month}: {plural(count, 'run')} archived → {ARCHIVE_DIR}/{month}.md"
         for month, count in sorted(months.items())
         if month != newest
     ]

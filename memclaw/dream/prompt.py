@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.dream.candidates import Status
 from memclaw.dream.memory_md import split_sections
 from memclaw.gates import redact
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.dream.candidates import Candidate, CandidateReport
@@ -58,7 +59,9 @@ string when should_update is false"}"""
 
 def _candidate_line(index: int, cand: Candidate) -> str:
     days = ", ".join(d.isoformat() for d in cand.days)
-    recall = f"; recalled {cand.recalls}x by {cand.queries} queries" if cand.recalls else ""
+    recall = (
+        f"; recalled {cand.recalls}x by {plural(cand.queries, 'query')}" if cand.recalls else ""
+    )
     return f"{index}. [score {cand.score:.2f}; days {days}{recall}] {cand.text}"
 
 

@@ -219,7 +219,7 @@ def _dream(
         scope, report, result.facts, source=source, apply=not result.dry_run, model=model
     )
     if not report.notes:
-        result.reason = f"no daily notes in the last {window} days"
+        result.reason = f"no daily notes in the last {plural(window, 'day')}"
         if not result.dry_run:
             log_run(agent, result)
         return result
@@ -365,9 +365,11 @@ def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None)
     for cand in report.promoted:
         when = ", ".join(d.strftime("%m-%d") for d in cand.days)
         recall = f", recalled {cand.recalls}x" if cand.recalls else ""
-        patterns.append(redact(f"{cand.text} — on {len(cand.days)} days ({when}){recall}"))
+        patterns.append(
+            redact(f"{cand.text} — on {plural(len(cand.days), 'day')} ({when}){recall}")
+        )
     dropped = {
-        "one-offs": report.count(Status.ONE_OFF),
+        "said only once": report.count(Status.ONE_OFF),
         "corrected or contradicted": report.count(Status.CORRECTED),
         "below the trust floor": len(result.facts.dropped),
         "flagged by the secret gate": report.count(Status.SECRET),

@@ -52,17 +52,16 @@ def _skip(scope: Scope, reason: str) -> ExtractionResult:
     return ExtractionResult(Status.SKIPPED, reason, scope.agent.id, scope.owner)
 
 
-def _held_back(
-    scope: Scope, reason: str, session_id: str | None, dry_run: bool
-) -> ExtractionResult:
+def _held_back(scope: Scope, reason: str, session_id: str | None) -> ExtractionResult:
     """A skip for the cooldown: a session is queued for later, never dropped."""
-    force = f"memclaw extract {scope.agent.id} --session {session_id or 'ID'} --force"
-    if session_id is not None and not dry_run:
+    if session_id is not None:
         from memclaw.extract.pending import queue_session
 
         queue_session(scope, session_id)
+        force = f"memclaw extract {scope.agent.id} --session {session_id} --force"
         return _skip(scope, f"{reason}; queued for when it ends (now: {force})")
-    return _skip(scope, f"{reason}; to extract now: {force}")
+    # A transcript file or stdin: the same command line again, with --force.
+    return _skip(scope, f"{reason}; to extract it now, run the same command with --force")
 
 
 def _preconditions(
@@ -81,7 +80,8 @@ def _preconditions(
         return "automated session (cron, heartbeat or automation); extract_skip_automated is on"
     if len(messages) < settings.extract_min_messages:
         return (
-            f"only {len(messages)} messages; extraction needs {settings.extract_min_messages} "
+            f"only {plural(len(messages), 'message')}; extraction needs "
+            f"{settings.extract_min_messages} "
             "(extract_min_messages)"
         )
     last_user = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
@@ -335,16 +335,17 @@ def _run(
         reason = _preconditions(agent, messages, session_id, trigger)
         if reason:
             return _skip(scope, reason)
-        if reason := _cooldown_reason(scope):
-            return _held_back(scope, reason, session_id, dry_run)
+        # The cooldown spaces out writes; a dry run writes nothing, so it never waits.
+        if not dry_run and (reason := _cooldown_reason(scope)):
+            return _held_back(scope, reason, session_id)
     # A dry run writes nothing, so it needs no lock (and creates no lock file).
     lock = contextlib.nullcontext(True) if dry_run else extraction_lock(scope)
     with lock as held:
         if not held:
             return _skip(scope, "another extraction of this agent is running")
         # Checked again under the lock: a run that just finished elsewhere counts.
-        if not force and (reason := _cooldown_reason(scope)):
-            return _held_back(scope, reason, session_id, dry_run)
+        if not force and not dry_run and (reason := _cooldown_reason(scope)):
+            return _held_back(scope, reason, session_id)
         # Read under the lock: a mid-chat run that just ended has recorded its turns.
         fresh = cursor.to_read(scope, session_id, messages, again=again)
         if fresh is None:

@@ -12,6 +12,7 @@ from memclaw.facts.project import project_scope, subject_of
 from memclaw.facts.store import load_events
 from memclaw.facts.trust import assess
 from memclaw.text.likeness import containment, tokens
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -79,7 +80,7 @@ def find_fact(scope: Scope, wanted: str) -> Fact:
         )
     if len(best) > 1:
         shown = "; ".join(f"{f.id} {f.statement}" for f in best[:5])
-        raise UsageError(f"{len(best)} facts match {wanted!r}: {shown}; give the id")
+        raise UsageError(f"{plural(len(best), 'fact')} match {wanted!r}: {shown}; give the id")
     return best[0]
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import MemclawError
 from memclaw.index.fresh.marker import HEARTBEAT_S, beat, clear
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.index import SyncStats
@@ -162,7 +163,7 @@ def run_watch(
             workspace.agent(name)  # fail early on a typo
         result = resync(name)
         if result is not None and (result.files or name in (agents or ())):
-            report(f"indexed {name}: {result.files} files")
+            report(f"indexed {name}: {plural(result.files, 'file')}")
 
     def on_change(paths: set[Path]) -> None:
         touched: dict[str, list[str]] = {}
@@ -216,4 +217,5 @@ def _describe(name: str, result: SyncStats) -> str:
     gone = [f"{name}/{rel} (removed)" for rel in result.removed]
     if not parts and not gone:
         return f"{name}: index already current"
-    return f"re-indexed {', '.join(parts + gone)}: {result.blocks} blocks in {result.seconds:.2f} s"
+    blocks = plural(result.blocks, "block")
+    return f"re-indexed {', '.join(parts + gone)}: {blocks} in {result.seconds:.2f} s"

@@ -30,6 +30,7 @@ from memclaw.llm.assemble import StreamAssembler, result_from_completion
 from memclaw.llm.base import ChatResult
 from memclaw.llm.gate import RequestGate
 from memclaw.llm.jsonanswer import check_required, parse_json_answer
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     import openai
@@ -196,7 +197,7 @@ class _Endpoint:
             )
         if isinstance(exc, openai.APIResponseValidationError):
             return ModelAnswerError(f"{url} answered in an unexpected format: {message}")
-        tried = f" after {retries} retries" if retries else ""
+        tried = f" after {plural(retries, 'retry')}" if retries else ""
         if isinstance(exc, openai.RateLimitError):
             return ModelError(
                 f"{url} is rate limiting requests (HTTP 429){tried}: {message}; "

@@ -7,7 +7,10 @@ comment at the end of that line goes with it).
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +79,64 @@ def check_known(key: str) -> None:
 
     if key not in {f.name for f in setting_fields()}:
         raise UnknownKeyError(f"unknown key '{key}'{suggest_key(key)}")
+
+
+# --- `memclaw config edit`: a copy is edited, checked, and only then put in place ------------
+
+
+@dataclass(frozen=True)
+class EditOutcome:
+    """How an edit of a settings file ended; the file changed only when ``saved``."""
+
+    saved: bool
+    changed: bool  # False: the editor saved what was there (or nothing)
+    refused: str = ""  # why the last copy was refused, when it was
+
+
+def edit_checked(
+    path: Path,
+    open_editor: Callable[[Path], None],
+    retry: Callable[[str], bool],
+) -> EditOutcome:
+    """Edit ``path`` as ``crontab -e`` does: the editor gets a copy; a copy memclaw would
+    refuse never replaces the file, so one typo cannot stop every command (and the
+    nightly cron line) until someone notices.
+
+    ``open_editor`` edits the copy in place and raises if the editor failed.
+    ``retry(reason)`` is asked after a refusal: True opens the same copy again (the
+    mistake is still in it to fix), False keeps the previous file."""
+    import tempfile
+
+    before = path.read_text(encoding="utf-8") if path.is_file() else ""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Beside the file (same disk, same permissions), hidden, and named .yaml so the editor
+    # colours it; 0600 from mkstemp, as the user's file may hold an API key.
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.edit-", suffix=".yaml")
+    copy = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(before)
+        while True:
+            open_editor(copy)
+            after = copy.read_text(encoding="utf-8", errors="replace")
+            if after == before:
+                return EditOutcome(saved=False, changed=False)
+            try:
+                check_settings_text(copy)
+            except ConfigError as exc:
+                reason = str(exc).replace(str(copy), str(path))
+                if retry(reason):
+                    continue
+                return EditOutcome(saved=False, changed=True, refused=reason)
+            atomic_write(path, copy.read_text(encoding="utf-8"))
+            return EditOutcome(saved=True, changed=True)
+    finally:
+        copy.unlink(missing_ok=True)
+
+
+def check_settings_text(path: Path) -> None:
+    """Raise the ConfigError memclaw would raise on reading ``path`` as a settings file."""
+    from memclaw.config import setting_fields
+    from memclaw.config_yaml import read_yaml
+
+    read_yaml(path, {f.name: f for f in setting_fields()})

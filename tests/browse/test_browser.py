@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
@@ -13,7 +14,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, ListView, Static, TabbedContent
 
-from browse.snapshot import assert_snapshot
+from browse.snapshot import assert_snapshot, screen_text
 from memclaw.browse.app import FileItem, HitItem, MemoryBrowser
 from memclaw.browse.panes import Confirm, FactsTable, InboxTable
 from memclaw.browse.source import Source
@@ -24,6 +25,8 @@ from memclaw.workspace import Scope, Workspace
 
 SIZE = (110, 32)
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+# MEMORY.md's line; the daily notes word the appointment otherwise (facts of their own).
+VET = "Knut's vet appointment (annual vaccination)"
 PINNED = (NOW - timedelta(days=2)).timestamp()  # the demo's files, as if written two days ago
 
 
@@ -117,7 +120,7 @@ def test_edit_goes_through_the_editor_and_the_workspace(
 def _fact_row(app: MemoryBrowser, words: str) -> int:
     table = app.query_one(FactsTable)
     for index, row in enumerate(table.ordered_rows):
-        if words in str(table.get_row(row.key)[3]):
+        if words in str(table.get_row(row.key)[4]):
             return index
     raise AssertionError(f"no fact row says {words!r}")
 
@@ -132,7 +135,7 @@ def test_facts_show_trust_and_confirm_reject_and_forget_from_the_keyboard(demo_a
         trusts = [float(str(table.get_row(r.key)[0]).split()[-1]) for r in table.ordered_rows]
         assert trusts == sorted(trusts), "lowest trust first"
 
-        table.move_cursor(row=_fact_row(app, "Knut's vet appointment"))
+        table.move_cursor(row=_fact_row(app, VET))
         fact_id = app.current_fact()
         before = float(str(table.get_row(fact_id)[0]).split()[-1])
         await pilot.press("c")
@@ -140,7 +143,7 @@ def test_facts_show_trust_and_confirm_reject_and_forget_from_the_keyboard(demo_a
         after = float(str(table.get_row(fact_id)[0]).split()[-1])
         assert after > before
 
-        table.move_cursor(row=_fact_row(app, "Knut's vet appointment"))
+        table.move_cursor(row=_fact_row(app, VET))
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, Confirm)
@@ -152,7 +155,7 @@ def test_facts_show_trust_and_confirm_reject_and_forget_from_the_keyboard(demo_a
         await pilot.press("y")
         await pilot.pause()
         assert "forgot" in _status(app)
-        assert not any("Knut's vet appointment" in str(table.get_row(r.key)[3])
+        assert not any(VET in str(table.get_row(r.key)[4])
                        for r in table.ordered_rows)  # fmt: skip
 
     drive(app, steps)
@@ -211,5 +214,40 @@ def test_each_tab_looks_as_its_snapshot(demo_agent: Path, tab: str) -> None:
         # The tab bar's underline slides to the new tab: a loaded machine can catch it midway.
         await pilot.wait_for_scheduled_animations()
         assert_snapshot(tab, app.export_screenshot(), keep_svg=tab == "facts")
+
+    drive(app, steps)
+
+
+def test_facts_show_where_they_live_daily_notes_included(demo_agent: Path) -> None:
+    app = _app(demo_agent.parent)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("2")
+        table = app.query_one(FactsTable)
+        places = [str(table.get_row(r.key)[3]) for r in table.ordered_rows]
+        assert all(re.fullmatch(r"\S+\.md:\d+( \+\d+)?", p) for p in places), places
+        # A fact stated only in a daily note is a fact too, as `memclaw facts` lists it.
+        assert any(p.startswith("memory/") and "+" not in p for p in places)
+        screen = screen_text(app.export_screenshot())
+        # On screen, not off the right edge after a long statement.
+        assert re.search(r"  memory/2026-11-\d\d\.md:\d+ ", screen), screen
+
+    drive(app, steps)
+
+
+def test_after_a_reject_the_cursor_stays_on_the_fact(demo_agent: Path) -> None:
+    app = _app(demo_agent.parent)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("2")
+        table = app.query_one(FactsTable)
+        row = _fact_row(app, VET)
+        table.move_cursor(row=row)
+        fact_id = app.current_fact()
+        await pilot.press("x")
+        await pilot.pause()
+        assert "rejected" in _status(app)
+        assert app.current_fact() == fact_id  # the same fact, not whatever took its row
+        assert table.cursor_row < row  # its trust fell: it sorted up, and the cursor with it
 
     drive(app, steps)

@@ -187,3 +187,28 @@ def test_spinner_and_retry_notices_while_waiting(chat60: Any, fake_openai: FakeO
     rows = screen_lines(term.raw)
     assert "Done now." in rows  # the spinner was erased, not left in front of the answer
     assert not any("waiting for the model" in row for row in rows)
+
+
+def test_the_spinner_shows_below_the_recalled_memories(
+    chat60: Any, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.queue_delay(2.5, then="Rv 40 roadworks.")
+    term = chat60("--no-capture")
+    term.expect(r"› ")
+    term.type("Why do drivers reach Borås after the ETA?")
+    term.expect(r"↳ ")  # recalled memories are printed first...
+    term.expect(r"waiting for the model · \d+ s")  # ...and the wait is still shown
+    term.expect(r"Rv 40 roadworks\.")
+    term.expect(r"› ")
+    term.send(b"\x04")
+    assert term.wait() == 0
+    rows = screen_lines(term.raw)
+    assert any(row.startswith("↳ ") for row in rows)  # the recalled lines stay above
+    assert not any("waiting for the model" in row for row in rows)  # the spinner is erased
+    # A recalled line longer than the screen wraps at a word and goes on under its text,
+    # never folded mid-word onto column 0.
+    first = next(i for i, row in enumerate(rows) if row.startswith("↳ "))
+    answer = next(i for i, row in enumerate(rows) if "Rv 40 roadworks." in row)
+    recalled = [row for row in rows[first:answer] if row]
+    assert any(row.startswith("  ") for row in recalled), recalled  # some did wrap
+    assert all(row.startswith(("↳ ", "  ")) for row in recalled), recalled

@@ -45,7 +45,9 @@ def test_list_newest_first_with_counts(isolated_env: Path) -> None:
         == (isolated_env / "alpha/sessions/20261101-080000-aaaa.jsonl").stat().st_size
     )
     table = _cli("sessions", "list", "alpha")
-    assert table.stdout.splitlines()[0].startswith("cron:nightly\t1\t")
+    header, first = table.stdout.splitlines()[:2]
+    assert header == "ID\tMESSAGES\tFIRST\tLAST\tSIZE"  # one header row, as `ps` prints
+    assert first.startswith("cron:nightly\t1\t")
 
 
 def test_list_is_per_owner(isolated_env: Path) -> None:

@@ -30,15 +30,19 @@ def agent_root(isolated_env: Path) -> Path:
     return isolated_env
 
 
-def test_root_says_which_one_and_why(agent_root: Path, tmp_path: Path) -> None:
+def test_root_says_which_one_and_why(
+    agent_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from_env = by_name(diagnose(None, env()), "root")
     assert from_env.status is Status.OK
     assert f"{agent_root} (from $MEMCLAW_ROOT)" in from_env.found
     from_flag = by_name(diagnose(str(agent_root), env()), "root")
-    assert "(from --root)" in from_flag.found and "1 agent(s)" in from_flag.found
+    assert "(from --root)" in from_flag.found and "1 agent" in from_flag.found
     plain = {k: v for k, v in os.environ.items() if k != "MEMCLAW_ROOT"}
-    default = diagnose(None, plain)
-    assert "the default ./workspaces" in by_name(default, "root").found
+    monkeypatch.chdir(tmp_path)  # no workspaces/memclaw.yaml here or above
+    default = by_name(diagnose(None, plain), "root").found
+    # The per-user folder is named as what it is, not as a "./workspaces" it is not.
+    assert "per-user data folder" in default and "./workspaces" not in default
 
 
 def test_a_missing_root_fails_and_the_rest_still_reports(tmp_path: Path) -> None:
@@ -89,7 +93,9 @@ def test_a_working_endpoint_lists_the_model_and_answers(
     agent_root: Path, fake_openai: FakeOpenAI
 ) -> None:
     result = diagnose(None, env(MEMCLAW_BASE_URL=fake_openai.base_url))
-    assert by_name(result, "endpoint").status is Status.OK
+    endpoint = by_name(result, "endpoint")
+    assert endpoint.status is Status.OK and "no API key is set" in endpoint.found
+    assert "accepts the key" not in endpoint.found  # there was no key to accept
     model = by_name(result, "model")
     assert model.status is Status.OK and "'gpt-4o-mini' answered" in model.found
     assert isinstance(model.detail["latency_ms"], int)
@@ -246,5 +252,5 @@ def test_secrets_are_counted_never_shown(agent_root: Path) -> None:
         f.write(f"\n- the deploy token is {GITHUB}\n")
     result = diagnose(None, env())
     check = by_name(result, "secrets")
-    assert check.status is Status.WARN and check.found == "1 possible secret(s) in 1 file(s)"
+    assert check.status is Status.WARN and check.found == "1 possible secret in 1 file"
     assert GITHUB not in repr(result.to_dict())

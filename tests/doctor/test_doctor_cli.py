@@ -35,6 +35,12 @@ def test_one_line_per_check_and_exit_zero_without_failures(
         line.startswith("warn  crontab ") and "memclaw cron install" in line for line in lines
     )
     assert "doctor --fix" in result.stderr
+    # It ends as a test run ends: the counts, which add up to the lines above.
+    ok, warn = (
+        sum(ln.startswith("ok ") for ln in lines),
+        sum(ln.startswith("warn ") for ln in lines),
+    )
+    assert lines[-1] == f"{ok} ok, {warn} warning{'s' if warn != 1 else ''}, 0 failed"
 
 
 def test_json_and_exit_one_on_a_failure(tmp_path: Path) -> None:

@@ -204,7 +204,7 @@ def test_each_run_writes_a_diary_entry_and_a_log_record(tmp_path: Path) -> None:
     assert f"memory/{day(4)}.md to memory/{day(2)}.md (3 notes)" in diary
     assert RECURRING in diary and "on 3 days" in diary
     assert "**Changed in MEMORY.md:** +2 −0 lines." in diary
-    assert "one-offs" in diary
+    assert "said only once" in diary
     (record,) = list(read_log(agent, "dream"))
     assert record["status"] == "updated" and record["trigger"] == "cron"
     assert record["backup"].startswith(".memclaw/history/MEMORY.md/")

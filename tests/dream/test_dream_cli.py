@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -196,14 +196,17 @@ def test_a_cron_run_prints_only_its_summary_and_is_logged_as_cron(isolated_env: 
     _make(isolated_env, "demo")
     result = invoke("dream", "--all", "--trigger", "cron")
     assert result.exit_code == 0
-    assert result.stdout.strip() == "dream: 1 run: 1 updated" and result.stderr == ""
+    # One line, stamped with its time for the cron log.
+    stamp, said = result.stdout.strip().split(" ", 1)
+    assert said == "dream: 1 run: 1 updated" and result.stderr == ""
+    assert datetime.fromisoformat(stamp).tzinfo is not None
     agent = Workspace.open(isolated_env).agent("demo")
     assert [r["trigger"] for r in read_log(agent, "dream")] == ["cron"]
     manual = invoke("dream", "demo")  # off a terminal, but not cron
     assert manual.exit_code == 0
     assert [r["trigger"] for r in read_log(agent, "dream")][-1] == "manual"
     consolidated = invoke("consolidate", "--all", "--trigger", "cron")
-    assert consolidated.stdout.strip() == "consolidate: 1 run: 1 done"
+    assert consolidated.stdout.strip().split(" ", 1)[1] == "consolidate: 1 run: 1 done"
 
 
 def test_model_option_picks_the_model_for_one_run(

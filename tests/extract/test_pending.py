@@ -39,9 +39,10 @@ def test_a_dry_run_or_a_sessionless_run_queues_nothing_but_says_how_to_force(
     clock = Clock()
     agent = make_agent(tmp_path, clock)
     extract_conversation(Scope(agent), CHAT)
-    skipped = extract_conversation(Scope(agent), CHAT, session_id="s-9", dry_run=True)
-    assert "--force" in skipped.reason
-    assert extract_conversation(Scope(agent), CHAT).status is Status.SKIPPED
+    dry = extract_conversation(Scope(agent), CHAT, session_id="s-9", dry_run=True)
+    assert dry.status is not Status.SKIPPED  # a dry run is never held by the cooldown
+    skipped = extract_conversation(Scope(agent), CHAT)
+    assert skipped.status is Status.SKIPPED and "--force" in skipped.reason
     assert pending_sessions(agent) == []
 
 

@@ -105,7 +105,7 @@ def test_run_watch_keeps_the_index_in_step(isolated_env: Path) -> None:
     thread.start()
     try:
         assert _eventually(lambda: any(line.startswith("watching") for line in lines))
-        assert lines[0] == "indexed a: 1 files"
+        assert lines[0] == "indexed a: 1 file"
         assert marker_path(agent).exists()  # searches trust this watcher while it runs
 
         def found(word: str) -> bool:

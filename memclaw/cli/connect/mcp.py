@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from memclaw.cli.basic import OwnerOpt
-from memclaw.cli.state import state
+from memclaw.cli.state import complete_agent, state
 from memclaw.errors import UsageError
 from memclaw.workspace import Scope, Workspace
 
@@ -27,7 +27,10 @@ def mcp(
     ctx: typer.Context,
     agent: Annotated[
         str | None,
-        typer.Argument(help="Agent to serve (default: the only agent of the root)."),
+        typer.Argument(
+            help="Agent to serve (default: the only agent of the root).",
+            autocompletion=complete_agent,
+        ),
     ] = None,
     owner: OwnerOpt = None,
     http: Annotated[

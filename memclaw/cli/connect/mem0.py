@@ -94,7 +94,7 @@ def status(
 def search(
     ctx: typer.Context,
     agent: AgentArg,
-    query: Annotated[list[str], typer.Argument(metavar="QUERY...", help="What to look for.")],
+    query: Annotated[list[str], typer.Argument(metavar="QUERY", help="What to look for.")],
     owner: OwnerOpt = None,
     limit: Annotated[
         int | None, typer.Option("--limit", "-n", min=1, help="Most memories to show.")

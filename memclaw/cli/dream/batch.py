@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from memclaw.cli.render import err
-from memclaw.cli.state import state
+from memclaw.cli.state import complete_agent, refuse_model_without_endpoint, state
 from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
@@ -17,7 +17,10 @@ if TYPE_CHECKING:
     from memclaw.workspace import Workspace
 
 AgentsArg = Annotated[
-    list[str] | None, typer.Argument(help="Agent ids (folders under the workspaces root).")
+    list[str] | None,
+    typer.Argument(
+        help="Agent ids (folders under the workspaces root).", autocompletion=complete_agent
+    ),
 ]
 AllOpt = Annotated[bool, typer.Option("--all", help="Every agent under the root.")]
 
@@ -66,7 +69,9 @@ ShardOpt = Annotated[
 
 def workspace_for(ctx: typer.Context, model: str | None) -> Workspace:
     extra: dict[str, Any] = {"model": model} if model else {}
-    return state(ctx).workspace(**extra)
+    ws = state(ctx).workspace(**extra)
+    refuse_model_without_endpoint(model, ws.settings)
+    return ws
 
 
 def progress_bar(total: int) -> Any:
@@ -123,10 +128,27 @@ def run_batch(
     return run_jobs(ws, job, targets, work, on_done=lambda o: report(o, err()), **options)
 
 
-def summary_line(job: str, total: int, statuses: list[str], failed: int) -> str:
+# What a dry run would have done, said as such: "1 would update", never "1 updated".
+_WOULD = {"updated": "would update", "done": "would be done"}
+
+
+def summary_line(
+    job: str, total: int, statuses: list[str], failed: int, *, dry_run: bool = False
+) -> str:
     """One line per run, whatever prints it: `dream: 3 runs: 2 updated, 1 unchanged`."""
     counts = {s: statuses.count(s) for s in dict.fromkeys(statuses)}
-    parts = [f"{n} {status}" for status, n in counts.items()]
+    parts = [f"{n} {_WOULD.get(s, s) if dry_run else s}" for s, n in counts.items()]
     if failed:
         parts.append(f"{failed} failed")
     return f"{job}: {plural(total, 'run')}: {', '.join(parts) or 'nothing to do'}"
+
+
+def say_summary(ws: Workspace, line: str, trigger: Trigger) -> None:
+    """The summary on stdout; a cron run's starts with the time, for the cron log."""
+    from memclaw.cli.render import out
+
+    if trigger is Trigger.CRON:
+        from memclaw.jobs.cronlog import stamped
+
+        line = stamped(line, ws.clock())
+    out().print(line, highlight=False, markup=False, soft_wrap=True)

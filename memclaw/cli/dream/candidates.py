@@ -17,7 +17,9 @@ def say_dream(result: DreamResult, console: Any) -> None:
     who = f"{result.agent} ({result.owner})" if result.owner else result.agent
     change = f" ({result.change})" if result.status == "updated" else ""
     prefix = "would be " if result.dry_run and result.status == "updated" else ""
-    console.print(f"{who}: {prefix}{result.status}{change}: {result.reason}", highlight=False)
+    # A refusal's reason starts "refused: …" itself; the status is said once.
+    reason = str(result.reason).removeprefix(f"{result.status}: ")
+    console.print(f"{who}: {prefix}{result.status}{change}: {reason}", highlight=False)
     if result.ceiling:
         console.print(f"{who}: {result.ceiling}", style="yellow", highlight=False, markup=False)
 

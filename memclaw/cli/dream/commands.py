@@ -23,6 +23,7 @@ from memclaw.cli.dream.batch import (
     WorkersOpt,
     run_batch,
     say_failed,
+    say_summary,
     summary_line,
     workspace_for,
 )
@@ -151,9 +152,8 @@ def dream_run(
                     print_dry_run(outcome.result)
         if not quiet:
             statuses = [str(o.result.status) for o in outcomes if o.result is not None]
-            out().print(
-                summary_line("dream", len(outcomes), statuses, len(failed)), highlight=False
-            )
+            line = summary_line("dream", len(outcomes), statuses, len(failed), dry_run=dry_run)
+            say_summary(ws, line, trigger)
     if failed:
         raise typer.Exit(1)
 

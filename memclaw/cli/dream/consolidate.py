@@ -20,10 +20,11 @@ from memclaw.cli.dream.batch import (
     WorkersOpt,
     run_batch,
     say_failed,
+    say_summary,
     summary_line,
     workspace_for,
 )
-from memclaw.cli.render import out, print_json, print_table
+from memclaw.cli.render import print_json, print_table
 
 if TYPE_CHECKING:
     from memclaw.dream.consolidate import ConsolidateResult
@@ -106,8 +107,7 @@ def consolidate(
         print_table(table)
     if not quiet and not as_json:
         statuses = ["skipped" if r.skipped else "done" for r in results]
-        out().print(
-            summary_line("consolidate", len(outcomes), statuses, len(failed)), highlight=False
-        )
+        line = summary_line("consolidate", len(outcomes), statuses, len(failed))
+        say_summary(ws, line, trigger)
     if failed:
         raise typer.Exit(1)

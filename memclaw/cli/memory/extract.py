@@ -7,9 +7,14 @@ from typing import Annotated, Any
 
 import typer
 
-from memclaw.cli.basic import AgentArg, JsonOpt, ModelOpt, OwnerOpt
-from memclaw.cli.render import err, print_json
-from memclaw.cli.state import state
+from memclaw.cli.basic import (
+    AgentArg,
+    JsonOpt,
+    ModelOpt,
+    OwnerOpt,
+)
+from memclaw.cli.render import err, print_json, write_lines
+from memclaw.cli.state import refuse_model_without_endpoint, state
 from memclaw.errors import UsageError
 from memclaw.text.plural import plural
 from memclaw.workspace import Scope
@@ -73,6 +78,7 @@ def extract(
         raise UsageError(f"unexpected argument {transcript!r}: use --transcript FILE or -")
     extra: dict[str, Any] = {"model": model} if model else {}
     ws = state(ctx).workspace(**extra)
+    refuse_model_without_endpoint(model, ws.settings)
     # A key such as agent:researcher:<uuid> is that agent's session, whatever AGENT says.
     where = Scope.resolve(ws.agent(agent), owner).for_session(session)
     if session is not None:
@@ -95,7 +101,7 @@ def extract(
 
         change = find(where, result.change)
         if change is not None:
-            sys.stdout.write("\n".join(receipt_lines(change, where)) + "\n")
+            write_lines(receipt_lines(change, where))
     console = err()
     verb = "would write" if dry_run else "wrote"
     console.print(f"{result.status}: {result.reason}", markup=False)

@@ -7,9 +7,11 @@ from typing import Annotated
 import typer
 
 from memclaw.cli.render import err
-from memclaw.cli.state import state
+from memclaw.cli.state import complete_agent, state
 
-AgentArg = Annotated[str, typer.Argument(help="Agent id.", metavar="AGENT")]
+AgentArg = Annotated[
+    str, typer.Argument(help="Agent id.", metavar="AGENT", autocompletion=complete_agent)
+]
 FileArg = Annotated[str, typer.Argument(help="File relative to the agent.", metavar="FILE")]
 OrderOpt = Annotated[
     int | None, typer.Option("--order", help="Place in the prompt (lower comes first).")

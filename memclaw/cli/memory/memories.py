@@ -58,7 +58,9 @@ def _entry_dict(entry: Entry) -> dict[str, Any]:
 def remember(
     ctx: typer.Context,
     agent: AgentArg,
-    text: Annotated[str, typer.Argument(help="The fact to keep, e.g. 'Maya prefers uv'.")],
+    text: Annotated[
+        str, typer.Argument(metavar="FACT", help="The fact to keep, e.g. 'Maya prefers uv'.")
+    ],
     category: CategoryOpt = None,
     owner: OwnerOpt = None,
     session: SessionOpt = None,

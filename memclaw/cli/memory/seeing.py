@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
-from memclaw.cli.render import err, print_json
+from memclaw.cli.render import err, print_json, write_lines
 from memclaw.cli.state import scope
 from memclaw.errors import UsageError
+from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
     from memclaw.morning.card import Card
 
 
-def _write(lines: list[str]) -> None:
-    sys.stdout.write("".join(line + "\n" for line in lines))
+# "2026-12-04 05:52  remember     …": where an event's text starts on its row.
+TIMELINE_TEXT_COLUMN = 31
+
+
+def _write(lines: list[str], hang: int = 0) -> None:
+    write_lines(lines, hang=hang)
 
 
 def undo(
@@ -115,7 +119,9 @@ def timeline(
     if not events:
         err().print("no memory events yet", markup=False)
     for event in events:
-        _write([f"{event.time[:16].replace('T', ' ')}  {event.kind:<12} {event.text}"])
+        # Continuation rows of a long event start under its text, not under the time.
+        line = f"{event.time[:16].replace('T', ' ')}  {event.kind:<12} {event.text}"
+        _write([line], hang=TIMELINE_TEXT_COLUMN)
         if event.files and not (diff and event.diff):
             _write([f"{'':<19}{', '.join(event.files)}"])
         if diff and event.diff:
@@ -207,7 +213,7 @@ def card_lines(card: Card) -> list[str]:
                 why += "  confirm it, or forget it"
             lines.append(f"    [{item['fact']}] {item['text']}{why}")
     if data.get("one_offs"):
-        lines.append(f"  ({data['one_offs']} things said only once were not kept)")
+        lines.append(f"  ({plural(data['one_offs'], 'thing')} said only once, not kept)")
     if card.soul_diff:
         lines.append("  SOUL.md changed:")
         lines += [f"    {line}" for line in card.soul_diff.splitlines()]
@@ -227,7 +233,7 @@ def morning(
     ] = None,
     edit: Annotated[
         list[str] | None,
-        typer.Option("--edit", metavar="ID=TEXT", help="Reword this fact to TEXT."),
+        typer.Option("--edit", metavar="ID=WORDS", help="Reword this fact to WORDS."),
     ] = None,
     skip: Annotated[
         bool, typer.Option("--skip", help="Mark the card reviewed, change nothing.")

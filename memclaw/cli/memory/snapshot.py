@@ -12,6 +12,7 @@ from memclaw.cli.basic import AgentArg, JsonOpt
 from memclaw.cli.render import err, human_size, print_json, print_table
 from memclaw.cli.state import state
 from memclaw.errors import UsageError
+from memclaw.text.plural import plural
 from memclaw.workspace import normalise_owner
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def export(
         path = Path(output) if output else Path(default_filename(found))
         where = str(write_snapshot_file(path, result.data, force=force))
     size = human_size(len(result.data))
-    _status(f"exported {len(result.files)} files of {agent} ({size}) to {where}")
+    _status(f"exported {plural(len(result.files), 'file')} of {agent} ({size}) to {where}")
 
 
 def import_(
@@ -122,7 +123,7 @@ def import_(
     # An import that was interrupted is finished first, even if this zip turns out bad.
     recovered = [] if dry_run else recover(ws, agent)
     if recovered:
-        _status(f"finished an interrupted import: {len(recovered)} files")
+        _status(f"finished an interrupted import: {plural(len(recovered), 'file')}")
     if source == "-":
         if sys.stdin.isatty():
             raise UsageError("no snapshot on stdin: pipe a zip in, or give FILE.zip")

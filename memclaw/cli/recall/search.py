@@ -16,6 +16,7 @@ import typer
 
 from memclaw.cli.state import owner_key, state
 from memclaw.errors import UsageError
+from memclaw.text.plural import plural
 from memclaw.workspace.entries import is_session_file
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ AllOpt = Annotated[bool, typer.Option("--all", help="Every agent (and the GLOBAL
 def search(
     ctx: typer.Context,
     query: Annotated[
-        list[str], typer.Argument(metavar="QUERY...", help="Words to look for, in any language.")
+        list[str], typer.Argument(metavar="QUERY", help="Words to look for, in any language.")
     ],
     agent: Annotated[
         list[str] | None,
@@ -203,7 +204,8 @@ def _stats_table(rows: list[IndexStats]) -> None:
     for r in rows:
         if r.top_files:
             top = ", ".join(f"{t['file']} ({t['hits']})" for t in r.top_files)
-            console.print(f"{r.name}: {r.searches} searches with hits; most recalled: {top}")
+            searches = plural(r.searches, "search", "searches")
+            console.print(f"{r.name}: {searches} with hits; most recalled: {top}")
 
 
 def reindex(
@@ -265,7 +267,7 @@ def _say_rebuilt(name: str, result: SyncStats, as_json: bool) -> None:
         sys.stdout.write(_json_line({"index": name, **_brief(result)}))
     else:
         sys.stderr.write(
-            f"{name}: {result.added} files, {result.blocks} blocks, "
+            f"{name}: {plural(result.added, 'file')}, {plural(result.blocks, 'block')}, "
             f"{result.bytes / 1e6:.1f} MB in {result.seconds:.2f} s\n"
         )
 

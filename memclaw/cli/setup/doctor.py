@@ -21,14 +21,38 @@ def _show(diagnosis: Diagnosis) -> None:
     from rich.markup import escape
 
     console = out()
+    if console.is_terminal:
+        _show_wrapped(diagnosis)
+        return
     width = max(len(c.name) for c in diagnosis.checks)
-    for check in diagnosis.checks:
+    for check in diagnosis.checks:  # a pipe or a log: one whole line per check
         status = str(check.status)
         name = escape(check.name)
         line = f"[{_COLOUR[status]}]{status:<4}[/]  {name:<{width}}  {escape(check.found)}"
         if check.todo:
             line += f" [dim]→[/] {escape(check.todo)}"
         console.print(line, highlight=False, soft_wrap=True)
+    console.print(diagnosis.summary(), highlight=False)
+
+
+def _show_wrapped(diagnosis: Diagnosis) -> None:
+    """On a terminal: the same columns, what was found wrapped at words under itself."""
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")  # wrapped at words; only a word wider than it folds
+    for check in diagnosis.checks:
+        status = str(check.status)
+        said = Text(check.found)
+        if check.todo:
+            said.append(" → ", style="dim").append(check.todo)
+        grid.add_row(Text(f"{status:<4}", style=_COLOUR[status]), Text(check.name), said)
+    console = out()
+    console.print(grid)
+    console.print(diagnosis.summary(), highlight=False)
 
 
 def doctor(

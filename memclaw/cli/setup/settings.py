@@ -12,9 +12,16 @@ from typing import Annotated
 import typer
 
 from memclaw.cli.render import err, print_json
-from memclaw.cli.state import state
+from memclaw.cli.state import complete_setting, state
 
-KeyArg = Annotated[str, typer.Argument(help="Setting name, e.g. memory_max_chars.", metavar="KEY")]
+KeyArg = Annotated[
+    str,
+    typer.Argument(
+        help="Setting name, e.g. memory_max_chars.",
+        metavar="KEY",
+        autocompletion=complete_setting,
+    ),
+]
 UserOpt = Annotated[
     bool,
     typer.Option("--user", help="The user's config file instead of the root's memclaw.yaml."),
@@ -119,7 +126,12 @@ def config_path(ctx: typer.Context, user: UserOpt = False) -> None:
 
 
 def config_edit(ctx: typer.Context, user: UserOpt = False) -> None:
-    """Open the settings file in $VISUAL or $EDITOR, then check what was saved.
+    """Edit the settings file in $VISUAL or $EDITOR; it is replaced only if memclaw accepts it.
+
+    As with `crontab -e`, the editor gets a copy. When the copy has a mistake (an
+    unknown key, a value of the wrong kind) you are asked to edit it again or to
+    keep the previous file; without a terminal to ask on, the previous file is kept
+    and the exit status is 1.
 
     Examples:
 
@@ -127,25 +139,42 @@ def config_edit(ctx: typer.Context, user: UserOpt = False) -> None:
 
         EDITOR=nano memclaw config edit --user
     """
-    from memclaw.config import load_settings
     from memclaw.errors import ConfigError
+    from memclaw.workspace.config_file import edit_checked
 
     path = _target(ctx, user)
     editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        done = subprocess.run([*shlex.split(editor), str(path)], check=False)
-    except OSError as exc:
-        raise ConfigError(
-            f"cannot start the editor {editor!r} ({exc.strerror}): set $EDITOR"
-        ) from exc
-    if done.returncode != 0:
-        raise ConfigError(
-            f"the editor {editor!r} exited with {done.returncode}; {path} is as it saved it"
-        )
-    root = state(ctx).workspace().root
-    load_settings(root, os.environ)  # a mistake is reported now, not at the next command
-    err().print(f"{path}: saved and valid", soft_wrap=True, markup=False)
+
+    def open_editor(copy: Path) -> None:
+        try:
+            done = subprocess.run([*shlex.split(editor), str(copy)], check=False)
+        except OSError as exc:
+            raise ConfigError(
+                f"cannot start the editor {editor!r} ({exc.strerror}): set $EDITOR"
+            ) from exc
+        if done.returncode != 0:
+            raise ConfigError(
+                f"the editor {editor!r} exited with {done.returncode}; {path} is unchanged"
+            )
+
+    asked: list[str] = []
+
+    def retry(reason: str) -> bool:
+        if not (sys.stdin.isatty() and sys.stderr.isatty()):
+            return False  # nobody to ask: the previous file stays
+        from memclaw.cli.render import error_line
+
+        error_line(reason)
+        asked.append(reason)
+        return typer.confirm("edit again? (no keeps the previous file)", default=True, err=True)
+
+    outcome = edit_checked(path, open_editor, retry)
+    if outcome.refused:
+        if asked:  # the reason was said already, before the question
+            raise ConfigError(f"kept the previous {path}, unchanged")
+        raise ConfigError(f"{outcome.refused} (kept the previous {path}, unchanged)")
+    said = "saved and valid" if outcome.saved else "no changes"
+    err().print(f"{path}: {said}", soft_wrap=True, markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -38,6 +38,17 @@ def terminal_width(stream: TextIO) -> int:
         return max(shutil.get_terminal_size().columns, 10)
 
 
+def wrap_words(text: str, width: int, hang: int = 0) -> str:
+    """``text`` wrapped at word boundaries to ``width`` cells, as chat answers are.
+
+    A continuation row starts under the line's first word (a list item's text, not
+    its marker), or ``hang`` columns in when that is further. A word wider than the
+    row is left whole for the terminal to fold."""
+    wrapper = WordWrapper(lambda: width, hang=hang)
+    wrapped = wrapper.feed(text) + wrapper.finish()
+    return wrapped if text.endswith("\n") else wrapped.removesuffix("\n")
+
+
 class WordWrapper:
     """Turns streamed text into terminal output wrapped at word boundaries.
 
@@ -46,8 +57,9 @@ class WordWrapper:
     whether it fits on the current row.
     """
 
-    def __init__(self, width: Callable[[], int]) -> None:
+    def __init__(self, width: Callable[[], int], hang: int = 0) -> None:
         self.width = width
+        self.hang = hang  # continuation rows start at least this far in (a column layout)
         self.in_code = False  # inside a ``` fence
         self.col = 0  # screen column of the cursor
         self._line = ""  # the source line so far (to spot fences and list markers)
@@ -57,6 +69,7 @@ class WordWrapper:
         self._lead = ""  # leading whitespace of the line
         self._indent = ""  # continuation rows of this line start with it
         self._words = 0  # words written on this source line
+        self._wrapped = False  # this source line already goes on over more than one row
 
     def feed(self, text: str) -> str:
         out: list[str] = []
@@ -97,14 +110,18 @@ class WordWrapper:
         if self._words == 0:
             self._words = 1
             marker = " " * (cell_len(word) + 1) if _MARKER.fullmatch(word) else ""
-            self._indent = self._lead + marker
+            self._indent = max(self._lead + marker, " " * self.hang, key=len)
             text = self._lead + word
             self.col = cell_len(text)
             return text
         self._words += 1
         spaces, self._spaces = self._spaces, ""
         size = cell_len(word)
-        if self.col + len(spaces) + size > self.width() and self.col > len(self._indent):
+        # Wrap, unless the row holds nothing past its indent yet (a word wider than the
+        # row would wrap forever); the first row always holds the line's first word.
+        started = self.col > len(self._indent) or not self._wrapped
+        if self.col + len(spaces) + size > self.width() and started:
+            self._wrapped = True
             self.col = len(self._indent) + size
             return "\n" + self._indent + word
         self.col += len(spaces) + size
@@ -122,6 +139,7 @@ class WordWrapper:
         self._line = self._word = self._spaces = self._lead = self._indent = ""
         self._verbatim = False
         self._words = 0
+        self._wrapped = False
 
 
 class Spinner:
@@ -165,9 +183,13 @@ class Spinner:
             frame += 1
 
     def notice(self, text: str) -> None:
+        self.above(lambda: self.stream.write(f"· {text}\n"))
+
+    def above(self, say: Callable[[], object]) -> None:
+        """Print something (``say``) on lines of its own above the spinner."""
         with self.lock:
             self._clear()
-            self.stream.write(f"· {text}\n")
+            say()
             self.stream.flush()
 
     @property

@@ -225,6 +225,17 @@ def _one_shot(conversation: Conversation, text: str, as_json: bool, plain: bool)
             errors.print("stopped waiting for memory extraction", style="dim")
     for notice in [*([] if as_json else result.notes), *conversation.drain()]:
         errors.print(f"· {notice}", style="dim", markup=False, highlight=False)
+    if not as_json:
+        # Each -m is a session of its own unless one is named: say which, and how to go on.
+        session = conversation.session
+        errors.print(
+            f"· session {session.id}: continue it with "
+            f"memclaw chat {session.agent.id} --session {session.id} -m …",
+            style="dim",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
     if as_json:
         data: dict[str, Any] = result.to_dict()
         data["extraction"] = (
@@ -244,7 +255,9 @@ def _history_path(where: Scope) -> Any:
 
 def _banner(conversation: Conversation, console: Console) -> None:
     session = conversation.session
-    state_ = f"resumed, {len(session.messages)} messages" if session.resumed else "new session"
+    state_ = (
+        f"resumed, {plural(len(session.messages), 'message')}" if session.resumed else "new session"
+    )
     who = f" · owner {session.owner}" if session.owner else ""
     role = " · subagent" if session.subagent else ""
     console.print(

@@ -164,10 +164,10 @@ class AnswerView:
         self.close()
 
     def _write(self, text: str) -> None:
+        if not text:
+            return  # only the answer's first text ends the wait, not an empty flush
         if self._spinner is not None:
             self._spinner.stop()
-        if not text:
-            return
         with self._lock:
             self.stream.write(text)
             self.stream.flush()
@@ -188,12 +188,26 @@ class AnswerView:
         self._mid_line = False
 
     def tool(self, record: ToolRecord) -> None:
-        self._end_line()
-        self.tools_to.print(f"· {record.summary}", style="dim", markup=False, highlight=False)
+        self.note(f"· {record.summary}")
 
     def note(self, text: str) -> None:
+        """A dim line; while the spinner waits (recalled memories come before the answer)
+        it goes above the spinner, which keeps turning below it."""
         self._end_line()
-        self.tools_to.print(text, style="dim", markup=False, highlight=False)
+        shown = text
+        if self.tools_to.is_terminal:
+            from memclaw.cli.talk.answer import terminal_width, wrap_words
+
+            # At words, like the answer; "↳ " and "· " lines continue under their text.
+            shown = wrap_words(text, terminal_width(self.stream), hang=2)
+
+        def say() -> None:
+            self.tools_to.print(shown, style="dim", markup=False, highlight=False)
+
+        if self._spinner is not None and not self._spinner.stopped:
+            self._spinner.above(say)
+        else:
+            say()
 
     def retry(self, text: str) -> None:
         """A retry notice: above the spinner while waiting, else a dim line of its own."""
