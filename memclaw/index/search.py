@@ -286,13 +286,13 @@ def _vector_ranking(
     embedder = searcher.embedder()
     if embedder is None:
         return None
-    model = settings.embedding_model
-    query_vector = embedder.embed([query.text])[0]
+    model = embedder.key
+    query_vector = embedder.embed([query.text], kind="query")[0]
     found: list[Candidate] = []
     for src in sources:
         with src.reading() as conn:
             blocks = visible(conn, filters, is_global=src.is_global)
-            embed_missing(conn, embedder, model, blocks)
+            embed_missing(conn, embedder, blocks, batch_size=settings.embedding_batch_size)
             near = vector_candidates(
                 conn,
                 src.key,

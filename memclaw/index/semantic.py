@@ -31,7 +31,7 @@ MAX_EMBED_CHARS = 4000
 
 def open_embedder(settings: Settings) -> Embedder | None:
     """The configured embedder, or None; openai is imported only when one is configured."""
-    if not settings.embedding_model:
+    if not settings.embedding_configured:
         return None
     from memclaw.llm import open_embedder as _open
 
@@ -65,8 +65,12 @@ def visible(conn: sqlite3.Connection, filters: Filters, *, is_global: bool) -> V
     return [(f, b) for f, b in visible_blocks(conn, *where) if filters.dated(b.date)]
 
 
-def embed_missing(conn: sqlite3.Connection, embedder: Embedder, model: str, blocks: Visible) -> int:
-    """Embed those of ``blocks`` that have no cached vector yet; returns how many."""
+def embed_missing(
+    conn: sqlite3.Connection, embedder: Embedder, blocks: Visible, *, batch_size: int = EMBED_BATCH
+) -> int:
+    """Embed those of ``blocks`` that have no vector cached under ``embedder.key``;
+    returns how many."""
+    model = embedder.key
     have = _cached(conn, model)
     missing: dict[str, str] = {}
     for _, block in blocks:
@@ -74,8 +78,8 @@ def embed_missing(conn: sqlite3.Connection, embedder: Embedder, model: str, bloc
             missing.setdefault(block.hash, block.text)
     rows = list(missing.items())
     done = 0
-    for start in range(0, len(rows), EMBED_BATCH):
-        batch = rows[start : start + EMBED_BATCH]
+    for start in range(0, len(rows), batch_size):
+        batch = rows[start : start + batch_size]
         vectors = embedder.embed([text[:MAX_EMBED_CHARS] for _, text in batch])
         records = [
             (model, digest, len(vec), pack(vec))
