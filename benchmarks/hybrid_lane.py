@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -33,19 +33,28 @@ class Lane:
     name: str
     first: float = 0.0  # seconds of the first search (the build)
     seconds: float = 0.0  # seconds of every other search
+    embedding: float = 0.0  # of ``seconds``, those spent waiting for query vectors
     asked: int = 0
     sums: Counter[str] = field(default_factory=Counter)
+    parts: dict[str, Counter[str]] = field(default_factory=dict)  # recall@10 by part
+
+    def part(self, name: str) -> float:
+        got = self.parts.get(name, Counter())
+        return got["recall@10"] / max(got["asked"], 1)
 
     def row(self) -> str:
         n = max(self.asked, 1)
         r5, r10, mrr = (self.sums[k] / n for k in ("recall@5", "recall@10", "mrr"))
         return (
             f"  {self.name:<22} {r5:>6.3f} {r10:>6.3f} {mrr:>6.3f}"
-            f" {self.seconds:>9.1f} {self.first:>12.1f}"
+            f" {self.seconds:>9.1f} {self.embedding:>8.1f} {self.first:>14.1f}"
         )
 
 
-HEAD = f"  {'system':<22} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'search s':>9} {'first build s':>12}"
+HEAD = (
+    f"  {'system':<22} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'search s':>9}"
+    f" {'(embed)':>8} {'first build s':>14}"
+)
 
 
 def hybrid_settings(url: str) -> dict[str, Any]:
@@ -73,8 +82,10 @@ def ask(
     now: datetime,
     questions: Sequence[Asked],
     overrides: dict[str, Any],
+    part: Callable[[Any], str] | None = None,
 ) -> None:
-    """Ask every question of one agent's memory; add the figures to ``lane``."""
+    """Ask every question of one agent's memory; add the figures to ``lane`` (and to
+    its ``part(question)`` when given)."""
     from benchmarks.conversation_recall import Hit, rank_scores
     from memclaw.index import Searcher
     from memclaw.workspace import Workspace
@@ -84,13 +95,30 @@ def ask(
         started = time.perf_counter()
         searcher.search("warm the index", agents=[agent], limit=1, log=False)
         lane.first += time.perf_counter() - started
+        recall = searcher.recall()
+        if recall is not None:  # time the query vectors' requests apart
+            embed = recall.embedder.embed
+
+            def timed(texts: list[str], **kw: Any) -> list[list[float]]:
+                began = time.perf_counter()
+                try:
+                    return embed(texts, **kw)
+                finally:
+                    lane.embedding += time.perf_counter() - began
+
+            recall.embedder.embed = timed  # type: ignore[method-assign]
         for q in questions:
             started = time.perf_counter()
             found = searcher.search(q.text, agents=[agent], limit=10, log=False)
             lane.seconds += time.perf_counter() - started
             hits = [Hit(h.file, h.line, h.end_line, h.text) for h in found]
-            lane.sums.update(rank_scores(hits, q.evidence))
+            got = rank_scores(hits, q.evidence)
+            lane.sums.update(got)
             lane.asked += 1
+            if part is not None:
+                lane.parts.setdefault(part(q), Counter()).update(
+                    {"recall@10": got["recall@10"], "asked": 1}
+                )
 
 
 def lanes(url: str) -> list[tuple[Lane, dict[str, Any]]]:

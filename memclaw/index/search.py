@@ -267,10 +267,11 @@ def _rank(
             searcher, sources, asked or query.text, filters, today=today, pool=pool, trust=trust
         )
     except ModelError as exc:
-        # Recall must keep working when the endpoint is down: keyword results stand.
-        import logging
-
-        logging.getLogger("memclaw.index").warning("semantic recall skipped: %s", exc)
+        # Recall must keep working when the endpoint is down: keyword results stand, and
+        # the searcher rests the endpoint a while (one warning, not one per search).
+        recall = searcher.recall()
+        if recall is not None:
+            recall.failed(exc)
         return keyword
     if vector is None:
         return keyword
@@ -293,7 +294,7 @@ def _vector_ranking(
 
     settings = searcher.workspace.settings
     recall = searcher.recall()
-    if recall is None:
+    if recall is None or recall.resting():
         return None
     query_vector = recall.query_vector(text)
     found: list[Candidate] = []

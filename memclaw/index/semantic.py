@@ -8,8 +8,10 @@ content hash, so an unchanged block is never embedded again (not even after
 from __future__ import annotations
 
 import heapq
+import logging
 import math
 import sqlite3
+import time
 from array import array
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -35,6 +37,9 @@ MAX_EMBED_CHARS = 4000
 
 
 QUERY_CACHE = 512  # query vectors a searcher keeps (a chat asks about the same things)
+# After a failed request the endpoint rests this long: a chat or MCP server keeps
+# answering from keywords at full speed instead of waiting out a timeout every turn.
+REST_SECONDS = 60.0
 
 
 class Recall:
@@ -48,9 +53,20 @@ class Recall:
 
     def __init__(self, embedder: Embedder) -> None:
         self.embedder = embedder
+        self._rest_until = 0.0
         self._queries: OrderedDict[str, list[float]] = OrderedDict()
         # index key -> (the reader the entries belong to, visible blocks by filter)
         self._blocks: dict[str, tuple[object, dict[tuple[Any, ...], Visible]]] = {}
+
+    def failed(self, error: Exception) -> None:
+        """Say once that semantic recall is skipped, and rest the endpoint."""
+        logging.getLogger("memclaw.index").warning(
+            "semantic recall skipped, keyword results only: %s", error
+        )
+        self._rest_until = time.monotonic() + REST_SECONDS
+
+    def resting(self) -> bool:
+        return time.monotonic() < self._rest_until
 
     def query_vector(self, text: str) -> list[float]:
         found = self._queries.get(text)
