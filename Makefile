@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install install-embed demo test lint types unit bench test-real clean
+.PHONY: install install-embed demo test lint types unit bench bench-real test-real clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ test: lint types unit
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run
+
+# Keyword against hybrid search with the real embedding model (multilingual-e5-small on
+# loopback): the conversation benchmark's halves, and LoCoMo when LOCOMO=path is given.
+LOCOMO ?=
+bench-real: $(STAMP) $(EMBED)
+	$(BIN)/python -m benchmarks._real_embeddings $(if $(LOCOMO),--locomo $(LOCOMO))
 
 # The real-model lane (slow the first time: it compiles llama.cpp once into build/wheels):
 # every model-facing path against SmolLM2-135M served on loopback, a table of outcomes.

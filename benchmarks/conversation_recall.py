@@ -355,8 +355,8 @@ def evaluate(
 
 
 def compare_hybrid(halves: tuple[str, ...], url: str) -> None:
-    """Print keyword against hybrid recall and seconds, per half (see ``hybrid_lane``)."""
-    from benchmarks.hybrid_lane import HEAD, ask, lanes
+    """Print keyword against hybrid recall and seconds, per half (see ``_hybrid_lane``)."""
+    from benchmarks._hybrid_lane import HEAD, ask, lanes
 
     convs = {
         half: [parse(p) for p in sorted((DATA / half).glob("*.txt"))] for half in ("dev", "heldout")
@@ -392,7 +392,7 @@ def main() -> None:
     sys.path.insert(0, str(HERE.parent))
     halves = ("dev", "heldout") if args.half == "both" else (args.half,)
     if args.embeddings:
-        from benchmarks.hybrid_lane import embedding_url
+        from benchmarks._hybrid_lane import embedding_url
 
         with embedding_url(args.embeddings) as url:
             compare_hybrid(halves, url)

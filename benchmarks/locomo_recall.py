@@ -146,7 +146,7 @@ def evaluate(data: Path, overrides: dict[str, Any], limit: int = 0) -> dict[str,
 
 def compare_hybrid(data: Path, url: str, limit: int = 0) -> None:
     """Print keyword against hybrid recall (all and per category) and seconds."""
-    from benchmarks.hybrid_lane import HEAD, ask, lanes
+    from benchmarks._hybrid_lane import HEAD, ask, lanes
 
     tmp = Path(tempfile.mkdtemp(prefix="memclaw-locomo-"))
     try:
@@ -190,7 +190,7 @@ def main() -> None:
         raise SystemExit(f"no LoCoMo data at {args.data}: pass --data PATH (see the docstring)")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     if args.embeddings:
-        from benchmarks.hybrid_lane import embedding_url
+        from benchmarks._hybrid_lane import embedding_url
 
         with embedding_url(args.embeddings) as url:
             compare_hybrid(args.data, url, args.limit)
