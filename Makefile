@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 BASE_STAMP := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
 
-.PHONY: install install-embed demo test lint types unit docs bench test-real clean
+.PHONY: install install-embed demo test lint types unit docs bench bench-real test-real clean
 
 $(BASE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,12 @@ test: lint types unit docs
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run
+
+# Keyword against hybrid search with the real embedding model (multilingual-e5-small on
+# loopback): the conversation benchmark's halves, and LoCoMo when LOCOMO=path is given.
+LOCOMO ?=
+bench-real: $(STAMP) $(EMBED)
+	$(BIN)/python -m benchmarks._real_embeddings $(if $(LOCOMO),--locomo $(LOCOMO))
 
 # The real-model lane (slow the first time: it compiles llama.cpp once into build/wheels):
 # every model-facing path against SmolLM2-135M served on loopback, a table of outcomes.

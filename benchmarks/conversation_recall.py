@@ -29,6 +29,8 @@ plain BM25 over whole files (a file is handed over from its start: only the
 budget figures mean anything for it).
 
 Run: ``python benchmarks/conversation_recall.py [--half dev|heldout|both] [--json]``.
+``--embeddings real`` (or an embedding server's URL) compares keyword with hybrid
+search instead: recall, seconds of search and of the first build, side by side.
 """
 
 from __future__ import annotations
@@ -352,15 +354,49 @@ def evaluate(
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def compare_hybrid(halves: tuple[str, ...], url: str) -> None:
+    """Print keyword against hybrid recall and seconds, per half (see ``_hybrid_lane``)."""
+    from benchmarks._hybrid_lane import HEAD, ask, lanes
+
+    convs = {
+        half: [parse(p) for p in sorted((DATA / half).glob("*.txt"))] for half in ("dev", "heldout")
+    }
+    tmp = Path(tempfile.mkdtemp(prefix="memclaw-conv-"))
+    try:
+        write([c for half in convs.values() for c in half], tmp)
+        for half in halves:
+            print(f"conversation recall, {half}: keyword against hybrid")
+            print(HEAD)
+            for lane, overrides in lanes(url):
+                for conv in convs[half]:
+                    now = datetime.combine(conv.today, datetime.min.time(), tzinfo=UTC)
+                    ask(lane, tmp, AGENT, now + timedelta(hours=12), conv.questions, overrides)
+                print(lane.row(), flush=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("dev", "heldout", "both"), default="dev")
     parser.add_argument(
         "--trust", default="", help="also rank with these trust_weight values, e.g. 0.2,0.5"
     )
+    parser.add_argument(
+        "--embeddings",
+        default="",
+        help="compare keyword with hybrid search: an embedding server's URL, or 'real' to "
+        "start multilingual-e5-small on loopback (benchmarks.embed_server)",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(HERE.parent))
     halves = ("dev", "heldout") if args.half == "both" else (args.half,)
+    if args.embeddings:
+        from benchmarks._hybrid_lane import embedding_url
+
+        with embedding_url(args.embeddings) as url:
+            compare_hybrid(halves, url)
+        return
     report = evaluate(halves, tuple(float(w) for w in args.trust.split(",") if w))
     for half, results in report.items():
         n = int(next(iter(results.values()))["questions"])

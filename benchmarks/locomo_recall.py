@@ -15,7 +15,7 @@ conversation) is left out. Figures per category: 1 multi-hop, 2 temporal,
 3 open-domain, 4 single-hop.
 
     python -m benchmarks.locomo_recall --data build/locomo/locomo10.json
-    python -m benchmarks.locomo_recall --data DIR --embeddings URL   # hybrid, a real server
+    python -m benchmarks.locomo_recall --data DIR --embeddings real  # keyword against hybrid
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,23 @@ def convert(item: dict[str, Any]) -> tuple[Conversation, dict[str, tuple[int, in
     return Conversation(str(item.get("sample_id", "locomo")), sessions, []), dia, qa
 
 
+def _questions(number: int, item: dict[str, Any], tmp: Path) -> tuple[str, Conversation]:
+    """One conversation written as agent ``c<number>`` under ``tmp``, its questions set."""
+    conv, dia, qa = convert(item)
+    agent = f"c{number}"
+    at = write([conv], tmp, agent)
+    for entry in qa:
+        category = int(entry.get("category", 0))
+        places = {
+            at[(conv.name, *dia[e])]
+            for e in (entry.get("evidence") or [])
+            if isinstance(e, str) and e.strip() in dia
+        }
+        if category in CATEGORIES and places:
+            conv.questions.append(Question(str(entry["question"]), [CATEGORIES[category]], places))
+    return agent, conv
+
+
 def evaluate(data: Path, overrides: dict[str, Any], limit: int = 0) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="memclaw-locomo-"))
     sums: dict[str, Counter[str]] = {}
@@ -100,19 +117,7 @@ def evaluate(data: Path, overrides: dict[str, Any], limit: int = 0) -> dict[str,
     seconds = {"memclaw": 0.0}
     try:
         for number, item in enumerate(load(data)[: limit or None]):
-            conv, dia, qa = convert(item)
-            agent = f"c{number}"
-            at = write([conv], tmp, agent)
-            for entry in qa:
-                category = int(entry.get("category", 0))
-                places = {
-                    at[(conv.name, *dia[e])]
-                    for e in (entry.get("evidence") or [])
-                    if isinstance(e, str) and e.strip() in dia
-                }
-                if category in CATEGORIES and places:
-                    conv.questions.append(Question(str(entry["question"]), [], places))
-                    conv.questions[-1].fragments = [CATEGORIES[category]]
+            agent, conv = _questions(number, item, tmp)
             systems = {
                 "plain BM25, lines": BM25(_docs(tmp / agent, False)).search,
                 "memclaw search": _memclaw(tmp, conv, overrides, agent=agent),
@@ -139,20 +144,58 @@ def evaluate(data: Path, overrides: dict[str, Any], limit: int = 0) -> dict[str,
     return report
 
 
+def compare_hybrid(data: Path, url: str, limit: int = 0) -> None:
+    """Print keyword against hybrid recall (all and per category) and seconds."""
+    from benchmarks._hybrid_lane import HEAD, ask, lanes
+
+    tmp = Path(tempfile.mkdtemp(prefix="memclaw-locomo-"))
+    try:
+        convs = [_questions(n, item, tmp) for n, item in enumerate(load(data)[: limit or None])]
+        print(
+            f"LoCoMo: keyword against hybrid ({sum(len(c.questions) for _, c in convs)} questions)"
+        )
+        print(HEAD + "".join(f" {p[:11]:>11}" for p in CATEGORIES.values()))
+        for lane, overrides in lanes(url):
+            for agent, conv in convs:
+                now = datetime.combine(conv.today, datetime.min.time(), tzinfo=UTC)
+                ask(
+                    lane,
+                    tmp,
+                    agent,
+                    now + timedelta(hours=12),
+                    conv.questions,
+                    overrides,
+                    part=lambda q: str(q.fragments[0]),
+                )
+            print(
+                lane.row() + "".join(f" {lane.part(p):>11.3f}" for p in CATEGORIES.values()),
+                flush=True,
+            )
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True, help="locomo10.json or its folder")
     parser.add_argument("--limit", type=int, default=0, help="only the first N conversations")
-    parser.add_argument("--embeddings", default="", help="an OpenAI-compatible embedding URL")
-    parser.add_argument("--embedding-model", default="multilingual-e5-small")
+    parser.add_argument(
+        "--embeddings",
+        default="",
+        help="compare keyword with hybrid search: an embedding server's URL serving "
+        "multilingual-e5-small, or 'real' to start one (benchmarks.embed_server)",
+    )
     args = parser.parse_args()
     if not args.data.exists():
         raise SystemExit(f"no LoCoMo data at {args.data}: pass --data PATH (see the docstring)")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    overrides: dict[str, Any] = {}
     if args.embeddings:
-        overrides = {"embedding_model": args.embedding_model, "base_url": args.embeddings}
-    report = evaluate(args.data, overrides, args.limit)
+        from benchmarks._hybrid_lane import embedding_url
+
+        with embedding_url(args.embeddings) as url:
+            compare_hybrid(args.data, url, args.limit)
+        return
+    report = evaluate(args.data, {}, args.limit)
     counts = report["questions"]
     print(f"LoCoMo recall ({counts['all']} questions, category 5 left out)")
     parts = ["all", *CATEGORIES.values()]

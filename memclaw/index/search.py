@@ -31,6 +31,7 @@ from memclaw.text.tokenize import Query, parse_query
 
 if TYPE_CHECKING:
     from memclaw.config import Settings
+    from memclaw.index.semantic import Recall
     from memclaw.llm import ChatModel, Embedder
     from memclaw.workspace import OwnerKey, Workspace
 
@@ -46,16 +47,22 @@ class Searcher:
     def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self._sources = Sources(workspace)
-        self._embedder: list[Embedder | None] = []  # opened on the first semantic search
+        self._recall: list[Recall | None] = []  # opened on the first semantic search
         self._reranker: list[ChatModel | None] = []  # opened on the first re-ranked search
 
     def embedder(self) -> Embedder | None:
         """The configured embedder (None without one); created once per searcher."""
-        if not self._embedder:
-            from memclaw.index.semantic import open_embedder
+        recall = self.recall()
+        return None if recall is None else recall.embedder
 
-            self._embedder.append(open_embedder(self.workspace.settings))
-        return self._embedder[0]
+    def recall(self) -> Recall | None:
+        """Semantic recall's state (None without an embedder); created once per searcher."""
+        if not self._recall:
+            from memclaw.index.semantic import Recall, open_embedder
+
+            embedder = open_embedder(self.workspace.settings)
+            self._recall.append(None if embedder is None else Recall(embedder))
+        return self._recall[0]
 
     def reranker(self) -> ChatModel | None:
         """The chat model that re-ranks (None when none is configured); created once."""
@@ -255,7 +262,8 @@ def _dated(
     if rest.empty or since > until:
         return []
     narrowed = replace(filters, since=since, until=until)
-    return _rank(searcher, sources, rest, narrowed, pool=pool, trust=trust)
+    # (the vectors of the whole question serve: one embedding request per search)
+    return _rank(searcher, sources, rest, narrowed, pool=pool, trust=trust, asked=query)
 
 
 def _rank(
@@ -266,6 +274,7 @@ def _rank(
     *,
     pool: int,
     trust: TrustSignal,
+    asked: str | None = None,
 ) -> list[Candidate]:
     workspace = searcher.workspace
     settings = workspace.settings
@@ -294,51 +303,58 @@ def _rank(
         return keyword
     try:
         vector = _vector_ranking(
-            searcher, sources, query, filters, today=today, pool=pool, trust=trust
+            searcher, sources, asked or query.text, filters, today=today, pool=pool, trust=trust
         )
     except ModelError as exc:
-        # Recall must keep working when the endpoint is down: keyword results stand.
-        import logging
-
-        logging.getLogger("memclaw.index").warning("semantic recall skipped: %s", exc)
+        # Recall must keep working when the endpoint is down: keyword results stand, and
+        # the searcher rests the endpoint a while (one warning, not one per search).
+        recall = searcher.recall()
+        if recall is not None:
+            recall.failed(exc)
         return keyword
     if vector is None:
         return keyword
     from memclaw.index.semantic import fuse
 
-    return fuse([keyword[:pool], vector])
+    return fuse(keyword[:pool], vector, weight=settings.embedding_weight)
 
 
 def _vector_ranking(
     searcher: Searcher,
     sources: list[Source],
-    query: Query,
+    text: str,
     filters: Filters,
     *,
     today: str,
     pool: int,
     trust: TrustSignal,
 ) -> list[Candidate] | None:
-    from memclaw.index.semantic import embed_missing, vector_candidates, visible
+    from memclaw.index.semantic import vector_candidates
 
     settings = searcher.workspace.settings
-    embedder = searcher.embedder()
-    if embedder is None:
+    recall = searcher.recall()
+    if recall is None or recall.resting():
         return None
-    model = settings.embedding_model
-    query_vector = embedder.embed([query.text])[0]
+    query_vector = recall.query_vector(text)
     found: list[Candidate] = []
     for src in sources:
+        reader = src.reader()
         with src.reading() as conn:
-            blocks = visible(conn, filters, is_global=src.is_global)
-            embed_missing(conn, embedder, model, blocks)
+            blocks = recall.blocks(
+                conn,
+                src.key,
+                reader,
+                filters,
+                is_global=src.is_global,
+                batch_size=settings.embedding_batch_size,
+            )
             near = vector_candidates(
                 conn,
                 src.key,
                 query_vector,
                 blocks,
                 settings=settings,
-                model=model,
+                model=recall.embedder.key,
                 today=today,
                 limit=pool,
             )

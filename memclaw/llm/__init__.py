@@ -52,12 +52,14 @@ def open_model_if_configured(settings: Settings) -> ChatModel | None:
 
 
 def open_embedder(settings: Settings) -> Embedder | None:
-    """The embedding model, or None when no endpoint or no ``embedding_model`` is set."""
-    if not settings.model_configured or not settings.embedding_model:
+    """The embedding model, or None when no ``embedding_model`` or no endpoint for it is set
+    (``embedding_base_url``, else the chat endpoint)."""
+    if not settings.embedding_configured:
         return None
+    from memclaw.llm.embedsetup import embedding_setup
     from memclaw.llm.openai_client import OpenAIEmbedder
 
-    return OpenAIEmbedder(settings, settings.embedding_model)
+    return OpenAIEmbedder(settings, embedding_setup(settings))
 
 
 def list_models(settings: Settings) -> list[str]:

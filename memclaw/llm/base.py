@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,11 @@ class Embedder(Protocol):
     """An embeddings model: one vector per input text, in input order."""
 
     name: str
+    key: str  # what its vectors are cached under: the model and how texts are marked
 
-    def embed(self, texts: list[str]) -> list[list[float]]:
-        """Vectors for ``texts`` (an empty list gives an empty list)."""
+    def embed(
+        self, texts: list[str], *, kind: Literal["query", "passage"] = "passage"
+    ) -> list[list[float]]:
+        """Vectors for ``texts``, embedded as search queries or as stored passages
+        (an empty list gives an empty list)."""
         ...

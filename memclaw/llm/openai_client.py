@@ -12,6 +12,7 @@ URL, model or setting to fix, and for a timeout how many attempts took how long.
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -28,6 +29,7 @@ from memclaw.errors import (
 )
 from memclaw.llm.assemble import StreamAssembler, result_from_completion
 from memclaw.llm.base import ChatResult
+from memclaw.llm.embedsetup import EmbeddingSetup, EmbedKind
 from memclaw.llm.gate import RequestGate
 from memclaw.llm.jsonanswer import check_required, parse_json_answer
 from memclaw.text.plural import plural
@@ -38,7 +40,6 @@ if TYPE_CHECKING:
     from memclaw.config import Settings
 
 OPENAI_URL = "https://api.openai.com/v1"
-EMBED_BATCH = 64
 _CONTEXT_CODES = {"context_length_exceeded", "exceed_context_size_error", "string_above_max_length"}
 _CONTEXT_WORDS = re.compile(
     r"context[ _-]?(length|window|size)|maximum context|too many tokens|prompt is too long"
@@ -66,9 +67,12 @@ def preload() -> None:
 class _Endpoint:
     """The client for one endpoint, built on first use, and the error translation."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(
+        self, settings: Settings, *, url: str | None = None, api_key: str | None = None
+    ) -> None:
         self.settings = settings
-        self.url = (settings.base_url or OPENAI_URL).rstrip("/")
+        self.url = ((settings.base_url if url is None else url) or OPENAI_URL).rstrip("/")
+        self.api_key = settings.api_key if api_key is None else api_key
         self._client: openai.OpenAI | None = None
         self.on_retry: OnRetry | None = None
         self._tries = (1, 0.0)  # attempts and seconds spent by the last call that failed
@@ -119,7 +123,7 @@ class _Endpoint:
             self._client = openai.OpenAI(
                 base_url=self.url,
                 # Local servers ignore the key, but the client insists on having one.
-                api_key=self.settings.api_key or "not-needed",
+                api_key=self.api_key or "not-needed",
                 timeout=self.settings.request_timeout,
                 max_retries=0,  # retried in call(), where each retry can be reported
             )
@@ -405,19 +409,25 @@ class OpenAIChatModel:
 
 
 class OpenAIEmbedder:
-    """Embedder over ``/embeddings``, sending at most ``batch_size`` texts per request."""
+    """Embedder over ``/embeddings``: ``setup.batch_size`` texts per request, each
+    marked as a query or a passage the way ``setup`` says (a prefix, or ``input_type``)."""
 
-    def __init__(self, settings: Settings, model: str, batch_size: int = EMBED_BATCH) -> None:
-        self.name = model
-        self.batch_size = max(1, batch_size)
-        self._endpoint = _Endpoint(settings)
+    def __init__(self, settings: Settings, setup: EmbeddingSetup) -> None:
+        self.name = setup.model
+        self.key = setup.cache_key
+        self.setup = setup
+        self.batch_size = max(1, setup.batch_size)
+        self._endpoint = _Endpoint(settings, url=setup.base_url, api_key=setup.api_key)
 
-    def embed(self, texts: list[str]) -> list[list[float]]:
+    def embed(self, texts: list[str], *, kind: EmbedKind = "passage") -> list[list[float]]:
+        prefix = self.setup.prefix(kind)
+        extra = {"input_type": kind} if self.setup.input_type else None
         vectors: list[list[float]] = []
         for start in range(0, len(texts), self.batch_size):
             # Several servers reject an empty input; a blank embeds the same everywhere.
             batch = [
-                text if text.strip() else " " for text in texts[start : start + self.batch_size]
+                prefix + text if text.strip() else prefix or " "
+                for text in texts[start : start + self.batch_size]
             ]
             with self._endpoint.errors(self.name, "MEMCLAW_EMBEDDING_MODEL"):
                 response = self._endpoint.call(
@@ -425,16 +435,33 @@ class OpenAIEmbedder:
                     model=self.name,
                     input=batch,
                     encoding_format="float",
+                    extra_body=extra,
                 )
-            data = sorted(response.data or [], key=lambda item: item.index)
-            if len(data) != len(batch):
-                raise ModelAnswerError(
-                    f"{self._endpoint.url} returned {len(data)} embeddings for {len(batch)} texts"
-                )
-            for item in data:
-                if not isinstance(item.embedding, list):
-                    raise ModelAnswerError(f"{self._endpoint.url} returned a malformed embedding")
-                vectors.append([float(x) for x in item.embedding])
+            vectors += self._checked(response, len(batch), len(vectors[0]) if vectors else 0)
+        return vectors
+
+    def _checked(self, response: Any, count: int, dim: int) -> list[list[float]]:
+        """The vectors of one answer, or a ModelAnswerError when it is not ``count`` vectors
+        of one length (``dim`` when known) of finite numbers."""
+        url = self._endpoint.url
+        data = sorted(getattr(response, "data", None) or [], key=lambda item: item.index)
+        if len(data) != count:
+            raise ModelAnswerError(f"{url} returned {len(data)} embeddings for {count} texts")
+        vectors: list[list[float]] = []
+        for item in data:
+            values = item.embedding
+            if not isinstance(values, list) or not values:
+                raise ModelAnswerError(f"{url} returned a malformed embedding")
+            try:
+                vector = [float(x) for x in values]
+            except (TypeError, ValueError):
+                raise ModelAnswerError(f"{url} returned an embedding that is not numbers") from None
+            if not all(math.isfinite(x) for x in vector):
+                raise ModelAnswerError(f"{url} returned an embedding with NaN or infinity")
+            dim = dim or len(vector)
+            if len(vector) != dim:
+                raise ModelAnswerError(f"{url} returned embeddings of different lengths")
+            vectors.append(vector)
         return vectors
 
 

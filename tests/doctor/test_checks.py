@@ -254,3 +254,16 @@ def test_secrets_are_counted_never_shown(agent_root: Path) -> None:
     check = by_name(result, "secrets")
     assert check.status is Status.WARN and check.found == "1 possible secret in 1 file"
     assert GITHUB not in repr(result.to_dict())
+
+
+def test_a_separate_embedding_endpoint_is_checked_without_a_chat_endpoint(
+    agent_root: Path, fake_openai: FakeOpenAI
+) -> None:
+    settings = env(
+        MEMCLAW_EMBEDDING_BASE_URL=fake_openai.base_url,
+        MEMCLAW_EMBEDDING_MODEL="multilingual-e5-small",
+    )
+    ok = by_name(diagnose(None, settings), "embeddings")
+    assert ok.status is Status.OK
+    (request,) = fake_openai.embedding_requests()
+    assert request.body["input"] == ["passage: memclaw doctor"]

@@ -1,0 +1,125 @@
+"""Keyword against hybrid (keyword + a real embedding model) on the same questions.
+
+Used by ``conversation_recall`` and ``locomo_recall`` (``--embeddings URL`` or
+``--embeddings real``, which starts multilingual-e5-small on loopback with
+``benchmarks.embed_server``). Each lane keeps one ``Searcher`` open, as chat and
+``mcp`` do, and times its first search (the keyword index build, or embedding
+every block) apart from the searches that follow.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+KEYWORD, HYBRID = "memclaw keyword", "memclaw hybrid (e5)"
+
+
+class Asked(Protocol):
+    text: str
+    evidence: set[tuple[str, int]]
+
+
+@dataclass
+class Lane:
+    """One system's totals over every question it was asked."""
+
+    name: str
+    first: float = 0.0  # seconds of the first search (the build)
+    seconds: float = 0.0  # seconds of every other search
+    embedding: float = 0.0  # of ``seconds``, those spent waiting for query vectors
+    asked: int = 0
+    sums: Counter[str] = field(default_factory=Counter)
+    parts: dict[str, Counter[str]] = field(default_factory=dict)  # recall@10 by part
+
+    def part(self, name: str) -> float:
+        got = self.parts.get(name, Counter())
+        return got["recall@10"] / max(got["asked"], 1)
+
+    def row(self) -> str:
+        n = max(self.asked, 1)
+        r5, r10, mrr = (self.sums[k] / n for k in ("recall@5", "recall@10", "mrr"))
+        return (
+            f"  {self.name:<22} {r5:>6.3f} {r10:>6.3f} {mrr:>6.3f}"
+            f" {self.seconds:>9.1f} {self.embedding:>8.1f} {self.first:>14.1f}"
+        )
+
+
+HEAD = (
+    f"  {'system':<22} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'search s':>9}"
+    f" {'(embed)':>8} {'first build s':>14}"
+)
+
+
+def hybrid_settings(url: str) -> dict[str, Any]:
+    from benchmarks.embed_server import SETTINGS
+
+    return {**SETTINGS, "embedding_base_url": url}
+
+
+@contextlib.contextmanager
+def embedding_url(given: str) -> Iterator[str]:
+    """``given``, or a real e5 server started for the block when it is ``real``."""
+    if given != "real":
+        yield given
+        return
+    from benchmarks.embed_server import serving
+
+    with serving() as url:
+        yield url
+
+
+def ask(
+    lane: Lane,
+    root: Path,
+    agent: str,
+    now: datetime,
+    questions: Sequence[Asked],
+    overrides: dict[str, Any],
+    part: Callable[[Any], str] | None = None,
+) -> None:
+    """Ask every question of one agent's memory; add the figures to ``lane`` (and to
+    its ``part(question)`` when given)."""
+    from benchmarks.conversation_recall import Hit, rank_scores
+    from memclaw.index import Searcher
+    from memclaw.workspace import Workspace
+
+    ws = Workspace.open(root, env={}, overrides=overrides, clock=lambda: now)
+    with Searcher(ws) as searcher:
+        started = time.perf_counter()
+        searcher.search("warm the index", agents=[agent], limit=1, log=False)
+        lane.first += time.perf_counter() - started
+        recall = searcher.recall()
+        if recall is not None:  # time the query vectors' requests apart
+            embed = recall.embedder.embed
+
+            def timed(texts: list[str], **kw: Any) -> list[list[float]]:
+                began = time.perf_counter()
+                try:
+                    return embed(texts, **kw)
+                finally:
+                    lane.embedding += time.perf_counter() - began
+
+            recall.embedder.embed = timed  # type: ignore[method-assign]
+        for q in questions:
+            started = time.perf_counter()
+            found = searcher.search(q.text, agents=[agent], limit=10, log=False)
+            lane.seconds += time.perf_counter() - started
+            hits = [Hit(h.file, h.line, h.end_line, h.text) for h in found]
+            got = rank_scores(hits, q.evidence)
+            lane.sums.update(got)
+            lane.asked += 1
+            if part is not None:
+                lane.parts.setdefault(part(q), Counter()).update(
+                    {"recall@10": got["recall@10"], "asked": 1}
+                )
+
+
+def lanes(url: str) -> list[tuple[Lane, dict[str, Any]]]:
+    return [(Lane(KEYWORD), {}), (Lane(HYBRID), hybrid_settings(url))]

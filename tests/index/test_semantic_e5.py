@@ -1,0 +1,44 @@
+"""Semantic recall with a real embedding model (multilingual-e5-small on loopback)."""
+
+from pathlib import Path
+
+from benchmarks.embed_server import SETTINGS
+from memclaw.index import Searcher, search
+from memclaw.workspace import Workspace
+
+NOTES = (
+    "# 2026-03-02\n\n"
+    "## 10:00 Ana and Ravi\n"
+    "- Ana: I finally sold the old car to my neighbour last weekend.\n"
+    "- Ravi: Did you get a good price for it?\n"
+    "- Ana: Good enough, and I joined a pottery class with the money.\n"
+    "- Ravi: My sister bakes sourdough bread every Sunday.\n"
+    "- Ana: We are planning a hiking trip to the Alps in July.\n"
+)
+
+
+def _agent(root: Path) -> None:
+    (root / "a" / "memory").mkdir(parents=True)
+    (root / "a" / "memory" / "2026-03-02.md").write_text(NOTES, encoding="utf-8")
+
+
+def test_a_paraphrase_keyword_search_misses_is_found(isolated_env: Path, e5_server: str) -> None:
+    _agent(isolated_env)
+    question = "Which automobile found a buyer?"
+    keyword = search(Workspace.open(isolated_env), question, log=False)
+    assert not any("car" in h.text for h in keyword)
+    ws = Workspace.open(isolated_env, overrides={**SETTINGS, "embedding_base_url": e5_server})
+    hits = search(ws, question, log=False)
+    assert "sold the old car" in hits[0].text
+
+
+def test_keyword_hits_keep_their_place_with_a_real_model(
+    isolated_env: Path, e5_server: str
+) -> None:
+    _agent(isolated_env)
+    ws = Workspace.open(isolated_env, overrides={**SETTINGS, "embedding_base_url": e5_server})
+    with Searcher(ws) as searcher:
+        hits = searcher.search("sourdough", log=False)
+        assert "sourdough" in hits[0].text
+        hits = searcher.search("mountains holiday in summer", log=False)
+        assert "Alps" in hits[0].text
