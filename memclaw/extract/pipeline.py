@@ -23,6 +23,7 @@ from memclaw.extract.offline.names import known_person
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
 from memclaw.extract.timeline import Moment, conversation_moment, message_days, windows
+from memclaw.facts.ledger import established_lines
 from memclaw.gates.session_key import parse_session_key
 from memclaw.text.likeness import known_lines
 from memclaw.text.plural import plural
@@ -200,18 +201,20 @@ def _apply(
     ):
         if new is None:
             continue
+        # Over the ceiling, what is established moves after the newest machine guesses.
+        settled = established_lines(scope, name, new)
         if result.dry_run:
             verdict = guard.preview(scope, name, old, new)
             if not verdict.allowed:
                 _refused(result, verdict)
                 continue
-            fitted = ceiling.preview(agent, prefix + name, old, new, Author.MODEL)
+            fitted = ceiling.preview(agent, prefix + name, old, new, Author.MODEL, settled)
             diff = _diff(prefix + name, old, fitted)
             if diff:
                 result.diffs[prefix + name] = diff
             continue
         try:
-            written = guard.rewrite(scope, name, expected=old, new=new)
+            written = guard.rewrite(scope, name, expected=old, new=new, established=settled)
         except guard.EditedMeanwhileError:
             # Someone edited the file while the model was thinking: their edit wins.
             result.notes.append(f"{prefix}{name} changed during extraction; left as it is")

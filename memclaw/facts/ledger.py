@@ -124,3 +124,33 @@ def known_facts(
         }
         for f in kept
     ]
+
+
+def established_lines(scope: Scope, name: str, text: str) -> frozenset[str]:
+    """Line keys (``provenance.line_key``) of ``text``'s lines that state an established fact.
+
+    Only asked when ``text`` is over the ceiling of ``name`` (nothing to rank otherwise).
+
+    A line says an established fact in its words or in close rewording (a model
+    rewriting the file rewords what it keeps) with the same values (dates,
+    numbers); see ``trust.established``.
+    """
+    from memclaw.facts.trust import established
+    from memclaw.text.likeness import is_value, jaccard
+    from memclaw.workspace.safeguards.provenance import line_key
+
+    def values(words: frozenset[str]) -> frozenset[str]:
+        return frozenset(w for w in words if is_value(w))
+
+    ceiling = scope.agent.ceiling_of(name)
+    if not ceiling or len(text) <= ceiling:
+        return frozenset()
+    settled = [tokens(f.statement) for f in facts_of(scope) if established(f.places, f.events)]
+    if not settled:
+        return frozenset()
+    return frozenset(
+        line_key(line)
+        for line in text.splitlines()
+        if (words := tokens(line))
+        and any(jaccard(words, k) >= 0.5 and values(words) == values(k) for k in settled)
+    )
