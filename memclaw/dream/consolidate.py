@@ -145,7 +145,9 @@ def merge_entries_offline(entries: list[Entry], fixed: frozenset[str] = frozense
             (
                 g
                 for g in groups
-                if g[0].category == entry.category
+                if entry.id not in fixed
+                and g[0].id not in fixed
+                and g[0].category == entry.category
                 and any(
                     near_duplicate(fp, prints[o.id], 0.6) or supersedes(prints[o.id], fp) for o in g
                 )
@@ -283,6 +285,24 @@ def _persons(scope: Scope, entries: list[Entry]) -> frozenset[str]:
     return frozenset(eid for eid, fid in ids.items() if fid in theirs)
 
 
+def _immutable(scope: Scope, entries: list[Entry]) -> frozenset[str]:
+    """Ids of the entries whose category the ``retention`` setting makes immutable."""
+    settings = scope.agent.settings
+    return frozenset(e.id for e in entries if settings.immutable(e.category))
+
+
+def _unexpired(scope: Scope, entries: list[Entry], today: date) -> list[Entry]:
+    """``entries`` without those older than their category's ttl_days (history keeps them)."""
+    settings = scope.agent.settings
+    return [
+        e
+        for e in entries
+        if not (ttl := settings.ttl_days(e.category))
+        or e.sort_date == date.min
+        or (today - e.sort_date).days <= ttl
+    ]
+
+
 def _plan(
     scope: Scope, model: ChatModel | None, today: date, files: dict[str, list[Entry]]
 ) -> list[Entry] | Bucket:
@@ -294,7 +314,8 @@ def _plan(
     before = len(everything)
     if before < scope.agent.settings.consolidate_min_entries:
         return Bucket(owner, before, before, "small")
-    fixed = _persons(scope, everything)
+    fixed = _persons(scope, everything) | _immutable(scope, everything)
+    original, everything = everything, _unexpired(scope, everything, today)
     if model is not None:
         try:
             merged = merge_entries_model(model, everything, today, fixed)
@@ -306,7 +327,7 @@ def _plan(
         return Bucket(owner, before, before, "discarded", f"{len(merged)} entries > {before}")
     if any(contains_secret(e.text) for e in merged):
         return Bucket(owner, before, before, "discarded", "the result held a credential")
-    if merged == everything:
+    if merged == original:
         return Bucket(owner, before, before, "unchanged")
     return merged
 

@@ -13,9 +13,11 @@
   the fact in force until another correction changes it.
 * A candidate that contradicts a remembered fact is not promoted over it: it
   waits in the inbox (``memclaw inbox``) and the remembered fact stays.
-* Facts whose trust fell below ``trust_floor`` are not carried forever: a
+* Facts whose trust fell below ``trust_floor``, or that outlived their
+  category's ``retention`` ttl_days, are not carried forever: a
   machine-written MEMORY.md line is dropped (through the loss guard, like any
-  dream rewrite), a person's is flagged in the diary and kept.
+  dream rewrite), a person's is flagged in the diary and kept. An immutable
+  category's facts are never dropped for low trust.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from memclaw.dream.candidates import CandidateReport, Status
 from memclaw.facts import inbox, store
 from memclaw.facts.conflict import is_correction, judge, superseded_by
 from memclaw.facts.ids import fact_id
-from memclaw.facts.ledger import facts_of
+from memclaw.facts.ledger import facts_of, retention
 from memclaw.facts.model import Event, EventKind, Kind
 from memclaw.facts.project import project_text
 from memclaw.facts.rewrite import restate, retire
@@ -160,13 +162,15 @@ def hold_contradictions(
 def prune_low_trust(scope: Scope, text: str, check: FactCheck) -> str:
     """``text`` (the new MEMORY.md) without the model lines whose trust is under the floor."""
     floor = scope.agent.settings.trust_floor
-    if floor <= 0:
+    if floor <= 0 and not scope.agent.settings.retention:
         return text
-    low = {
-        f.id: f
-        for f in facts_of(scope, durable_only=True)
-        if f.trust < floor and any(p.kind is Kind.MEMORY for p in f.places)
-    }
+    low = {}
+    for f in facts_of(scope, durable_only=True):
+        if not any(p.kind is Kind.MEMORY for p in f.places):
+            continue
+        stale, fixed = retention(scope, f)  # past its time to live; never when immutable
+        if stale or (f.trust < floor and not fixed):
+            low[f.id] = f
     if not low:
         return text
     kept = []

@@ -132,3 +132,26 @@ def established(places: Sequence[Place], events: Sequence[Event]) -> bool:
     days |= {d for e in events if e.kind in _SUPPORT[:2] and (d := _day(e.time)) is not None}
     sessions = {e.session for e in events if e.session}
     return len(days) > 1 or len(sessions) > 1
+
+
+# Section headings of PROFILE.md and MEMORY.md that name an entry category in other words.
+_HEADINGS = {"people": "relationship", "tech stack": "technical", "stack": "technical"}
+
+
+def category_of(label: str, known: Sequence[str]) -> str:
+    """The entry category a fact's label (its entry category or section heading) names."""
+    label = label.strip().lower()
+    if label in known:
+        return label
+    if label in _HEADINGS:
+        return _HEADINGS[label]
+    for word in reversed(label.split()):  # "active projects": project
+        for name in known:
+            if word in (name, name + "s") or (len(name) > 4 and word.startswith(name)):
+                return name
+    return label
+
+
+def expired(age_days: float, ttl_days: int) -> bool:
+    """A fact last stated ``age_days`` ago has outlived its category's ``ttl_days``."""
+    return ttl_days > 0 and age_days > ttl_days
