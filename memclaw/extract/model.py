@@ -110,6 +110,7 @@ def model_plan(
         plan.should_update = True
         plan.profile = part.profile if part.profile is not None else plan.profile
         plan.memory = part.memory if part.memory is not None else plan.memory
+        plan.session += [fact for fact in part.session if fact not in plan.session]
         seen = set(daily)
         daily += [line for line in part.daily.splitlines() if line.strip() and line not in seen]
     plan.daily = "\n".join(daily)
@@ -218,7 +219,9 @@ def _file(
         category = str(item.get("category") or "")
         category = category if category in FACT_CATEGORIES else "project"
         line = _clean(" ".join(item["text"].split()), "", forgotten, plan).strip()
-        if line:
+        if line and item.get("scope") == "session":
+            plan.session.append((category, line))  # this conversation's, not long-term memory
+        elif line:
             found.append(Fact(category, line))
     if not found:
         return

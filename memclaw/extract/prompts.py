@@ -80,13 +80,17 @@ Answer with one JSON object and nothing else:
   "should_update": true or false,
   "reason": "one sentence: what was kept, or why nothing was",
   "daily_entry": "markdown bullets for today's note, or an empty string",
-  "facts": [{{"text": "one new fact", "category": "one of {categories}"}}],
+  "facts": [{{"text": "one new fact", "category": "one of {categories}", \
+"scope": "long-term or session"}}],
   "memory_update": "",
   "profile_update": ""
 }}
 
 New facts go in "facts", each with its category: memclaw files identity, \
-preference and technical facts in PROFILE.md and the others in MEMORY.md. Leave \
+preference and technical facts in PROFILE.md and the others in MEMORY.md. A \
+fact that only matters to this conversation (what the user is doing right now, \
+a constraint for this chat alone) has scope "session": it is kept for this \
+conversation only, never in PROFILE.md or MEMORY.md. Leave \
 memory_update and profile_update empty unless a line the file already has must \
 change (an outdated fact, one that a new fact updates): then return that whole \
 file, keeping its headings and every fact that is still true, and stay under \

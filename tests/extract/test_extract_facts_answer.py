@@ -50,3 +50,39 @@ def test_the_prompt_asks_for_categorised_self_contained_facts(
     system = fake_openai.last_request().body["messages"][0]["content"]
     assert "15 to 50 words" in system and '"facts": [{"text"' in system
     assert "identity, preference, technical, decision" in system
+
+
+def test_facts_for_this_conversation_only_go_to_its_session(
+    tmp_path: Path, fake_openai: FakeOpenAI
+) -> None:
+    agent = model_agent(tmp_path, fake_openai.base_url)
+    today = "User is working from the Lisbon office today and wants short answers in this chat"
+    fake_openai.queue_json(
+        {
+            "should_update": True,
+            "reason": "one lasting fact, one for today",
+            "daily_entry": "",
+            "facts": [
+                {"text": SARAH, "category": "identity", "scope": "long-term"},
+                {"text": today, "category": "preference", "scope": "session"},
+            ],
+        }
+    )
+    result = extract_conversation(Scope(agent), CHAT, session_id="s-9", force=True)
+    session = agent.read("entries/session-s-9.md")
+    assert today in session and SARAH not in session
+    assert today not in agent.read("PROFILE.md") + agent.read("MEMORY.md")
+    assert SARAH in agent.read("PROFILE.md")
+    assert "entries/session-s-9.md" in result.files_changed
+    other = model_agent(tmp_path / "b", fake_openai.base_url)
+    fake_openai.queue_json(
+        {
+            "should_update": True,
+            "reason": "only for today",
+            "daily_entry": "",
+            "facts": [{"text": today, "category": "preference", "scope": "session"}],
+        }
+    )
+    alone = extract_conversation(Scope(other), CHAT, force=True)  # no session to keep it in
+    assert any("not kept" in note for note in alone.notes)
+    assert today not in other.read("PROFILE.md") + other.read("MEMORY.md")
