@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, ModelAnswerError
-from memclaw.text.combine import absorb, join, same_thing, short
+from memclaw.text.combine import absorb, join, short, updates
 from memclaw.text.likeness import Fingerprint, near_duplicate, supersedes
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.entries import (
@@ -195,8 +195,10 @@ def _combine(entries: list[Entry], fixed: frozenset[str]) -> list[Entry]:
         for older in newest[n + 1 :]:
             if newer.id in gone or older.id in gone or older.category != newer.category:
                 continue
-            if same_thing(text[newer.id], older.text) and fits([older.text, text[newer.id]]):
-                text[newer.id] = absorb(text[newer.id], older.text)
+            if not updates(text[newer.id], older.text) or not fits([older.text, text[newer.id]]):
+                continue
+            if (whole := absorb(text[newer.id], older.text)) is not None:
+                text[newer.id] = whole
                 into.setdefault(newer.id, []).append(older)
                 gone.add(older.id)
     left = [e for e in newest if e.id not in gone and short(text[e.id])]

@@ -33,7 +33,7 @@ from memclaw.extract.forgotten import (
 from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import facts_of
 from memclaw.facts.settle import Outcome, Settled, hold, record_written, settle
-from memclaw.text.combine import absorb, same_thing
+from memclaw.text.combine import absorb, updates
 from memclaw.text.likeness import containment, fingerprint, tokens
 from memclaw.workspace.entries import (
     ENTRIES_DIR,
@@ -325,7 +325,11 @@ def _older_version(
     from memclaw.facts.store import stated_by_person
 
     found = [(rel, old) for rel, entries in visible.items() for old in entries]
-    found = [(rel, old) for rel, old in found if same_thing(text, old.text)]
+    found = [
+        (rel, old)
+        for rel, old in found
+        if updates(text, old.text) and absorb(text, old.text) is not None
+    ]
     if not found:
         return None
     if not by_person:
@@ -345,7 +349,7 @@ def _absorb(
 ) -> tuple[RememberResult, dict[str, Any] | None]:
     """``entry`` takes in what only the older entry said; the older one goes (one change)."""
     rel, old = older
-    text = absorb(entry.text, old.text)
+    text = absorb(entry.text, old.text) or entry.text  # checked by _older_version
     extra = {**entry.extra, "absorbed": old.id}
     new = replace(entry, text=text, created=old.created or entry.created, extra=extra)
     files.save(rel, [e for e in files.entries[rel] if e.id != old.id], introduced="")

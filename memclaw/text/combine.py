@@ -3,7 +3,7 @@
 Two moves, both on words alone (whether two statements *disagree* is the fact
 layer's question, asked by the callers first):
 
-* ``absorb``: a newer version of a fact takes in what only the older one said.
+* ``absorb``: a newer version of a fact (``updates``) takes in what only the older one said.
   "User is planning a trip to Paris in September with friend Jack", then "User
   booked the Paris trip for 2026-09-12 to 2026-09-19": the booking keeps its
   own words and gains ", with friend Jack". The older one's head ("is planning
@@ -75,18 +75,42 @@ def _words(text: str) -> frozenset[str]:
 
 
 def same_thing(a: str, b: str) -> bool:
-    """True when ``a`` and ``b`` are about one named thing (a trip to Paris, the lotsen
-    cutover): at least two content words shared, one of them a name both use."""
+    """True when ``a`` and ``b`` are about one named thing (the Paris trip, the lotsen
+    cutover): they share a name and a word that is no name (the thing itself). Two facts
+    that share only names ("Maya's manager is Jonas Ek", "Jonas Ek reviews Maya's code")
+    are two facts about people, not two versions of one."""
     shared = _words(a) & _words(b)
-    return len(shared) >= 2 and bool(shared & _names(a) & _names(b))
+    names = _names(a) | _names(b)
+    return bool(shared & names) and bool(shared - names)
 
 
 def _covered(piece: frozenset[str], newer: frozenset[str]) -> bool:
     return all(any(w == n or (len(w) >= 4 and n.startswith(w[:4])) for n in newer) for w in piece)
 
 
-def absorb(newer: str, older: str) -> str:
-    """``newer`` with the details only ``older`` gives added at its end (see the module)."""
+# What a newer version may change in an older one's head: the status of the thing.
+_STATUS = tokens(
+    "plan plans planning planned book books booking booked schedule schedules scheduling "
+    "scheduled consider considers considering considered think thinking hope hoping want "
+    "wants wanted intend intends intending start starts starting started finish finished "
+    "confirm confirmed"
+)
+
+
+def updates(newer: str, older: str) -> bool:
+    """True when ``newer`` is a newer version of ``older``: about the same named thing, and
+    restating the older one's head but for its status ("is planning" a trip, "booked" it)."""
+    if not same_thing(newer, older):
+        return False
+    pieces = [p for p in _PIECES.split(_body(older).rstrip(".")) if p and p.strip()]
+    head = tokens(pieces[0]) if pieces else frozenset()
+    left = {w for w in head if not _covered(frozenset({w}), tokens(newer))}
+    return left <= _STATUS
+
+
+def absorb(newer: str, older: str) -> str | None:
+    """``newer`` with the details only ``older`` gives added at its end (see the module);
+    None when that would pass ``MAX_WORDS`` (then both stay)."""
     have = tokens(newer)
     timed = bool(_TIME.search(_body(newer)))
     pieces = [p for p in _PIECES.split(_body(older).rstrip(".")) if p and p.strip()]
@@ -103,7 +127,7 @@ def absorb(newer: str, older: str) -> str:
         return newer
     stem = newer.rstrip().rstrip(".")
     joined = f"{stem}, {', '.join(extra)}" + ("." if newer.rstrip().endswith(".") else "")
-    return joined if len(joined.split()) <= MAX_WORDS else newer
+    return joined if len(joined.split()) <= MAX_WORDS else None
 
 
 def short(text: str) -> bool:

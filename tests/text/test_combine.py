@@ -1,6 +1,6 @@
 """Combining statements offline: versions absorbed, fragments about one thing joined."""
 
-from memclaw.text.combine import MAX_WORDS, absorb, join
+from memclaw.text.combine import MAX_WORDS, absorb, join, same_thing, updates
 
 
 def test_fragments_about_one_thing_become_one_sentence() -> None:
@@ -26,3 +26,15 @@ def test_a_version_takes_in_only_what_is_new() -> None:
         "User booked the Paris trip for 2026-09-12 to 2026-09-19, with friend Jack."
     )
     assert absorb(newer, "User plans a Paris trip.") == newer
+
+
+def test_facts_sharing_only_names_are_not_versions_of_one() -> None:
+    assert not same_thing("Maya's manager is Jonas Ek", "Jonas Ek reviews Maya's pull requests")
+    assert same_thing("Maya plans a Paris trip", "Maya booked the Paris trip for May")
+
+
+def test_a_version_restates_the_older_head_but_for_its_status() -> None:
+    older = "User is planning a trip to Paris in September with friend Jack."
+    assert updates("User booked the Paris trip for 2026-09-12.", older)
+    # Another fact about the same team: "moved to Oslo" is no status, so both stay.
+    assert not updates("The Atlas team has 5 engineers.", "The Atlas team moved to Oslo.")
