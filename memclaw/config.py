@@ -122,6 +122,23 @@ class Settings:
         },
     )
     categories_replace: bool = _key(False, "custom categories replace the built-in ones")
+    retention: Mapping[str, Mapping[str, Any]] = field(
+        default_factory=lambda: MappingProxyType({}),
+        metadata={
+            "help": "how long facts of a category are kept, category: {ttl_days: N} or "
+            "{immutable: true}. A fact older than its ttl_days (counted from when it was "
+            "last stated, restated or confirmed) is offered for forgetting on the morning "
+            "card, taken out of MEMORY.md by a dream when a model wrote it, and dropped from "
+            "the entries by consolidation (history keeps it for undo). An immutable "
+            "category's facts are never reworded or merged by consolidation, never dropped "
+            "under the trust floor and never offered for forgetting. Categories are the "
+            "entry categories; MEMORY.md and PROFILE.md sections count by their heading "
+            "(Decisions: decision, Active projects: project, People: relationship)",
+            "minimum": None,
+            "maximum": None,
+            "secret": False,
+        },
+    )
 
     # --- dreaming (nightly consolidation of daily notes) ---
     dream_enabled: bool = _key(True, "allow nightly consolidation")
@@ -331,6 +348,14 @@ class Settings:
 
     def source(self, key: str) -> str:
         return self.sources.get(key, "default")
+
+    def ttl_days(self, category: str) -> int:
+        """Days a fact of ``category`` is kept since last stated (0: no limit)."""
+        return int(self.retention.get(category, {}).get("ttl_days", 0))
+
+    def immutable(self, category: str) -> bool:
+        """True when facts of ``category`` may never be reworded, merged or dropped by memclaw."""
+        return bool(self.retention.get(category, {}).get("immutable", False))
 
 
 def setting_fields() -> list[dataclasses.Field[Any]]:

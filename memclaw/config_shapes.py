@@ -160,6 +160,39 @@ def coerce_value(f: Field[Any], value: Any, where: str) -> Any:
     return result
 
 
+def _retention(value: Any, where: str) -> Mapping[str, Mapping[str, Any]]:
+    """``category: {ttl_days: N, immutable: true}``, from YAML or a JSON object."""
+    if isinstance(value, str):
+        import json
+
+        try:
+            value = json.loads(value) if value.strip() else {}
+        except ValueError:
+            value = None
+    example = "e.g. retention: {project: {ttl_days: 90}, identity: {immutable: true}}"
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: 'retention' must map categories to settings, {example}")
+    found: dict[str, Mapping[str, Any]] = {}
+    for name, rules in value.items():
+        if not isinstance(name, str) or not _CATEGORY_NAME.fullmatch(name):
+            raise ConfigError(f"{where}: retention category {name!r} is not a category name")
+        if not isinstance(rules, dict) or not set(rules) <= {"ttl_days", "immutable"}:
+            raise ConfigError(
+                f"{where}: retention of '{name}' takes ttl_days and immutable only, {example}"
+            )
+        ttl, fixed = rules.get("ttl_days", 0), rules.get("immutable", False)
+        if isinstance(ttl, bool) or not isinstance(ttl, int) or ttl < 0:
+            raise ConfigError(f"{where}: ttl_days of '{name}' must be a whole number of days ≥ 0")
+        if not isinstance(fixed, bool):
+            raise ConfigError(f"{where}: immutable of '{name}' must be true or false")
+        if ttl and fixed:
+            raise ConfigError(
+                f"{where}: '{name}' cannot both expire (ttl_days) and be immutable; choose one"
+            )
+        found[name] = MappingProxyType({"ttl_days": ttl, "immutable": fixed})
+    return MappingProxyType(found)
+
+
 def _mem0_part(key: str) -> Callable[[Any, str], Mapping[str, Any]]:
     """Mem0's own shape for one part of open-source mode: ``{provider: ..., config: {...}}``."""
     name = "providers.mem0.oss." + key.removeprefix("mem0_oss_")
@@ -194,6 +227,7 @@ def _mem0_part(key: str) -> Callable[[Any, str], Mapping[str, Any]]:
 
 MAPPINGS = {
     "categories": _categories,
+    "retention": _retention,
     **{k: _mem0_part(k) for k in ("mem0_oss_embedder", "mem0_oss_vector_store", "mem0_oss_llm")},
 }
 # Names inside a mapping setting whose values are credentials: shown masked.

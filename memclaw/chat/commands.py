@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from memclaw.errors import MemclawError, UsageError
+from memclaw.errors import MemclawError, ModelError, UsageError
 from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
@@ -207,7 +207,20 @@ def _feedback(engine: ChatEngine, good: bool) -> Reply:
     verb = "confirmed" if good else "rejected"
     rows = [(f"{f.id} {f.trust:.2f}", f.statement) for f in facts]
     operation = {"op": "feedback", "good": good, "facts": [f.id for f in facts], "by": "person"}
-    return Reply(rows=rows, title=f"{verb} {len(facts)} (trust now)", operation=operation)
+    title = f"{verb} {len(facts)} (trust now)"
+    if good:
+        from memclaw.morning import soul
+
+        # Past soul_update_interval confirmations, SOUL.md learns now, not only from the card.
+        try:
+            learned = soul.evolve(engine.scope)
+        except ModelError as exc:  # the confirmation stands; the card revises SOUL.md later
+            title += f"; {soul.SOUL} not revised: {exc}"
+        else:
+            if learned.status == "updated":
+                operation["soul"] = learned.reason
+                title += f"; {soul.SOUL}: {learned.reason}"
+    return Reply(rows=rows, title=title, operation=operation)
 
 
 def _good(engine: ChatEngine, _args: str) -> Reply:

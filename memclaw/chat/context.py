@@ -8,8 +8,10 @@ Three stages, every threshold from settings:
    least ``preserve_recent_pairs`` turns and never fewer than
    ``min_recent_messages`` messages, more when the token budget allows. The
    summary is cached for ``summary_cache_minutes`` under the hash of the
-   summarised prefix, and it reaches the model as a *user* message: old user
-   text must never be promoted to system-level instructions.
+   summarised prefix (in ``.memclaw/summaries/<session>.json`` when the chat
+   names a session, so one ``chat -m`` call after another reuses it), and it
+   reaches the model as a *user* message: old user text must never be
+   promoted to system-level instructions.
 2. Emergency. If the model still answers "context too large", only the last
    two turns are kept and the request is retried once.
 3. Hard trim. If even that is refused (or the estimate exceeds the window),
@@ -23,6 +25,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from memclaw.chat.session import Message, iter_turns
@@ -137,13 +140,15 @@ class ContextWindow:
         settings: Settings,
         count: Callable[[str], int],
         clock: Callable[[], datetime],
+        store: Path | None = None,
     ) -> None:
         self.budget = Budget.from_settings(settings)
         self.count = count
         self.clock = clock
         self.summary: str | None = None
         self.summarized = 0
-        self._cache: dict[str, tuple[datetime, str]] = {}
+        self.store = store  # where the cache outlives this process; a rebuildable cache
+        self._cache: dict[str, tuple[datetime, str]] = self._load()
 
     # --- counting -------------------------------------------------------------------
 
@@ -231,7 +236,32 @@ class ContextWindow:
         text = self.cut(text.strip(), self.budget.summary_max)
         self._cache[key] = (now + self.budget.cache, text)
         self.summary, self.summarized = text, boundary
+        self._save()
         return False
+
+    def _load(self) -> dict[str, tuple[datetime, str]]:
+        """The cache a previous process of this session left (unreadable: none)."""
+        from memclaw.text import jsonsafe
+
+        if self.store is None:
+            return {}
+        try:
+            data = jsonsafe.loads(self.store.read_text(encoding="utf-8"))
+            return {
+                str(key): (datetime.fromisoformat(str(until)), str(text))
+                for key, (until, text) in dict(data).items()
+            }
+        except (OSError, ValueError, TypeError, AttributeError):
+            return {}
+
+    def _save(self) -> None:
+        if self.store is None:
+            return
+        from memclaw.gates import redact
+        from memclaw.workspace.atomic import atomic_write
+
+        data = {k: [until.isoformat(), redact(text)] for k, (until, text) in self._cache.items()}
+        atomic_write(self.store, json.dumps(data, ensure_ascii=False))
 
     def cut(self, text: str, limit: int) -> str:
         """``text`` shortened to at most ``limit`` tokens (a model may overrun its budget)."""

@@ -115,7 +115,9 @@ class ChatEngine:
         self.providers: list[MemoryProvider] = [WorkspaceProvider(), *external_providers(settings)]
         for provider in self.providers:
             self.tools.add_tools(provider.tools())
-        self.context = ContextWindow(settings, token_counter().count, self.agent.now)
+        # One session's summaries outlive this process: `chat -m` calls share them.
+        summaries = self.agent.meta_dir / "summaries" / f"{self.scope.label}-{session.id}.json"
+        self.context = ContextWindow(settings, token_counter().count, self.agent.now, summaries)
         self.memory_operations: list[dict[str, Any]] = []
         self.last_packed: Packed | None = None
         self.last_recalled = Recalled()

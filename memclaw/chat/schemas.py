@@ -144,15 +144,26 @@ def tool_schemas(scope: Scope, *, read_only: bool = False) -> list[Any]:
         ),
         _fn(
             "memory_store",
-            "Remember one durable fact as a memory entry. longTerm false keeps it for "
-            "this conversation only. Never store credentials."
-            + (" It is stored in this person's own memory." if personal else ""),
+            "Remember durable facts as memory entries: one fact as text (with its "
+            "category), or several as facts, each with its own category. Each fact is one "
+            "self-contained sentence of roughly 15 to 50 words that names what it is about. "
+            "longTerm false keeps them for this conversation only. Never store credentials."
+            + (" They are stored in this person's own memory." if personal else ""),
             {
                 "text": _STR,
                 "category": category,
+                "facts": {
+                    "type": "array",
+                    "description": "several facts at once, each with its category",
+                    "items": {
+                        "type": "object",
+                        "properties": {"text": _STR, "category": category},
+                        "required": ["text"],
+                    },
+                },
                 "longTerm": {"type": "boolean"},
             },
-            ["text"],
+            [],
         ),
         _fn(
             "memory_forget",

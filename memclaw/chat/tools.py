@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.chat.fence import refuse_personal_lines, write_target
 from memclaw.chat.schemas import AGENT_ARG, WRITE_TOOLS, tool_schemas
 from memclaw.chat.session import entry_session_id
-from memclaw.errors import MemclawError, UnsafePathError, UsageError
+from memclaw.errors import MemclawError, SecretDetectedError, UnsafePathError, UsageError
 from memclaw.gates.redaction import redact_data
 from memclaw.providers.base import ProviderTool
 from memclaw.text.plural import plural
@@ -402,14 +402,55 @@ class ToolBox:
         raise UsageError(f"no memory {memory_id!r}; memory_search or memory_list shows ids")
 
     def _memory_store(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
+        batch = _arg(args, "facts", list)
+        if batch is None:
+            return self._store_one(_need(args, "text"), _arg(args, "category"), args)
+        if args.get("text"):
+            raise UsageError("give either text or facts, not both")
+        if not batch:
+            raise UsageError("argument 'facts' is empty: give at least one fact")
+        if not all(isinstance(f, dict) for f in batch):
+            raise UsageError("each of 'facts' must be an object with text and category")
+        wanted = [(_need(f, "text"), _arg(f, "category")) for f in batch]
+        from memclaw.gates import find_secrets
+        from memclaw.workspace.entries import categories
+        from memclaw.workspace.safeguards import journal
+
+        # All or nothing for what is refused outright: a secret anywhere stores none of them.
+        known = categories(self.agent.settings)
+        for number, (text, category) in enumerate(wanted, 1):
+            if category is not None and category not in known:
+                raise UsageError(
+                    f"fact {number}: unknown category {category!r}; use one of {', '.join(known)}"
+                )
+            if found := find_secrets(text):
+                raise SecretDetectedError(
+                    f"refusing to remember: fact {number} holds what looks like a secret "
+                    f"({found[0].kind}); nothing of this batch was stored"
+                )
+        results, operations = [], []
+        # One change: `memclaw undo` takes the whole batch back, as it came in one call.
+        with journal.change(self.agent, "remember", prefix=self.scope.prefix):
+            for text, category in wanted:
+                data, _, operation = self._store_one(text, category, args)
+                results.append(data)
+                if operation is not None:
+                    operations.append(operation)
+        stored = sum(1 for r in results if "id" in r)
+        summary = f"→ {stored} of {len(results)} stored"
+        operation = {"op": "store", "facts": operations} if operations else None
+        return {"results": results}, summary, operation
+
+    def _store_one(
+        self, text: str, category: str | None, args: dict[str, Any]
+    ) -> tuple[Any, str, Any]:
         from memclaw.entries.memories import remember
 
-        text = _need(args, "text")
         long_term = bool(_arg(args, "longTerm", bool, True))
         result = remember(
             self.scope,
             text,
-            category=_arg(args, "category"),
+            category=category,
             session_id=None if long_term else entry_session_id(self.session_id),
             source="tool",
             by_person=False,

@@ -5,6 +5,14 @@ Buckets below ``consolidate_min_entries`` are skipped; at most
 ``consolidate_max_owners`` owner buckets are handled per run, those consolidated
 longest ago first, the rest next time. The number of entries may only go down:
 a result with more entries than before is discarded and logged.
+
+Beyond duplicates, two merges follow the extraction skill's contract: a newer
+version of a fact about one named thing absorbs what only the older one said
+(the older goes), and short compatible facts about one subject become one
+sentence ("User has a dog", "Dog's name is Poppy", "User walks the dog daily").
+Neither ever rewords an entry a person stated (``remember`` in their words):
+offline such entries are left out of both merges; a model is told they are
+fixed, and an answer that changed or dropped one gets it back as it was.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, ModelAnswerError
+from memclaw.text.combine import absorb, join, short, updates
 from memclaw.text.likeness import Fingerprint, near_duplicate, supersedes
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.entries import (
@@ -40,11 +49,19 @@ SYSTEM = """\
 You tidy a list of memory entries: short standalone facts an assistant keeps about \
 the people it works with. Merge entries that say the same thing into one, and drop \
 an entry when a newer one replaces it (for example a changed date or a moved \
-deadline). Keep every other entry unchanged.
+deadline). When a newer entry updates an older one about the same thing (a trip \
+first planned, later booked), keep one entry: the newer wording plus every detail \
+only the older one had. When several short entries describe one subject and fit \
+together ("has a dog", "the dog is called Poppy", "walks the dog daily"), write \
+them as one self-contained sentence. Keep every other entry unchanged.
 
 Rules:
 - The result must not have more entries than the input.
 - Each entry you return keeps the id of one of the entries it came from.
+- An entry marked "fixed" is in the person's own words: return it exactly as given, \
+never merged into another, never reworded.
+- An entry is one sentence of roughly 15 to 50 words, or shorter when that is natural.
+- Name things; no "he", "she", "it" or "they" for something the entry does not name.
 - Do not invent facts. Keep dates and names exact. Keep the user's language.
 - Never include passwords, keys or tokens.
 
@@ -114,9 +131,11 @@ class ConsolidateResult:
         }
 
 
-def merge_entries_offline(entries: list[Entry]) -> list[Entry]:
+def merge_entries_offline(entries: list[Entry], fixed: frozenset[str] = frozenset()) -> list[Entry]:
     """Deterministic merge: near-duplicates become their most complete member, a
-    superseded entry (same subject, older value) gives way to the newer one."""
+    superseded entry (same subject, older value) gives way to the newer one, a newer
+    version absorbs the older's details, and short facts about one subject are joined.
+    Entries whose id is in ``fixed`` (a person's words) are never reworded."""
     ordered = sorted(entries, key=lambda e: (e.sort_date, e.id), reverse=True)  # newest first
     prints = {e.id: Fingerprint.of(e.text) for e in ordered}
     groups: list[list[Entry]] = []
@@ -126,7 +145,9 @@ def merge_entries_offline(entries: list[Entry]) -> list[Entry]:
             (
                 g
                 for g in groups
-                if g[0].category == entry.category
+                if entry.id not in fixed
+                and g[0].id not in fixed
+                and g[0].category == entry.category
                 and any(
                     near_duplicate(fp, prints[o.id], 0.6) or supersedes(prints[o.id], fp) for o in g
                 )
@@ -154,15 +175,71 @@ def merge_entries_offline(entries: list[Entry]) -> list[Entry]:
             )
         )
     order = {e.id: i for i, e in enumerate(entries)}
-    return sorted(merged, key=lambda e: order[e.id])
+    return _combine(sorted(merged, key=lambda e: order[e.id]), fixed)
 
 
-def merge_entries_model(model: ChatModel, entries: list[Entry], today: date) -> list[Entry]:
-    """Ask the model for the merged list; ids must come from the input."""
+def _combine(entries: list[Entry], fixed: frozenset[str]) -> list[Entry]:
+    """Newer versions absorb older ones, then short facts about one subject join (in order)."""
+    from memclaw.facts.conflict import judge
+
+    def fits(texts: list[str]) -> bool:  # no two of them disagree
+        return not any(judge(a, b).disagrees for i, a in enumerate(texts) for b in texts[i + 1 :])
+
+    newest = sorted(
+        (e for e in entries if e.id not in fixed), key=lambda e: (e.sort_date, e.id), reverse=True
+    )
+    text = {e.id: e.text for e in entries}
+    into: dict[str, list[Entry]] = {}  # survivor id -> the entries it took in
+    gone: set[str] = set()
+    for n, newer in enumerate(newest):
+        for older in newest[n + 1 :]:
+            if newer.id in gone or older.id in gone or older.category != newer.category:
+                continue
+            if not updates(text[newer.id], older.text) or not fits([older.text, text[newer.id]]):
+                continue
+            if (whole := absorb(text[newer.id], older.text)) is not None:
+                text[newer.id] = whole
+                into.setdefault(newer.id, []).append(older)
+                gone.add(older.id)
+    left = [e for e in newest if e.id not in gone and short(text[e.id])]
+    for n, lead in enumerate(left):
+        if lead.id in gone:
+            continue
+        group = [lead]
+        for other in left[n + 1 :]:
+            texts = [text[e.id] for e in reversed([*group, other])]  # oldest first reads best
+            if other.id not in gone and join(texts) is not None and fits(texts):
+                group.append(other)
+        if len(group) > 1:
+            text[lead.id] = join([text[e.id] for e in reversed(group)]) or text[lead.id]
+            into.setdefault(lead.id, []).extend(group[1:])
+            gone.update(e.id for e in group[1:])
+    result = []
+    for entry in entries:
+        if entry.id in gone:
+            continue
+        taken = into.get(entry.id)
+        if taken:
+            created = [e.created for e in [entry, *taken] if e.created]
+            extra = dict(entry.extra)
+            ids = {*extra.get("merged", "").split(", "), *(e.id for e in taken)} - {""}
+            extra["merged"] = ", ".join(sorted(ids))
+            entry = replace(
+                entry, text=text[entry.id], created=min(created) if created else None, extra=extra
+            )
+        result.append(entry)
+    return result
+
+
+def merge_entries_model(
+    model: ChatModel, entries: list[Entry], today: date, fixed: frozenset[str] = frozenset()
+) -> list[Entry]:
+    """Ask the model for the merged list; ids must come from the input, ``fixed`` stay as is."""
     import json
 
     listing = [
         {"id": e.id, "category": e.category, "text": e.text, "updated": str(e.sort_date)}
+        | ({"fixed": True} if e.id in fixed else {})
         for e in entries
     ]
     answer = model.chat_json(
@@ -185,7 +262,10 @@ def merge_entries_model(model: ChatModel, entries: list[Entry], today: date) -> 
             raise ModelAnswerError(f"consolidation answer: unknown or repeated id {ident!r}")
         seen.add(ident)
         original = by_id[ident]
-        result.append(original if text == original.text else original.touched(text, today))
+        same = text == original.text or ident in fixed  # a person's words come back as they were
+        result.append(original if same else original.touched(text, today))
+    # A fixed entry the model merged away is kept: only its author may let it go.
+    result += [e for e in entries if e.id in fixed and e.id not in seen]
     return result
 
 
@@ -195,6 +275,34 @@ def _bucket_entries(scope: Scope) -> dict[str, list[Entry]]:
         rel = f"{ENTRIES_DIR}/{path.name}"
         files[rel] = parse_entries(scope.read(rel), path.stem)
     return files
+
+
+def _persons(scope: Scope, entries: list[Entry]) -> frozenset[str]:
+    """Ids of the entries a person stated in their own words (see ``facts.store``)."""
+    from memclaw.facts.ids import fact_id
+    from memclaw.facts.store import stated_by_person
+
+    ids = {e.id: fact_id(" ".join(e.text.split()), scope.prefix) for e in entries}
+    theirs = stated_by_person(scope.agent, ids.values())
+    return frozenset(eid for eid, fid in ids.items() if fid in theirs)
+
+
+def _immutable(scope: Scope, entries: list[Entry]) -> frozenset[str]:
+    """Ids of the entries whose category the ``retention`` setting makes immutable."""
+    settings = scope.agent.settings
+    return frozenset(e.id for e in entries if settings.immutable(e.category))
+
+
+def _unexpired(scope: Scope, entries: list[Entry], today: date) -> list[Entry]:
+    """``entries`` without those older than their category's ttl_days (history keeps them)."""
+    settings = scope.agent.settings
+    return [
+        e
+        for e in entries
+        if not (ttl := settings.ttl_days(e.category))
+        or e.sort_date == date.min
+        or (today - e.sort_date).days <= ttl
+    ]
 
 
 def _plan(
@@ -208,18 +316,20 @@ def _plan(
     before = len(everything)
     if before < scope.agent.settings.consolidate_min_entries:
         return Bucket(owner, before, before, "small")
+    fixed = _persons(scope, everything) | _immutable(scope, everything)
+    original, everything = everything, _unexpired(scope, everything, today)
     if model is not None:
         try:
-            merged = merge_entries_model(model, everything, today)
+            merged = merge_entries_model(model, everything, today, fixed)
         except EntriesGrewError as exc:
             return Bucket(owner, before, before, "discarded", f"result grew: {exc}")
     else:
-        merged = merge_entries_offline(everything)
+        merged = merge_entries_offline(everything, fixed)
     if len(merged) > before:
         return Bucket(owner, before, before, "discarded", f"{len(merged)} entries > {before}")
     if any(contains_secret(e.text) for e in merged):
         return Bucket(owner, before, before, "discarded", "the result held a credential")
-    if merged == everything:
+    if merged == original:
         return Bucket(owner, before, before, "unchanged")
     return merged
 

@@ -2,15 +2,22 @@
 
 * Explicit corrections in the window's daily notes ("Correction: the cutover
   moved to 2026-12-19") replace what they correct in MEMORY.md, PROFILE.md
-  and the entries, and the old fact is recorded as superseded.
+  and the entries, and the old fact is recorded as superseded. A line that a
+  correction outdates without being about the same subject ("on track for the
+  2026-12-12 cutover", see ``conflict.superseded_by``) is rewritten to the
+  correction when a machine wrote it (or removed, when the file already says
+  the correction); a person's such line is never changed silently: it waits in
+  the inbox against the correction, for the person to decide.
 * A candidate that an explicit correction in the notes contradicts is never
   promoted, even when it was repeated after the correction: the correction is
   the fact in force until another correction changes it.
 * A candidate that contradicts a remembered fact is not promoted over it: it
   waits in the inbox (``memclaw inbox``) and the remembered fact stays.
-* Facts whose trust fell below ``trust_floor`` are not carried forever: a
+* Facts whose trust fell below ``trust_floor``, or that outlived their
+  category's ``retention`` ttl_days, are not carried forever: a
   machine-written MEMORY.md line is dropped (through the loss guard, like any
-  dream rewrite), a person's is flagged in the diary and kept.
+  dream rewrite), a person's is flagged in the diary and kept. An immutable
+  category's facts are never dropped for low trust.
 """
 
 from __future__ import annotations
@@ -19,11 +26,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memclaw.dream.candidates import CandidateReport, Status
-from memclaw.facts.conflict import is_correction, judge
-from memclaw.facts.ledger import facts_of
-from memclaw.facts.model import Kind
+from memclaw.facts import inbox, store
+from memclaw.facts.conflict import is_correction, judge, superseded_by
+from memclaw.facts.ids import fact_id
+from memclaw.facts.ledger import facts_of, retention
+from memclaw.facts.model import Event, EventKind, Kind
 from memclaw.facts.project import project_text
-from memclaw.facts.settle import Outcome, settle
+from memclaw.facts.rewrite import restate, retire
+from memclaw.facts.settle import Outcome, hold, settle, strip_cue
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -56,13 +66,51 @@ def apply_corrections(
     scope: Scope, notes: list[str], check: FactCheck, *, source: str, model: ChatModel | None
 ) -> None:
     """Let each explicit correction in ``notes`` replace the fact it corrects (writes files)."""
+    fixes = []
     for rel in notes:
         for place in project_text(rel, scope.agent.read(rel)):
             if not is_correction(place.statement):
                 continue
+            fixes.append(place.statement)
             settled = settle(scope, place.statement, source=source, by_person=True, model=model)
             if settled.outcome is Outcome.CORRECTED:
                 check.corrected.append(settled.statement)
+    for fix in fixes:
+        _outdated(scope, fix, check, source=source)
+
+
+_INJECTED = frozenset({Kind.MEMORY, Kind.PROFILE})
+
+
+def _outdated(scope: Scope, fix: str, check: FactCheck, *, source: str) -> None:
+    """Lines of MEMORY.md and PROFILE.md that ``fix`` outdates: rewritten, or held for a person."""
+    statement = strip_cue(" ".join(fix.split()))
+    new_id = fact_id(statement, scope.prefix)
+    facts = facts_of(scope, durable_only=True)
+    there = {p.path for f in facts if f.id == new_id for p in f.places}
+    filed = {item.id for item in inbox.load(scope.agent)}
+    now = scope.agent.now().isoformat(timespec="seconds")
+    for fact in facts:
+        places = [p for p in fact.places if p.kind in _INJECTED]
+        if not places or fact.id == new_id or fact.superseded:
+            continue
+        if not superseded_by(fact.statement, fix):
+            continue
+        if any(p.author != "model" for p in places):
+            # A person's words: their call, asked once (a closed item is not asked again).
+            if inbox.item_id(fact.id, new_id) not in filed:
+                why = "an explicit correction in the notes outdates it"
+                check.held.append(hold(scope, fact, statement, why, source=source).id)
+            continue
+        if any(p.path in there for p in places):
+            retire(scope, fact, _INJECTED)  # the file says the correction already
+        else:
+            restate(scope, fact, statement)
+            there |= {p.path for p in places}
+        store.record(scope.agent, [fact.id], Event(EventKind.SUPERSEDED, now, source))
+        store.record(scope.agent, [new_id], Event(EventKind.STATED, now, source))
+        if statement not in check.corrected:
+            check.corrected.append(statement)
 
 
 def overruled(report: CandidateReport) -> None:
@@ -114,13 +162,15 @@ def hold_contradictions(
 def prune_low_trust(scope: Scope, text: str, check: FactCheck) -> str:
     """``text`` (the new MEMORY.md) without the model lines whose trust is under the floor."""
     floor = scope.agent.settings.trust_floor
-    if floor <= 0:
+    if floor <= 0 and not scope.agent.settings.retention:
         return text
-    low = {
-        f.id: f
-        for f in facts_of(scope, durable_only=True)
-        if f.trust < floor and any(p.kind is Kind.MEMORY for p in f.places)
-    }
+    low = {}
+    for f in facts_of(scope, durable_only=True):
+        if not any(p.kind is Kind.MEMORY for p in f.places):
+            continue
+        stale, fixed = retention(scope, f)  # past its time to live; never when immutable
+        if stale or (f.trust < floor and not fixed):
+            low[f.id] = f
     if not low:
         return text
     kept = []

@@ -103,7 +103,7 @@ def build(
 
 def _trust_fell(scope: Scope) -> tuple[list[dict[str, Any]], dict[str, float]]:
     """The remembered facts whose trust fell since the last report, and every one's trust now."""
-    from memclaw.facts.ledger import facts_of
+    from memclaw.facts.ledger import facts_of, retention
 
     floor = scope.agent.settings.trust_floor
     last = next((d for _p, d in recent(scope)), None) or next(iter(archived(scope)), None)
@@ -116,9 +116,14 @@ def _trust_fell(scope: Scope) -> tuple[list[dict[str, Any]], dict[str, float]]:
         now[fact.id] = trust
         if fact.superseded:
             continue  # a correction replaced it: the contradictions say so
+        stale, fixed = retention(scope, fact)
+        if fixed:
+            continue  # an immutable category's facts are never offered for forgetting
         was = before.get(fact.id)
         was = float(was) if isinstance(was, int | float) else None
-        if trust < floor and (was is None or was >= floor):
+        if stale:
+            why = f"last said {fact.age_days:.0f} days ago, past its category's time to live"
+        elif trust < floor and (was is None or was >= floor):
             why = f"trust {trust:.2f}, under the floor {floor:.2f}"
         elif was is not None and was - trust >= FELL_BY:
             why = f"trust fell from {was:.2f} to {trust:.2f}"

@@ -48,6 +48,7 @@ from memclaw.dream.merge import merge_offline
 from memclaw.dream.runlog import LOG, MEMORY, content_sha, log_run, record
 from memclaw.errors import ContextTooLargeError, LockBusyError, ModelError
 from memclaw.extract.forgotten import forgotten_checker, redact_forgotten, without_forgotten
+from memclaw.facts.ledger import established_lines
 from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log
@@ -276,7 +277,8 @@ def _dream(
             # Loss is judged before the ceiling: what the ceiling moves to the overflow
             # file is kept, not dropped. The diff shows what MEMORY.md will hold.
             rel = scope.rel(MEMORY)
-            shown = ceiling.preview(agent, rel, old, new, Author.MODEL)
+            settled = established_lines(scope, MEMORY, new)
+            shown = ceiling.preview(agent, rel, old, new, Author.MODEL, settled)
             result.status = DreamStatus.UPDATED
             result.diff = unified_diff(old, shown, rel)
             result.added, result.removed = diff_counts(old, shown)
@@ -326,7 +328,8 @@ def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:
 def _write(scope: Scope, result: DreamResult, old: str, new: str, reason: str) -> None:
     """Rewrite MEMORY.md through the loss guard: one lock hold checks and writes."""
     try:
-        written = guard.rewrite(scope, MEMORY, expected=old, new=new)
+        settled = established_lines(scope, MEMORY, new)
+        written = guard.rewrite(scope, MEMORY, expected=old, new=new, established=settled)
     except guard.EditedMeanwhileError:
         # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
         result.status = DreamStatus.SKIPPED

@@ -3,7 +3,11 @@
 Entries live in ``<scope>/entries/<category>.md`` (session-scoped ones in
 ``entries/session-<id>.md``) in the format of :mod:`memclaw.workspace.entries`.
 ``remember`` never stores a copy of what is already there: a restatement
-updates the existing entry; a changed fact waits in the contradiction inbox
+updates the existing entry; a newer version of a fact about the same named
+thing (the Paris trip planned, then booked) absorbs the older entry's unique
+details into one entry and the older one goes (``text.combine``; a model's
+statement never rewords an entry a person stated, so then both stay); a changed
+fact waits in the contradiction inbox
 (``memclaw.facts.settle``) unless it is an explicit correction, which replaces
 the old one (kept in history). ``forget`` removes entries and remembers their fingerprint
 so that the same fact is not learned again.
@@ -29,6 +33,7 @@ from memclaw.extract.forgotten import (
 from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import facts_of
 from memclaw.facts.settle import Outcome, Settled, hold, record_written, settle
+from memclaw.text.combine import absorb, updates
 from memclaw.text.likeness import containment, fingerprint, tokens
 from memclaw.workspace.entries import (
     ENTRIES_DIR,
@@ -135,10 +140,9 @@ class _Files:
 
     def save(self, rel: str, entries: list[Entry], *, introduced: str) -> None:
         old = self.texts.get(rel, "")
-        self.edit.write(
-            rel, splice_entries(old, entries, _title(rel), _stem(rel)), introduced=introduced
-        )
-        self.entries[rel] = entries
+        text = splice_entries(old, entries, _title(rel), _stem(rel))
+        self.edit.write(rel, text, introduced=introduced)
+        self.texts[rel], self.entries[rel] = text, entries
 
 
 def _new_id(text: str, created: str, category: str, taken: set[str]) -> str:
@@ -230,7 +234,8 @@ def _settle_and_write(
     text = settled.statement
     with scope.editing() as edit:
         # Read, decide and write under one hold: a concurrent edit is never undone.
-        result, record = _remember_locked(scope, _Files(scope, edit), text, category, session_id)
+        files = _Files(scope, edit)
+        result, record = _remember_locked(scope, files, text, category, session_id, by_person)
     if result.action is Action.HELD and result.previous is not None:
         # The entry rules call it a changed value though the judge did not: hold it too.
         wanted = fact_id(" ".join(result.previous.text.split()), scope.prefix)
@@ -272,7 +277,12 @@ def _held(scope: Scope, settled: Settled) -> RememberResult:
 
 
 def _remember_locked(
-    scope: Scope, files: _Files, text: str, category: str, session_id: str | None
+    scope: Scope,
+    files: _Files,
+    text: str,
+    category: str,
+    session_id: str | None,
+    by_person: bool = True,
 ) -> tuple[RememberResult, dict[str, Any] | None]:
     """What :func:`remember` does once the lock is held: the result and its log record."""
     owner = scope.owner
@@ -301,9 +311,58 @@ def _remember_locked(
             if old.category == category and supersedes(text, old.text):
                 # A changed value that is not an explicit correction never replaces silently.
                 return RememberResult(None, Action.HELD, old, "held"), None
+    if (older := _older_version(scope, visible, text, by_person)) is not None:
+        return _absorb(scope, files, older, entry, target)
     files.save(target, [*files.entries.get(target, []), entry], introduced=text)
     record = {"action": "added", "id": entry.id, "owner": owner, "file": target}
     return RememberResult(entry, Action.ADDED), record
+
+
+def _older_version(
+    scope: Scope, visible: dict[str, list[Entry]], text: str, by_person: bool
+) -> tuple[str, Entry] | None:
+    """The entry (and its file) that ``text`` is a newer version of, if any."""
+    from memclaw.facts.store import stated_by_person
+
+    found = [(rel, old) for rel, entries in visible.items() for old in entries]
+    found = [
+        (rel, old)
+        for rel, old in found
+        if updates(text, old.text) and absorb(text, old.text) is not None
+    ]
+    if not found:
+        return None
+    if not by_person:
+        # A model's statement never takes over what a person said in their own words.
+        ids = {fact_id(" ".join(old.text.split()), scope.prefix) for _, old in found}
+        theirs = stated_by_person(scope.agent, ids)
+        found = [
+            (rel, old)
+            for rel, old in found
+            if fact_id(" ".join(old.text.split()), scope.prefix) not in theirs
+        ]
+    return max(found, key=lambda pair: pair[1].sort_date, default=None)
+
+
+def _absorb(
+    scope: Scope, files: _Files, older: tuple[str, Entry], entry: Entry, target: str
+) -> tuple[RememberResult, dict[str, Any] | None]:
+    """``entry`` takes in what only the older entry said; the older one goes (one change)."""
+    rel, old = older
+    text = absorb(entry.text, old.text) or entry.text  # checked by _older_version
+    extra = {**entry.extra, "absorbed": old.id}
+    new = replace(entry, text=text, created=old.created or entry.created, extra=extra)
+    files.save(rel, [e for e in files.entries[rel] if e.id != old.id], introduced="")
+    files.save(target, [*files.entries.get(target, []), new], introduced=text)
+    record = {
+        "action": "absorbed",
+        "id": new.id,
+        "absorbed": old.id,
+        "old_text": old.text,
+        "owner": scope.owner,
+        "file": target,
+    }
+    return RememberResult(new, Action.UPDATED, old, "a newer version of an entry"), record
 
 
 def _update(

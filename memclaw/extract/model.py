@@ -7,7 +7,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from memclaw.extract.prompts import REQUIRED_KEYS, system_prompt, user_prompt
+from memclaw.errors import ModelAnswerError
+from memclaw.extract.prompts import (
+    FACT_CATEGORIES,
+    OPTIONAL_KEYS,
+    REQUIRED_KEYS,
+    system_prompt,
+    user_prompt,
+)
 from memclaw.extract.result import Engine, Plan
 from memclaw.gates import addresses_agent, as_quote, find_secrets, redact
 from memclaw.prompt.tokens import token_counter
@@ -103,6 +110,7 @@ def model_plan(
         plan.should_update = True
         plan.profile = part.profile if part.profile is not None else plan.profile
         plan.memory = part.memory if part.memory is not None else plan.memory
+        plan.session += [fact for fact in part.session if fact not in plan.session]
         seen = set(daily)
         daily += [line for line in part.daily.splitlines() if line.strip() and line not in seen]
     plan.daily = "\n".join(daily)
@@ -171,13 +179,56 @@ def _window_plan(
     )
     if not plan.should_update:
         return plan
-    profile_new = str(answer["profile_update"]).strip()
-    memory_new = str(answer["memory_update"]).strip()
+    for key, kind in OPTIONAL_KEYS.items():
+        if key in answer and not isinstance(answer[key], kind):
+            raise ModelAnswerError(f"the extraction answer's {key!r} is not a {kind.__name__}")
+    profile_new = str(answer.get("profile_update", "")).strip()
+    memory_new = str(answer.get("memory_update", "")).strip()
     daily = str(answer["daily_entry"]).strip()
     if profile_new:
         plan.profile = _clean(profile_new, profile, forgotten, plan)
     if memory_new:
         plan.memory = _clean(memory_new, memory, forgotten, plan)
+    if answer.get("facts"):
+        _file(plan, answer["facts"], profile, memory, forgotten)
     if daily:
         plan.daily = _clean(daily, today_note, forgotten, plan, note=True).strip()
     return plan
+
+
+def _file(
+    plan: Plan,
+    facts: list[object],
+    profile: str,
+    memory: str,
+    forgotten: Callable[[str], bool],
+) -> None:
+    """File the answer's categorised facts into the plan's PROFILE.md and MEMORY.md.
+
+    Each fact passes what a whole-file answer passes (secrets redacted, forgotten
+    facts and instructions to the agent dropped) and lands under its category's
+    heading, as the offline engine files its own.
+    """
+    from memclaw.extract.offline.engine import file_facts
+    from memclaw.extract.offline.rules import Fact
+
+    found = []
+    for item in facts:
+        if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+            raise ModelAnswerError("each of the extraction answer's facts needs a text")
+        category = str(item.get("category") or "")
+        category = category if category in FACT_CATEGORIES else "project"
+        line = _clean(" ".join(item["text"].split()), "", forgotten, plan).strip()
+        if line and item.get("scope") == "session":
+            plan.session.append((category, line))  # this conversation's, not long-term memory
+        elif line:
+            found.append(Fact(category, line))
+    if not found:
+        return
+    base_profile = plan.profile if plan.profile is not None else profile
+    base_memory = plan.memory if plan.memory is not None else memory
+    new_profile, new_memory = file_facts(base_profile, base_memory, found)
+    if new_profile != base_profile:
+        plan.profile = new_profile
+    if new_memory != base_memory:
+        plan.memory = new_memory

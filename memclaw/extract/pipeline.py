@@ -29,6 +29,7 @@ from memclaw.extract.timeline import (
     message_time,
     windows,
 )
+from memclaw.facts.ledger import established_lines
 from memclaw.gates.session_key import parse_session_key
 from memclaw.text.likeness import known_lines
 from memclaw.text.plural import plural
@@ -195,6 +196,39 @@ def _diff(rel: str, old: str, new: str) -> str:
     return "".join(lines)
 
 
+def _keep_for_session(
+    scope: Scope, session_id: str | None, facts: list[tuple[str, str]], result: ExtractionResult
+) -> None:
+    """Facts that only matter to this conversation: the session's entries, not long-term files."""
+    import hashlib
+
+    from memclaw.workspace.entries import Entry, parse_entries, splice_entries
+
+    if session_id is None:
+        result.notes.append(
+            f"{plural(len(facts), 'fact')} only for that conversation not kept: it has no session"
+        )
+        return
+    sid = session_id.replace(":", "-")  # as memory entries spell session ids
+    rel = f"entries/session-{sid}.md"
+    today = scope.agent.now().date()
+    extra = {"scope": str(scope.visibility), "session": sid, "source": "extract"}
+
+    def transform(current: str) -> str:
+        entries = parse_entries(current, f"session-{sid}")
+        known = {" ".join(e.text.split()) for e in entries}
+        for category, text in facts:
+            if text not in known:
+                eid = "m-" + hashlib.sha256(f"{sid}\0{text}".encode()).hexdigest()[:8]
+                entries.append(Entry(eid, text, category, today, today, dict(extra)))
+                known.add(text)
+        return splice_entries(current, entries, f"Session memories: {sid}", f"session-{sid}")
+
+    written = scope.update(rel, transform, introduced="\n".join(t for _, t in facts))
+    if written.changed:
+        result.files_changed.append(written.name)
+
+
 def _apply(
     scope: Scope, plan: Plan, ctx: dict[str, str], result: ExtractionResult, moment: Moment
 ) -> None:
@@ -210,18 +244,20 @@ def _apply(
     ):
         if new is None:
             continue
+        # Over the ceiling, what is established moves after the newest machine guesses.
+        settled = established_lines(scope, name, new)
         if result.dry_run:
             verdict = guard.preview(scope, name, old, new)
             if not verdict.allowed:
                 _refused(result, verdict)
                 continue
-            fitted = ceiling.preview(agent, prefix + name, old, new, Author.MODEL)
+            fitted = ceiling.preview(agent, prefix + name, old, new, Author.MODEL, settled)
             diff = _diff(prefix + name, old, fitted)
             if diff:
                 result.diffs[prefix + name] = diff
             continue
         try:
-            written = guard.rewrite(scope, name, expected=old, new=new)
+            written = guard.rewrite(scope, name, expected=old, new=new, established=settled)
         except guard.EditedMeanwhileError:
             # Someone edited the file while the model was thinking: their edit wins.
             result.notes.append(f"{prefix}{name} changed during extraction; left as it is")
@@ -419,6 +455,8 @@ def _extract(
     result.prompt_tokens, result.completion_tokens = plan.prompt_tokens, plan.completion_tokens
     result.tokens_estimated = plan.tokens_estimated
     result.redacted, result.forgotten, result.facts = plan.redacted, plan.forgotten, plan.facts
+    if plan.session and not result.dry_run:
+        _keep_for_session(scope, session_id, plan.session, result)
     if not plan.should_update or (plan.profile is None and plan.memory is None and not plan.daily):
         return
     from memclaw.extract.screen import after, screen_plan

@@ -13,9 +13,15 @@ REQUIRED_KEYS: dict[str, type] = {
     "should_update": bool,
     "reason": str,
     "daily_entry": str,
-    "memory_update": str,
-    "profile_update": str,
 }
+# Also read when present: the new facts with their categories (the usual answer), and a
+# whole file only when a line it already has must change.
+OPTIONAL_KEYS: dict[str, type] = {"facts": list, "memory_update": str, "profile_update": str}
+# Where a fact of each category is filed (the offline engine files its facts the same way).
+FACT_CATEGORIES = (
+    "identity", "preference", "technical", "decision", "project", "rule", "relationship",
+    "configuration",
+)  # fmt: skip
 
 _SYSTEM = """\
 You maintain the long-term memory of an assistant. After a conversation ends you
@@ -43,8 +49,13 @@ service, never the credential itself.
 Most conversations pass nothing; then say so and change nothing.
 
 How to write a fact:
-- Make it self-contained: readable on its own, months later, by someone who did \
-not see the conversation.
+- Make it self-contained: one sentence of roughly 15 to 50 words (shorter when \
+that is natural), readable on its own, months later, by someone who did not see \
+the conversation. Distil rather than append: several short facts about one \
+subject ("has a dog", "the dog is called Poppy", "walks the dog daily") are one \
+fact.
+- When a fact updates one the files already hold (a trip first planned, now \
+booked), write the newer version once, with every detail only the older one had.
 - Keep everything about one entity (a person, a project, an event, a system) in \
 one place instead of scattering it over several lines.
 - Name people and things; never leave "he", "she", "they" or "it" to be guessed.
@@ -74,15 +85,21 @@ Answer with one JSON object and nothing else:
   "should_update": true or false,
   "reason": "one sentence: what was kept, or why nothing was",
   "daily_entry": "markdown bullets for today's note, or an empty string",
-  "memory_update": "the complete new MEMORY.md, or an empty string to leave it unchanged",
-  "profile_update": "the complete new PROFILE.md, or an empty string to leave it unchanged"
+  "facts": [{{"text": "one new fact", "category": "one of {categories}", \
+"scope": "long-term or session"}}],
+  "memory_update": "",
+  "profile_update": ""
 }}
 
-memory_update and profile_update replace the whole file: when you change one,
-return all of it, keeping its existing headings and every fact that is still
-true, with new facts placed under the right heading and outdated ones corrected.
-Stay under the character limits; shorten older detail rather than dropping
-current facts. Leave a field empty when its file needs no change."""
+New facts go in "facts", each with its category: memclaw files identity, \
+preference and technical facts in PROFILE.md and the others in MEMORY.md. A \
+fact that only matters to this conversation (what the user is doing right now, \
+a constraint for this chat alone) has scope "session": it is kept for this \
+conversation only, never in PROFILE.md or MEMORY.md. Leave \
+memory_update and profile_update empty unless a line the file already has must \
+change (an outdated fact, one that a new fact updates): then return that whole \
+file, keeping its headings and every fact that is still true, and stay under \
+its character limit."""
 
 
 def system_prompt(
@@ -96,6 +113,7 @@ def system_prompt(
     """The extraction prompt; ``categories`` (custom ones) and ``instructions`` come last."""
     text = _SYSTEM.format(
         today=today,
+        categories=", ".join(FACT_CATEGORIES),
         profile_max=profile_max if profile_max > 0 else "no limit of",
         memory_max=memory_max if memory_max > 0 else "no limit of",
     )

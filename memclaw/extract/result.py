@@ -40,6 +40,8 @@ class Plan:
     forgotten: int = 0  # lines dropped because the user asked to forget them
     instructions: int = 0  # lines that instructed the agent: dropped, or quoted in the note
     facts: list[Fact] = field(default_factory=list)
+    # (category, text) of facts that only matter to this conversation: session entries
+    session: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass

@@ -18,6 +18,7 @@ unsure one is what a model is asked to judge (``memclaw.facts.judge``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -222,3 +223,40 @@ def judge(old: str, new: str) -> Verdict:
         return Verdict("restated", "the same fact")
     unsure = _overlap(_said(a), _said(b)) >= 0.34
     return Verdict("compatible", "both can hold", sure=not unsure)
+
+
+# "the PostGIS cutover moved to ...", "the launch has slipped to ...": the word before the
+# change verb names the thing whose date or time changed.
+_CHANGED_THING = re.compile(
+    r"([^\W\d_][\w-]*)\s+(?:(?:has|have|had|was|were|is|got|just)\s+(?:been\s+)?)?"
+    r"(?:moved|slipped|shifted|changed|pushed|postponed|rescheduled|delayed|brought forward)\b",
+    re.IGNORECASE,
+)
+# "(as of 2026-11-20)": when a line was true, not a value it states.
+_AS_OF = re.compile(r"\(?\bas of \d{4}-\d{2}-\d{2}\)?,?", re.IGNORECASE)
+
+
+def superseded_by(old: str, correction: str) -> bool:
+    """True when the explicit ``correction`` makes ``old`` out of date.
+
+    Beyond :func:`judge`'s disagreement (which needs one subject on both sides),
+    a correction that moves a named thing to a new date or time supersedes any
+    line that gives that thing another date or time: "the PostGIS cutover moved
+    to 2026-12-19" outdates "the migration is on track for the 2026-12-12
+    cutover", whoever the line is about.
+    """
+    if not is_correction(correction):
+        return False
+    if judge(old, correction).disagrees:
+        return True
+    thing = _CHANGED_THING.search(correction)
+    if thing is None:
+        return False
+    fix, line = read(_AS_OF.sub("", correction)), read(_AS_OF.sub("", old))
+    named = content(thing.group(1))
+    if not named or not _shared(named, line.terms | line.subject_terms):
+        return False
+    for new, was in ((fix.dates, line.dates), (fix.times, line.times)):
+        if new and was and new.isdisjoint(was):
+            return True
+    return False

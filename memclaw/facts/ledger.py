@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
+from datetime import date
 from typing import TYPE_CHECKING
 
 from memclaw.errors import UsageError, WorkspaceError
 from memclaw.facts.ids import FACT_ID
-from memclaw.facts.model import Fact, Place
+from memclaw.facts.model import EventKind, Fact, Place
 from memclaw.facts.project import project_scope, subject_of
 from memclaw.facts.store import load_events
 from memclaw.facts.trust import assess
@@ -125,3 +127,57 @@ def known_facts(
         }
         for f in kept
     ]
+
+
+def established_lines(scope: Scope, name: str, text: str) -> frozenset[str]:
+    """Line keys (``provenance.line_key``) of ``text``'s lines that state an established fact.
+
+    Only asked when ``text`` is over the ceiling of ``name`` (nothing to rank otherwise).
+
+    A line says an established fact in its words or in close rewording (a model
+    rewriting the file rewords what it keeps) with the same values (dates,
+    numbers); see ``trust.established``.
+    """
+    from memclaw.facts.trust import established
+    from memclaw.text.likeness import is_value, jaccard
+    from memclaw.workspace.safeguards.provenance import line_key
+
+    def values(words: frozenset[str]) -> frozenset[str]:
+        return frozenset(w for w in words if is_value(w))
+
+    ceiling = scope.agent.ceiling_of(name)
+    if not ceiling or len(text) <= ceiling:
+        return frozenset()
+    settled = [tokens(f.statement) for f in facts_of(scope) if established(f.places, f.events)]
+    if not settled:
+        return frozenset()
+    return frozenset(
+        line_key(line)
+        for line in text.splitlines()
+        if (words := tokens(line))
+        and any(jaccard(words, k) >= 0.5 and values(words) == values(k) for k in settled)
+    )
+
+
+def retention(scope: Scope, fact: Fact) -> tuple[bool, bool]:
+    """(expired, immutable) for ``fact`` under the ``retention`` setting of its category."""
+    from memclaw.facts.trust import category_of, expired
+    from memclaw.workspace.entries import categories
+
+    settings = scope.agent.settings
+    if not settings.retention:
+        return False, False
+    category = category_of(fact.category, list(categories(settings)))
+    if settings.immutable(category):
+        return False, True
+    # Counted from its evidence when there is any: a memory file's date is only its last
+    # write, which any rewrite of the file moves.
+    said = [e.time[:10] for e in fact.events if e.kind in _SAID]
+    age = fact.age_days
+    if said:
+        with contextlib.suppress(ValueError):  # an unreadable time: the places' age stands
+            age = (scope.agent.now().date() - date.fromisoformat(max(said))).days
+    return expired(age, settings.ttl_days(category)), False
+
+
+_SAID = (EventKind.STATED, EventKind.INFERRED, EventKind.CONFIRMED)

@@ -118,3 +118,24 @@ def add_entry(scope: Scope, text: str, category: str) -> str:
 
     scope.update(rel, transform, introduced=text)
     return scope.rel(rel)
+
+
+def retire(scope: Scope, fact: Fact, kinds: frozenset[Kind]) -> list[str]:
+    """Remove the lines stating ``fact`` from its files of ``kinds``; the files changed."""
+    changed = []
+    for place in fact.places:
+        if place.kind not in kinds or place.path in changed:
+            continue
+        rel, hint, prefix = place.path, place.line, scope_prefix(place.path)
+
+        def transform(text: str, hint: int = hint, prefix: str = prefix) -> str:
+            lines = text.splitlines()
+            at = _line_index(lines, hint, fact.id, prefix)
+            if at is None:
+                return text
+            del lines[at]
+            return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+
+        if scope.agent.update(rel, transform, introduced="").changed:
+            changed.append(rel)
+    return changed

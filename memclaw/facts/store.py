@@ -137,3 +137,9 @@ def undo_delta(agent: Agent, delta: dict[str, Any]) -> None:
 def _save(agent: Agent, events: dict[str, tuple[Event, ...]]) -> None:
     data = {"facts": {fid: [e.to_dict() for e in evs] for fid, evs in sorted(events.items())}}
     atomic_write(_path(agent), json.dumps(redact_data(data), indent=1, sort_keys=True) + "\n")
+
+
+def stated_by_person(agent: Agent, fact_ids: Iterable[str]) -> set[str]:
+    """Those of ``fact_ids`` a person stated (remember, a correction): their words stay theirs."""
+    events = load_events(agent)
+    return {fid for fid in fact_ids if any(e.kind is EventKind.STATED for e in events.get(fid, ()))}

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from memclaw.facts.model import Event, EventKind, Place
+from memclaw.facts.model import Event, EventKind, Kind, Place
 
 PERSON_START = 0.7
 INFERRED_START = 0.5
@@ -115,3 +115,43 @@ def history(
     final = assess(places, events, now, half_life_days).trust
     points.append((now.isoformat(timespec="seconds"), "now", final))
     return points
+
+
+def established(places: Sequence[Place], events: Sequence[Event]) -> bool:
+    """A fact that is more than one machine's guess: the person said or confirmed it, or it
+    was restated on several days or in several sessions. Ceilings move these last."""
+    if any(e.kind is EventKind.SUPERSEDED for e in events):
+        return False
+    if any(e.kind in (EventKind.STATED, EventKind.CONFIRMED) for e in events):
+        return True
+    # A person's line in an injected file (entries and notes carry no provenance record).
+    if any(p.author == "person" and p.kind in (Kind.PROFILE, Kind.MEMORY) for p in places):
+        return True
+    # Days it was said on: notes and events (a memory file's date is only its last write).
+    days = {p.day for p in places if p.day is not None and p.kind is Kind.DAILY}
+    days |= {d for e in events if e.kind in _SUPPORT[:2] and (d := _day(e.time)) is not None}
+    sessions = {e.session for e in events if e.session}
+    return len(days) > 1 or len(sessions) > 1
+
+
+# Section headings of PROFILE.md and MEMORY.md that name an entry category in other words.
+_HEADINGS = {"people": "relationship", "tech stack": "technical", "stack": "technical"}
+
+
+def category_of(label: str, known: Sequence[str]) -> str:
+    """The entry category a fact's label (its entry category or section heading) names."""
+    label = label.strip().lower()
+    if label in known:
+        return label
+    if label in _HEADINGS:
+        return _HEADINGS[label]
+    for word in reversed(label.split()):  # "active projects": project
+        for name in known:
+            if word in (name, name + "s") or (len(name) > 4 and word.startswith(name)):
+                return name
+    return label
+
+
+def expired(age_days: float, ttl_days: int) -> bool:
+    """A fact last stated ``age_days`` ago has outlived its category's ``ttl_days``."""
+    return ttl_days > 0 and age_days > ttl_days

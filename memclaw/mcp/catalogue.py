@@ -62,9 +62,10 @@ _DESCRIPTIONS = {
     "'memories', and every remembered line of the memory files (MEMORY.md, PROFILE.md, the "
     "daily notes) under 'hits', each with its fact id. Search before answering anything "
     "that may depend on what you were told earlier: preferences, people, projects, decisions.",
-    "memory_store": "Remember one durable fact as a memory entry (one short sentence). A "
-    "restated fact updates the old one. longTerm false keeps it for this server session "
-    "only. Never store credentials: a secret is refused.",
+    "memory_store": "Remember durable facts as memory entries: one as text (with its "
+    "category), or several as facts, each with its own category. Each is one self-contained "
+    "sentence of roughly 15 to 50 words. A restated fact updates the old one. longTerm false "
+    "keeps them for this server session only. Never store credentials: a secret is refused.",
 }
 _EXTRACT: dict[str, Any] = {
     "name": "memory_extract",

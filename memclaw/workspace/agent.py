@@ -258,17 +258,20 @@ class Agent:
         *,
         introduced: str,
         author: Author = Author.PERSON,
+        established: frozenset[str] = frozenset(),
     ) -> WriteResult:
         """Read-modify-write under one hold of the lock, so no concurrent write is lost.
 
         ``transform`` gets the current text ('' for a new file) and may raise to
         abort; ``introduced`` is the new text it brings, checked for secrets.
+        ``established``: keys of lines a ceiling moves last (see ``ceiling.plan``).
         """
         resolve_inside(self.path, name)
         refuse_secrets(introduced, name)
         with self.editing() as edit:
             old = edit.read_existing(name)
-            return edit.put(name, old, transform(old or ""), introduced=None, author=author)
+            new = transform(old or "")
+            return edit.put(name, old, new, introduced=None, author=author, established=established)
 
     @contextlib.contextmanager
     def editing(self, prefix: str = "") -> Iterator[Editing]:
@@ -325,7 +328,13 @@ class Agent:
         return WriteResult(rel, path, True, created, size)
 
     def _put(
-        self, rel: str, old: str | None, new: str, author: Author, introduced: str | None
+        self,
+        rel: str,
+        old: str | None,
+        new: str,
+        author: Author,
+        introduced: str | None,
+        established: frozenset[str] = frozenset(),
     ) -> WriteResult:
         """The write half of :meth:`update`; the caller holds the lock (see :class:`Editing`)."""
         from memclaw.workspace.safeguards import ceiling, history, journal
@@ -338,7 +347,7 @@ class Agent:
         refuse_secrets_in_change(old or "", new, rel)
         if new and not new.endswith("\n"):
             new += "\n"
-        fitted, record = ceiling.plan(self, rel, old or "", new, author)
+        fitted, record = ceiling.plan(self, rel, old or "", new, author, established)
         if fitted is not None and fitted.moved:
             # The moved text is safe in the overflow file before the file loses it.
             fitted = ceiling.write_overflow(self, rel, fitted)

@@ -47,13 +47,14 @@ class Editing:
         *,
         introduced: str | None,
         author: Author = Author.PERSON,
+        established: frozenset[str] = frozenset(),
     ) -> WriteResult:
         """Write ``new`` over ``old`` as read in this edit.
 
         ``introduced`` (the text that is new) is checked for secrets; None when
-        the caller checked it already.
+        the caller checked it already. ``established``: see ``ceiling.plan``.
         """
-        return self.agent._put(self._rel(name), old, new, author, introduced)
+        return self.agent._put(self._rel(name), old, new, author, introduced, established)
 
     def write(
         self, name: str, new: str, *, introduced: str, author: Author = Author.PERSON

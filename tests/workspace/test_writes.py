@@ -169,11 +169,15 @@ def test_model_lines_move_oldest_first_to_an_overflow_file(agent: Agent) -> None
         text = agent.read("MEMORY.md") + _file(batch, "")
         result = agent.write("MEMORY.md", text, author=Author.MODEL)
     memory = agent.read("MEMORY.md")
-    assert len(memory) <= 8000 and result.moved == 6
-    assert all(line in memory for line in mine + older[6:] + newer)
+    assert len(memory) <= 8000 and result.moved == 7  # one of them for the note's room
+    assert all(line in memory for line in mine + older[7:] + newer)
     overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
-    assert _file(older[:6], "### Notes\n\n") in overflow
-    assert "## 2026-11-29 09:30: 6 entries from MEMORY.md (8000-character ceiling)" in overflow
+    assert _file(older[:7], "### Notes\n\n") in overflow
+    assert "## 2026-11-29 09:30: 7 entries from MEMORY.md (8000-character ceiling)" in overflow
+    assert memory.endswith(
+        "\n\n<!-- memclaw moved 7 entries to MEMORY.overflow.md on 2026-11-29 "
+        "(8000-character ceiling) -->\n"
+    )
     assert result.ceiling is not None and result.ceiling.overflow == "MEMORY.overflow.md"
     assert not agent.meta().get("MEMORY.overflow.md")  # kept, but never injected
 
@@ -186,8 +190,8 @@ def test_a_person_edit_of_a_model_line_makes_it_theirs(agent: Agent) -> None:
     memory = agent.read("MEMORY.md")
     assert "- fact 000 (checked)" in memory
     overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
-    assert _file(facts[1:6], "") in overflow  # the oldest lines that are still the model's
-    assert all(line in memory for line in facts[6:])
+    assert _file(facts[1:7], "") in overflow  # the oldest lines that are still the model's
+    assert all(line in memory for line in facts[7:])
 
 
 def test_the_overflow_is_written_before_the_file_loses_the_lines(
@@ -219,9 +223,9 @@ def test_without_a_provenance_record_every_line_is_the_persons(agent: Agent) -> 
         "MEMORY.md", agent.read("MEMORY.md") + _file(facts[75:], ""), author=Author.MODEL
     )
     memory = agent.read("MEMORY.md")
-    assert all(line in memory for line in facts[:75] + facts[81:])
-    assert result.moved == 6
-    assert _file(facts[75:81], "") in (agent.path / "MEMORY.overflow.md").read_text("utf-8")
+    assert all(line in memory for line in facts[:75] + facts[82:])
+    assert result.moved == 7
+    assert _file(facts[75:82], "") in (agent.path / "MEMORY.overflow.md").read_text("utf-8")
 
 
 def test_zero_ceiling_is_unlimited(isolated_env: Path) -> None:
@@ -243,9 +247,10 @@ def test_custom_ceiling_and_personal_files(isolated_env: Path) -> None:
     for owner, folder in ((None, agent.path), ("user:maya", agent.path / "owners/user%3Amaya")):
         scope = Scope.resolve(agent, owner)
         result = scope.write("PROFILE.md", _file(facts, ""), author=Author.MODEL)
-        assert result.moved == 10 and len(scope.read("PROFILE.md")) == 1000
+        profile = scope.read("PROFILE.md")
+        assert result.moved == 11 and len(profile) <= 1000 and "<!-- memclaw moved 11 " in profile
         overflow = (folder / "PROFILE.overflow.md").read_text(encoding="utf-8")
-        assert _file(facts[:10], "### (top of the file)\n\n") in overflow
+        assert _file(facts[:11], "### (top of the file)\n\n") in overflow
 
 
 def test_other_files_have_no_ceiling(agent: Agent) -> None:

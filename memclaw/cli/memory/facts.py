@@ -10,6 +10,7 @@ from typer.core import TyperGroup
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
 from memclaw.cli.render import err, print_json, print_table
 from memclaw.cli.state import scope
+from memclaw.errors import ModelError
 from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
@@ -109,7 +110,21 @@ def list_(
 def _feedback(ctx: typer.Context, agent: str, fact: str, owner: str | None, good: bool) -> Fact:
     from memclaw.facts.feedback import give
 
-    return give(scope(ctx, agent, owner), fact, good=good, source="cli")
+    where = scope(ctx, agent, owner)
+    given = give(where, fact, good=good, source="cli")
+    if good:
+        from memclaw.morning import soul
+
+        # A confirmation past soul_update_interval revises SOUL.md, as the morning card does.
+        try:
+            learned = soul.evolve(where)
+        except ModelError as exc:  # the confirmation stands; the card revises SOUL.md later
+            err().print(f"{where.rel(soul.SOUL)} not revised: {exc}", markup=False)
+        else:
+            if learned.status == "updated":
+                note = f"{where.rel(soul.SOUL)}: {learned.reason} (the diff waits on the card)"
+                err().print(note, markup=False)
+    return given
 
 
 def _said(fact: Fact, verb: str, as_json: bool) -> None:

@@ -7,11 +7,20 @@ a section marked kept (``(hand-edited)`` heading or a ``memclaw:keep`` line),
 and a section keeps its last entry unless nothing else can go; headings always
 stay. When only such text is left the file stays over its ceiling and the
 writer warns: the person decides what to trim.
+
+Lines with standing move only after every plain machine line, however new:
+first a model's rewording of a line a person wrote (it is still the person's
+fact), then the lines the writer names as established (facts the person
+stated or confirmed, or that were restated on several days: the caller knows
+the evidence, this layer does not). When anything moves, the file ends with a
+one-line comment saying how many entries went to which overflow file and when,
+so a reader of the file (a person, or the model it is injected into) knows.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import PurePosixPath
@@ -28,6 +37,13 @@ if TYPE_CHECKING:
 
 _H2 = re.compile(r"^## +(.*?)[ \t]*#*[ \t]*$")
 _COMMENT = re.compile(r"^\s*<!--.*-->\s*$")
+# The note a ceiling leaves in the file; replaced, never repeated, by the next move.
+_MOVED_NOTE = re.compile(r"^<!-- memclaw moved \d+ entr(?:y|ies) to \S+ on [\d-]+.*-->\n?", re.M)
+# Standing of a line when the ceiling must choose (higher moves later; 0: a plain machine line).
+ESTABLISHED = 1  # the writer says the fact is established (stated, confirmed, restated)
+REWORDED_PERSON = 2  # a model's rewording of a line a person wrote
+# This much word overlap with a person's dropped line makes a new line its rewording.
+_REWORDING = 0.5
 
 
 @dataclass(frozen=True)
@@ -55,6 +71,7 @@ class _Unit:
     section: int
     movable: bool
     age: int
+    standing: int = 0
 
 
 def overflow_name(rel: str) -> str:
@@ -63,7 +80,9 @@ def overflow_name(rel: str) -> str:
     return str(path.with_name(f"{path.stem}.overflow.md"))
 
 
-def _units(lines: list[str], model: dict[str, int]) -> tuple[list[_Unit], list[str]]:
+def _units(
+    lines: list[str], model: dict[str, int], standing: Mapping[str, int]
+) -> tuple[list[_Unit], list[str]]:
     """Entry units of the file (a line plus its more-indented sub-lines) and section headings."""
     headings = [""]
     section_of: list[int] = []
@@ -98,26 +117,30 @@ def _units(lines: list[str], model: dict[str, int]) -> tuple[list[_Unit], list[s
         ages = [model.get(line_key(line)) for line in lines[i:end]]
         movable = section_of[i] not in kept and all(age is not None for age in ages)
         age = max((a for a in ages if a is not None), default=0)
-        units.append(_Unit(i, end, section_of[i], movable, age))
+        rank = max((standing.get(line_key(line), 0) for line in lines[i:end]), default=0)
+        units.append(_Unit(i, end, section_of[i], movable, age, rank))
         i = end
     return units, headings
 
 
-def fit(text: str, ceiling: int, model: dict[str, int]) -> CeilingResult:
+def fit(
+    text: str, ceiling: int, model: dict[str, int], standing: Mapping[str, int] | None = None
+) -> CeilingResult:
     """Move the oldest model-written units out of ``text`` until it fits ``ceiling``.
 
     ``model`` maps line keys to the write that introduced them (see provenance);
-    lines not in it are the person's and stay. 0 = no ceiling.
+    lines not in it are the person's and stay. ``standing`` maps line keys to
+    their standing: lower standing moves first, then older. 0 = no ceiling.
     """
     if ceiling <= 0 or len(text) <= ceiling:
         return CeilingResult(text, (), ceiling, len(text))
     lines = text.splitlines(keepends=True)
-    units, headings = _units(lines, model)
+    units, headings = _units(lines, model, standing or {})
     left: dict[int, int] = {}
     for unit in units:
         left[unit.section] = left.get(unit.section, 0) + 1
     size, moving, chosen = len(text), list[_Unit](), set[int]()
-    candidates = sorted((u for u in units if u.movable), key=lambda u: (u.age, u.start))
+    candidates = sorted((u for u in units if u.movable), key=lambda u: (u.standing, u.age, u.start))
     # First pass: a section keeps its last entry, so sections thin out rather than
     # vanish. Only if that is not enough do last entries go too (headings always stay).
     for spare_last in (True, False):
@@ -155,20 +178,87 @@ def fit(text: str, ceiling: int, model: dict[str, int]) -> CeilingResult:
 
 
 def plan(
-    agent: Agent, rel: str, old: str, new: str, author: Author
+    agent: Agent,
+    rel: str,
+    old: str,
+    new: str,
+    author: Author,
+    established: frozenset[str] = frozenset(),
 ) -> tuple[CeilingResult | None, Provenance | None]:
-    """``new`` fitted under the ceiling of ``rel``, and the provenance record to store with it."""
+    """``new`` fitted under the ceiling of ``rel``, and the provenance record to store with it.
+
+    ``established`` holds the line keys of facts the writer knows to be
+    established: they move only after every plain machine line.
+    """
     ceiling = agent.ceiling_of(rel)
     if ceiling is None:
         return None, None
-    record = provenance.load(agent, rel).after(old, new, author)
-    return fit(new, ceiling, record.lines), record
+    before = provenance.load(agent, rel)
+    record = before.after(old, new, author)
+    if ceiling <= 0 or len(new) <= ceiling:
+        return fit(new, ceiling, record.lines), record
+    standing = dict.fromkeys(established, ESTABLISHED)
+    if author is Author.MODEL:  # only a model's write can reword a person's line
+        standing.update(dict.fromkeys(_rewordings(old, new, before), REWORDED_PERSON))
+    fitted = fit(new, ceiling, record.lines, standing)
+    if not fitted.moved:
+        return fitted, record
+    # The file says what moved where in one comment, replacing an older one. It counts
+    # against the ceiling: when only text that may not move is left, it is left out
+    # (the writer's warning names the overflow file then).
+    bare = _MOVED_NOTE.sub("", new)
+    for room in (0, len(moved_note(overflow_name(rel), 999, ceiling, agent.now())) + 2):
+        attempt = fit(bare, max(ceiling - room, 1), record.lines, standing)
+        note = moved_note(overflow_name(rel), len(attempt.moved), ceiling, agent.now())
+        text = f"{attempt.text.rstrip(chr(10))}\n\n{note}\n"
+        if attempt.moved and len(text) <= ceiling:
+            return replace(attempt, text=text, ceiling=ceiling), record
+    return fit(bare, ceiling, record.lines, standing), record
 
 
-def preview(agent: Agent, rel: str, old: str, new: str, author: Author) -> str:
+def moved_note(overflow: str, count: int, ceiling: int, when: datetime) -> str:
+    """The comment a file keeps about the entries its ceiling moved out."""
+    name = PurePosixPath(overflow).name
+    entries = "entry" if count == 1 else "entries"
+    return (
+        f"<!-- memclaw moved {count} {entries} to {name} on {when.strftime('%Y-%m-%d')} "
+        f"({ceiling}-character ceiling) -->"
+    )
+
+
+def _rewordings(old: str, new: str, before: Provenance) -> set[str]:
+    """Keys of ``new``'s lines that reword a line a person wrote in ``old`` and ``new`` dropped."""
+    from memclaw.text.likeness import jaccard, tokens
+
+    kept = provenance.keys(new)
+    dropped = [
+        tokens(line)
+        for line in old.splitlines()
+        if line.strip() and line_key(line) not in before.lines and line_key(line) not in kept
+    ]
+    if not dropped:
+        return set()
+    had = provenance.keys(old)
+    return {
+        line_key(line)
+        for line in new.splitlines()
+        if line.strip()
+        and line_key(line) not in had
+        and any(jaccard(tokens(line), person) >= _REWORDING for person in dropped if person)
+    }
+
+
+def preview(
+    agent: Agent,
+    rel: str,
+    old: str,
+    new: str,
+    author: Author,
+    established: frozenset[str] = frozenset(),
+) -> str:
     """What ``new`` would become under the ceiling, written nowhere (for dry runs)."""
     new = new if not new or new.endswith("\n") else new + "\n"
-    fitted, _ = plan(agent, rel, old, new, author)
+    fitted, _ = plan(agent, rel, old, new, author, established)
     return fitted.text if fitted is not None else new
 
 

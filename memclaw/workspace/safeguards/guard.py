@@ -251,12 +251,20 @@ def preview(scope: Scope, name: str, current: str, new: str) -> Verdict:
     return judge(scope.agent, scope.rel(name), current, new)
 
 
-def rewrite(scope: Scope, name: str, *, expected: str, new: str) -> WriteResult:
+def rewrite(
+    scope: Scope,
+    name: str,
+    *,
+    expected: str,
+    new: str,
+    established: frozenset[str] = frozenset(),
+) -> WriteResult:
     """Replace ``name`` with ``new`` if it still reads ``expected`` and the budget holds.
 
     Raises :class:`EditedMeanwhileError` when the file changed since it was read
     and :class:`LossRefusedError` when the rewrite drops too much; nothing is
     written then. Both checks and the write are one hold of the agent lock.
+    ``established``: keys of lines a ceiling moves last (see ``ceiling.plan``).
     """
     agent, rel = scope.agent, scope.rel(name)
     if Path(rel).name not in GUARDED:
@@ -271,7 +279,7 @@ def rewrite(scope: Scope, name: str, *, expected: str, new: str) -> WriteResult:
         # Recorded before the file is replaced, still under the lock. Should that write
         # fail, the file keeps ``current``, which is listed too: the baseline holds.
         # The hash is of the text as the ceiling will leave it, computed the same way.
-        landed = ceiling.preview(agent, rel, current, new, Author.MODEL)
+        landed = ceiling.preview(agent, rel, current, new, Author.MODEL, established)
         payload = {
             "baseline": baseline_entries(agent, rel, current),
             "written": [_sha(landed), _sha(current)],
@@ -279,4 +287,6 @@ def rewrite(scope: Scope, name: str, *, expected: str, new: str) -> WriteResult:
         atomic_write(state_path(agent, rel), json.dumps(payload, ensure_ascii=False, indent=1))
         return new
 
-    return agent.update(rel, transform, introduced=new, author=Author.MODEL)
+    return agent.update(
+        rel, transform, introduced=new, author=Author.MODEL, established=established
+    )
