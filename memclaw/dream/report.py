@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.facts.ids import fact_id
 from memclaw.gates import find_secrets
 from memclaw.text import jsonsafe
+from memclaw.text.plural import plural
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.safeguards.journal import line_changes
 
@@ -122,7 +123,8 @@ def _trust_fell(scope: Scope) -> tuple[list[dict[str, Any]], dict[str, float]]:
         was = before.get(fact.id)
         was = float(was) if isinstance(was, int | float) else None
         if stale:
-            why = f"last said {fact.age_days:.0f} days ago, past its category's time to live"
+            age = plural(round(fact.age_days), "day")
+            why = f"last said {age} ago, past its category's time to live"
         elif trust < floor and (was is None or was >= floor):
             why = f"trust {trust:.2f}, under the floor {floor:.2f}"
         elif was is not None and was - trust >= FELL_BY:
