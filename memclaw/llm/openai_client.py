@@ -16,6 +16,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import (
@@ -45,7 +46,15 @@ _CONTEXT_WORDS = re.compile(
     re.IGNORECASE,
 )
 # Request fields some servers reject; dropped (and remembered) after a 400 that names them.
-_OPTIONAL_FIELDS = ("response_format", "stream_options", "temperature")
+_OPTIONAL_FIELDS = ("response_format", "stream_options", "temperature", "tool_choice")
+# A 400 about tools once tool_choice is gone: the server or model takes no tools at all
+# (Ollama: "does not support tools"; vLLM without --enable-auto-tool-choice).
+_TOOLS_REFUSED = re.compile(r"\btool", re.IGNORECASE)
+NO_TOOLS_NOTE = "the endpoint refused the memory tools: answered without them"
+# llama-cpp-python's chatml-function-calling answers a streamed request with tools by
+# ending the stream at once; the answer is then asked for whole.
+_STREAMED_TOOLS = "stream+tools"
+NO_STREAM_NOTE = "the endpoint streams nothing when tools are offered: answered in one piece"
 # Dropped even when the 400 names nothing: servers often reject them with a vague message.
 _EXTENSION_FIELDS = ("response_format", "stream_options")
 _JSON_HINT = "Answer with one JSON object and nothing else."
@@ -305,8 +314,11 @@ class OpenAIChatModel:
         **extra: Any,
     ) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"model": self.name, "messages": messages}
-        if tools:
+        if tools and "tools" not in self._unsupported:
             kwargs["tools"] = tools
+            # "auto" is OpenAI's default, but llama-cpp-python ignores tools without it.
+            if "tool_choice" not in self._unsupported:
+                kwargs["tool_choice"] = "auto"
         if max_tokens is not None:
             kwargs[self._tokens_field] = max_tokens
         for key, value in extra.items():
@@ -323,6 +335,8 @@ class OpenAIChatModel:
             kwargs["max_completion_tokens"] = kwargs.pop("max_tokens")
             return True
         named = [key for key in _OPTIONAL_FIELDS if key in kwargs and key in said]
+        if not named and "tools" in kwargs and _TOOLS_REFUSED.search(said):
+            named = ["tools", *(["tool_choice"] if "tool_choice" in kwargs else [])]
         dropped = named or [key for key in _EXTENSION_FIELDS if key in kwargs]
         for key in dropped:
             kwargs.pop(key)
@@ -353,7 +367,15 @@ class OpenAIChatModel:
         kwargs = self._request(messages, tools, max_tokens, temperature=temperature)
         with self._errors():
             completion = self._create(kwargs)
-        return result_from_completion(completion, self.name)
+        return self._noted(result_from_completion(completion, self.name), tools, kwargs)
+
+    def _noted(
+        self, result: ChatResult, tools: list[dict[str, Any]] | None, sent: dict[str, Any]
+    ) -> ChatResult:
+        """``result`` with a note when the tools asked for did not reach the model."""
+        if tools and "tools" not in sent:
+            return replace(result, notes=(*result.notes, NO_TOOLS_NOTE))
+        return result
 
     def stream(
         self,
@@ -366,6 +388,8 @@ class OpenAIChatModel:
         kwargs = self._request(
             messages, tools, max_tokens, stream=True, stream_options={"include_usage": True}
         )
+        if "tools" in kwargs and _STREAMED_TOOLS in self._unsupported:
+            return self._whole(kwargs, tools, on_text)
         assembler = StreamAssembler(model=self.name, on_text=on_text)
         with self._errors():
             chunks = self._create(kwargs)
@@ -375,7 +399,28 @@ class OpenAIChatModel:
             finally:
                 # Also on KeyboardInterrupt: release the connection instead of leaking it.
                 chunks.close()
-        return assembler.result()
+        if not assembler.chunks and "tools" in kwargs:
+            # Nothing at all came back for a request with tools: ask once more, unstreamed.
+            # A prompt too long for the window fails that request too, with a clear 400.
+            result = self._whole(kwargs, tools, on_text)
+            self._unsupported.add(_STREAMED_TOOLS)
+            return result
+        return self._noted(assembler.result(), tools, kwargs)
+
+    def _whole(
+        self,
+        kwargs: dict[str, Any],
+        tools: list[dict[str, Any]] | None,
+        on_text: Callable[[str], None],
+    ) -> ChatResult:
+        """The answer to a streamed request asked for whole, its text delivered at once."""
+        whole = {k: v for k, v in kwargs.items() if k not in ("stream", "stream_options")}
+        with self._errors():
+            completion = self._create(whole)
+        result = self._noted(result_from_completion(completion, self.name), tools, whole)
+        if result.text:
+            on_text(result.text)
+        return replace(result, notes=(*result.notes, NO_STREAM_NOTE))
 
     def chat_json(
         self,

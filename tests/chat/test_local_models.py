@@ -1,0 +1,34 @@
+"""A chat turn against servers that cannot take the memory tools the usual way."""
+
+from fake_openai import FakeOpenAI
+
+from chat.chatkit import OpenChat
+from memclaw.llm.openai_client import NO_STREAM_NOTE, NO_TOOLS_NOTE
+
+
+def test_a_model_without_tool_support_still_answers_and_the_turn_says_why(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    conversation = open_chat()
+    fake_openai.queue_error(400, "registry.ollama.ai/library/gemma3:270m does not support tools")
+    fake_openai.queue_text("Atlas ships in December.")
+    result = conversation.turn("When does Atlas ship?")
+    conversation.close(wait=5)
+    assert result.text == "Atlas ships in December."
+    assert result.notes.count(NO_TOOLS_NOTE) == 1
+    assert conversation.session.messages[-1]["content"] == "Atlas ships in December."
+
+
+def test_a_tool_call_that_only_comes_unstreamed_is_run_and_the_turn_goes_on(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    conversation = open_chat()
+    fake_openai.queue_stream_garbage(b"")  # llama-cpp-python: no events for stream + tools
+    fake_openai.queue_tool_call("memory_files_read", {"filename": "MEMORY.md"}, "call_1")
+    fake_openai.queue_text("It ships in December.")
+    shown: list[str] = []
+    result = conversation.turn("Read your memory", on_text=shown.append)
+    conversation.close(wait=5)
+    assert [r.name for r in result.tool_calls] == ["memory_files_read"]
+    assert result.text == "It ships in December." and "".join(shown) == result.text
+    assert result.notes.count(NO_STREAM_NOTE) == 1
