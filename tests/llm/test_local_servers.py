@@ -3,7 +3,8 @@
 llama-cpp-python's server (``--chat_format chatml-function-calling``) ignores tools unless
 ``tool_choice`` is sent, and answers a streamed request with tools by closing the stream
 without a single event. Ollama answers 400 "does not support tools" for models without
-tool support. memclaw must still answer, and say in one line what it changed.
+tool support. Reasoning models open their answers with a ``<think>`` block. memclaw must
+still answer, take the answer and not the draft, and say in one line what it changed.
 """
 
 from collections.abc import Callable
@@ -104,3 +105,37 @@ def test_an_empty_stream_without_tools_still_points_at_the_context_window(
     with pytest.raises(ModelAnswerError, match="context window"):
         model.stream(USER, on_text=lambda _: None)
     assert len(bodies(fake_openai)) == 1
+
+
+REQUIRED = {"should_update": bool, "reason": str}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '<think>A draft: {"should_update": false, "reason": "draft"}. No.</think>\n'
+        '{"should_update": true, "reason": "final"}',
+        # The template opened the block itself (DeepSeek-R1 distills): only its end shows.
+        'Maybe {"should_update": false, "reason": "draft"}?\n</think>\n\n'
+        'Sure: {"should_update": true, "reason": "final"}',
+    ],
+)
+def test_a_json_answer_after_thinking_is_the_one_taken(
+    make_settings: MakeSettings, fake_openai: FakeOpenAI, answer: str
+) -> None:
+    fake_openai.queue_text(answer)
+    value = open_model(make_settings()).chat_json(USER, required=REQUIRED)
+    assert value == {"should_update": True, "reason": "final"}
+
+
+def test_thinking_is_shown_as_it_streams_but_is_not_what_the_model_said(
+    make_settings: MakeSettings, fake_openai: FakeOpenAI
+) -> None:
+    model = open_model(make_settings())
+    fake_openai.queue_text("<think>The note says the 12th.</think>\n\nOn Saturday the 12th.")
+    fake_openai.queue_text("<think>The 12th again.</think>The 12th.")
+    seen: list[str] = []
+    streamed = model.stream(USER, on_text=seen.append)
+    assert "".join(seen).startswith("<think>The note says")
+    assert streamed.text == "On Saturday the 12th."
+    assert model.chat(USER).text == "The 12th."
