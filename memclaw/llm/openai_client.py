@@ -280,6 +280,16 @@ def is_context_error(exc: BaseException) -> bool:
     return bool(_CONTEXT_WORDS.search(text))
 
 
+def _wire(message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` as every server takes it: an assistant turn of tool calls alone says ``""``.
+
+    OpenAI allows a null content there; llama-cpp-python's server refuses the request.
+    """
+    if message.get("role") == "assistant" and message.get("content") is None:
+        return {**message, "content": ""}
+    return message
+
+
 def _mentions_json(messages: list[dict[str, Any]]) -> bool:
     return any("json" in str(m.get("content") or "").lower() for m in messages)
 
@@ -313,7 +323,7 @@ class OpenAIChatModel:
         max_tokens: int | None,
         **extra: Any,
     ) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"model": self.name, "messages": messages}
+        kwargs: dict[str, Any] = {"model": self.name, "messages": [_wire(m) for m in messages]}
         if tools and "tools" not in self._unsupported:
             kwargs["tools"] = tools
             # "auto" is OpenAI's default, but llama-cpp-python ignores tools without it.

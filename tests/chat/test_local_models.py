@@ -2,7 +2,7 @@
 
 from fake_openai import FakeOpenAI
 
-from chat.chatkit import OpenChat
+from chat.chatkit import OpenChat, sent_messages
 from memclaw.llm.openai_client import NO_STREAM_NOTE, NO_TOOLS_NOTE
 
 
@@ -32,3 +32,19 @@ def test_a_tool_call_that_only_comes_unstreamed_is_run_and_the_turn_goes_on(
     assert [r.name for r in result.tool_calls] == ["memory_files_read"]
     assert result.text == "It ships in December." and "".join(shown) == result.text
     assert result.notes.count(NO_STREAM_NOTE) == 1
+
+
+def test_the_tool_call_turn_is_sent_back_with_empty_text_not_null(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    # llama-cpp-python's server answers 500 to an assistant message whose content is null.
+    conversation = open_chat()
+    fake_openai.queue_tool_call("memory_files_read", {"filename": "MEMORY.md"}, "call_1")
+    fake_openai.queue_text("It ships in December.")
+    conversation.turn("Read your memory")
+    fake_openai.queue_text("Yes.")
+    conversation.turn("Sure?")  # the stored tool-call turn goes back as history
+    conversation.close(wait=5)
+    for index in (1, 2):
+        calls = [m for m in sent_messages(fake_openai, index) if m.get("tool_calls")]
+        assert len(calls) == 1 and calls[0]["content"] == ""
