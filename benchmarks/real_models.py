@@ -51,7 +51,7 @@ try:  # run as ``python -m benchmarks.real_models`` or loaded from its file by t
         statuses,
     )
 except ImportError:  # pragma: no cover - the tests put benchmarks/ itself on sys.path
-    from real_soundness import (  # type: ignore[no-redef]
+    from real_soundness import (  # type: ignore[no-redef,import-not-found,unused-ignore]
         Outcome,
         count_requests,
         judge,
@@ -240,9 +240,27 @@ PLAIN_PATHS: list[tuple[str, list[str]]] = [
     ("extract (a session)", ["extract", "demo", "--session", "2026-11-28-demo", "--force"]),
     ("dream", ["dream", "demo"]),
     ("consolidate", ["consolidate", "demo"]),
-    ("contradiction judge", ["remember", "demo", "The PostGIS cutover is 2026-12-20"]),
+    # The offline rules are unsure of this one against PROFILE.md's "Terse answers": the
+    # model is asked for a second opinion.
+    (
+        "contradiction judge",
+        ["remember", "demo", "Terse answers, but explanations are welcome when debugging."],
+    ),
     ("rerank (search)", ["--set", "search_rerank=5", "search", "cutover", "--agent", "demo"]),
     ("doctor", ["doctor"]),
+]
+# Consolidation works on memory entries, and only on a bucket of 8 or more: these make one
+# (two of them near-duplicates) before the plain run's paths.
+SEED = [
+    "Maya's favourite bun is kanelbulle.",
+    "Maya likes cardamom buns on Fridays.",
+    "Maya drinks her coffee black.",
+    "Maya runs 5 km on Sunday mornings.",
+    "Maya's bike is a blue Bianchi.",
+    "Maya prefers window seats on trains.",
+    "Maya's cat is called Pixel.",
+    "Maya takes the 07:50 tram when it rains.",
+    "Maya really loves kanelbulle, the cinnamon bun.",
 ]
 # --no-capture: extraction after a chat is the plain run's business; here each path costs
 # one evaluation of a ~5,000-token prompt (minutes on two busy cores), not two.
@@ -282,6 +300,10 @@ def run_paths(
             "NO_COLOR": "1",
         }
         agent = root / "demo"
+        if paths is PLAIN_PATHS:
+            for fact in SEED:
+                remember = [sys.executable, "-m", "memclaw", "remember", "demo", fact]
+                subprocess.run(remember, capture_output=True, env=env, timeout=900, check=True)
         for name, args in paths:
             before = memory_text(agent)
             seen = len(statuses(read(server_log)))
@@ -292,7 +314,8 @@ def run_paths(
                 env=env,
                 timeout=2700,
             )
-            sound, why = soundness(before, memory_text(agent))
+            rewritable = ("DREAMS", "entries/") if "consolidate" in args else ("DREAMS",)
+            sound, why = soundness(before, memory_text(agent), rewritable)
             outcome, note = judge(done.returncode, done.stdout, done.stderr)
             slug = "".join(c if c.isalnum() else "-" for c in name).strip("-")
             (logs / f"{slug}.txt").write_text(
@@ -301,6 +324,8 @@ def run_paths(
                 encoding="utf-8",
             )
             asked = count_requests(statuses(read(server_log))[seen:]) if server_log else "?"
+            if asked == "0":  # an honest table says when the model was never asked
+                note = f"no model request: {note}" if note else "no model request"
             results.append(Outcome(name, outcome, sound, why or note, asked))
     return results
 

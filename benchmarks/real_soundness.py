@@ -63,12 +63,18 @@ def memory_text(agent: Path) -> dict[str, str]:
     }
 
 
-def soundness(before: dict[str, str], after: dict[str, str]) -> tuple[bool, str]:
-    """Whether every line memory held before is still there and nothing new is junk."""
+def soundness(
+    before: dict[str, str], after: dict[str, str], rewritable: tuple[str, ...] = ("DREAMS",)
+) -> tuple[bool, str]:
+    """Whether every line memory held before is still there and nothing new is junk.
+
+    Files under ``rewritable`` prefixes may lose lines (the dream diary; the memory
+    entries on a consolidation, whose job is merging them); they are checked for junk.
+    """
     for rel, text in before.items():
         now = after.get(rel, "").splitlines()
         lost = [line for line in text.splitlines() if line.strip() and line not in now]
-        if lost and not rel.startswith("DREAMS"):
+        if lost and not rel.startswith(rewritable):
             return False, f"{rel} lost {lost[0]!r}"
     for rel, text in after.items():
         new = set(text.splitlines()) - set(before.get(rel, "").splitlines())

@@ -142,3 +142,12 @@ def test_requests_are_counted_from_the_server_log(judging: ModuleType) -> None:
     assert seen == ["400", "200", "200"]
     assert judging.count_requests(seen) == "3 (1×400)"
     assert judging.count_requests(seen[1:]) == "2"
+
+
+def test_only_a_consolidation_may_merge_memory_entries_away(judging: ModuleType) -> None:
+    before = {"entries/other.md": "## m-1\nMaya's cat is Pixel.\n## m-2\nHer cat: Pixel.\n"}
+    after = {"entries/other.md": "## m-1\nMaya's cat is called Pixel.\n"}
+    assert not judging.soundness(before, after)[0]
+    assert judging.soundness(before, after, ("DREAMS", "entries/")) == (True, "")
+    fenced = {"entries/other.md": "## m-1\n```\n"}
+    assert not judging.soundness(before, fenced, ("DREAMS", "entries/"))[0]
