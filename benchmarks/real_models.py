@@ -262,14 +262,14 @@ SEED = [
     "Maya takes the 07:50 tram when it rains.",
     "Maya really loves kanelbulle, the cinnamon bun.",
 ]
-# --no-capture: extraction after a chat is the plain run's business; here each path costs
-# one evaluation of a ~5,000-token prompt (minutes on two busy cores), not two.
-TOOL_CHAT = ["chat", "demo", "--json", "--no-capture", "-m"]
+# One path, asking for a write and a search: with chatml-function-calling the model never
+# sees a tool's result, so it calls tools again until memclaw's limit of 8 rounds, and each
+# round re-reads thousands of prompt tokens (minutes on two busy cores). --no-capture:
+# extraction after a chat is the plain run's business.
 TOOL_PATHS: list[tuple[str, list[str]]] = [
-    ("chat, streamed, tools: search", [*TOOL_CHAT, f"Search your memory: {ASK}"]),
     (
-        "chat, streamed, tools: remember",
-        [*TOOL_CHAT, "Remember: Maya's favourite bun is kanelbulle."],
+        "chat, streamed, with tools",
+        ["chat", "demo", "--json", "--no-capture", "-m", f"Remember: Maya loves kanelbulle. {ASK}"],
     ),
 ]
 
