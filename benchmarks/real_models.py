@@ -10,7 +10,7 @@ a time, on a free loopback port:
   (they do not fit 2048 tokens), extract, dream, consolidate, the contradiction judge,
   rerank and doctor;
 * a tool run (n_ctx 8192, ``--chat_format chatml-function-calling``): chat streamed
-  with the memory tools offered, asked to search and asked to remember.
+  with the memory tools offered, asked to remember one thing and answer another.
 
 Each server is stopped by its pid, also on failure. Tiny models answer badly, and that
 is the point: for each path the table says how memclaw coped (``ok``: a real answer or
