@@ -18,6 +18,8 @@ def say_dream(result: DreamResult, console: Any) -> None:
     change = f" ({result.change})" if result.status == "updated" else ""
     prefix = "would be " if result.dry_run and result.status == "updated" else ""
     console.print(f"{who}: {prefix}{result.status}{change}: {result.reason}", highlight=False)
+    if result.engine.startswith("offline ("):  # a model is set, but it could not be used
+        console.print(f"{who}: dreamed {result.engine}", highlight=False, markup=False)
     if result.ceiling:
         console.print(f"{who}: {result.ceiling}", style="yellow", highlight=False, markup=False)
 
