@@ -240,11 +240,11 @@ PLAIN_PATHS: list[tuple[str, list[str]]] = [
     ("extract (a session)", ["extract", "demo", "--session", "2026-11-28-demo", "--force"]),
     ("dream", ["dream", "demo"]),
     ("consolidate", ["consolidate", "demo"]),
-    # The offline rules are unsure of this one against PROFILE.md's "Terse answers": the
-    # model is asked for a second opinion.
+    # The offline rules are unsure of this one against a seeded entry ("window seats on
+    # trains"): the model is asked for a second opinion.
     (
         "contradiction judge",
-        ["remember", "demo", "Terse answers, but explanations are welcome when debugging."],
+        ["remember", "demo", "Maya likes aisle seats on long train rides."],
     ),
     ("rerank (search)", ["--set", "search_rerank=5", "search", "cutover", "--agent", "demo"]),
     ("doctor", ["doctor"]),
