@@ -24,7 +24,8 @@ JUNK = re.compile(
 # Lines memclaw prints when it fell back from the model to something simpler.
 FALLBACK = re.compile(
     r"offline engine|without (them|tools|the memory tools)|fell back|falling back|not valid JSON"
-    r"|could not|cut off|did not fit|does not fit|gave up|ignored|no tool|stopped after",
+    r"|could not|cut off|did not fit|does not fit|gave up|ignored|no tool|stopped after"
+    r"|empty answer|skipped|refused|in one piece",
     re.IGNORECASE,
 )
 NOTE_CHARS = 110

@@ -107,7 +107,12 @@ def chat(answer: str, notes: list[str], calls: list[dict[str, object]] | None = 
             "degraded",
             "refused the memory tools",
         ),
-        ((0, chat("", []), ""), "failed", "empty answer"),
+        ((0, chat("", []), ""), "failed", "empty answer and no line"),
+        (
+            (0, chat("", ["the model gave an empty answer (finish reason: stop)"]), ""),
+            "degraded",
+            "gave an empty answer",
+        ),
         (
             (0, chat("", [], [{"name": "memory_search", "arguments": {"q": 1}, "ok": False}]), ""),
             "failed",

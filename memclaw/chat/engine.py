@@ -275,6 +275,11 @@ class ChatEngine:
             if not answer.tool_calls:
                 current.append({"role": "assistant", "content": answer.text})
                 result.text = answer.text
+                if not answer.text.strip():
+                    # A small model's grammar or template can end the answer at once.
+                    result.notes.append(
+                        f"the model gave an empty answer (finish reason: {answer.finish_reason})"
+                    )
                 return
             current.append(
                 {

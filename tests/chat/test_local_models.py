@@ -48,3 +48,13 @@ def test_the_tool_call_turn_is_sent_back_with_empty_text_not_null(
     for index in (1, 2):
         calls = [m for m in sent_messages(fake_openai, index) if m.get("tool_calls")]
         assert len(calls) == 1 and calls[0]["content"] == ""
+
+
+def test_an_empty_answer_is_said_in_one_line(open_chat: OpenChat, fake_openai: FakeOpenAI) -> None:
+    # Gemma 3 270M under chatml-function-calling with tools: a message of nothing at all.
+    conversation = open_chat()
+    fake_openai.queue_text("")
+    result = conversation.turn("Remember: Maya loves kanelbulle.")
+    conversation.close(wait=5)
+    assert result.text == ""
+    assert result.notes == ["the model gave an empty answer (finish reason: stop)"]
