@@ -127,6 +127,11 @@ def chat(answer: str, notes: list[str], calls: list[dict[str, object]] | None = 
             "",
         ),
         ((0, "written: 3 facts\n", "wrote MEMORY.md\n"), "ok", "wrote MEMORY.md"),
+        (
+            (0, "demo 0 0 9 → 9 0\n", "demo: failed: the model's JSON answer lacks 'entries'\n"),
+            "degraded",
+            "lacks 'entries'",
+        ),
     ],
 )
 def test_outcomes_are_judged_honestly(
