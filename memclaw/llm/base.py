@@ -36,13 +36,18 @@ class Usage:
 
 @dataclass(frozen=True)
 class ChatResult:
-    """A complete assistant turn: its text, any tool calls, and why it stopped."""
+    """A complete assistant turn: its text, any tool calls, and why it stopped.
+
+    ``notes`` say what the client changed to get an answer at all (tools left out, the
+    answer asked for whole): one line each, for the person to see.
+    """
 
     text: str
     tool_calls: list[ToolCall] = field(default_factory=list)
     finish_reason: str = "stop"
     usage: Usage = field(default_factory=Usage)
     model: str = ""
+    notes: tuple[str, ...] = ()
 
 
 class ChatModel(Protocol):

@@ -14,6 +14,9 @@ from typing import Any
 from memclaw.errors import ModelAnswerError
 from memclaw.text import jsonsafe
 
+# Reasoning models (Qwen3, DeepSeek-R1 distills on llama.cpp or Ollama) open their answer
+# with their thoughts; when the chat template itself opened the block, only its end shows.
+_THINKING = re.compile(r"\A\s*(?:<think>.*?</think>|(?:(?!<think>).)*?</think>)\s*", re.DOTALL)
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_-]*)[ \t]*\r?\n?(.*?)```", re.DOTALL)
 # Scanning is quadratic in the worst case; a real answer never needs more starts than this.
 _MAX_OBJECT_STARTS = 64
@@ -61,14 +64,24 @@ def _balanced_objects(text: str) -> Iterator[str]:
         position = text.find("{", position + 1)
 
 
+def without_thinking(text: str) -> str:
+    """``text`` without the ``<think>…</think>`` block a reasoning model opens its answer with.
+
+    A block still open at the end (the answer was cut off while thinking) is left alone:
+    there is no answer after it to keep.
+    """
+    return _THINKING.sub("", text, count=1)
+
+
 def parse_json_answer(text: str) -> Any:
     """Decode the JSON in a model answer.
 
-    Tried in order: the whole text; the body of each ``` or ```json fence; the first
-    balanced ``{...}`` object found in surrounding prose. Raises ModelAnswerError when
-    none of them is valid JSON.
+    A leading ``<think>`` block is dropped first: a draft object inside it is not the
+    answer. Then tried in order: the whole text; the body of each ``` or ```json fence;
+    the first balanced ``{...}`` object found in surrounding prose. Raises
+    ModelAnswerError when none of them is valid JSON.
     """
-    stripped = text.strip()
+    stripped = without_thinking(text).strip()
     if not stripped:
         raise ModelAnswerError("the model gave an empty answer where JSON was expected")
     ok, value = _loads(stripped)

@@ -17,6 +17,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import (
@@ -47,7 +48,15 @@ _CONTEXT_WORDS = re.compile(
     re.IGNORECASE,
 )
 # Request fields some servers reject; dropped (and remembered) after a 400 that names them.
-_OPTIONAL_FIELDS = ("response_format", "stream_options", "temperature")
+_OPTIONAL_FIELDS = ("response_format", "stream_options", "temperature", "tool_choice")
+# A 400 about tools once tool_choice is gone: the server or model takes no tools at all
+# (Ollama: "does not support tools"; vLLM without --enable-auto-tool-choice).
+_TOOLS_REFUSED = re.compile(r"\btool", re.IGNORECASE)
+NO_TOOLS_NOTE = "the endpoint refused the memory tools: answered without them"
+# llama-cpp-python's chatml-function-calling answers a streamed request with tools by
+# ending the stream at once; the answer is then asked for whole.
+_STREAMED_TOOLS = "stream+tools"
+NO_STREAM_NOTE = "the endpoint streams nothing when tools are offered: answered in one piece"
 # Dropped even when the 400 names nothing: servers often reject them with a vague message.
 _EXTENSION_FIELDS = ("response_format", "stream_options")
 _JSON_HINT = "Answer with one JSON object and nothing else."
@@ -276,6 +285,16 @@ def is_context_error(exc: BaseException) -> bool:
     return bool(_CONTEXT_WORDS.search(text))
 
 
+def _wire(message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` as every server takes it: an assistant turn of tool calls alone says ``""``.
+
+    OpenAI allows a null content there; llama-cpp-python's server refuses the request.
+    """
+    if message.get("role") == "assistant" and message.get("content") is None:
+        return {**message, "content": ""}
+    return message
+
+
 def _mentions_json(messages: list[dict[str, Any]]) -> bool:
     return any("json" in str(m.get("content") or "").lower() for m in messages)
 
@@ -309,9 +328,12 @@ class OpenAIChatModel:
         max_tokens: int | None,
         **extra: Any,
     ) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"model": self.name, "messages": messages}
-        if tools:
+        kwargs: dict[str, Any] = {"model": self.name, "messages": [_wire(m) for m in messages]}
+        if tools and "tools" not in self._unsupported:
             kwargs["tools"] = tools
+            # "auto" is OpenAI's default, but llama-cpp-python ignores tools without it.
+            if "tool_choice" not in self._unsupported:
+                kwargs["tool_choice"] = "auto"
         if max_tokens is not None:
             kwargs[self._tokens_field] = max_tokens
         for key, value in extra.items():
@@ -328,6 +350,8 @@ class OpenAIChatModel:
             kwargs["max_completion_tokens"] = kwargs.pop("max_tokens")
             return True
         named = [key for key in _OPTIONAL_FIELDS if key in kwargs and key in said]
+        if not named and "tools" in kwargs and _TOOLS_REFUSED.search(said):
+            named = ["tools", *(["tool_choice"] if "tool_choice" in kwargs else [])]
         dropped = named or [key for key in _EXTENSION_FIELDS if key in kwargs]
         for key in dropped:
             kwargs.pop(key)
@@ -358,7 +382,15 @@ class OpenAIChatModel:
         kwargs = self._request(messages, tools, max_tokens, temperature=temperature)
         with self._errors():
             completion = self._create(kwargs)
-        return result_from_completion(completion, self.name)
+        return self._noted(result_from_completion(completion, self.name), tools, kwargs)
+
+    def _noted(
+        self, result: ChatResult, tools: list[dict[str, Any]] | None, sent: dict[str, Any]
+    ) -> ChatResult:
+        """``result`` with a note when the tools asked for did not reach the model."""
+        if tools and "tools" not in sent:
+            return replace(result, notes=(*result.notes, NO_TOOLS_NOTE))
+        return result
 
     def stream(
         self,
@@ -371,6 +403,8 @@ class OpenAIChatModel:
         kwargs = self._request(
             messages, tools, max_tokens, stream=True, stream_options={"include_usage": True}
         )
+        if "tools" in kwargs and _STREAMED_TOOLS in self._unsupported:
+            return self._whole(kwargs, tools, on_text)
         assembler = StreamAssembler(model=self.name, on_text=on_text)
         with self._errors():
             chunks = self._create(kwargs)
@@ -380,7 +414,28 @@ class OpenAIChatModel:
             finally:
                 # Also on KeyboardInterrupt: release the connection instead of leaking it.
                 chunks.close()
-        return assembler.result()
+        if not assembler.chunks and "tools" in kwargs:
+            # Nothing at all came back for a request with tools: ask once more, unstreamed.
+            # A prompt too long for the window fails that request too, with a clear 400.
+            result = self._whole(kwargs, tools, on_text)
+            self._unsupported.add(_STREAMED_TOOLS)
+            return result
+        return self._noted(assembler.result(), tools, kwargs)
+
+    def _whole(
+        self,
+        kwargs: dict[str, Any],
+        tools: list[dict[str, Any]] | None,
+        on_text: Callable[[str], None],
+    ) -> ChatResult:
+        """The answer to a streamed request asked for whole, its text delivered at once."""
+        whole = {k: v for k, v in kwargs.items() if k not in ("stream", "stream_options")}
+        with self._errors():
+            completion = self._create(whole)
+        result = self._noted(result_from_completion(completion, self.name), tools, whole)
+        if result.text:
+            on_text(result.text)
+        return replace(result, notes=(*result.notes, NO_STREAM_NOTE))
 
     def chat_json(
         self,

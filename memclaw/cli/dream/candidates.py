@@ -20,6 +20,8 @@ def say_dream(result: DreamResult, console: Any) -> None:
     # A refusal's reason starts "refused: …" itself; the status is said once.
     reason = str(result.reason).removeprefix(f"{result.status}: ")
     console.print(f"{who}: {prefix}{result.status}{change}: {reason}", highlight=False)
+    if result.engine.startswith("offline ("):  # a model is set, but it could not be used
+        console.print(f"{who}: dreamed {result.engine}", highlight=False, markup=False)
     if result.ceiling:
         console.print(f"{who}: {result.ceiling}", style="yellow", highlight=False, markup=False)
 

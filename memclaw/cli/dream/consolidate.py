@@ -24,7 +24,7 @@ from memclaw.cli.dream.batch import (
     summary_line,
     workspace_for,
 )
-from memclaw.cli.render import print_json, print_table
+from memclaw.cli.render import err, print_json, print_table
 
 if TYPE_CHECKING:
     from memclaw.dream.consolidate import ConsolidateResult
@@ -105,6 +105,13 @@ def consolidate(
                 str(len(r.deferred)),
             )
         print_table(table)
+    if not as_json:
+        # A model answer that was refused leaves the entries as they were: say which, and why.
+        for r in results:
+            for b in r.buckets:
+                if b.status in ("failed", "discarded"):
+                    who = f"{r.agent} ({b.owner})" if b.owner else r.agent
+                    err().print(f"{who}: {b.status}: {b.reason}", highlight=False, markup=False)
     if not quiet and not as_json:
         statuses = ["skipped" if r.skipped else "done" for r in results]
         line = summary_line("consolidate", len(outcomes), statuses, len(failed))

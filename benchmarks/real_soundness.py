@@ -1,0 +1,138 @@
+"""How the real-model lane judges one path: its outcome, and whether memory stayed sound.
+
+Kept apart from ``real_models`` (which builds, serves and runs) so that the normal test
+suite can check these judgements on made-up runs without any model.
+
+Sound means: every line memory held before is still there, byte for byte (DREAMS.md, the
+diary, may be rewritten), and no new line is junk: a code fence, a ``<think>`` tag, chat
+markup a model leaked (``<|im_start|>``, ``<start_of_turn>``, ``functions.name:``), a lone
+bullet or bracket, or a shard of JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+JUNK = re.compile(
+    r"```|</?think>|<\|im_(start|end)\|>|<(start|end)_of_turn>|^\s*functions\.\w+:"
+    r"|^\s*[-*]\s*$|^\s*[{}\[\]]\s*$|\"\w+\":\s"
+)
+# Lines memclaw prints when it fell back from the model to something simpler.
+FALLBACK = re.compile(
+    r"offline engine|without (them|tools|the memory tools)|fell back|falling back|not valid JSON"
+    r"|could not|cut off|did not fit|does not fit|gave up|ignored|no tool|stopped after"
+    r"|empty answer|refused|in one piece|: failed: |: discarded: |dreamed offline",
+    re.IGNORECASE,
+)
+NOTE_CHARS = 110
+
+
+@dataclass
+class Outcome:
+    path: str
+    outcome: str  # ok, degraded, failed
+    sound: bool  # no person's line lost, no junk written
+    note: str
+    requests: str = "?"  # chat requests the server answered during the path, by status
+
+
+def statuses(server_log: str) -> list[str]:
+    """The HTTP status of every chat request in a llama_cpp.server log, in order."""
+    return re.findall(r'"POST /v1/chat/completions HTTP/1.1" (\d{3})', server_log)
+
+
+def count_requests(seen: list[str]) -> str:
+    """``3`` or ``3 (1×400)``: how many requests, and how many of them did not succeed."""
+    bad: dict[str, int] = {}
+    for status in seen:
+        if status != "200":
+            bad[status] = bad.get(status, 0) + 1
+    shown = ", ".join(f"{n}×{status}" for status, n in sorted(bad.items()))
+    return f"{len(seen)} ({shown})" if shown else str(len(seen))
+
+
+def memory_text(agent: Path) -> dict[str, str]:
+    """Every memory file of an agent (markdown, state folders left out), by relative path."""
+    return {
+        str(p.relative_to(agent)): p.read_text(encoding="utf-8")
+        for p in sorted(agent.rglob("*.md"))
+        if ".memclaw" not in p.parts
+    }
+
+
+def soundness(
+    before: dict[str, str], after: dict[str, str], rewritable: tuple[str, ...] = ("DREAMS",)
+) -> tuple[bool, str]:
+    """Whether every line memory held before is still there and nothing new is junk.
+
+    Files under ``rewritable`` prefixes may lose lines (the dream diary; the memory
+    entries on a consolidation, whose job is merging them); they are checked for junk.
+    """
+    for rel, text in before.items():
+        now = after.get(rel, "").splitlines()
+        lost = [line for line in text.splitlines() if line.strip() and line not in now]
+        if lost and not rel.startswith(rewritable):
+            return False, f"{rel} lost {lost[0]!r}"
+    for rel, text in after.items():
+        new = set(text.splitlines()) - set(before.get(rel, "").splitlines())
+        junk = sorted(line for line in new if JUNK.search(line))
+        if junk:
+            return False, f"{rel} got junk {junk[0]!r}"
+    return True, ""
+
+
+def _short(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= NOTE_CHARS else flat[: NOTE_CHARS - 1] + "…"
+
+
+def _chat_answer(stdout: str) -> dict[str, Any] | None:
+    """The ``chat --json`` answer, when stdout is one."""
+    try:
+        data = json.loads(stdout)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) and "answer" in data else None
+
+
+def _tool_summary(calls: list[dict[str, Any]]) -> str:
+    shown = []
+    for call in calls[:3]:
+        name = str(call.get("name", "?"))
+        failed = "" if call.get("ok") else " refused"
+        shown.append(f"{name}({json.dumps(call.get('arguments', {}))[:40]}){failed}")
+    more = f" +{len(calls) - 3}" if len(calls) > 3 else ""
+    return "called " + ", ".join(shown) + more
+
+
+def judge(returncode: int, stdout: str, stderr: str) -> tuple[str, str]:
+    """The outcome of one command (ok, degraded or failed) and the line that says why."""
+    said = [line.strip() for line in stderr.splitlines() if line.strip()]
+    if "Traceback (most recent call last)" in stderr:
+        return "failed", _short(said[-1] if said else "a traceback")
+    if returncode != 0:
+        errors = [line for line in said if line.startswith("error:")]
+        if len(errors) == 1 and said[-1] == errors[0]:
+            return "degraded", _short(errors[0])
+        return "failed", _short(said[-1] if said else f"exit {returncode} and no message")
+    answer = _chat_answer(stdout)
+    lines = [line.lstrip("· ") for line in said]
+    if answer is not None:
+        lines += [str(note) for note in answer.get("notes") or []]
+    fallbacks = [line for line in lines if FALLBACK.search(line)]
+    if answer is not None:
+        text = str(answer.get("answer") or "")
+        calls = list(answer.get("tool_calls") or [])
+        what = _tool_summary(calls) + "; " if calls else ""
+        if fallbacks:
+            return "degraded", _short(what + fallbacks[0])
+        if not text.strip():
+            return "failed", _short(what + "an empty answer and no line saying why")
+        return "ok", _short(f"{what}said {text.strip()!r}")
+    if fallbacks:
+        return "degraded", _short(fallbacks[0])
+    return "ok", _short(lines[-1] if lines else "")

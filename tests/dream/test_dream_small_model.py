@@ -1,0 +1,61 @@
+"""A dream against a model whose context cannot hold the prompt says it dreamed offline."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from pathlib import Path
+
+from fake_openai import FakeOpenAI
+from typer.testing import CliRunner
+
+from memclaw.cli.app import app
+from memclaw.workspace import Workspace
+
+FACT = "Maya prefers uv over Poetry for every Python project."
+
+
+def test_a_dream_that_fell_back_to_the_offline_engine_says_so(
+    isolated_env: Path, fake_openai: FakeOpenAI
+) -> None:
+    agent, _ = Workspace.open(isolated_env).init_agent("demo")
+    for offset in (3, 2, 1):
+        agent.append_daily(f"- {FACT}", day=date.today() - timedelta(days=offset))
+    # What llama-cpp-python's server answers to a prompt longer than its n_ctx.
+    message = "Requested tokens (2400) exceed context window of 2048"
+    fake_openai.queue_error(400, message, code="context_length_exceeded")
+    result = CliRunner().invoke(
+        app,
+        ["--set", f"base_url={fake_openai.base_url}", "--set", "api_key=test", "dream", "demo"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    assert "demo: dreamed offline (the prompt did not fit the model's context)" in result.output
+    assert FACT in (isolated_env / "demo" / "MEMORY.md").read_text()
+
+
+def test_a_consolidation_whose_model_answer_was_refused_says_so(
+    isolated_env: Path, fake_openai: FakeOpenAI
+) -> None:
+    from memclaw.workspace.entries import Entry, format_entries
+
+    agent, _ = Workspace.open(isolated_env).init_agent("demo")
+    texts = [f"Maya owns project number {n} of the lotsen team." for n in range(8)]
+    entries = [Entry(f"m-{i}", t, "project") for i, t in enumerate(texts)]
+    agent.write("entries/project.md", format_entries(entries, "Projects"))
+    before = (isolated_env / "demo" / "entries" / "project.md").read_text()
+    fake_openai.queue_text("Sure! Here are the merged entries: project 1, project 2.")
+    result = CliRunner().invoke(
+        app,
+        [
+            "--set",
+            f"base_url={fake_openai.base_url}",
+            "--set",
+            "api_key=test",
+            "consolidate",
+            "demo",
+        ],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    assert "demo: failed: the model's answer is not valid JSON" in result.output
+    assert (isolated_env / "demo" / "entries" / "project.md").read_text() == before

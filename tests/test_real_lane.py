@@ -1,0 +1,163 @@
+"""The real-model lane's own pieces, without a model: options, judgements, server flags.
+
+`make test-real` needs minutes and a model server; these checks keep its parts honest in
+the normal suite (a soundness checker that passed junk would make its table a lie).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from test_benchmarks import load
+
+
+@pytest.fixture(scope="module")
+def lane() -> ModuleType:
+    return load("real_models")
+
+
+@pytest.fixture(scope="module")
+def judging() -> ModuleType:
+    return load("real_soundness")
+
+
+def test_both_models_by_default_one_by_name_and_a_url_needs_a_name(lane: ModuleType) -> None:
+    assert lane.parse_args([]).model == "all"
+    assert lane.parse_args(["--model", "gemma3"]).model == "gemma3"
+    url = lane.parse_args(["--model", "smollm2", "--url", "http://127.0.0.1:8080/v1"])
+    assert url.url == "http://127.0.0.1:8080/v1"
+    for wrong in (["--url", "http://127.0.0.1:8080/v1"], ["--model", "llama"]):
+        with pytest.raises(SystemExit) as exit_:
+            lane.parse_args(wrong)
+        assert exit_.value.code == 2
+
+
+def test_each_run_gets_its_chat_markup_and_window(lane: ModuleType, tmp_path: Path) -> None:
+    weights = tmp_path / "w.gguf"
+    smol = lane.server_flags(lane.MODELS["smollm2"], weights, 2048, False, tmp_path)
+    assert "--chat_format" not in smol  # its GGUF carries a ChatML template
+    assert smol[smol.index("--n_ctx") + 1] == "2048"
+    tools = lane.server_flags(lane.MODELS["gemma3"], weights, 8192, True, tmp_path)
+    assert tools[tools.index("--chat_format") + 1] == "chatml-function-calling"
+    gemma = lane.MODELS["gemma3"].chat_flags(tmp_path)
+    assert gemma[:2] == ["--chat_format", "hf-tokenizer-config"]
+    config = json.loads(Path(gemma[3]).read_text(encoding="utf-8"))
+    assert config["eos_token"] == "<end_of_turn>"
+
+
+def test_the_gemma_template_keeps_the_system_prompt_in_the_first_user_turn(
+    lane: ModuleType,
+) -> None:
+    sandbox = pytest.importorskip("jinja2.sandbox")
+    template = sandbox.ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True)
+    messages = [
+        {"role": "system", "content": "MEMORY: cutover 2026-12-12"},
+        {"role": "user", "content": "When?"},
+        {"role": "assistant", "content": ""},  # the server's cue for an answer
+    ]
+    prompt = template.from_string(lane.GEMMA_TEMPLATE).render(messages=messages, bos_token="<b>")
+    assert prompt == (
+        "<b><start_of_turn>user\nMEMORY: cutover 2026-12-12\n\nWhen?<end_of_turn>\n"
+        "<start_of_turn>model\n"
+    )
+
+
+BEFORE = {"MEMORY.md": "# Memory\n- Cutover: 2026-12-12\n", "DREAMS.md": "# Dreams\nold\n"}
+
+
+@pytest.mark.parametrize(
+    ("after", "why"),
+    [
+        ({"MEMORY.md": "# Memory\n- Cutover: 2026-12-12\n- ```json\n"}, "junk '- ```json'"),
+        ({"MEMORY.md": '# Memory\n- Cutover: 2026-12-12\n"fact": "x"\n'}, "junk"),
+        ({"MEMORY.md": "# Memory\n- Cutover: 2026-12-12\n<think>hmm</think>\n"}, "junk"),
+        ({"MEMORY.md": "# Memory\n- Cutover: 2026-12-12\n-\n"}, "junk"),
+        ({"PROFILE.md": "<start_of_turn>model\n"}, "PROFILE.md got junk"),
+        ({"MEMORY.md": "# Memory\n- Cutover: Dec 12\n"}, "lost '- Cutover: 2026-12-12'"),
+    ],
+)
+def test_the_soundness_checker_catches_junk_and_a_lost_line(
+    judging: ModuleType, after: dict[str, str], why: str
+) -> None:
+    sound, reason = judging.soundness(BEFORE, {**BEFORE, **after})
+    assert not sound and why in reason
+
+
+def test_new_plain_lines_and_a_rewritten_diary_are_sound(judging: ModuleType) -> None:
+    after = {
+        "MEMORY.md": "# Memory\n- Cutover: 2026-12-12\n- Maya likes kanelbullar.\n",
+        "DREAMS.md": "# Dreams\nnew run\n",
+    }
+    assert judging.soundness(BEFORE, after) == (True, "")
+
+
+def chat(answer: str, notes: list[str], calls: list[dict[str, object]] | None = None) -> str:
+    return json.dumps({"answer": answer, "notes": notes, "tool_calls": calls or []})
+
+
+@pytest.mark.parametrize(
+    ("run", "outcome", "said"),
+    [
+        ((0, chat("The 12th.", []), ""), "ok", "said 'The 12th.'"),
+        (
+            (0, chat("Hi", ["the endpoint refused the memory tools: answered without them"]), ""),
+            "degraded",
+            "refused the memory tools",
+        ),
+        ((0, chat("", []), ""), "failed", "empty answer and no line"),
+        (
+            (0, chat("", ["the model gave an empty answer (finish reason: stop)"]), ""),
+            "degraded",
+            "gave an empty answer",
+        ),
+        (
+            (0, chat("", [], [{"name": "memory_search", "arguments": {"q": 1}, "ok": False}]), ""),
+            "failed",
+            "memory_search",
+        ),
+        ((1, "", "error: the prompt does not fit the context window\n"), "degraded", "error:"),
+        ((1, "", "Traceback (most recent call last):\n  x\nKeyError: 'a'\n"), "failed", "KeyError"),
+        ((1, "", "something broke\n"), "failed", "something broke"),
+        (
+            (0, "", "the prompt does not fit the model's context: offline engine used\n"),
+            "degraded",
+            "",
+        ),
+        ((0, "written: 3 facts\n", "wrote MEMORY.md\n"), "ok", "wrote MEMORY.md"),
+        (
+            (0, "demo 0 0 9 → 9 0\n", "demo: failed: the model's JSON answer lacks 'entries'\n"),
+            "degraded",
+            "lacks 'entries'",
+        ),
+    ],
+)
+def test_outcomes_are_judged_honestly(
+    judging: ModuleType, run: tuple[int, str, str], outcome: str, said: str
+) -> None:
+    got, note = judging.judge(*run)
+    assert got == outcome and said in note
+
+
+def test_requests_are_counted_from_the_server_log(judging: ModuleType) -> None:
+    log = (
+        'INFO: 127.0.0.1:1 - "GET /v1/models HTTP/1.1" 200 OK\n'
+        'INFO: 127.0.0.1:1 - "POST /v1/chat/completions HTTP/1.1" 400 Bad Request\n'
+        'INFO: 127.0.0.1:1 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n'
+        'INFO: 127.0.0.1:1 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n'
+    )
+    seen = judging.statuses(log)
+    assert seen == ["400", "200", "200"]
+    assert judging.count_requests(seen) == "3 (1×400)"
+    assert judging.count_requests(seen[1:]) == "2"
+
+
+def test_only_a_consolidation_may_merge_memory_entries_away(judging: ModuleType) -> None:
+    before = {"entries/other.md": "## m-1\nMaya's cat is Pixel.\n## m-2\nHer cat: Pixel.\n"}
+    after = {"entries/other.md": "## m-1\nMaya's cat is called Pixel.\n"}
+    assert not judging.soundness(before, after)[0]
+    assert judging.soundness(before, after, ("DREAMS", "entries/")) == (True, "")
+    fenced = {"entries/other.md": "## m-1\n```\n"}
+    assert not judging.soundness(before, fenced, ("DREAMS", "entries/"))[0]
