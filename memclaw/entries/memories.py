@@ -302,6 +302,9 @@ def _remember_locked(
         extra["owner"] = owner
     if session_id:
         extra["session"] = session_id
+    if not by_person:
+        # The facts layer reads the author from here: a model's entry is not the person's word.
+        extra["by"] = "model"
     taken = {e.id for entries in files.entries.values() for e in entries}
     entry = Entry(
         _new_id(text, today.isoformat(), category, taken), text, category, today, today, extra
