@@ -208,6 +208,8 @@ def _combine(entries: list[Entry], fixed: frozenset[str]) -> list[Entry]:
         group = [lead]
         for other in left[n + 1 :]:
             texts = [text[e.id] for e in reversed([*group, other])]  # oldest first reads best
+            if other.category != lead.category:  # a joined fact takes the lead's category
+                continue
             if other.id not in gone and join(texts) is not None and fits(texts):
                 group.append(other)
         if len(group) > 1:
