@@ -1,4 +1,4 @@
-"""An entry a model stored (a chat's memory_store) is the model's in the facts layer, not the person's."""
+"""An entry a model stored (memory_store) is the model's in the facts layer, not the person's."""
 
 import json
 from typing import Any
