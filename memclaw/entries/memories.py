@@ -311,7 +311,11 @@ def _remember_locked(
     )
     for entries in visible.values():
         for old in entries:
-            if old.category == category and supersedes(text, old.text):
+            if (
+                old.category == category
+                and supersedes(text, old.text)
+                and not _both_hold(old, text)
+            ):
                 # A changed value that is not an explicit correction never replaces silently.
                 return RememberResult(None, Action.HELD, old, "held"), None
     if (older := _older_version(scope, visible, text, by_person)) is not None:
@@ -319,6 +323,15 @@ def _remember_locked(
     files.save(target, [*files.entries.get(target, []), entry], introduced=text)
     record = {"action": "added", "id": entry.id, "owner": owner, "file": target}
     return RememberResult(entry, Action.ADDED), record
+
+
+def _both_hold(old: Entry, text: str) -> bool:
+    """The facts judge is sure both are true ("likes green tea", "likes dark mode"): the
+    entry rule's changed value is then no change, and nothing waits in the inbox for it."""
+    from memclaw.facts.conflict import judge
+
+    verdict = judge(old.text, text)
+    return verdict.kind == "compatible" and verdict.sure
 
 
 def _older_version(
