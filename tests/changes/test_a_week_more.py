@@ -108,6 +108,7 @@ def test_a_week_of_todays_features_used_together(
     code, _, stderr = run("remember", "pal", f"The deploy token is {token}")
     assert code == 1 and "secret" in stderr
     assert sorted(p.read_text() for p in (root / "pal").rglob("*.md") if p.is_file()) == before
+    assert not [p for p in root.rglob("*") if p.is_file() and token.encode() in p.read_bytes()]
 
     # --- day 2: a model stores a batch through memory_store; a correction is noted ------------
     travel.next_day()
