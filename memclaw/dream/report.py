@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 from memclaw.facts.ids import fact_id
 from memclaw.gates import find_secrets
 from memclaw.text import jsonsafe
-from memclaw.text.plural import plural
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.safeguards.journal import line_changes
 
@@ -104,7 +103,8 @@ def build(
 
 def _trust_fell(scope: Scope) -> tuple[list[dict[str, Any]], dict[str, float]]:
     """The remembered facts whose trust fell since the last report, and every one's trust now."""
-    from memclaw.facts.ledger import facts_of, retention
+    from memclaw.facts.ledger import facts_of, retention, said_age
+    from memclaw.text.plural import plural
 
     floor = scope.agent.settings.trust_floor
     last = next((d for _p, d in recent(scope)), None) or next(iter(archived(scope)), None)
@@ -123,8 +123,8 @@ def _trust_fell(scope: Scope) -> tuple[list[dict[str, Any]], dict[str, float]]:
         was = before.get(fact.id)
         was = float(was) if isinstance(was, int | float) else None
         if stale:
-            age = plural(round(fact.age_days), "day")
-            why = f"last said {age} ago, past its category's time to live"
+            days = plural(round(said_age(scope, fact)), "day")  # the age retention counted
+            why = f"last said {days} ago, past its category's time to live"
         elif trust < floor and (was is None or was >= floor):
             why = f"trust {trust:.2f}, under the floor {floor:.2f}"
         elif was is not None and was - trust >= FELL_BY:

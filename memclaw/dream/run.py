@@ -205,6 +205,7 @@ def _dream(
     deadline = Deadline(settings.dream_time_limit_seconds)
     window = settings.dream_days if days is None else days
     source = f"dream {result.run_id}"
+    before = scope.read(MEMORY)  # the corrections below may write it: this is what undo restores
     if not result.dry_run:
         # Corrections first: what they replace is then neither promoted nor kept.
         start, end = note_window(agent.now().date(), window)
@@ -288,12 +289,33 @@ def _dream(
     if result.status is DreamStatus.UPDATED:
         assert new is not None
         _write(scope, result, old, new, reason)
+    if old != before and result.status in (DreamStatus.UNCHANGED, DreamStatus.UPDATED):
+        _corrected(scope, result, before)
     # Logged before the diary is written: whatever happens to the diary, `dream undo`
     # knows every run that changed MEMORY.md.
     log_run(agent, result)
     result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
-    _report(scope, result, old)
+    _report(scope, result, before)
     return result
+
+
+def _corrected(scope: Scope, result: DreamResult, before: str) -> None:
+    """The notes' corrections rewrote MEMORY.md before the dream read it: a change of this
+    dream too, so it is reported, and `dream undo` goes back to the file from before them."""
+    from memclaw.gates import redact
+    from memclaw.workspace.safeguards import history
+
+    rel, now = scope.rel(MEMORY), scope.read(MEMORY)
+    result.status = DreamStatus.UPDATED
+    result.diff = unified_diff(before, now, rel)
+    result.added, result.removed = diff_counts(before, now)
+    result.written_sha = content_sha(now)
+    kept = redact(before)  # history stores versions through the secret gate
+    backup = next(
+        (p for p in history.versions(scope.agent, rel) if p.read_text(encoding="utf-8") == kept),
+        None,
+    )
+    result.backup = backup.relative_to(scope.agent.path).as_posix() if backup else None
 
 
 def _report(scope: Scope, result: DreamResult, old: str) -> None:

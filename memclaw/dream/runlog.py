@@ -95,6 +95,7 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
     edited_since = bool(written_sha) and content_sha(current) != written_sha
     with journal.change(agent, "dream-undo", run=last.get("run")):
         written = scope.write(MEMORY, before, WriteStrategy.OVERWRITE)
+        _take_back_beliefs(agent, str(last.get("run", "")))
     append_log(
         agent,
         LOG,
@@ -110,3 +111,34 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
             written.backup.relative_to(agent.path).as_posix() if written.backup else None
         ),
     }
+
+
+def _take_back_beliefs(agent: Agent, run: str) -> None:
+    """Revert what the dream ``run`` changed beside MEMORY.md (evidence, inbox, authors).
+
+    Without this the file says the old line again while the facts layer still holds it
+    superseded, and no later dream would correct it. The same stores as ``memclaw undo``
+    (changes.state, a layer above), newest delta first.
+    """
+    from memclaw.facts import inbox, store
+    from memclaw.workspace.safeguards import provenance
+
+    stores = {
+        store.STORE: store.undo_delta,
+        inbox.STORE: inbox.undo_delta,
+        provenance.STORE: provenance.undo_delta,
+    }
+    record = next(
+        (
+            r
+            for r in reversed(list(read_log(agent, journal.LOG)))
+            if r.get("kind") == "dream" and r.get("run") == run
+        ),
+        None,
+    )
+    deltas = record.get("state", []) if record else []
+    with agent.lock():
+        for delta in reversed(deltas):
+            undo = stores.get(str(delta.get("store", "")))
+            if undo is not None:
+                undo(agent, delta)

@@ -302,13 +302,20 @@ def _remember_locked(
         extra["owner"] = owner
     if session_id:
         extra["session"] = session_id
+    if not by_person:
+        # The facts layer reads the author from here: a model's entry is not the person's word.
+        extra["by"] = "model"
     taken = {e.id for entries in files.entries.values() for e in entries}
     entry = Entry(
         _new_id(text, today.isoformat(), category, taken), text, category, today, today, extra
     )
     for entries in visible.values():
         for old in entries:
-            if old.category == category and supersedes(text, old.text):
+            if (
+                old.category == category
+                and supersedes(text, old.text)
+                and not _both_hold(old, text)
+            ):
                 # A changed value that is not an explicit correction never replaces silently.
                 return RememberResult(None, Action.HELD, old, "held"), None
     if (older := _older_version(scope, visible, text, by_person)) is not None:
@@ -316,6 +323,15 @@ def _remember_locked(
     files.save(target, [*files.entries.get(target, []), entry], introduced=text)
     record = {"action": "added", "id": entry.id, "owner": owner, "file": target}
     return RememberResult(entry, Action.ADDED), record
+
+
+def _both_hold(old: Entry, text: str) -> bool:
+    """The facts judge is sure both are true ("likes green tea", "likes dark mode"): the
+    entry rule's changed value is then no change, and nothing waits in the inbox for it."""
+    from memclaw.facts.conflict import judge
+
+    verdict = judge(old.text, text)
+    return verdict.kind == "compatible" and verdict.sure
 
 
 def _older_version(

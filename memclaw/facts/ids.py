@@ -37,3 +37,14 @@ def fact_id(statement: str, scope_prefix: str = "") -> str:
     """``f`` and 8 hex digits; scope_prefix is ``Scope.prefix`` ("" for the team's memory)."""
     digest = hashlib.sha1(f"{scope_prefix}\0{normalise_statement(statement)}".encode()).hexdigest()
     return "f" + digest[:8]
+
+
+# An entry's bookkeeping under its text (``- category: project``, ``- created: 2026-12-01``):
+# no statement, so no fact in any reader (facts, search hits, why).
+META = re.compile(r"^[a-z_]+:\s*\S*$")
+
+
+def is_meta(line: str) -> bool:
+    """True for a ``- key: value`` bookkeeping line, which states no fact."""
+    marker = _MARKER.match(line)
+    return marker is not None and bool(META.match(line[marker.end() :].strip()))

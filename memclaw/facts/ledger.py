@@ -170,14 +170,20 @@ def retention(scope: Scope, fact: Fact) -> tuple[bool, bool]:
     category = category_of(fact.category, list(categories(settings)))
     if settings.immutable(category):
         return False, True
-    # Counted from its evidence when there is any: a memory file's date is only its last
-    # write, which any rewrite of the file moves.
+    return expired(said_age(scope, fact), settings.ttl_days(category)), False
+
+
+def said_age(scope: Scope, fact: Fact) -> float:
+    """Days since ``fact`` was last stated, restated or confirmed: the age retention counts.
+
+    From its evidence when there is any: a memory file's date is only its last write,
+    which any rewrite of the file moves.
+    """
     said = [e.time[:10] for e in fact.events if e.kind in _SAID]
-    age = fact.age_days
     if said:
         with contextlib.suppress(ValueError):  # an unreadable time: the places' age stands
-            age = (scope.agent.now().date() - date.fromisoformat(max(said))).days
-    return expired(age, settings.ttl_days(category)), False
+            return (scope.agent.now().date() - date.fromisoformat(max(said))).days
+    return fact.age_days
 
 
 _SAID = (EventKind.STATED, EventKind.INFERRED, EventKind.CONFIRMED)

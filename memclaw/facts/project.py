@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from memclaw.facts.ids import CATEGORY_TAG, fact_id
+from memclaw.facts.ids import CATEGORY_TAG, META, fact_id
 from memclaw.facts.model import Kind, Place
 from memclaw.workspace.entries import ENTRIES_DIR, parse_entries
 from memclaw.workspace.safeguards import provenance
@@ -30,7 +30,7 @@ _DAILY = re.compile(r"(?:^|/)memory/(\d{4}-\d{2}-\d{2})\.md$")
 _ENTRY_FILE = re.compile(rf"(?:^|/){ENTRIES_DIR}/([^/]+)\.md$")
 _ENTRY_HEAD = re.compile(r"^## +(\S+)[ \t]*$")
 # Entry metadata and bare key lines are bookkeeping, not statements.
-_META = re.compile(r"^[a-z_]+:\s*\S*$")
+_META = META  # an entry's bookkeeping line (facts.ids)
 _RELATION = re.compile(
     r"\b(?:is|are|was|were|has|have|lives|works|prefers?|uses?|likes?|loves?|hates?|eats?|"
     r"moved|runs|owns|wants|needs|reports|speaks|est|ist|wohnt|vit|habite|vive|es|está)\b",

@@ -79,6 +79,11 @@ class ForgetPlan:
     mentions: list[Fact] = field(default_factory=list)
     mem0: Mem0Forget | None = None  # what went from Mem0 (None: no Mem0 for this scope)
 
+    @property
+    def place_count(self) -> int:
+        """Places it lives in as every reader counts them: the files and logs, and the index."""
+        return len(self.places) + bool(self.index.blocks)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "agent": self.scope.agent.id,
@@ -251,7 +256,7 @@ def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetP
         {
             **scope.log_fields(),
             "facts": [f.id for f in plan.facts],
-            "places": len(plan.places),
+            "places": plan.place_count,
             # Which files it rewrote without the journal: the timeline's forget, not a hand edit.
             "files": sorted({p.shown for p in plan.places}),
             "index_blocks": plan.index.blocks,

@@ -16,7 +16,7 @@ from typing import Any
 
 from memclaw.config import Settings
 from memclaw.errors import UsageError
-from memclaw.facts.ids import fact_id
+from memclaw.facts.ids import fact_id, is_meta
 from memclaw.index.snippet import make_snippet, mark
 from memclaw.index.storage.packs import FileRow, StoredBlock
 from memclaw.text.tokenize import Query
@@ -51,7 +51,7 @@ class Hit:
     def fact(self) -> str | None:
         """The fact id of a one-line hit (what `why`, `forget` and `facts` take); else None."""
         line = self.text.strip()
-        if self.end_line != self.line or not line or line.startswith(("#", "|")):
+        if self.end_line != self.line or not line or line.startswith(("#", "|")) or is_meta(line):
             return None
         parts = self.file.split("/")
         owned = len(parts) > 2 and parts[0] == OWNERS_DIR

@@ -321,7 +321,7 @@ def run_forget(
     if as_json:
         print_json(plan.to_dict())
     else:
-        places = plural(len(plan.places) + bool(plan.index.blocks), "place")
+        places = plural(plan.place_count, "place")
         them = "them" if len(plan.facts) > 1 else "it"
         what = f"forgot {plural(len(plan.facts), 'fact')}" if plan.facts else "removed it"
         done = f"{what} from {places}; memclaw will not learn {them} again"

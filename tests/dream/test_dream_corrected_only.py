@@ -1,0 +1,50 @@
+"""A dream whose only change to MEMORY.md is a correction from the notes still changed it.
+
+It says so (updated, with the diff), its diary says so, and `dream undo` puts back the
+MEMORY.md from before the dream, as `memclaw undo` does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dream.dreamkit import day, note, workspace
+from memclaw.dream.run import DreamStatus, dream_agent
+from memclaw.dream.runlog import dream_undo
+from memclaw.facts.ledger import facts_of
+from memclaw.workspace.safeguards.provenance import Author
+from memclaw.workspace.scope import Scope
+
+OLD = "The PostGIS cutover is scheduled for 2026-12-12."
+FIX = "Correction: the PostGIS cutover moved to 2026-12-19."
+
+
+def test_a_dream_that_only_applied_a_correction_is_an_update_dream_undo_reverts(
+    tmp_path: Path,
+) -> None:
+    agent, _ = workspace(tmp_path).init_agent("demo")
+    before = f"# Memory\n\n## Active projects\n- {OLD}\n"
+    agent.write("MEMORY.md", before, author=Author.MODEL)
+    note(agent, day(1), FIX)
+    result = dream_agent(Scope(agent))
+    assert "2026-12-12" not in agent.read("MEMORY.md")
+    assert result.status is DreamStatus.UPDATED
+    assert f"-- {OLD}" in result.diff and result.removed == 1
+    assert "changed in memory.md:** nothing" not in agent.read("DREAMS.md").casefold()
+    dream_undo(Scope(agent))
+    assert agent.read("MEMORY.md") == before
+
+
+def test_dream_undo_takes_back_what_the_dream_believed_so_the_next_dream_corrects_again(
+    tmp_path: Path,
+) -> None:
+    agent, _ = workspace(tmp_path).init_agent("demo")
+    before = f"# Memory\n\n## Active projects\n- {OLD}\n"
+    agent.write("MEMORY.md", before, author=Author.MODEL)
+    note(agent, day(1), FIX)
+    dream_agent(Scope(agent))
+    dream_undo(Scope(agent))
+    old = next(f for f in facts_of(Scope(agent)) if f.statement == OLD)
+    assert not old.superseded  # the file and the facts layer agree again
+    dream_agent(Scope(agent))
+    assert "2026-12-12" not in agent.read("MEMORY.md")
