@@ -62,6 +62,7 @@ def test_a_refusal_says_refused_once() -> None:
         dry_run=False,
         reason="refused: the rewrite would drop 3 of 4 entries",
         ceiling=None,
+        engine="offline",
     )
     say_dream(result, console)  # type: ignore[arg-type]
     assert console.export_text().strip() == "demo: refused: the rewrite would drop 3 of 4 entries"
