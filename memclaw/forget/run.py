@@ -197,6 +197,7 @@ def _marker_free(line: str) -> str:
 
 
 def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
+    from memclaw.index.semantic import passages
     from memclaw.index.storage.packs import visible_blocks
     from memclaw.index.store import index_path
 
@@ -208,13 +209,13 @@ def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
     except sqlite3.Error:
         return IndexTrace()
     try:
-        rows = [(f.path, b.hash, b.text) for f, b in visible_blocks(conn)]
-        hashes = {
-            str(digest)
-            for rel, digest, text in rows
-            if places.in_scope(scope, str(rel)) and matcher.redact(str(text))[1]
-        }
-        blocks = sum(1 for _rel, digest, _text in rows if digest in hashes)
+        rows = [
+            p for p in passages(visible_blocks(conn)) if places.in_scope(scope, str(p.file.path))
+        ]
+        blocks = sum(1 for p in rows if matcher.redact(str(p.block.text))[1])
+        # A turn's vector is keyed by its text with the turn before (``semantic.passages``):
+        # the next turn's vector holds the fact too.
+        hashes = {p.key for p in rows if matcher.redact(p.text)[1]}
         vectors = 0
         if hashes:
             marks = ",".join("?" * len(hashes))

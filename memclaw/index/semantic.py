@@ -1,25 +1,29 @@
 """Optional semantic recall through an embeddings endpoint.
 
-Blocks are embedded once: vectors are cached in the index by model and
-content hash, so an unchanged block is never embedded again (not even after
-``reindex``). Keyword and vector rankings are fused by reciprocal rank.
+Blocks are embedded once: vectors are cached in the index by model and the hash
+of the text embedded (``passages``: a dialogue turn with the turn before it), so
+an unchanged block is never embedded again (not even after ``reindex``). Keyword
+and vector rankings are fused by reciprocal rank.
 """
 
 from __future__ import annotations
 
+import hashlib
 import heapq
 import logging
 import math
+import re
 import sqlite3
 import time
 from array import array
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memclaw.config import Settings
+from memclaw.index.blocks import NEIGHBOUR_CHARS, speaker_of
 from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
 from memclaw.index.storage.packs import FileRow, StoredBlock, visible_blocks
 
@@ -98,10 +102,10 @@ class Recall:
             return []
         shown = seen[1].get((where[0], *where[1]))
         if shown is None:
-            shown = list(visible_blocks(conn, *where))
+            shown = passages(visible_blocks(conn, *where))
             embed_missing(conn, self.embedder, shown, batch_size=batch_size)
             seen[1][(where[0], *where[1])] = shown
-        return [(f, b) for f, b in shown if filters.dated(b.date)]
+        return [p for p in shown if filters.dated(p.block.date)]
 
 
 def open_embedder(settings: Settings) -> Embedder | None:
@@ -129,28 +133,87 @@ def _cached(conn: sqlite3.Connection, model: str) -> set[str]:
     return {str(h) for (h,) in conn.execute("SELECT hash FROM vectors WHERE model = ?", (model,))}
 
 
-Visible = list[tuple[FileRow, StoredBlock]]
+class Passage(NamedTuple):
+    """What is embedded for one block, and the key its vector is cached under."""
+
+    file: FileRow
+    block: StoredBlock
+    text: str  # the block, after the turn before it when it is a dialogue turn
+    key: str  # the hash of ``text``: the block's own hash when it is embedded alone
+
+
+Visible = list[Passage]
+_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
+
+
+def _turn(block: StoredBlock) -> bool:
+    return block.kind in ("item", "paragraph") and speaker_of(block.text) is not None
+
+
+def _bare(text: str) -> str:
+    """A turn without its list marker: "- Ana: hi" is embedded as "Ana: hi"."""
+    marker = _MARKER.match(text)
+    return text[marker.end() :] if marker else text
+
+
+def text_key(text: str) -> str:
+    """The key of a vector: as ``StoredBlock.hash``, so a block embedded alone keeps it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def passages(blocks: Iterable[tuple[FileRow, StoredBlock]]) -> Visible:
+    """What each of ``blocks`` (file by file, in order, as ``visible_blocks`` yields them)
+    is embedded as.
+
+    A dialogue turn ("Ana: ...") is embedded after the turn before it in the same
+    section: a reply such as "Yes, last Friday!" means nothing alone (the keyword side
+    lends neighbours' words for the same reason, ``blocks.lent_words``). Its vector is
+    keyed by that text, so editing or forgetting either turn leaves the old vector
+    unused; ``unused_vectors`` finds it for forget and the index scan.
+    """
+    out: Visible = []
+    before: tuple[int, StoredBlock] | None = None
+    for file, block in blocks:
+        text = block.text
+        prev = before[1] if before is not None and before[0] == file.id else None
+        if (
+            prev is not None
+            and prev.id == block.id - 1
+            and prev.section == block.section
+            and _turn(prev)
+            and _turn(block)
+        ):
+            text = f"{_bare(prev.text)[:NEIGHBOUR_CHARS]}\n{_bare(block.text)}"
+        out.append(Passage(file, block, text, text_key(text)))
+        before = (file.id, block)
+    return out
+
+
+def unused_vectors(conn: sqlite3.Connection) -> list[str]:
+    """The keys of cached vectors no block of the index is embedded as any more."""
+    used = {p.key for p in passages(visible_blocks(conn))}
+    return [str(h) for (h,) in conn.execute("SELECT DISTINCT hash FROM vectors") if h not in used]
 
 
 def visible(conn: sqlite3.Connection, filters: Filters, *, is_global: bool) -> Visible:
-    """Every block of one index that ``filters`` let the asker see, with its file."""
+    """Every block of one index that ``filters`` let the asker see, as it is embedded."""
     where = filters.where(is_global)
     if where is None:
         return []
-    return [(f, b) for f, b in visible_blocks(conn, *where) if filters.dated(b.date)]
+    return [p for p in passages(visible_blocks(conn, *where)) if filters.dated(p.block.date)]
 
 
 def embed_missing(
     conn: sqlite3.Connection, embedder: Embedder, blocks: Visible, *, batch_size: int = EMBED_BATCH
 ) -> int:
     """Embed those of ``blocks`` that have no vector cached under ``embedder.key``;
-    returns how many."""
+    returns how many (a text held by several blocks is embedded once)."""
     model = embedder.key
     have = _cached(conn, model)
     missing: dict[str, str] = {}
-    for _, block in blocks:
-        if block.hash not in have:
-            missing.setdefault(block.hash, block.text)
+    for passage in blocks:
+        if passage.key not in have:
+            missing.setdefault(passage.key, passage.text)
     rows = list(missing.items())
     done = 0
     for start in range(0, len(rows), batch_size):
@@ -204,10 +267,10 @@ def vector_candidates(
             if len(vec) == len(query):
                 vectors[str(digest)] = vec
 
-    def exact(file: FileRow, block: StoredBlock) -> float | None:
-        if block.hash not in vectors:
-            read_vectors(_ONE_VECTOR, (model, block.hash))
-        vec = vectors.get(block.hash)
+    def exact(file: FileRow, block: StoredBlock, digest: str) -> float | None:
+        if digest not in vectors:
+            read_vectors(_ONE_VECTOR, (model, digest))
+        vec = vectors.get(digest)
         if vec is None:
             return None
         similarity = math.fsum(a * b for a, b in zip(query, vec, strict=True))
@@ -223,8 +286,8 @@ def vector_candidates(
     scored: list[tuple[float, int, Candidate]] = []
     if near is None:  # brute force: every vector of the model, read at once
         read_vectors("SELECT hash, vec FROM vectors WHERE model = ?", (model,))
-        for file, block in blocks:
-            score = exact(file, block)
+        for file, block, _, digest in blocks:
+            score = exact(file, block, digest)
             if score is not None:
                 scored.append((score, -block.id, candidate(key, file, block, score)))
         return [c for _, _, c in heapq.nlargest(limit, scored, key=lambda t: (t[0], t[1]))]
@@ -233,17 +296,17 @@ def vector_candidates(
     # In order of the float32 similarity times the weight: decay never raises a positive
     # score, so once ``limit`` exact scores reach the next bound, no later block can win.
     bounds = [
-        (near[b.hash] * kind_weight.get(f.kind, settings.weight_other), -b.id, f, b)
-        for f, b in blocks
-        if b.hash in near
+        (near[k] * kind_weight.get(f.kind, settings.weight_other), -b.id, f, b, k)
+        for f, b, _, k in blocks
+        if k in near
     ]
     bounds.sort(key=lambda t: (-t[0], -t[1]))
     top: list[float] = []  # the best ``limit`` exact scores so far, lowest first
-    for bound, _, file, block in bounds:
+    for bound, _, file, block, digest in bounds:
         # (decay can raise a negative score towards 0: the bound is at least 0)
         if len(top) >= limit and top[0] >= max(bound, 0.0) + SLACK:
             break
-        score = exact(file, block)
+        score = exact(file, block, digest)
         if score is not None:
             scored.append((score, -block.id, candidate(key, file, block, score)))
             heapq.heappush(top, score)

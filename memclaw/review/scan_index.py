@@ -54,9 +54,10 @@ def clean_index(base: Path, *, is_global: bool, now: str) -> None:
 
     The files must already be clean: the sync replaces the blocks of every
     rewritten file; merging the FTS5 segments drops the old tokens; vectors no
-    block refers to any more are deleted; VACUUM rewrites the file without its
+    block is embedded as any more are deleted; VACUUM rewrites the file without its
     free pages, and the WAL is truncated so the old pages are not kept there.
     """
+    from memclaw.index.semantic import unused_vectors
     from memclaw.index.storage.compact import compact
     from memclaw.index.store import open_index, sync
 
@@ -66,8 +67,8 @@ def clean_index(base: Path, *, is_global: bool, now: str) -> None:
     try:
         conn.execute("PRAGMA secure_delete = ON")
         sync(conn, base, is_global=is_global, now=now)
-        used = {block.hash for _, block in visible_blocks(conn)}
-        unused = [h for (h,) in conn.execute("SELECT DISTINCT hash FROM vectors") if h not in used]
+        # (a turn's vector is keyed by its text with the turn before: ``semantic.passages``)
+        unused = unused_vectors(conn)
         conn.executemany("DELETE FROM vectors WHERE hash = ?", [(h,) for h in unused])
         compact(conn)  # merge the segments (old tokens gone), VACUUM, truncate the WAL
     finally:

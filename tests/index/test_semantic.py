@@ -6,6 +6,7 @@ from typing import Any
 
 from fake_openai import FakeOpenAI
 
+from memclaw.config import Settings
 from memclaw.index import reindex, search
 from memclaw.index.query.people import by_person
 from memclaw.index.rank import Candidate
@@ -139,3 +140,11 @@ def test_people_ranking_after_fusion_keeps_keyword_hits_first() -> None:
     vector = [_cand(7, 0, "Ana: boats"), _cand(8, 0, "Ana: rivers"), _cand(1, 1)]
     ranked = by_person("what did Ana buy", fuse(keyword, vector, weight=0.7))
     assert [c.block_id for c in ranked][:2] == [1, 2]
+
+
+def test_by_default_the_vectors_first_block_counts_as_much_as_keywords_first() -> None:
+    # Tuned on the conversation benchmark's dev half with a real model: a block only the
+    # vectors rank first ties keyword's first and comes before keyword's second.
+    keyword = [_cand(1), _cand(2), _cand(3)]
+    fused = fuse(keyword, [_cand(9), _cand(3)], weight=Settings().embedding_weight)
+    assert [c.block_id for c in fused] == [3, 1, 9, 2]

@@ -29,7 +29,9 @@ def test_a_paraphrase_keyword_search_misses_is_found(isolated_env: Path, e5_serv
     assert not any("car" in h.text for h in keyword)
     ws = Workspace.open(isolated_env, overrides={**SETTINGS, "embedding_base_url": e5_server})
     hits = search(ws, question, log=False)
-    assert "sold the old car" in hits[0].text
+    # First, or second after the reply embedded with it ("Did you get a good price for it?"
+    # is embedded after the line it answers: ``semantic.passages``).
+    assert any("sold the old car" in h.text for h in hits[:2])
 
 
 def test_keyword_hits_keep_their_place_with_a_real_model(
