@@ -20,14 +20,12 @@ import contextlib
 import glob
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
+
+from benchmarks import loopback
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "embedmodel"
@@ -64,45 +62,10 @@ def ensure_venv() -> Path:
     return serve
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def serving(threads: int = 2) -> Iterator[str]:
+def serving(threads: int = 2) -> contextlib.AbstractContextManager[str]:
     """The model served on a free loopback port; its base URL (``.../v1``)."""
-    serve = ensure_venv()
-    port = free_port()
-    BUILD.mkdir(parents=True, exist_ok=True)
-    log = open(BUILD / "server.log", "w")  # noqa: SIM115 - closed in finally
-    server = subprocess.Popen(
-        [str(serve), "--host", "127.0.0.1", "--port", str(port), "--threads", str(threads)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/models", timeout=2).read()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(
-                        f"the embedding server did not start; see {log.name}"
-                    ) from None
-                time.sleep(0.3)
-        yield url
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
-        log.close()
+    command = [str(ensure_venv()), "--host", "127.0.0.1", "--threads", str(threads)]
+    return loopback.serving(command, BUILD / "server.log", "embedding server", poll=0.3)
 
 
 def main() -> None:

@@ -30,18 +30,15 @@ import datetime
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 try:  # run as ``python -m benchmarks.real_models`` or loaded from its file by the tests
+    from benchmarks import loopback
     from benchmarks.real_soundness import (
         Outcome,
         count_requests,
@@ -51,6 +48,7 @@ try:  # run as ``python -m benchmarks.real_models`` or loaded from its file by t
         statuses,
     )
 except ImportError:  # pragma: no cover - the tests put benchmarks/ itself on sys.path
+    import loopback  # type: ignore[no-redef,unused-ignore]
     from real_soundness import (  # type: ignore[no-redef,import-not-found,unused-ignore]
         Outcome,
         count_requests,
@@ -168,13 +166,6 @@ def ensure_venv(model: Model) -> Path:
     return Path(found.stdout.strip().splitlines()[-1])
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def server_flags(
     model: Model, weights: Path, n_ctx: int, tools: bool, folder: Path = BUILD
 ) -> list[str]:
@@ -193,44 +184,10 @@ def server_flags(
     ]
 
 
-@contextlib.contextmanager
-def serving(flags: list[str], log_path: Path) -> Iterator[str]:
+def serving(flags: list[str], log_path: Path) -> contextlib.AbstractContextManager[str]:
     """The model served on a free loopback port; stopped by pid however the block ends."""
-    port = free_port()
-    log = open(log_path, "w")  # noqa: SIM115 - closed in finally
-    server = subprocess.Popen(
-        [str(VENV / "bin" / "python"), "-m", "llama_cpp.server", *flags, "--port", str(port)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/models", timeout=2).read()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"the model server did not start; see {log.name}") from None
-                time.sleep(0.5)
-        yield url
-    finally:
-        stop(server)
-        log.close()
-
-
-def stop(server: subprocess.Popen[bytes]) -> None:
-    """End the server's process group: politely, then for sure (a busy server ignores TERM)."""
-    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 30)):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, sig)
-        try:
-            server.wait(timeout=wait)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+    command = [str(VENV / "bin" / "python"), "-m", "llama_cpp.server", *flags]
+    return loopback.serving(command, log_path, "model server")
 
 
 ASK = "When is the PostGIS cutover?"
