@@ -312,7 +312,15 @@ class ChatEngine:
                     self.note_own_writes()
                 if on_tool is not None:
                     on_tool(record)
-        result.notes.append(f"stopped after {self.max_rounds} rounds of tool calls")
+        # The model kept calling tools: ask once more with none offered, so the person
+        # gets an answer from what the tools returned instead of silence.
+        result.notes.append(
+            f"stopped after {self.max_rounds} rounds of tool calls; answered without tools"
+        )
+        answer = self._call(system, history, current, result, on_text, offer_tools=False)
+        result.add_usage(answer.usage)
+        current.append({"role": "assistant", "content": answer.text})
+        result.text = answer.text
 
     def _close_interrupted(self, current: list[Message], result: TurnResult) -> None:
         """Make the partial turn a valid conversation: answer open tool calls, mark the text."""
@@ -339,9 +347,10 @@ class ChatEngine:
         current: list[Message],
         result: TurnResult,
         on_text: OnText | None,
+        offer_tools: bool = True,
     ) -> ChatResult:
-        tools, tools_tokens = self.offered_tools()
-        if tools is None:
+        tools, tools_tokens = self.offered_tools() if offer_tools else (None, 0)
+        if tools is None and offer_tools:
             note = "the memory tools do not fit this model's context window: answered without them"
             if note not in result.notes:
                 result.notes.append(note)

@@ -106,13 +106,17 @@ def test_tool_rounds_are_bounded(open_chat: OpenChat, fake_openai: FakeOpenAI) -
     conversation.engine.max_rounds = 3
     for _ in range(3):
         fake_openai.queue_tool_call("memory_list", {})
+    fake_openai.queue_text("Here is what I found.")
     result = conversation.turn("loop forever")
     conversation.close(wait=5)
-    assert len(fake_openai.chat_requests()) == 3
-    assert result.notes == ["stopped after 3 rounds of tool calls"]
-    # The next turn is still a valid conversation for the endpoint.
+    requests = fake_openai.chat_requests()
+    assert len(requests) == 4
+    assert result.notes == ["stopped after 3 rounds of tool calls; answered without tools"]
+    # The last request offers no tools, so the person gets an answer, not silence.
+    assert all("tools" in r.body for r in requests[:3]) and "tools" not in requests[3].body
+    assert result.text == "Here is what I found."
     roles = [m["role"] for m in conversation.session.messages]
-    assert roles[-1] == "tool"
+    assert roles[-2:] == ["tool", "assistant"]
 
 
 def long_history(conversation: Any, turns: int, words: int = 60) -> None:
