@@ -12,6 +12,7 @@ from dream.dreamkit import day, note, workspace
 from memclaw.dream.run import DreamStatus, dream_agent
 from memclaw.dream.runlog import dream_undo
 from memclaw.facts.ledger import facts_of
+from memclaw.workspace import Agent
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
@@ -19,13 +20,19 @@ OLD = "The PostGIS cutover is scheduled for 2026-12-12."
 FIX = "Correction: the PostGIS cutover moved to 2026-12-19."
 
 
-def test_a_dream_that_only_applied_a_correction_is_an_update_dream_undo_reverts(
-    tmp_path: Path,
-) -> None:
+def _corrected_in_the_notes(tmp_path: Path) -> tuple[Agent, str]:
+    """An agent whose MEMORY.md holds OLD (a model's line) and whose notes say FIX."""
     agent, _ = workspace(tmp_path).init_agent("demo")
     before = f"# Memory\n\n## Active projects\n- {OLD}\n"
     agent.write("MEMORY.md", before, author=Author.MODEL)
     note(agent, day(1), FIX)
+    return agent, before
+
+
+def test_a_dream_that_only_applied_a_correction_is_an_update_dream_undo_reverts(
+    tmp_path: Path,
+) -> None:
+    agent, before = _corrected_in_the_notes(tmp_path)
     result = dream_agent(Scope(agent))
     assert "2026-12-12" not in agent.read("MEMORY.md")
     assert result.status is DreamStatus.UPDATED
@@ -38,10 +45,7 @@ def test_a_dream_that_only_applied_a_correction_is_an_update_dream_undo_reverts(
 def test_dream_undo_takes_back_what_the_dream_believed_so_the_next_dream_corrects_again(
     tmp_path: Path,
 ) -> None:
-    agent, _ = workspace(tmp_path).init_agent("demo")
-    before = f"# Memory\n\n## Active projects\n- {OLD}\n"
-    agent.write("MEMORY.md", before, author=Author.MODEL)
-    note(agent, day(1), FIX)
+    agent, _ = _corrected_in_the_notes(tmp_path)
     dream_agent(Scope(agent))
     dream_undo(Scope(agent))
     old = next(f for f in facts_of(Scope(agent)) if f.statement == OLD)

@@ -14,6 +14,7 @@ from memclaw.forget import apply_forget, plan_forget
 from memclaw.index import search
 from memclaw.index.semantic import text_key
 from memclaw.review.scan_index import clean_index
+from memclaw.workspace import Agent
 from memclaw.workspace.scope import Scope
 
 DIALOGUE = "- Maya: I am pregnant, due in May.\n- Max: Congratulations, that is lovely news!"
@@ -24,9 +25,8 @@ def _keys(path: Path) -> set[str]:
         return {str(h) for (h,) in conn.execute("SELECT hash FROM vectors")}
 
 
-def test_the_reply_embedded_with_a_forgotten_turn_loses_its_vector(
-    tmp_path: Path, fake_openai: FakeOpenAI
-) -> None:
+def _dialogue_searched(tmp_path: Path, fake_openai: FakeOpenAI) -> Agent:
+    """An agent with embeddings on whose dialogue note has been searched (so embedded)."""
     agent = planted(
         tmp_path,
         base_url=fake_openai.base_url,
@@ -35,6 +35,13 @@ def test_the_reply_embedded_with_a_forgotten_turn_loses_its_vector(
     )
     agent.append_daily(DIALOGUE, day=date(2026, 3, 30))
     search(agent.workspace, "congratulations", agents=["max"], log=False)
+    return agent
+
+
+def test_the_reply_embedded_with_a_forgotten_turn_loses_its_vector(
+    tmp_path: Path, fake_openai: FakeOpenAI
+) -> None:
+    agent = _dialogue_searched(tmp_path, fake_openai)
     sent = {t for r in fake_openai.embedding_requests() for t in r.body["input"]}
     reply = "Maya: I am pregnant, due in May.\nMax: Congratulations, that is lovely news!"
     assert reply in sent  # the reply was embedded with the turn it answers
@@ -54,14 +61,7 @@ def test_the_reply_embedded_with_a_forgotten_turn_loses_its_vector(
 def test_the_index_scan_drops_a_turn_vector_once_the_turn_before_changes(
     tmp_path: Path, fake_openai: FakeOpenAI
 ) -> None:
-    agent = planted(
-        tmp_path,
-        base_url=fake_openai.base_url,
-        api_key="test",
-        embedding_model="text-embedding-3-small",
-    )
-    agent.append_daily(DIALOGUE, day=date(2026, 3, 30))
-    search(agent.workspace, "congratulations", agents=["max"], log=False)
+    agent = _dialogue_searched(tmp_path, fake_openai)
     reply = "Maya: I am pregnant, due in May.\nMax: Congratulations, that is lovely news!"
     index = agent.meta_dir / "index.sqlite"
     assert text_key(reply) in _keys(index)
