@@ -85,6 +85,7 @@ class Candidate:
     score: float
     tier: int = 0  # coverage level: 0 = every query term, then fewer (see keyword.py)
     reply: bool = False  # the turn answering a ranked question turn (keyword.py)
+    turn: bool = False  # a turn of a conversation between people (keyword.py)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,7 @@
-"""search --budget: whole hits best first, then the lines around them, within the budget."""
+"""search --budget: whole hits best first, then the lines around them, within the budget.
+
+(Each person speaks once: in a talk where someone speaks again, the turn after a hit
+would be a hit itself, by its neighbour's words: keyword._as_hit.)"""
 
 from __future__ import annotations
 
@@ -13,12 +16,12 @@ from memclaw.workspace import Workspace
 
 NOTE = """# 2023-02-18
 
-## 19:05 Elena, Jamal
+## 19:05 Elena, Jamal, Kofi, Dara
 
 - Elena: The reunion gig is on, everyone is in
 - Jamal: The Crown offered Saturday the 20th of May
-- Elena: Perfect, I'll book the rehearsal room
-- Jamal: Bring the old setlist
+- Kofi: Perfect, I'll book the rehearsal room
+- Dara: Bring the old setlist
 
 ## 21:40 Elena, Jamal
 
