@@ -24,6 +24,10 @@ the end):
   handed over in full. ``memclaw --budget`` fills the budget itself
   (``search --budget``: whole hits best first, then the lines around them).
 
+``memclaw, agent each`` ranks each conversation alone in its own agent, as
+LoCoMo is kept (``locomo_recall``): there the speakers' names are in half the
+turns and tell nothing apart.
+
 Baselines: plain BM25 over lines (lower-cased word tokens, no stemming) and
 plain BM25 over whole files (a file is handed over from its start: only the
 budget figures mean anything for it).
@@ -338,6 +342,15 @@ def evaluate(
                             sums[key] += value
                         for key, value in budget_scores(system(q.text, 200), q.evidence).items():
                             sums[key] += value
+                # The conversation alone in its own agent, as LoCoMo keeps each one (its
+                # evidence is where this copy put it, so it is parsed again).
+                solo = parse(DATA / half / f"{conv.name}.txt")
+                write([solo], tmp, agent=f"solo-{conv.name}")
+                alone = _memclaw(tmp, solo, {}, agent=f"solo-{conv.name}")
+                sums = totals.setdefault("memclaw, agent each", Counter())
+                for q in solo.questions:
+                    for key, value in rank_scores(alone(q.text, 10), q.evidence).items():
+                        sums[key] += value
                 budgeted = _memclaw_budget(tmp, conv)
                 sums = totals.setdefault("memclaw --budget", Counter())
                 for q in conv.questions:
@@ -409,7 +422,10 @@ def main() -> None:
                 if "files" in name or "context" in name or "budget" in name
                 else (f"{r['recall@5']:>6.3f} {r['recall@10']:>6.3f} {r['mrr']:>6.3f}")
             )
-            budget = " ".join(f"{r[f'{b // 1000}k']:>6.3f}" for b in BUDGETS)
+            budget = " ".join(
+                f"{r[f'{b // 1000}k']:>6.3f}" if f"{b // 1000}k" in r else f"{'n/a':>6}"
+                for b in BUDGETS
+            )
             print(f"  {name:<26} {ranked}          {budget}")
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "conversation_recall.json").write_text(json.dumps(report, indent=2) + "\n")
