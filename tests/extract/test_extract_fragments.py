@@ -132,3 +132,15 @@ def test_a_line_a_person_wrote_is_never_reworded(tmp_path: Path) -> None:
     assert mine in lines  # byte for byte: a person's line is no fragment to join
     joined = "- User walks the dog every day and brushes the dog every Sunday."
     assert lines.index(joined) == lines.index(mine) + 1
+
+
+def test_labelled_and_dated_facts_keep_their_own_lines() -> None:
+    facts = _facts("Never push to the main branch.", "Always rebase the main branch first.")
+    texts = [f.text for f in facts]
+    assert len(texts) == 2 and all(t.startswith("User rule: ") for t in texts)
+    assert join(texts) is not None  # words alone would put "rule:" mid-sentence
+    dated = [
+        Fact("decision", "As of 2026-11-29, user decided to sell the car."),
+        Fact("decision", "As of 2026-11-29, user decided to buy the car insurance."),
+    ]
+    assert combine_facts(dated, lambda f: f.category).facts == dated

@@ -18,11 +18,23 @@ where its oldest piece stood, and reads oldest first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from memclaw.extract.offline.people import Fact
 from memclaw.text.combine import absorb, join, short, updates
+
+# A fact that opens with a label or a date stamp ("User rule: ...", "As of 2026-11-29, ..."),
+# or quotes the user, is no plain statement: joined, its label would land mid-sentence.
+_LABELLED = re.compile(
+    r"^(?:(?:As of|Per|A fecha de)\s+\d{4}-\d{2}-\d{2},|[^\s:]+(?:\s+[^\s:]+){0,4}?:\s)|\"",
+)
+
+
+def joinable(text: str) -> bool:
+    """A short plain statement: what may be joined with others about its subject."""
+    return short(text) and not _LABELLED.search(text)
 
 
 @dataclass(frozen=True)
@@ -54,7 +66,7 @@ def combine_facts(facts: Sequence[Fact], home: Callable[[Fact], Hashable]) -> Co
                 text[n] = whole
                 into.setdefault(n, []).append(o)
                 gone.add(o)
-    left = [i for i in range(len(facts)) if i not in gone and short(text[i])]
+    left = [i for i in range(len(facts)) if i not in gone and joinable(text[i])]
     for k, lead in enumerate(left):
         if lead in gone:
             continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from memclaw.extract.offline.people import NAME, Fact, _person
+from memclaw.extract.offline.people import NAME, NOT_A_NAME, Fact
 from memclaw.extract.offline.text import finish, third_person
 
 I_ = re.IGNORECASE
@@ -24,7 +24,7 @@ _PETS_EN = (
     r"dog|cat|puppy|kitten|horse|pony|parrot|budgie|rabbit|bunny|hamster|guinea pig|ferret|"
     r"tortoise|turtle|snake|lizard|gecko|goldfish|labrador|retriever|terrier|poodle|spaniel"
 )
-_PETS_ES = r"perro|perra|gato|gata|cachorro|caballo|loro|conejo|conejo|hámster|tortuga"
+_PETS_ES = r"perro|perra|gato|gata|cachorro|caballo|loro|conejo|hámster|tortuga"
 _PET_WORD = re.compile(rf"\b({_PETS_EN}|{_PETS_ES})\b", I_)
 
 # --- English ----------------------------------------------------------------------------------
@@ -81,6 +81,10 @@ _ROUTINE_ES = re.compile(
     rf"(?:(al|a la|a mi)\s+({_PETS_ES})\s+)?(.*{_OFTEN_ES}.*)$",
     I_,
 )
+
+
+def _person(name: str) -> bool:
+    return name.split()[0] not in NOT_A_NAME
 
 
 def pet_of(facts: Iterable[Fact]) -> str | None:
