@@ -39,6 +39,11 @@ def test_a_dog_told_in_one_message_is_one_fact_too() -> None:
     assert [f.text for f in facts] == [DOG]
 
 
+def test_a_pronoun_is_the_pet_only_while_the_talk_is_about_it() -> None:
+    facts = _facts("I have a cat. I also keep a sourdough starter. I feed it every day.")
+    assert [f.text for f in facts] == ["User has a cat."]
+
+
 def test_spanish_fragments_join_in_spanish() -> None:
     facts = _facts("Tengo un perro. Se llama Poppy. Lo paseo todos los días.")
     joined = "El usuario tiene un perro que se llama Poppy y pasea al perro todos los días."
@@ -51,7 +56,7 @@ def test_spanish_fragments_join_in_spanish() -> None:
 
 def test_facts_that_disagree_are_never_joined() -> None:
     facts = _facts(
-        "I have a dog.", "I love the dog park.", "Her name is Poppy.", "I hate the dog park."
+        "I have a dog.", "Her name is Poppy.", "I love the dog park.", "I hate the dog park."
     )
     texts = [f.text for f in facts]
     love, hate = "User loves the dog park.", "User hates the dog park."

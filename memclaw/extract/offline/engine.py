@@ -283,7 +283,7 @@ def _facts_of_message(
             if fact := completed_action(sentence, reply, day):
                 facts.append(fact)
             continue
-        if pet := pet_fact(sentence, lang, pet_of([*earlier, *facts])):
+        if pet := pet_fact(sentence, lang, pet_of([*earlier, *facts]), before):
             facts.append(pet)  # a piece about a pet, to be joined with the others below
             continue
         fact, extra = _sentence_facts(sentence, lang, day)

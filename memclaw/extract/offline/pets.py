@@ -6,15 +6,15 @@ fact about the pet in the same category (a pet lives with the people in
 MEMORY.md), worded so that :func:`memclaw.text.combine.join` can make one
 sentence of them: "User has a dog named Poppy and walks the dog every day."
 
-``pet`` is the kind of animal the conversation last spoke of ("dog"), or None;
-a pronoun ("her", "lo") is read as that pet only when there is one. English and
+``pet`` is the kind of animal the latest fact spoke of ("dog"), or None; a
+pronoun ("her", "lo") is read as that pet only when there is one. English and
 Spanish are read; other languages are left to their own rules.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from memclaw.extract.offline.people import NAME, NOT_A_NAME, Fact
 from memclaw.extract.offline.text import finish, third_person
@@ -87,16 +87,22 @@ def _person(name: str) -> bool:
     return name.split()[0] not in NOT_A_NAME
 
 
-def pet_of(facts: Iterable[Fact]) -> str | None:
-    """The pet the latest of ``facts`` speaks of ("dog"), if any."""
-    for fact in reversed(list(facts)):
-        if fact.category == "relationship" and (found := _PET_WORD.search(fact.text)):
-            return found.group(1).lower()
-    return None
+def pet_of(facts: Sequence[Fact]) -> str | None:
+    """The pet the latest of ``facts`` speaks of ("dog"), if it speaks of one."""
+    last = facts[-1] if facts else None
+    found = last and last.category == "relationship" and _PET_WORD.search(last.text)
+    return found.group(1).lower() if found else None
 
 
-def pet_fact(sentence: str, lang: str, pet: str | None) -> Fact | None:
-    """A piece of what the user says about their pet, or None."""
+def pet_fact(sentence: str, lang: str, pet: str | None, before: str | None = None) -> Fact | None:
+    """A piece of what the user says about their pet, or None.
+
+    A pronoun means ``pet`` only while the talk is about it: at the start of a message
+    (the message before ended on it) or right after another sentence about it. "I bake
+    bread too. I feed it every day." is about the bread's starter, not the dog.
+    """
+    if before is not None and pet_fact(before, lang, pet) is None:
+        pet = None
     text = sentence.strip()
     if lang == "es":
         return _spanish(text, pet)
