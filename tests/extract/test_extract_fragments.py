@@ -39,6 +39,15 @@ def test_a_dog_told_in_one_message_is_one_fact_too() -> None:
     assert [f.text for f in facts] == [DOG]
 
 
+def test_once_the_name_is_known_the_joined_fact_uses_it() -> None:
+    chat = _chat("I'm Sarah. I have a dog.", "Her name is Poppy.", "I walk her every day.")
+    texts = [f.text for f in extract_facts(chat, SUNDAY).facts]
+    assert texts == ["User is Sarah.", "Sarah has a dog named Poppy and walks the dog every day."]
+    chat = _chat("I have a dog.", "Her name is Poppy.", "I walk her every day.")
+    texts = [f.text for f in extract_facts(chat, SUNDAY, person="Sarah").facts]
+    assert texts == ["Sarah has a dog named Poppy and walks the dog every day."]
+
+
 def test_a_pronoun_is_the_pet_only_while_the_talk_is_about_it() -> None:
     facts = _facts("I have a cat. I also keep a sourdough starter. I feed it every day.")
     assert [f.text for f in facts] == ["User has a cat."]

@@ -16,7 +16,7 @@ from memclaw.extract.offline.clean import clauses, looks_like_assistant, normali
 from memclaw.extract.offline.dates import resolve_relative
 from memclaw.extract.offline.fragments import combine_facts
 from memclaw.extract.offline.i18n import classify_foreign, identity_foreign
-from memclaw.extract.offline.names import personal
+from memclaw.extract.offline.names import personal_fact
 from memclaw.extract.offline.pets import pet_fact, pet_of
 from memclaw.extract.offline.refs import resolve
 from memclaw.extract.offline.rules import Fact, classify_sentence, identity_fact
@@ -336,11 +336,10 @@ def extract_facts(
         earlier = [fact for fact, _ in candidates]
         candidates += [(f, said) for f in _facts_of_message(text, reply, said, found, earlier)]
     name = _named([fact for fact, _ in candidates], person)
+    plain: list[Fact] = []  # as the rules word them: "user" joins as one subject, a name not
     for fact, said in candidates:
-        names_user = fact.category == "identity" and fact.entity not in {"", "user"}
-        if name and not names_user:
-            fact = Fact(fact.category, personal(fact.text, name), fact.entity, fact.section)
-        fact = _dated(fact, said)
+        worded = _dated(fact, said)
+        fact = _dated(personal_fact(fact, name), said)
         if contains_secret(fact.text):
             found.secrets += 1
             continue
@@ -356,8 +355,12 @@ def extract_facts(
             continue
         kept.append(mine)
         found.facts.append(fact)
-    combined = combine_facts(found.facts, target)
-    found.facts, found.pieces, found.wholes = combined.facts, combined.pieces, combined.wholes
+        plain.append(worded)
+    combined = combine_facts(plain, target)
+    # A fact combine_facts left alone is the very object passed in: it keeps its checked text.
+    shown = {id(worded): fact for worded, fact in zip(plain, found.facts, strict=True)}
+    found.facts = [shown.get(id(f)) or personal_fact(f, name) for f in combined.facts]
+    found.pieces, found.wholes = combined.pieces, combined.wholes
     return found
 
 
