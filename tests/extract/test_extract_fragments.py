@@ -126,7 +126,7 @@ def test_dry_run_report_and_daily_note_show_one_fact(tmp_path: Path) -> None:
     result = extract_conversation(Scope(agent), chat, dry_run=True, force=True)
     assert result.status is Status.WOULD_WRITE
     assert [f.text for f in result.facts] == [DOG]
-    assert result.reason == "1 new fact: relationship; 3 short facts joined into 1"
+    assert result.reason == "1 new fact: relationship; 3 facts joined into 1"
     added = [line for line in result.diffs["MEMORY.md"].splitlines() if line.startswith("+- ")]
     assert added == [f"+- {DOG}"]
     (note,) = [rel for rel in result.diffs if rel.startswith("memory/")]
