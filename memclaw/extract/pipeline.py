@@ -174,7 +174,9 @@ def _offline_plan(
         plan.reason = "no new durable facts in what the user said" + tail
         return plan
     kinds = sorted({fact.category for fact in found.facts})
-    plan.reason = f"{plural(len(found.facts), 'new fact')}: {', '.join(kinds)}{tail}"
+    # A sentence made of several short ones is one fact: the count says so, and how.
+    joined = f"; {found.pieces} facts joined into {found.wholes}" if found.pieces else ""
+    plan.reason = f"{plural(len(found.facts), 'new fact')}: {', '.join(kinds)}{joined}{tail}"
     profile, memory = file_facts(ctx["profile"], ctx["memory"], found.facts)
     plan.profile = profile if profile != ctx["profile"] else None
     plan.memory = memory if memory != ctx["memory"] else None

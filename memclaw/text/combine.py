@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memclaw.text.language import language_of
 from memclaw.text.likeness import is_value, tokens
 
 MAX_WORDS = 50  # a fact is one sentence of roughly 15-50 words: joins stop here
@@ -44,14 +45,34 @@ _TIME = re.compile(
 )
 _NAME = re.compile(r"\b[A-ZÅÄÖ][\w-]+")
 # A thing, as opposed to a person: a lower-case noun after an article ("a dog", "the dog").
-_THING = re.compile(r"\b(?i:a|an|the|my|our|their|his|her)\s+([a-zåäöü][\w-]*)")
-_ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her"})
-_HAS = re.compile(r"\b(?:has|have|owns|got)\s+(?:a|an)\s+([\w-]+)", re.IGNORECASE)
-_NAMED = re.compile(
-    r"^(?:the\s+|user's\s+|my\s+|their\s+)?([\w-]+?)(?:'s|’s)\s+name\s+is\s+(.+?)\.?$"
-    r"|^(?:the\s+|user's\s+|my\s+)?([\w-]+)\s+is\s+(?:called|named)\s+(.+?)\.?$",
-    re.IGNORECASE,
+# Spanish articles too ("un perro", "al perro"); "el usuario" is the person, not a thing.
+_THING = re.compile(
+    r"\b(?i:a|an|the|my|our|their|his|her|un|una|el|la|al|del|mi|su)\s+"
+    r"(?!(?i:usuari[oa]|equipo)\b)([a-zåäöüñ][\w-]*)"
 )
+_ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her", "el", "la", "mi"})
+_HAS = re.compile(r"\b(?:has|have|owns|got|tiene)\s+(?:a|an|un|una)\s+([\w-]+)", re.IGNORECASE)
+# Ways a fact names the thing another one introduced: (thing, name) in named groups.
+_NAMED = (
+    re.compile(
+        r"^(?:the\s+|user's\s+|my\s+|their\s+)?(?P<thing>[\w-]+?)(?:'s|’s)\s+name\s+is\s+"
+        r"(?P<name>.+?)\.?$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"^(?:the\s+|user's\s+|my\s+)?(?P<thing>[\w-]+)\s+is\s+(?:called|named)\s+(?P<name>.+?)\.?$",
+        re.IGNORECASE,
+    ),
+    # "Poppy is the user's dog", as the offline engine words a pet's name.
+    re.compile(r"^(?P<name>[A-ZÅÄÖ][\w-]*)\s+is\s+the\s+user's\s+(?P<thing>[\w-]+)\.?$"),
+    re.compile(
+        r"^(?:el|la|mi|su)\s+(?P<thing>[\w-]+)(?:\s+del\s+usuario)?\s+se\s+llama\s+"
+        r"(?P<name>.+?)\.?$",
+        re.IGNORECASE,
+    ),
+)
+# Words that tie a name or a second fact on, per language (English when not listed).
+_TIES = {"spanish": (" que se llama ", " y ")}
 
 
 def _body(text: str) -> str:
@@ -134,7 +155,9 @@ def short(text: str) -> bool:
     return len(text.split()) <= SHORT_WORDS
 
 
-_SUBJECT = re.compile(r"^(?:(?:a|an|the|my|our|their)\s+)?[\w'’-]+\s+", re.IGNORECASE)
+_SUBJECT = re.compile(
+    r"^(?:(?:a|an|the|my|our|their|el|la|los|las|mi|su)\s+)?[\w'’-]+\s+", re.IGNORECASE
+)
 
 
 def _subject(text: str) -> tuple[str, str]:
@@ -173,17 +196,17 @@ def join(facts: Sequence[str]) -> str | None:
         cleaned[0],
     )
     sentence = lead
+    named_tie, and_tie = _TIES.get(language_of(" ".join(cleaned)), (" named ", " and "))
     for fact in cleaned:
         if fact is lead:
             continue
-        named = _NAMED.match(fact)
-        thing = named and (named.group(1) or named.group(3))
+        named = next((m for pattern in _NAMED if (m := pattern.match(fact))), None)
         has = _HAS.search(sentence)
-        if named and thing and has and _words(thing) == _words(has.group(1)):
-            name = named.group(2) or named.group(4)
-            sentence = f"{sentence[: has.end()]} named {name}{sentence[has.end() :]}"
+        if named and has and _words(named.group("thing")) == _words(has.group(1)):
+            tie = f"{named_tie}{named.group('name')}"
+            sentence = f"{sentence[: has.end()]}{tie}{sentence[has.end() :]}"
         elif _subject(fact)[0] == _subject(lead)[0] and _subject(fact)[1]:
-            sentence += " and " + _subject(fact)[1]
+            sentence += and_tie + _subject(fact)[1]
         else:
             first, _, rest = fact.partition(" ")
             lead_word = first.lower() if first.lower() in _ARTICLES else first

@@ -114,6 +114,10 @@ def _foreign(text: str, day: date, lang: str) -> str:
     )
 
 
+# "cada mañana", "por la mañana": the morning, every day, not tomorrow.
+_NOT_A_DAY = r"(?<!cada )(?<!la )"
+
+
 def resolve_relative(text: str, day: str, lang: str = "en") -> str:
     """``text`` with relative days ("tomorrow", "next Thursday") as ISO dates from ``day``."""
     today = date.fromisoformat(day)
@@ -123,7 +127,7 @@ def resolve_relative(text: str, day: str, lang: str = "en") -> str:
         text = _foreign(text, today, lang)
     for words, _offset in DAY_WORDS.get(lang, ()):
         when = _resolved(words, today).isoformat()
-        text = re.sub(rf"\b{words}\b", f"{_ON[lang]} {when}", text, flags=I_)
+        text = re.sub(rf"{_NOT_A_DAY}\b{words}\b", f"{_ON[lang]} {when}", text, flags=I_)
     # "starts on Monday" became "starts on on 2026-..."; "on on" -> "on".
     return re.sub(r"\b(on|den|am|el)\s+\1\b", r"\1", text)
 

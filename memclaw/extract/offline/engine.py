@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 
 from memclaw.extract.offline.clean import clauses, looks_like_assistant, normalise
 from memclaw.extract.offline.dates import resolve_relative
+from memclaw.extract.offline.fragments import combine_facts
 from memclaw.extract.offline.i18n import classify_foreign, identity_foreign
-from memclaw.extract.offline.names import personal
+from memclaw.extract.offline.names import personal_fact
+from memclaw.extract.offline.pets import pet_fact, pet_of
 from memclaw.extract.offline.refs import resolve
 from memclaw.extract.offline.rules import Fact, classify_sentence, identity_fact
 from memclaw.extract.offline.text import (
@@ -54,6 +56,8 @@ class OfflineFacts:
     known: int = 0  # candidates dropped because memory already says them
     secrets: int = 0  # sentences dropped because they carried a credential
     forgotten: int = 0  # candidates the user asked to forget earlier
+    pieces: int = 0  # short facts made into fewer whole ones (``fragments``)
+    wholes: int = 0  # the whole facts they became
 
 
 _ACTION = re.compile(
@@ -238,7 +242,9 @@ def _sentence_facts(sentence: str, lang: str, day: str) -> tuple[Fact | None, li
     return whole, extra
 
 
-def _facts_of_message(text: str, reply: str | None, day: str, found: OfflineFacts) -> list[Fact]:
+def _facts_of_message(
+    text: str, reply: str | None, day: str, found: OfflineFacts, earlier: Sequence[Fact] = ()
+) -> list[Fact]:
     text = strip_code(redact(text))
     if looks_like_assistant(text):
         return []  # pasted or imitated assistant text says nothing about the user
@@ -276,6 +282,9 @@ def _facts_of_message(text: str, reply: str | None, day: str, found: OfflineFact
         if is_request(sentence) and not _STANDING.search(sentence):
             if fact := completed_action(sentence, reply, day):
                 facts.append(fact)
+            continue
+        if pet := pet_fact(sentence, lang, pet_of([*earlier, *facts]), before):
+            facts.append(pet)  # a piece about a pet, to be joined with the others below
             continue
         fact, extra = _sentence_facts(sentence, lang, day)
         last = facts[-1] if facts else None
@@ -324,13 +333,13 @@ def extract_facts(
     kept: list[frozenset[str]] = []
     candidates: list[tuple[Fact, str]] = []
     for text, reply, said in _user_turns(messages, day):
-        candidates += [(fact, said) for fact in _facts_of_message(text, reply, said, found)]
+        earlier = [fact for fact, _ in candidates]
+        candidates += [(f, said) for f in _facts_of_message(text, reply, said, found, earlier)]
     name = _named([fact for fact, _ in candidates], person)
+    plain: list[Fact] = []  # as the rules word them: "user" joins as one subject, a name not
     for fact, said in candidates:
-        names_user = fact.category == "identity" and fact.entity not in {"", "user"}
-        if name and not names_user:
-            fact = Fact(fact.category, personal(fact.text, name), fact.entity, fact.section)
-        fact = _dated(fact, said)
+        worded = _dated(fact, said)
+        fact = _dated(personal_fact(fact, name), said)
         if contains_secret(fact.text):
             found.secrets += 1
             continue
@@ -346,6 +355,12 @@ def extract_facts(
             continue
         kept.append(mine)
         found.facts.append(fact)
+        plain.append(worded)
+    combined = combine_facts(plain, target)
+    # A fact combine_facts left alone is the very object passed in: it keeps its checked text.
+    shown = {id(worded): fact for worded, fact in zip(plain, found.facts, strict=True)}
+    found.facts = [shown.get(id(f)) or personal_fact(f, name) for f in combined.facts]
+    found.pieces, found.wholes = combined.pieces, combined.wholes
     return found
 
 
@@ -387,13 +402,17 @@ def file_bullet(text: str, name: str, section: str, bullet: str) -> str:
     return "\n".join(rebuilt) + "\n"
 
 
+def target(fact: Fact) -> tuple[str, str]:
+    """(file, section) where ``fact`` is filed."""
+    name, section = TARGETS.get(fact.category, ("MEMORY.md", "Notes"))
+    return name, fact.section if fact.category == "identity" and fact.section else section
+
+
 def file_facts(profile: str, memory: str, facts: Sequence[Fact]) -> tuple[str, str]:
     """PROFILE.md and MEMORY.md with every fact filed under its section."""
     texts = {"PROFILE.md": profile, "MEMORY.md": memory}
     for fact in facts:
-        name, section = TARGETS.get(fact.category, ("MEMORY.md", "Notes"))
-        if fact.category == "identity" and fact.section:
-            section = fact.section
+        name, section = target(fact)
         texts[name] = file_bullet(texts[name], name, section, fact.text)
     return texts["PROFILE.md"], texts["MEMORY.md"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from memclaw.extract.offline.people import NAME, NOT_A_NAME
+from memclaw.extract.offline.people import NAME, NOT_A_NAME, Fact
 
 # "- Dana Okafor is a ...", "- User is Dana Okafor", "- Name: Dana", "- Sam Whitfield, dev at X"
 _PROFILE_NAME = re.compile(
@@ -48,3 +48,10 @@ def personal(text: str, name: str) -> str:
         return f"{name}'s" if match.group(0).lower().endswith("'s") else name
 
     return _USERS.sub(swap, text)
+
+
+def personal_fact(fact: Fact, name: str | None) -> Fact:
+    """``fact`` with the user's name for "user", unless it is the fact that names them."""
+    if not name or (fact.category == "identity" and fact.entity not in {"", "user"}):
+        return fact
+    return Fact(fact.category, personal(fact.text, name), fact.entity, fact.section)
