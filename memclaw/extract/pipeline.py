@@ -175,7 +175,7 @@ def _offline_plan(
         return plan
     kinds = sorted({fact.category for fact in found.facts})
     # A sentence made of several short ones is one fact: the count says so, and how.
-    joined = f"; {found.pieces} facts joined into {found.wholes}" if found.pieces else ""
+    joined = f"; {plural(found.pieces, 'fact')} joined into {found.wholes}" if found.pieces else ""
     plan.reason = f"{plural(len(found.facts), 'new fact')}: {', '.join(kinds)}{joined}{tail}"
     profile, memory = file_facts(ctx["profile"], ctx["memory"], found.facts)
     plan.profile = profile if profile != ctx["profile"] else None
