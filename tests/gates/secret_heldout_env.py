@@ -24,7 +24,7 @@ ENV_SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
     ("env_shell", "MYSQL_PWD=Larch-tree-7 mysql -u root shop", ("Larch-tree-7",)),
     ("env_shell", "export MYSQL_PWD='amber waves 19'", ("amber waves 19",)),
     ("env_shell", "REDIS_PASSWORD=velvet-thunder-8", ("velvet-thunder-8",)),
-    ("env_shell", "SMTP_PASSWORD=\"river stone forty\"", ("river stone forty",)),
+    ("env_shell", 'SMTP_PASSWORD="river stone forty"', ("river stone forty",)),
     (
         "env_shell",
         "export AWS_SECRET_ACCESS_KEY=q7Rk2Lm9ZpX4vTn8Wc1Hs6Yd3Jf0Bg5AeQ2uN7xK",
@@ -36,7 +36,7 @@ ENV_SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
     ("env_shell", "export RABBITMQ_DEFAULT_PASS=bunny-hop", ("bunny-hop",)),
     ("env_shell", "ADMIN_PASSWORD=Sunflower", ("Sunflower",)),
     # YAML, docker-compose, Kubernetes
-    ("env_yaml", "    REDIS_PASSWORD: \"orange-sky-41\"", ("orange-sky-41",)),
+    ("env_yaml", '    REDIS_PASSWORD: "orange-sky-41"', ("orange-sky-41",)),
     ("env_yaml", "      MYSQL_ROOT_PASSWORD: tulip-garden-88", ("tulip-garden-88",)),
     ("env_yaml", "      - POSTGRES_PASSWORD=moonlight-Bay3", ("moonlight-Bay3",)),
     (
@@ -46,7 +46,7 @@ ENV_SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
     ),
     (
         "env_yaml",
-        "env:\n  - name: DB_PASSWORD\n    value: \"Maple-syrup-2024\"\n",
+        'env:\n  - name: DB_PASSWORD\n    value: "Maple-syrup-2024"\n',
         ("Maple-syrup-2024",),
     ),
     ("env_yaml", "  GITHUB_TOKEN: heron-lake-305", ("heron-lake-305",)),
@@ -73,7 +73,7 @@ ENV_SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
     ("cli", "docker login -u bot -p Spruce-hill-9 registry.internal", ("Spruce-hill-9",)),
     ("cli", "mongosh -u admin -p Ocean-breeze-3 --authenticationDatabase admin", ("Ocean",)),
     ("cli", "psql --password Tundra-wolf-8", ("Tundra-wolf-8",)),
-    ("cli", "wget --http-user=ops --http-password=kestrel55 https://files.internal/x", ("kestrel",)),
+    ("cli", "wget --http-user=ops --http-password=kestrel55 https://files.internal", ("kestrel",)),
     # Authorization headers
     ("auth_header", "Authorization: Basic YWRtaW46aHVudGVyMg==", ("YWRtaW46aHVudGVyMg",)),
     (
@@ -102,7 +102,7 @@ ENV_SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
     ),
     (
         "code_block",
-        "```powershell\n$env:DB_PASSWORD = \"Birch-canoe-4\"\n.\\migrate.ps1\n```",
+        '```powershell\n$env:DB_PASSWORD = "Birch-canoe-4"\n.\\migrate.ps1\n```',
         ("Birch-canoe-4",),
     ),
     (
