@@ -9,10 +9,12 @@
 - env: tests/gates/secret_heldout_env.py, a third held-out set written before the
   env-variable changes (``PGPASSWORD=...``, ``$env:API_KEY = ...``, ``mysql -p'...'``,
   ``Authorization: Basic ...``, in code blocks, prose and other languages). Never tuned on.
+- env-blind: tests/gates/secret_heldout_env_blind.py, the same families written after the
+  fix without running the gate on them (env's misses were seen while fixing). Never tuned on.
 - env-tune: tests/gates/secret_env_tuning.py, the same families, fitted against.
 
 Misses and false positives are listed by family. Run:
-``python benchmarks/bench_secrets.py [tuning|heldout|slips|env|env-tune|all] [--cases]``.
+``python benchmarks/bench_secrets.py [tuning|heldout|slips|env|env-blind|env-tune|all] [--cases]``.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def main() -> None:
         "half",
         nargs="?",
         default="all",
-        choices=["tuning", "heldout", "slips", "env", "env-tune", "all"],
+        choices=["tuning", "heldout", "slips", "env", "env-blind", "env-tune", "all"],
     )
     parser.add_argument("--cases", action="store_true", help="list every missed/flagged case")
     args = parser.parse_args()
@@ -74,6 +76,11 @@ def main() -> None:
 
         result = score(env.ENV_SECRETS, [], env.ENV_LOOKALIKES)
         _report("env", result, args.cases)
+    if args.half in ("env-blind", "all"):
+        from gates import secret_heldout_env_blind as blind
+
+        result = score(blind.BLIND_SECRETS, [], blind.BLIND_LOOKALIKES)
+        _report("env-blind", result, args.cases)
     if args.half in ("env-tune", "all"):
         from gates import secret_env_tuning as et
 

@@ -11,6 +11,7 @@ from memclaw.gates.secret_values import is_placeholder
 
 from . import secret_env_tuning as tuning
 from . import secret_heldout_env as heldout
+from . import secret_heldout_env_blind as blind
 from .secret_score import score
 
 
@@ -18,6 +19,14 @@ def test_the_env_held_out_set_is_caught_without_false_positives() -> None:
     # First scored before the fix at recall 0.644 with one false positive (58 look-alikes);
     # after it at recall 1.000, FPR 0.000. The floor leaves room for judgement calls only.
     result = score(heldout.ENV_SECRETS, [], heldout.ENV_LOOKALIKES)
+    assert result.recall >= 0.9, result.missed
+    assert result.false_positives == []
+
+
+def test_the_blind_env_set_is_caught_without_false_positives() -> None:
+    # Written after the fix without running the gate on it; first scored at recall 1.000,
+    # FPR 0.000 (main scored 0.462).
+    result = score(blind.BLIND_SECRETS, [], blind.BLIND_LOOKALIKES)
     assert result.recall >= 0.9, result.missed
     assert result.false_positives == []
 
@@ -30,6 +39,7 @@ def test_the_env_tuning_set_is_caught_whole() -> None:
 def test_the_env_sets_are_large_enough_and_distinct() -> None:
     assert len(heldout.ENV_SECRETS) >= 55 and len(heldout.ENV_LOOKALIKES) >= 55
     held = {t for _f, t, _s in heldout.ENV_SECRETS} | {t for _f, t in heldout.ENV_LOOKALIKES}
+    held |= {t for _f, t, _s in blind.BLIND_SECRETS} | {t for _f, t in blind.BLIND_LOOKALIKES}
     tuned = {t for _f, t, _s in tuning.ENV_TUNING_SECRETS}
     assert held.isdisjoint(tuned | {t for _f, t in tuning.ENV_TUNING_LOOKALIKES})
 
