@@ -69,7 +69,14 @@ _PASSWORD_ARGS: tuple[tuple[LazyPattern, str], ...] = (
     (_pattern(r"\bredis-cli\b[^\n]*?[ \t](?:-a|--pass)[ \t]+"), "redis-cli"),
     # htpasswd -b[c] FILE USER PASSWORD, htpasswd -nb USER PASSWORD: the password comes last.
     (
-        _pattern(r"\bhtpasswd(?:[ \t]+-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+[^\s\-]\S*){1,2}[ \t]+"),
+        # The password ends the command, or "htpasswd -b file user pass" in prose would
+        # read "user" as one.
+        LazyPattern(
+            r"\bhtpasswd(?:[ \t]+-[A-Za-z]*b[A-Za-z]*)(?:[ \t]+[^\s\-]\S*){1,2}[ \t]+"
+            + _ARG
+            + r"(?=[ \t]*(?:$|\n|[;|&>]))",
+            re.M,
+        ),
         "htpasswd",
     ),
     (_pattern(r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?[ \t]-p(?=[\"'])"), "mysql"),

@@ -39,6 +39,7 @@ ENV_TUNING_SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
     ("cli", "docker login registry.internal -u ci -p Fern-gully-6", ("Fern-gully-6",)),
     ("cli", "mongo -u root -p Coral-reef-7 admin", ("Coral-reef-7",)),
     ("cli", "htpasswd -b .htpasswd admin Ember-fox-5", ("Ember-fox-5",)),
+    ("cli", "htpasswd -nbB admin Quill-ink-4 > .htpasswd", ("Quill-ink-4",)),
     # Authorization headers
     ("auth_header", "Authorization: Bearer staging-key-Owl-4471", ("staging-key-Owl-4471",)),
     ("auth_header", "-H 'Authorization: Bearer abc123def4'", ("abc123def4",)),
@@ -88,6 +89,8 @@ ENV_TUNING_LOOKALIKES: list[tuple[str, str]] = [
     ("doc_prose", "the GITHUB_TOKEN is read-only"),
     ("cli_prompt", "docker run -d -p 5432:5432 postgres"),
     ("cli_prompt", "htpasswd -c .htpasswd admin"),
+    ("cli_prompt", "use `htpasswd -b file user pass` for a script"),
+    ("cli_prompt", "htpasswd -nb USER PASSWORD: the password comes last."),
     ("env_template", "- name: LOG_LEVEL\n  value: debug\n"),
     ("other_lang", "PGPASSWORD ist leer"),
     ("other_lang", "le PGPASSWORD est obligatoire"),
