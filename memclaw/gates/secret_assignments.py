@@ -381,6 +381,9 @@ def _candidate_for_name(text: str, ns: int, ne: int, flag: bool) -> Candidate | 
         and bool(_ENV_NAME_RE.fullmatch(name))
         and after < len(text)
         and text[after] not in " \t"
+    ) or (
+        # PowerShell's $env:PASS = "..." sets an environment variable, spaces or not.
+        text[max(0, ns - 5) : ns].lower() == "$env:" and sep.group("sep") == "="
     )
     strength, kind = _name_strength(name, env_style)
     if not strength:

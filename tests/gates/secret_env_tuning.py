@@ -30,6 +30,7 @@ ENV_TUNING_SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
         ("Garnet-fox-8",),
     ),
     ("env_windows", '$env:GITHUB_TOKEN="heron-nest-9"', ("heron-nest-9",)),
+    ("env_windows", '$env:PASS = "Winter-sun"', ("Winter-sun",)),
     # passwords on a command line
     ("cli", "mysql -h db -u app -p'Sand dune 4' shop", ("Sand dune 4",)),
     ("cli", 'mysql -u root -p"Oak#Leaf7"', ("Oak#Leaf7",)),
@@ -68,6 +69,7 @@ ENV_TUNING_LOOKALIKES: list[tuple[str, str]] = [
     ("env_template", "$env:DB_PASSWORD = (Get-Secret -Name db -AsPlainText)"),
     ("env_template", "$env:API_KEY = $secret"),
     ("env_template", "setx API_KEY %API_KEY%"),
+    ("env_template", '$env:AUTH = "basic"'),
     ("env_template", "- name: DB_PASSWORD\n  value: ${DB_PASSWORD}\n"),
     ("env_template", "API_TOKEN=token_goes_here"),
     ("env_template", "DB_PASSWORD=password-here"),
