@@ -129,7 +129,11 @@ _ENV_NAME_RE = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 _ENV_VERBS = "|".join(
     [*sorted((v for v in _VERBS.split("|") if v != "="), key=len, reverse=True), "auf|à|till|op"]
 )
-_ENV_STATED_RE = LazyPattern(rf"[ \t]+(?i:{_ENV_VERBS})[ \t]+{_VALUE}")
+# A verb, a dash (Russian "PGPASSWORD — X") or a CJK topic particle ("PGPASSWORDは X").
+_ENV_STATED_RE = LazyPattern(
+    rf"(?:[ \t]+(?i:{_ENV_VERBS})[ \t]+|[ \t]*(?:—|–)[ \t]*|[ \t]*(?:は|는|은|是|为|為)[ \t]*)"
+    + _VALUE
+)
 _FILE_NAME_RE = LazyPattern(
     r"id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?|[\w\-]+\.(?:pem|key|crt|cer|der|pub|p12|pfx|json|txt"
     r"|env|ya?ml|cfg|conf|ini|asc|gpg|kdbx)"
@@ -176,6 +180,12 @@ def _env_value_ok(m: re.Match[str], text: str) -> bool:
     return raw.islower() and not lower.endswith(_DESCRIPTOR_ENDINGS)
 
 
+def _glued(c: str) -> bool:
+    """A Latin letter or digit touching the name makes it part of a longer word; CJK text
+    runs up to a name with no space ("PGPASSWORDは")."""
+    return c.isascii() and c.isalnum()
+
+
 def _env_stated(text: str) -> list[Candidate]:
     out: list[Candidate] = []
     seen: set[int] = set()
@@ -190,13 +200,13 @@ def _env_stated(text: str) -> list[Candidate]:
             if (
                 name is None
                 or ns in seen
-                or (ns and (text[ns - 1].isalnum() or text[ns - 1] in "=-"))
+                or (ns and (_glued(text[ns - 1]) or text[ns - 1] in "=-"))
             ):
                 continue
             seen.add(ns)
             kind = secret_name_kind(name.group())
             pos = name.end()
-            if not kind or (pos < len(text) and (text[pos].isalnum() or text[pos] == "_")):
+            if not kind or (pos < len(text) and (_glued(text[pos]) or text[pos] == "_")):
                 continue
             for _ in range(6):
                 m = _ENV_STATED_RE.match(text, pos)

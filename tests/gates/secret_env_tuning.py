@@ -60,6 +60,11 @@ ENV_TUNING_SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
     ("other_lang", "REDIS_PASSWORD on Mänty-3", ("Mänty-3",)),
     ("other_lang", "het PGPASSWORD is Molen-7", ("Molen-7",)),
     ("other_lang", "PGPASSWORD to Wisła-44", ("Wisła-44",)),
+    ("other_lang", "a PGPASSWORD é Castanha-7", ("Castanha-7",)),
+    ("other_lang", "PGPASSWORDは Sakura-88 です", ("Sakura-88",)),
+    ("other_lang", "PGPASSWORD는 Hangang-5", ("Hangang-5",)),
+    ("other_lang", "PGPASSWORD是 Changjiang-3", ("Changjiang-3",)),
+    ("other_lang", "PGPASSWORD — Beryoza-9", ("Beryoza-9",)),
 ]
 
 ENV_TUNING_LOOKALIKES: list[tuple[str, str]] = [
@@ -97,4 +102,6 @@ ENV_TUNING_LOOKALIKES: list[tuple[str, str]] = [
     ("other_lang", "PGPASSWORD ist leer"),
     ("other_lang", "le PGPASSWORD est obligatoire"),
     ("other_lang", "la DB_PASSWORD es obligatoria"),
+    ("other_lang", "PGPASSWORDは必須です"),
+    ("other_lang", "PGPASSWORD — see the vault"),
 ]
