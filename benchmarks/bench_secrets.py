@@ -6,9 +6,15 @@
 - slips: tests/gates/secret_heldout_slips.py, a second held-out set written before the
   issue-27 changes (passwords without a verb or of plain words, credentials in URLs,
   "login is user / pass", in every language the gate claims). Never tuned against either.
+- env: tests/gates/secret_heldout_env.py, a third held-out set written before the
+  env-variable changes (``PGPASSWORD=...``, ``$env:API_KEY = ...``, ``mysql -p'...'``,
+  ``Authorization: Basic ...``, in code blocks, prose and other languages). Never tuned on.
+- env-blind: tests/gates/secret_heldout_env_blind.py, the same families written after the
+  fix without running the gate on them (env's misses were seen while fixing). Never tuned on.
+- env-tune: tests/gates/secret_env_tuning.py, the same families, fitted against.
 
 Misses and false positives are listed by family. Run:
-``python benchmarks/bench_secrets.py [tuning|heldout|slips|all] [--cases]``.
+``python benchmarks/bench_secrets.py [tuning|heldout|slips|env|env-blind|env-tune|all] [--cases]``.
 """
 
 from __future__ import annotations
@@ -40,7 +46,10 @@ def _report(name: str, result: Any, show_cases: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "half", nargs="?", default="all", choices=["tuning", "heldout", "slips", "all"]
+        "half",
+        nargs="?",
+        default="all",
+        choices=["tuning", "heldout", "slips", "env", "env-blind", "env-tune", "all"],
     )
     parser.add_argument("--cases", action="store_true", help="list every missed/flagged case")
     args = parser.parse_args()
@@ -62,6 +71,21 @@ def main() -> None:
 
         result = score(sl.SLIP_SECRETS, [], sl.SLIP_LOOKALIKES)
         _report("slips", result, args.cases)
+    if args.half in ("env", "all"):
+        from gates import secret_heldout_env as env
+
+        result = score(env.ENV_SECRETS, [], env.ENV_LOOKALIKES)
+        _report("env", result, args.cases)
+    if args.half in ("env-blind", "all"):
+        from gates import secret_heldout_env_blind as blind
+
+        result = score(blind.BLIND_SECRETS, [], blind.BLIND_LOOKALIKES)
+        _report("env-blind", result, args.cases)
+    if args.half in ("env-tune", "all"):
+        from gates import secret_env_tuning as et
+
+        result = score(et.ENV_TUNING_SECRETS, [], et.ENV_TUNING_LOOKALIKES)
+        _report("env-tune", result, args.cases)
 
 
 if __name__ == "__main__":

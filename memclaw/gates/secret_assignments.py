@@ -20,7 +20,7 @@ from memclaw.gates.secret_values import (
     strong_password,
 )
 
-__all__ = ["assignment_candidates"]
+__all__ = ["assignment_candidates", "secret_name_kind"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -144,6 +144,16 @@ def _name_strength(name: str, env_style: bool) -> tuple[int, str]:
     return 1, kind
 
 
+def secret_name_kind(name: str) -> str:
+    """The kind of secret an environment variable of this name holds, or "" for none.
+
+    For names that other detectors find outside ``NAME=value`` (``setx NAME v``, "PGPASSWORD
+    is v"): judged as on a ``.env`` line, where ``*_KEY`` and ``*_PASS`` are credentials.
+    """
+    strength, kind = _name_strength(name, True)
+    return kind if strength >= 2 else ""
+
+
 # ---------------------------------------------------------------------------------------------
 # Code references: values that name a variable rather than hold a secret
 # ---------------------------------------------------------------------------------------------
@@ -166,7 +176,10 @@ def _is_code_reference(value: str, following: str) -> bool:
         return True
     if _IDENT_RE.fullmatch(value):
         if "." in value:
-            return True  # attribute access: current_node.value, settings.SECRET
+            # attribute access: current_node.value, settings.SECRET. But Vault and Consul
+            # tokens are dotted too ("s.Kd82hQpLw0xZ", "hvs.Qm3kR8"): a part that mixes
+            # letters, digits and inner capitals is no attribute name.
+            return not any(p.isalnum() and strong_password(p) for p in value.split("."))
         # Only references that *name* a secret are code; "hunter2" and "mysecretpassword"
         # are single components and stay suspicious.
         comps = split_name(value)
@@ -274,6 +287,8 @@ def _value_is_secret(
 ) -> bool:
     vs, ve, quoted, had_space = span
     value = text[vs:ve]
+    if quoted and text[vs - 1] == "`" and text[vs - 2 : vs - 1] == "=" and " " in value:
+        return False  # DB_PASSWORD=`pass show db`: shell command substitution
     if is_placeholder(value) or is_non_value(value):
         return False
     if value.lower() == name.lower():
@@ -366,6 +381,9 @@ def _candidate_for_name(text: str, ns: int, ne: int, flag: bool) -> Candidate | 
         and bool(_ENV_NAME_RE.fullmatch(name))
         and after < len(text)
         and text[after] not in " \t"
+    ) or (
+        # PowerShell's $env:PASS = "..." sets an environment variable, spaces or not.
+        text[max(0, ns - 5) : ns].lower() == "$env:" and sep.group("sep") == "="
     )
     strength, kind = _name_strength(name, env_style)
     if not strength:

@@ -52,7 +52,8 @@ _VERBS = (
     r"is|was|is now|are|'s|ist|lautet|est|c'est|es|era|é|è|e|on|oli|to|jest|är|var|er"
     r"|set to|satt till|="
 )
-_VALUE = r"(?P<value>\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s\"'`]+?)(?=[.,;:!?)\]]*(?:\s|$))"
+# A value ends at a space, after closing punctuation or a closing backtick (markdown code).
+_VALUE = r"(?P<value>\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s\"'`]+?)(?=[.,;:!?)\]`]*(?:\s|$))"
 
 
 def _separator(verbs: str) -> str:
@@ -77,7 +78,7 @@ _BARE_NOUNS = (
     r"|mot de passe|contraseña|senha|wachtwoord|salasana|hasło|haslo|пароль"
 )
 _BARE_RE = LazyPattern(
-    rf"(?i:\b(?P<noun>{_BARE_NOUNS}))[ \t]+(?P<value>[^\s\"'`]+?)(?=[.,;:!?)\]]*(?:\s|$))"
+    rf"(?i:\b(?P<noun>{_BARE_NOUNS}))[ \t]+(?P<value>[^\s\"'`]+?)(?=[.,;:!?)\]`]*(?:\s|$))"
 )
 _BARE_ANCHORS = (
     "pass", "pw", "kennwort", "lösenord", "mot de passe", "contraseña", "senha", "wachtwoord",
@@ -89,17 +90,18 @@ _LOGIN_NOUNS = (
     r"|inloggningsuppgifter(?:na)?|zugang(?:sdaten)?|anmeldung|anmeldedaten|login-daten"
     r"|identifiants|connexion|credenciales|acceso|credenziali|accesso|inloggegevens"
     r"|tunnukset|kirjautuminen|dane logowania|logowanie|учётные данные|учетные данные|логин"
+    r"|basic[ -]?auth"
 )
 # Not Polish "to": "login to aws/console" is where one signs in, not with what.
 _LOGIN_SEPARATOR = _separator("|".join(v for v in _VERBS.split("|") if v != "to"))
 _LOGIN_RE = LazyPattern(
     rf"(?i:\b(?P<noun>{_LOGIN_NOUNS}))\b{_GAP}{_LOGIN_SEPARATOR}"
-    r"(?P<user>[^\s/:\"'`]+)(?:[ \t]*/[ \t]*|:)(?P<value>[^\s\"'`]+?)(?=[.,;:!?)\]]*(?:\s|$))"
+    r"(?P<user>[^\s/:\"'`]+)(?:[ \t]*/[ \t]*|:)(?P<value>[^\s\"'`]+?)(?=[.,;:!?)\]`]*(?:\s|$))"
 )
 _LOGIN_ANCHORS = (
     "log", "sign", "credentials", "creds", "user", "inlogg", "zugang", "anmeld", "identifiants",
     "connexion", "credenciales", "acceso", "credenziali", "accesso", "tunnukset",
-    "kirjautuminen", "dane logowania", "учётные", "учетные", "логин",
+    "kirjautuminen", "dane logowania", "учётные", "учетные", "логин", "basic",
 )  # fmt: skip
 _ANCHORS = (
     "pass", "pw", "pin", "code", "key", "secret", "token", "lösenord", "koden", "kennwort",
@@ -145,11 +147,14 @@ _DESCRIPTORS = frozenset(
         "very", "still", "now", "also", "not", "never", "always", "what", "which", "this",
         "that", "these", "those", "enough", "none", "null", "nothing", "something",
         "unchanged", "whatever", "anything", "everything", "somewhere", "obligatory",
+        "given", "taken", "shown", "written", "chosen", "stolen", "sent", "read", "kept",
+        "held", "found", "made", "done", "plaintext", "cleartext", "private", "public",
         # the same states in the other languages the gate reads, as forms and UIs write them
         "pflicht", "sicher", "falsch", "richtig", "geheim", "neu", "alt", "unbekannt", "leer",
         "fehlt", "keins", "obligatoire", "requis", "vide", "inconnu", "masqué", "caché",
         "obligatorio", "requerido", "vacío", "oculto", "desconocido", "obligatoriskt", "okänt",
-        "dolt", "tomt", "verplicht", "leeg", "onbekend", "pakollinen", "tyhjä",
+        "dolt", "tomt", "tom", "verplicht", "leeg", "onbekend", "pakollinen", "tyhjä",
+        "obligatoria", "obbligatoria", "obbligatorio", "vuota", "vuoto", "wymagane", "puste",
     }
 )  # fmt: skip
 # English adjective and participle endings ("expired", "changing", "sensitive", "optional").
@@ -167,7 +172,7 @@ _SIGN_IN_WORDS = frozenset(
         "local", "remote", "guest", "anonymous", "manual", "automatic", "auto",
     }
 )  # fmt: skip
-_CLAUSE_END_RE = LazyPattern(r"[.,;:!?)\]]+(?:\s|$)|[ \t]*(?:\n|$)|[ \t]+[(\-—–]")
+_CLAUSE_END_RE = LazyPattern(r"[.,;:!?)\]`]+(?:\s|$)|[ \t]*(?:\n|$)|[ \t]+[(\-—–]")
 
 
 def _camel_phrase(word: str) -> bool:
@@ -226,9 +231,22 @@ def _plain_word_password(
     return login or (english and sep in _ENGLISH_SEPARATORS)
 
 
+def _in_command(text: str, start: int) -> bool:
+    """``vault read -field=password secret/db``, ``$(pass show password x)``: the noun is an
+    argument of a command, not the start of a sentence about a password."""
+    if start and text[start - 1] in "=$":
+        return True
+    before = text[text.rfind("\n", 0, start) + 1 : start]
+    if before.count("$(") > before.count(")"):
+        return True
+    # X=`cmd ...` substitutes a command; other backticks are markdown code, still read.
+    tick = before.rfind("=`")
+    return tick != -1 and "`" not in before[tick + 2 :]
+
+
 def _announced_ok(m: re.Match[str], text: str) -> bool:
     raw = m.group("value")
-    if _CODE_VALUE_RE.fullmatch(raw):
+    if _CODE_VALUE_RE.fullmatch(raw) or (m.group("noun") and _in_command(text, m.start())):
         return False
     if raw[:1] in "\"'`":
         inner = raw[1:-1]
@@ -259,9 +277,11 @@ _ALGORITHMS = frozenset(
 _PATHLIKE = ("/", "~", "./", "../", "\\", "http:", "https:")
 
 
-def _bare_ok(m: re.Match[str], _text: str) -> bool:
+def _bare_ok(m: re.Match[str], text: str) -> bool:
     value = m.group("value")
     if is_placeholder(value) or is_non_value(value) or value.startswith(_PATHLIKE):
+        return False
+    if _in_command(text, m.start()):
         return False
     if value.lower() in _ALGORITHMS or _CODE_VALUE_RE.fullmatch(value):
         return False

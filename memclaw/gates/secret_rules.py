@@ -47,6 +47,18 @@ class Rule:
     hints: tuple[str, ...] = ()
 
 
+def _named_scheme_credential(m: re.Match[str]) -> bool:
+    """``Authorization: Bearer dev-token-Lynx-2291``: behind a named scheme, a value that
+    mixes letters and digits is the credential even when it is short or made of words
+    ("Bearer followed by the token" stays prose)."""
+    v = m.group("v")
+    if not re.search(r"(?i)(?:bearer|basic|token|digest)\s+\Z", m.string[m.start() : m.start("v")]):
+        return False
+    if is_placeholder(v) or is_non_value(v):
+        return False
+    return any(c.isdigit() for c in v) and any(c.isalpha() for c in v)
+
+
 def _body_ok(group: str, min_alnum: int = 20) -> _Validator:
     def check(m: re.Match[str], _text: str) -> bool:
         return prefixed_body_ok(m.group(group), min_alnum)
@@ -314,12 +326,14 @@ _RULES: tuple[Rule, ...] = (
         80,
         LazyPattern(
             r"\b(?:authorization\b[\"']?\s*[:=]\s*[\"']?(?:bearer|basic|token|bot|digest)?\s*"
-            r"|bearer\s+)(?P<v>[A-Za-z0-9\-._~+/]{12,}=*)",
+            r"|bearer\s+)(?P<v>[A-Za-z0-9\-._~+/]{8,}=*)",
             re.I,
         ),
         group="v",
         validate=lambda m, _t: (
-            prefixed_body_ok(m.group("v"), 12) or looks_random(m.group("v"), 12, 8)
+            prefixed_body_ok(m.group("v"), 12)
+            or looks_random(m.group("v"), 12, 8)
+            or _named_scheme_credential(m)
         ),
         anchors=("authorization", "bearer"),
     ),

@@ -115,7 +115,8 @@ _PLACEHOLDER_RE = LazyPattern(
     | [xX*•.…#_\-]+                                   # xxxx, ****, ..., ---
     | (?:[A-Za-z]{1,8}[_\-]){1,2}[xX*•.…]{4,}[\w\-]{0,4}   # sk-xxxxxxxx, ghp_****abcd
     | (?:your|insert|enter|replace|add|put)[\s_\-][\w\s\-]*
-    | [\w\-]*[_\-](?:here|goes[_\-]here)
+    | (?:[\w\-]*[_\-])?(?:your|my|the|key|token|password|passwd|pass|pw|pwd|secret|api|apikey
+       |value|string|id|user|username|credentials?|access|code|pin|x+)[_\-](?:goes[_\-])?here
     | (?:sample|dummy|placeholder|redacted)(?:[_\-][\w\-]*)?
     """,
     re.X | re.I,

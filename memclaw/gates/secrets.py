@@ -52,6 +52,7 @@ from dataclasses import dataclass
 
 from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_assignments import assignment_candidates
+from memclaw.gates.secret_commands import command_candidates
 from memclaw.gates.secret_encoded import encoded_candidates
 from memclaw.gates.secret_entropy import entropy_candidates
 from memclaw.gates.secret_prose import prose_candidates
@@ -115,6 +116,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     candidates.extend(prose_candidates(text, lower))
     candidates.extend(encoded_candidates(text))
     candidates.extend(assignment_candidates(text, lower))
+    candidates.extend(command_candidates(text, lower))
     candidates.extend(entropy_candidates(text))
     if not candidates:
         return []

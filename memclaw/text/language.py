@@ -44,7 +44,8 @@ _FUNCTION_WORDS = {
         aus wie noch oder aber nur wenn dass schon vom zum zur über mein dein sein""",
     "spanish": """el la los las de del y que en un una es por con para no se lo su al
         como más pero sus le ya o fue este ha muy también porque cuando hay donde está
-        son tiene yo ella nosotros desde entre""",
+        son tiene yo ella nosotros desde entre a me mi te nos hoy ayer estoy soy fui voy
+        tengo""",
     "french": """le la les de des du et un une est que qui dans pour pas sur au aux avec
         ce cette il elle nous vous ils sont mais ou où je tu son sa ses leur été être
         avoir fait chez très aussi comme plus""",
@@ -76,6 +77,12 @@ _LETTERS = {
     "ø": ("danish", "norwegian"),
     "æ": ("danish", "norwegian"),
     "ñ": ("spanish",),
+    # Acute vowels: Spanish and Portuguese write them in everyday verbs ("mudé", "está").
+    "á": ("spanish", "portuguese"),
+    "é": ("spanish", "portuguese", "french"),
+    "í": ("spanish", "portuguese"),
+    "ó": ("spanish", "portuguese"),
+    "ú": ("spanish", "portuguese"),
     "¿": ("spanish",),
     "¡": ("spanish",),
     "ã": ("portuguese",),

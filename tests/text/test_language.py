@@ -28,3 +28,20 @@ from memclaw.text.language import language_of
 )
 def test_blocks_are_guessed_by_their_function_words_and_letters(text: str, language: str) -> None:
     assert language_of(text) == language
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Me mudé a Sevilla ayer", "spanish"),
+        ("Mi hermana vive en Madrid", "spanish"),
+        ("Me gusta el café", "spanish"),
+        ("Give me a minute", "english"),
+        ("I met José at the café", "english"),
+        ("Il a été très gentil", "french"),
+        ("Ela é médica", "portuguese"),
+    ],
+)
+def test_short_spanish_is_not_taken_for_english(text: str, language: str) -> None:
+    # "a" and "me" are Spanish function words too, and "mudé" is written with an acute.
+    assert language_of(text) == language
