@@ -75,6 +75,8 @@ class Endpoint:
 
     def offered(self) -> str:
         """``" (it offers: a, b, c)"``, from the server's own list; empty when it has none."""
+        import openai
+
         try:
             names = sorted(str(m.id) for m in self.client().models.list())
         except openai.OpenAIError:  # only a hint in an error already being raised
