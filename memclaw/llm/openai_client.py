@@ -105,7 +105,8 @@ class OpenAIChatModel:
 
     def _drop_rejected(self, kwargs: dict[str, Any], exc: openai.BadRequestError) -> bool:
         """Adapt ``kwargs`` to a 400 the server gave; False when there is nothing to adapt."""
-        message = server_message(exc, self._endpoint.settings.api_key)
+        endpoint = self._endpoint
+        message = server_message(exc, (endpoint.settings.api_key, endpoint.api_key))
         said = f"{exc.param or ''} {message}".lower()
         if "max_completion_tokens" in said and "max_tokens" in kwargs:
             # Newer OpenAI models renamed the field; local servers only know the old name.

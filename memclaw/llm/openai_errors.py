@@ -8,7 +8,7 @@ shortened to one line and anything key-like is removed from it first.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from memclaw.errors import (
@@ -35,22 +35,23 @@ _CONTEXT_WORDS = re.compile(
 _KEY_SHAPE = re.compile(r"\b(sk-|sk_)[A-Za-z0-9_-]{6,}")
 
 
-def _clean(text: str, api_key: str | None) -> str:
-    """A short, single-line server message with anything key-like removed."""
-    if api_key and len(api_key) >= 4:
-        text = text.replace(api_key, "***")
+def _clean(text: str, keys: Iterable[str | None]) -> str:
+    """A short, single-line server message with ``keys`` and anything key-like removed."""
+    for key in keys:
+        if key and len(key) >= 4:
+            text = text.replace(key, "***")
     text = _KEY_SHAPE.sub(r"\1***", " ".join(text.split()))
     return text if len(text) <= 200 else text[:199] + "…"
 
 
-def server_message(exc: openai.APIError, api_key: str | None) -> str:
-    """What the server said about ``exc``, cleaned (see :func:`_clean`)."""
+def server_message(exc: openai.APIError, keys: Iterable[str | None]) -> str:
+    """What the server said about ``exc``, cleaned of ``keys`` (see :func:`_clean`)."""
     body = exc.body
     if isinstance(body, Mapping) and isinstance(body.get("message"), str):
-        return _clean(str(body["message"]), api_key)
+        return _clean(str(body["message"]), keys)
     if isinstance(body, str) and body.strip():
-        return _clean(body, api_key)
-    return _clean(exc.message, api_key)
+        return _clean(body, keys)
+    return _clean(exc.message, keys)
 
 
 def translate(
@@ -74,7 +75,8 @@ def translate(
             f"cannot reach {url}: {_connection_reason(exc)}; is the server running? "
             "check MEMCLAW_BASE_URL"
         )
-    message = server_message(exc, settings.api_key)
+    # The chat key, and the endpoint's own when it has one (a separate embeddings key).
+    message = server_message(exc, (settings.api_key, endpoint.api_key))
     if is_context_error(exc):
         return ContextTooLargeError(
             f"the prompt does not fit the context window of {model!r} ({message}); "

@@ -281,6 +281,19 @@ def test_key_never_appears_in_messages(
     assert all(KEY not in e for e in errors)
 
 
+def test_the_embedding_key_never_appears_in_messages(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings
+) -> None:
+    # Its own key, of no OpenAI shape (other providers' keys are not sk-...).
+    own = "pa-EmbeddingKeyNotToLeak0123456789"
+    embedder = open_embedder(make_settings(api_key=KEY, embedding_api_key=own))
+    assert embedder is not None
+    fake_openai.queue_embedding_error(500, f"upstream refused key {own}")
+    with pytest.raises(ModelError) as info:
+        embedder.embed(["x"])
+    assert own not in one_line(info) and "upstream refused key ***" in str(info.value)
+
+
 def test_each_retry_is_reported(fake_openai: FakeOpenAI, make_settings: MakeSettings) -> None:
     fake_openai.queue_error(503, "overloaded", retry_after=FAST)
     fake_openai.queue_error(429, "slow down", retry_after=FAST)
