@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from memclaw.cli.basic import AgentArg, ModelOpt, OwnerOpt
-from memclaw.cli.render import err, out, print_json
+from memclaw.cli.render import err, out, piped_text, print_json
 from memclaw.cli.state import scope
 from memclaw.errors import UsageError
 
@@ -133,11 +133,7 @@ def _hear_ctrl_c() -> None:
 
 
 def _stdin_message() -> str:
-    data = sys.stdin.buffer.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"stdin is not UTF-8 text (byte {exc.start}); convert it first") from exc
+    text = piped_text()
     if not text.strip():
         raise UsageError("no message: pass -m TEXT, pipe a message on stdin, or run interactively")
     return text
