@@ -1,4 +1,4 @@
-"""Terminal pieces of ``memclaw chat``: reading input, drawing answers, quiet notices."""
+"""Terminal pieces of ``memclaw chat``: reading input, drawing answers, quiet notices, y/N."""
 
 from __future__ import annotations
 
