@@ -28,8 +28,8 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from memclaw.dream.run import dream_agent as dream_agent
-    from memclaw.entries.memories import forget as forget
-    from memclaw.entries.memories import list_memories as list_memories
+    from memclaw.entries.forgetting import forget as forget
+    from memclaw.entries.lookup import list_memories as list_memories
     from memclaw.entries.memories import remember as remember
     from memclaw.extract.pipeline import extract_conversation as extract_conversation
     from memclaw.index.search import search as search
@@ -52,8 +52,8 @@ _EXPORTS = {
     "normalise_owner": ("memclaw.workspace", "normalise_owner"),
     "search": ("memclaw.index.search", "search"),
     "remember": ("memclaw.entries.memories", "remember"),
-    "forget": ("memclaw.entries.memories", "forget"),
-    "list_memories": ("memclaw.entries.memories", "list_memories"),
+    "forget": ("memclaw.entries.forgetting", "forget"),
+    "list_memories": ("memclaw.entries.lookup", "list_memories"),
     "extract_conversation": ("memclaw.extract.pipeline", "extract_conversation"),
     "dream_agent": ("memclaw.dream.run", "dream_agent"),
     "export_snapshot": ("memclaw.snapshot", "export_snapshot"),

@@ -180,3 +180,26 @@ def test_no_import_cycles() -> None:
 def test_the_cycle_finder_finds_cycles() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_only_the_llm_openai_modules_import_openai() -> None:
+    """The openai package is the model layer's business: one family of modules in llm/,
+    each importing it only inside functions, so that importing memclaw never pays for it."""
+    outside, eager = [], []
+    for path in sorted(ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        ours = path.parent.name == "llm" and path.name.startswith("openai_")
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            if not any(name.split(".")[0] == "openai" for name in names):
+                continue
+            if not ours:
+                outside.append(module_name(path))
+            elif node in tree.body:
+                eager.append(module_name(path))
+    assert not outside, f"only memclaw/llm/openai_*.py may import openai: {outside}"
+    assert not eager, f"openai is imported at module level (import it inside functions): {eager}"

@@ -12,11 +12,12 @@ from memclaw.chat.background import BackgroundExtractor
 from memclaw.chat.commands import Reply, is_command, run_command
 from memclaw.chat.context import ContextWindow, Packed
 from memclaw.chat.conversation import Conversation
-from memclaw.chat.engine import ChatEngine, TurnResult
+from memclaw.chat.engine import ChatEngine
 from memclaw.chat.recall import Recalled, recall
 from memclaw.chat.schemas import tool_schemas
 from memclaw.chat.session import ChatSession, latest_session, new_session_id
 from memclaw.chat.tools import ToolBox, ToolRecord
+from memclaw.chat.turn import TurnResult
 
 __all__ = [
     "BackgroundExtractor",

@@ -127,7 +127,7 @@ def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
     Like the CLI it shows what it would remove and asks y/N first; ``--yes``
     skips the question, and without a way to ask it removes nothing.
     """
-    from memclaw.entries.memories import get_memory
+    from memclaw.entries.lookup import get_memory
     from memclaw.facts.ids import fact_id
     from memclaw.forget import NothingMatchesError, apply_forget, plan_forget
 

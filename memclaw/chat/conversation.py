@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from memclaw.chat.background import EXIT_WAIT_SECONDS, BackgroundExtractor, Report
 from memclaw.chat.commands import Reply, run_command
-from memclaw.chat.engine import ChatEngine, OnText, OnTool, TurnResult
+from memclaw.chat.engine import ChatEngine
 from memclaw.chat.session import ChatSession
+from memclaw.chat.turn import OnText, OnTool, TurnResult
 
 if TYPE_CHECKING:
     from memclaw.chat.recall import Recalled

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memclaw.chat.context import ContextWindow, Packed, schema_tokens, summary_request
 from memclaw.chat.recall import SUBAGENT_PREAMBLE, Recalled
-from memclaw.chat.tools import ToolBox, ToolRecord
+from memclaw.chat.tools import ToolBox
+from memclaw.chat.turn import OnText, OnTool, TurnResult, close_interrupted, tool_call_message
 from memclaw.chat.workspace_provider import WorkspaceProvider
 from memclaw.errors import ContextTooLargeError, MemclawError, ModelError, UsageError
 from memclaw.gates import is_automated_session, redact
-from memclaw.llm import ChatResult, Usage
+from memclaw.llm import ChatResult
 from memclaw.prompt import assemble_prompt, token_counter
 from memclaw.providers import RecallBlock, TurnContext, compose_recall, external_providers
 from memclaw.providers.mem0_state import mark_uncaptured
@@ -32,54 +32,9 @@ if TYPE_CHECKING:
     from memclaw.providers import MemoryProvider
 
 MAX_TOOL_ROUNDS = 8
-INTERRUPTED = "[answer interrupted by the person]"
 # Of the context window, what the tool definitions may take before chat goes without them.
 TOOLS_SHARE = 0.25
-OnText = Callable[[str], None]
-OnTool = Callable[[ToolRecord], None]
 FileState = dict[str, tuple[int, float]]
-
-
-@dataclass
-class TurnResult:
-    """What one turn produced, for display and for ``--json``."""
-
-    text: str
-    session: str
-    tool_calls: list[ToolRecord] = field(default_factory=list)
-    memory_operations: list[dict[str, Any]] = field(default_factory=list)
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    changed_files: list[str] = field(default_factory=list)
-    recalled: Recalled = field(default_factory=Recalled)
-    compressed: bool = False
-    context_tokens: int = 0
-    interrupted: bool = False
-    notes: list[str] = field(default_factory=list)
-
-    def add_usage(self, usage: Usage) -> None:
-        self.prompt_tokens += usage.prompt_tokens
-        self.completion_tokens += usage.completion_tokens
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "answer": self.text,
-            "session": self.session,
-            "memory_operations": self.memory_operations,
-            "tool_calls": [record.to_dict() for record in self.tool_calls],
-            "usage": {
-                "prompt_tokens": self.prompt_tokens,
-                "completion_tokens": self.completion_tokens,
-                "total_tokens": self.prompt_tokens + self.completion_tokens,
-            },
-            "recalled": [
-                {"file": h.file, "line": h.line, "score": round(h.score, 6)}
-                for h in self.recalled.hits
-            ],
-            "compressed": self.compressed,
-            "interrupted": self.interrupted,
-            "notes": self.notes,
-        }
 
 
 class _SummaryFailed(Exception):
@@ -249,7 +204,7 @@ class ChatEngine:
             self._rounds(system, history, current, result, on_text, on_tool)
         except KeyboardInterrupt:
             result.interrupted = True
-            self._close_interrupted(current, result)
+            result.text = close_interrupted(current, "".join(self._partial))
         turn = self._turn_context(text)  # before the append: its index counts earlier turns
         self.session.append(current)
         if not self.capture:
@@ -283,25 +238,7 @@ class ChatEngine:
                         f"the model gave an empty answer (finish reason: {answer.finish_reason})"
                     )
                 return
-            current.append(
-                {
-                    "role": "assistant",
-                    "content": answer.text or None,
-                    "tool_calls": [
-                        {
-                            "id": call.id,
-                            "type": "function",
-                            # Undecodable arguments are not echoed back: some servers
-                            # parse the history's arguments and would refuse the request.
-                            "function": {
-                                "name": call.name,
-                                "arguments": "{}" if call.error else call.raw_arguments,
-                            },
-                        }
-                        for call in answer.tool_calls
-                    ],
-                }
-            )
+            current.append(tool_call_message(answer))
             for call in answer.tool_calls:
                 record = self.tools.run(call)
                 current.append({"role": "tool", "tool_call_id": call.id, "content": record.result})
@@ -321,22 +258,6 @@ class ChatEngine:
         result.add_usage(answer.usage)
         current.append({"role": "assistant", "content": answer.text})
         result.text = answer.text
-
-    def _close_interrupted(self, current: list[Message], result: TurnResult) -> None:
-        """Make the partial turn a valid conversation: answer open tool calls, mark the text."""
-        last_calls = next(
-            (m for m in reversed(current) if m["role"] == "assistant" and m.get("tool_calls")),
-            None,
-        )
-        if last_calls is not None:
-            answered = {m.get("tool_call_id") for m in current if m["role"] == "tool"}
-            for call in last_calls["tool_calls"]:
-                if call["id"] not in answered:
-                    missing = {"role": "tool", "tool_call_id": call["id"]}
-                    current.append({**missing, "content": "error: interrupted"})
-        partial = "".join(self._partial).strip()
-        result.text = f"{partial}\n\n{INTERRUPTED}" if partial else INTERRUPTED
-        current.append({"role": "assistant", "content": result.text})
 
     # --- model calls with the three context stages ------------------------------------
 

@@ -345,7 +345,7 @@ class ToolBox:
         return [(team, "team")]
 
     def entries(self, kind: str = "all", category: str | None = None) -> list[dict[str, Any]]:
-        from memclaw.entries.memories import list_memories
+        from memclaw.entries.lookup import list_memories
 
         found = []
         for scope, label in self._scopes():
@@ -472,7 +472,7 @@ class ToolBox:
         return data, f"→ {result.action} {result.entry.id}", operation
 
     def _memory_forget(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
-        from memclaw.entries.memories import forget
+        from memclaw.entries.forgetting import forget
 
         memory_id, query = _arg(args, "id"), _arg(args, "query")
         if not memory_id and not query:

@@ -133,6 +133,7 @@ def _register() -> None:
         browse,
         extract,
         facts,
+        files,
         files_meta,
         memories,
         seeing,
@@ -145,6 +146,7 @@ def _register() -> None:
 
     for module in (
         basic,
+        files,
         snapshot,
         search,
         dream,

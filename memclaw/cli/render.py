@@ -1,4 +1,4 @@
-"""Output helpers: data to stdout, status to stderr, rich only when needed."""
+"""Output helpers: data to stdout, status to stderr, rich only when needed; piped input."""
 
 from __future__ import annotations
 
@@ -122,3 +122,14 @@ def print_table(table: Table, console: Console | None = None, *, markup: bool = 
 
 def _tab_row(cells: list[str]) -> str:
     return "\t".join(" ".join(c.split("\n")).replace("\t", " ") for c in cells) + "\n"
+
+
+def piped_text() -> str:
+    """All of stdin as text; a UsageError when it is not UTF-8."""
+    from memclaw.errors import UsageError
+
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"stdin is not UTF-8 text (byte {exc.start}); convert it first") from exc

@@ -9,7 +9,7 @@ from memclaw.config import Settings
 from memclaw.doctor.report import Check, Status
 from memclaw.errors import ModelAuthError, ModelError, ModelUnreachableError
 from memclaw.llm import list_models, open_embedder, open_model
-from memclaw.llm.openai_client import OPENAI_URL
+from memclaw.llm.openai_endpoint import OPENAI_URL
 
 # A doctor answers in seconds: no retries, and a short wait for a dead server.
 _PROBE_TIMEOUT = 15.0

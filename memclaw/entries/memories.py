@@ -9,50 +9,34 @@ details into one entry and the older one goes (``text.combine``; a model's
 statement never rewords an entry a person stated, so then both stay); a changed
 fact waits in the contradiction inbox
 (``memclaw.facts.settle``) unless it is an explicit correction, which replaces
-the old one (kept in history). ``forget`` removes entries and remembers their fingerprint
-so that the same fact is not learned again.
+the old one (kept in history). Reading entries is :mod:`memclaw.entries.lookup`,
+forgetting them :mod:`memclaw.entries.forgetting`, their files :mod:`memclaw.entries.files`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from memclaw.entries.files import LOG, EntryFiles, file_of, sync_index
 from memclaw.entries.match import guess_category, restates, supersedes
-from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
-from memclaw.extract.forgotten import (
-    Blocker,
-    forgotten_blocker,
-    record_forgotten,
-    record_relearned,
-)
+from memclaw.errors import SecretDetectedError, UsageError
+from memclaw.extract.forgotten import Blocker, forgotten_blocker, record_relearned
 from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import facts_of
 from memclaw.facts.settle import Outcome, Settled, hold, record_written, settle
 from memclaw.text.combine import absorb, updates
-from memclaw.text.likeness import containment, fingerprint, tokens
-from memclaw.workspace.entries import (
-    ENTRIES_DIR,
-    Entry,
-    categories,
-    fit_category,
-    parse_entries,
-    splice_entries,
-)
+from memclaw.text.likeness import fingerprint, tokens
+from memclaw.workspace.entries import ENTRIES_DIR, Entry, categories, fit_category
 from memclaw.workspace.logs import append_log
 from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
-    from memclaw.workspace.editing import Editing
     from memclaw.workspace.scope import Scope
 
-LOG = "memories"
-SCOPES = ("all", "long-term", "session")
 _SESSION = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 
 
@@ -95,56 +79,6 @@ def _blocked_reason(blocker: Blocker, text: str) -> str:
     )
 
 
-def _file_of(category: str, session_id: str | None) -> str:
-    return (
-        f"{ENTRIES_DIR}/session-{session_id}.md" if session_id else f"{ENTRIES_DIR}/{category}.md"
-    )
-
-
-def _title(rel: str) -> str:
-    stem = rel.rsplit("/", 1)[-1].removesuffix(".md")
-    if stem.startswith("session-"):
-        return f"Session memories: {stem.removeprefix('session-')}"
-    return f"Memory entries: {stem}"
-
-
-def _names(scope: Scope) -> list[str]:
-    """Entries files of one scope, relative to the scope."""
-    folder = scope.folder / ENTRIES_DIR
-    if not folder.is_dir():
-        return []
-    return [f"{ENTRIES_DIR}/{path.name}" for path in sorted(folder.glob("*.md"))]
-
-
-def _stem(rel: str) -> str:
-    return rel.rsplit("/", 1)[-1].removesuffix(".md")
-
-
-def _read_scope(scope: Scope) -> dict[str, list[Entry]]:
-    """Every entries file of one scope, read without the lock: for readers only."""
-    return {rel: parse_entries(scope.read(rel), _stem(rel)) for rel in _names(scope)}
-
-
-class _Files:
-    """The entries files of one scope, read and written under one hold of the agent lock.
-
-    Every change is spliced into the file's current text, so what a person
-    wrote outside the ``## id`` blocks stays; the agent keeps the previous
-    version of each rewritten entries file in history.
-    """
-
-    def __init__(self, scope: Scope, edit: Editing) -> None:
-        self.edit = edit
-        self.texts = {rel: edit.read(rel) for rel in _names(scope)}
-        self.entries = {rel: parse_entries(text, _stem(rel)) for rel, text in self.texts.items()}
-
-    def save(self, rel: str, entries: list[Entry], *, introduced: str) -> None:
-        old = self.texts.get(rel, "")
-        text = splice_entries(old, entries, _title(rel), _stem(rel))
-        self.edit.write(rel, text, introduced=introduced)
-        self.texts[rel], self.entries[rel] = text, entries
-
-
 def _new_id(text: str, created: str, category: str, taken: set[str]) -> str:
     salt = 0
     while True:
@@ -153,14 +87,6 @@ def _new_id(text: str, created: str, category: str, taken: set[str]) -> str:
         if candidate not in taken:
             return candidate
         salt += 1
-
-
-def _sync_index(agent: Agent) -> None:
-    try:
-        from memclaw.index import sync_agent
-    except ImportError:  # the index is optional; searching syncs it anyway
-        return
-    sync_agent(agent)
 
 
 def remember(
@@ -234,7 +160,7 @@ def _settle_and_write(
     text = settled.statement
     with scope.editing() as edit:
         # Read, decide and write under one hold: a concurrent edit is never undone.
-        files = _Files(scope, edit)
+        files = EntryFiles(scope, edit)
         result, record = _remember_locked(scope, files, text, category, session_id, by_person)
     if result.action is Action.HELD and result.previous is not None:
         # The entry rules call it a changed value though the judge did not: hold it too.
@@ -260,7 +186,7 @@ def _settle_and_write(
     record_written(scope, text, source=source, by_person=by_person, session=session_id)
     if record is not None:
         append_log(agent, LOG, record)
-        _sync_index(agent)
+        sync_index(agent)
     return result
 
 
@@ -278,7 +204,7 @@ def _held(scope: Scope, settled: Settled) -> RememberResult:
 
 def _remember_locked(
     scope: Scope,
-    files: _Files,
+    files: EntryFiles,
     text: str,
     category: str,
     session_id: str | None,
@@ -287,7 +213,7 @@ def _remember_locked(
     """What :func:`remember` does once the lock is held: the result and its log record."""
     owner = scope.owner
     today = scope.agent.now().date()
-    target = _file_of(category, session_id)
+    target = file_of(category, session_id)
     visible = {
         rel: entries
         for rel, entries in files.entries.items()
@@ -361,7 +287,7 @@ def _older_version(
 
 
 def _absorb(
-    scope: Scope, files: _Files, older: tuple[str, Entry], entry: Entry, target: str
+    scope: Scope, files: EntryFiles, older: tuple[str, Entry], entry: Entry, target: str
 ) -> tuple[RememberResult, dict[str, Any] | None]:
     """``entry`` takes in what only the older entry said; the older one goes (one change)."""
     rel, old = older
@@ -382,7 +308,7 @@ def _absorb(
 
 
 def _update(
-    scope: Scope, files: _Files, rel: str, index: int, text: str
+    scope: Scope, files: EntryFiles, rel: str, index: int, text: str
 ) -> tuple[RememberResult, dict[str, Any] | None]:
     entries = list(files.entries[rel])
     old = entries[index]
@@ -394,99 +320,3 @@ def _update(
     files.save(rel, entries, introduced=richer)
     record = {"action": "updated", "id": old.id, "owner": scope.owner, "old_text": old.text}
     return RememberResult(entries[index], Action.UPDATED, old), record
-
-
-def _walk(scope: Scope) -> Iterator[tuple[str, Entry]]:
-    for rel, entries in _read_scope(scope).items():
-        for entry in entries:
-            yield rel, entry
-
-
-def list_memories(
-    scope: Scope,
-    kind: str = "all",
-    category: str | None = None,
-    session_id: str | None = None,
-) -> list[Entry]:
-    """Entries of one scope (an owner's personal one, else the team's), newest first.
-
-    ``kind`` is ``all``, ``long-term`` or ``session``; ``session_id`` narrows to one session.
-    """
-    if kind not in SCOPES:
-        raise UsageError(f"unknown scope {kind!r}; use one of {', '.join(SCOPES)}")
-    found = []
-    for _rel, entry in _walk(scope):
-        session = entry.extra.get("session")
-        if (kind == "long-term" and session) or (kind == "session" and not session):
-            continue
-        if session_id is not None and session != session_id:
-            continue
-        if category is not None and entry.category != category:
-            continue
-        found.append(entry)
-    return sorted(found, key=lambda e: (e.sort_date, e.id), reverse=True)
-
-
-def get_memory(scope: Scope, memory_id: str) -> Entry:
-    return _find(scope, (entry for _rel, entry in _walk(scope)), memory_id)
-
-
-def _find(scope: Scope, entries: Iterable[Entry], memory_id: str) -> Entry:
-    agent = scope.agent
-    for entry in entries:
-        if entry.id == memory_id:
-            return entry
-    raise WorkspaceError(
-        f"no memory {memory_id!r} in {agent.id}; `memclaw memories list {agent.id}` shows ids"
-    )
-
-
-def match_memories(scope: Scope, query: str) -> list[Entry]:
-    """Entries holding most words of ``query``, best first.
-
-    Deliberately stricter than search ranking: what matches here may be forgotten.
-    """
-    return _match((entry for _rel, entry in _walk(scope)), query)
-
-
-def _match(entries: Iterable[Entry], query: str) -> list[Entry]:
-    wanted = tokens(query)
-    if not wanted:
-        raise UsageError("the query has no searchable words")
-    scored = []
-    for entry in entries:
-        score = containment(wanted, tokens(entry.text + " " + entry.category))
-        if score >= 0.6:
-            scored.append((score, entry))
-    scored.sort(key=lambda pair: (-pair[0], pair[1].id))
-    return [entry for _score, entry in scored]
-
-
-def forget(
-    scope: Scope,
-    id: str | None = None,
-    query: str | None = None,
-) -> list[Entry]:
-    """Remove entries by id or by query; they are not learned again later."""
-    if (id is None) == (query is None):
-        raise UsageError("forget needs either an id or a query")
-    if query is not None and not tokens(query):
-        raise UsageError("the query has no searchable words")
-    agent, owner = scope.agent, scope.owner
-    with journal.change(agent, "forget"), scope.editing() as edit:
-        # Choose and remove under one hold, so an entry changed meanwhile is judged as it is now.
-        files = _Files(scope, edit)
-        every = [e for entries in files.entries.values() for e in entries]
-        targets = [_find(scope, every, id)] if id is not None else _match(every, query or "")
-        ids = {entry.id for entry in targets}
-        for rel, entries in list(files.entries.items()):
-            kept = [e for e in entries if e.id not in ids]
-            if len(kept) != len(entries):
-                files.save(rel, kept, introduced="")
-    if not targets:
-        return []
-    for entry in targets:
-        record_forgotten(scope, entry.text, entry_id=entry.id)
-        append_log(agent, LOG, {"action": "forgotten", "id": entry.id, "owner": owner})
-    _sync_index(agent)
-    return targets

@@ -57,7 +57,7 @@ def open_embedder(settings: Settings) -> Embedder | None:
     if not settings.embedding_configured:
         return None
     from memclaw.llm.embedsetup import embedding_setup
-    from memclaw.llm.openai_client import OpenAIEmbedder
+    from memclaw.llm.openai_embedder import OpenAIEmbedder
 
     return OpenAIEmbedder(settings, embedding_setup(settings))
 

@@ -18,8 +18,8 @@ from memclaw.errors import UsageError
 from memclaw.facts import store
 from memclaw.facts.ids import FACT_ID, fact_id
 from memclaw.facts.model import Event, EventKind
-from memclaw.workspace.agent import refuse_secrets
 from memclaw.workspace.safeguards import journal
+from memclaw.workspace.safeguards.no_secrets import refuse_secrets
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope

@@ -86,7 +86,7 @@ def confirmed_count(scope: Scope) -> int:
 
 
 def learned_facts(scope: Scope) -> list[str]:
-    from memclaw.entries.memories import list_memories
+    from memclaw.entries.lookup import list_memories
 
     return [e.text for e in list_memories(scope) if e.category in CATEGORIES][:MAX_LINES]
 

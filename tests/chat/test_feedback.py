@@ -6,7 +6,7 @@ from fake_openai import FakeOpenAI
 from rich.console import Console
 
 from chat.chatkit import OpenChat
-from memclaw.cli.talk.chat import _banner
+from memclaw.cli.talk.interactive import _banner
 from memclaw.entries.memories import remember
 from memclaw.facts.ledger import find_fact
 from memclaw.workspace.scope import Scope

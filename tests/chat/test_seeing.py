@@ -6,7 +6,7 @@ from typing import Any
 from fake_openai import FakeOpenAI
 
 from chat.chatkit import OpenChat, fixed_clock
-from memclaw.cli.talk.chat import _show_recalled
+from memclaw.cli.talk.interactive import _show_recalled
 from memclaw.dream.run import dream_agent
 from memclaw.facts.ids import fact_id
 from memclaw.workspace import Workspace

@@ -6,7 +6,7 @@ from typing import Any
 from chat.chatkit import OpenWorkspace, small_agent
 from memclaw.chat.schemas import tool_schemas
 from memclaw.chat.tools import ToolBox
-from memclaw.entries.memories import list_memories
+from memclaw.entries.lookup import list_memories
 from memclaw.llm import ToolCall
 from memclaw.mcp.catalogue import tool_definitions
 from memclaw.workspace.scope import Scope

@@ -91,6 +91,13 @@ def test_non_utf8_stdin_is_refused(seeded: Path) -> None:
     assert _tree(seeded) == before
 
 
+def test_chat_refuses_non_utf8_or_empty_stdin(seeded: Path) -> None:
+    before = _tree(seeded)
+    _assert_one_line_error(_cli("chat", "alpha", input=b"caf\xe9 au lait\n"), 2, "UTF-8")
+    _assert_one_line_error(_cli("chat", "alpha", input=b" \n"), 2, "no message")
+    assert _tree(seeded) == before
+
+
 def test_secret_piped_on_stdin_is_refused(seeded: Path) -> None:
     before = _tree(seeded)
     result = _cli("files", "write", "alpha", "MEMORY.md", input=f"# Memory\n\n{SECRET}\n")

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from extract.extractkit import make_agent
 
-from memclaw.entries.memories import Action, forget, remember
+from memclaw.entries.forgetting import forget
+from memclaw.entries.memories import Action, remember
 from memclaw.workspace import Workspace
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.files import edit_file

@@ -5,14 +5,9 @@ from pathlib import Path
 import pytest
 from extract.extractkit import Clock, make_agent
 
-from memclaw.entries.memories import (
-    Action,
-    forget,
-    get_memory,
-    list_memories,
-    match_memories,
-    remember,
-)
+from memclaw.entries.forgetting import forget
+from memclaw.entries.lookup import get_memory, list_memories, match_memories
+from memclaw.entries.memories import Action, remember
 from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from extract.extractkit import make_agent
 
-from memclaw.entries.memories import Action, list_memories, remember
+from memclaw.entries.lookup import list_memories
+from memclaw.entries.memories import Action, remember
 from memclaw.facts.inbox import open_items
 from memclaw.workspace.scope import Scope
 

@@ -7,7 +7,8 @@ from pathlib import Path
 from extract.extractkit import Clock, make_agent
 
 from memclaw.changes.undo import undo_last
-from memclaw.entries.memories import Action, list_memories, remember
+from memclaw.entries.lookup import list_memories
+from memclaw.entries.memories import Action, remember
 from memclaw.text.combine import absorb, same_thing
 from memclaw.workspace.scope import Scope
 

@@ -158,7 +158,8 @@ def test_dry_run_with_a_model_shows_diffs_only(tmp_path: Path, fake_openai: Fake
 
 
 def test_a_forgotten_fact_is_not_written_back(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
-    from memclaw.entries.memories import forget, remember
+    from memclaw.entries.forgetting import forget
+    from memclaw.entries.memories import remember
 
     agent = model_agent(tmp_path, fake_openai.base_url)
     entry = remember(

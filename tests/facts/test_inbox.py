@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from extract.extractkit import make_agent
 
-from memclaw.entries.memories import Action, list_memories, remember
+from memclaw.entries.lookup import list_memories
+from memclaw.entries.memories import Action, remember
 from memclaw.errors import UsageError, WorkspaceError
 from memclaw.facts import inbox
 from memclaw.facts.ledger import facts_of, find_fact

@@ -1,8 +1,10 @@
 """Every way a model call fails becomes one memclaw error with a one-line message."""
 
+import http.server
 import json
 import re
 import socket
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -100,6 +102,44 @@ def test_unknown_model_is_named(make_settings: MakeSettings) -> None:
     assert one_line(info) == (
         f"model 'llama3' is not available at {url} (it offers: gpt-4o-mini); set MEMCLAW_MODEL"
     )
+
+
+def test_unknown_model_is_named_when_the_server_cannot_list_models(
+    make_settings: MakeSettings,
+) -> None:
+    # The list of models is only a hint in the message: when asking for it fails too,
+    # the message goes without it instead of the hint's failure hiding the real one.
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            error = {"message": "model 'llama3' not found", "code": "model_not_found"}
+            self._answer(404, {"error": error})
+
+        def do_GET(self) -> None:  # GET /models
+            self._answer(500, {"error": {"message": "listing is broken"}})
+
+        def _answer(self, status: int, body: dict[str, Any]) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    try:
+        model = open_model(make_settings(base_url=url, max_retries=0), model="llama3")
+        with pytest.raises(ModelNotFoundError) as info:
+            model.chat(USER)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert one_line(info) == f"model 'llama3' is not available at {url}; set MEMCLAW_MODEL"
 
 
 def test_unknown_embedding_model_points_at_its_setting(make_settings: MakeSettings) -> None:
@@ -239,6 +279,19 @@ def test_key_never_appears_in_messages(
         model.chat(USER)
     errors.append(one_line(info))
     assert all(KEY not in e for e in errors)
+
+
+def test_the_embedding_key_never_appears_in_messages(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings
+) -> None:
+    # Its own key, of no OpenAI shape (other providers' keys are not sk-...).
+    own = "pa-EmbeddingKeyNotToLeak0123456789"
+    embedder = open_embedder(make_settings(api_key=KEY, embedding_api_key=own))
+    assert embedder is not None
+    fake_openai.queue_embedding_error(500, f"upstream refused key {own}")
+    with pytest.raises(ModelError) as info:
+        embedder.embed(["x"])
+    assert own not in one_line(info) and "upstream refused key ***" in str(info.value)
 
 
 def test_each_retry_is_reported(fake_openai: FakeOpenAI, make_settings: MakeSettings) -> None:

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from memclaw.entries.memories import list_memories, remember
+from memclaw.entries.lookup import list_memories
+from memclaw.entries.memories import remember
 from memclaw.errors import UsageError
 from memclaw.mcp.catalogue import (
     MAX_RESULT_CHARS,

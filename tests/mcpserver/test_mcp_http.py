@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from mcpserver.mcpkit import http_server as serving
 from mcpserver.mcpkit import seed, text_of
 from memclaw.cli.app import app
-from memclaw.entries.memories import list_memories
+from memclaw.entries.lookup import list_memories
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope
 

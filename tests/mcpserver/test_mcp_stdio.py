@@ -13,7 +13,7 @@ from mcp import ClientSession
 from mcp.shared.exceptions import MCPError
 
 from mcpserver.mcpkit import connect, seed, text_of
-from memclaw.entries.memories import list_memories
+from memclaw.entries.lookup import list_memories
 from memclaw.mcp.catalogue import TOOLS
 from memclaw.workspace.scope import Scope
 

@@ -2,7 +2,7 @@
 
 ``memories`` is `remember`, `memories` and `forget`; ``facts`` is `facts` and
 `inbox`; ``seeing`` is `undo`, `timeline`, `why` and `morning`; ``sessions``,
-``extract`` (with `scan`), ``snapshot`` (`export`, `import`) and ``files_meta``
-(`files enable`/`disable`; the rest of `files` is in ``cli/basic.py``); ``browse``
+``extract`` (with `scan`), ``snapshot`` (`export`, `import`), ``files`` (`files list`,
+`read`, `write`, `edit`) and ``files_meta`` (`files enable`/`disable`); ``browse``
 opens the full-screen browser (the optional Textual extra).
 """

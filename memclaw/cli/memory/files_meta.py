@@ -57,7 +57,7 @@ def files_disable(
 
 
 def register(app: typer.Typer) -> None:
-    from memclaw.cli.basic import files_app
+    from memclaw.cli.memory.files import files_app
 
     files_app.command("enable")(files_enable)
     files_app.command("disable")(files_disable)

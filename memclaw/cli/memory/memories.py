@@ -133,7 +133,7 @@ def list_(
 
         memclaw memories list demo --owner user:maya --category preference --json
     """
-    from memclaw.entries.memories import list_memories
+    from memclaw.entries.lookup import list_memories
 
     where = scope(ctx, agent, owner)
     entries = list_memories(where, kind, category=category, session_id=session)
@@ -169,7 +169,7 @@ def get(
 
         memclaw memories get demo m-3f9a2c1b --owner user:maya --json
     """
-    from memclaw.entries.memories import get_memory
+    from memclaw.entries.lookup import get_memory
 
     entry = get_memory(scope(ctx, agent, owner), memory_id)
     if as_json:
@@ -205,7 +205,7 @@ def forget(
 
         memclaw memories forget demo --query "staging password" --yes
     """
-    from memclaw.entries.memories import get_memory
+    from memclaw.entries.lookup import get_memory
     from memclaw.facts.ids import fact_id
 
     if (memory_id is None) == (query is None):

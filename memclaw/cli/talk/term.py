@@ -1,20 +1,22 @@
-"""Terminal pieces of ``memclaw chat``: reading input, drawing answers, quiet notices."""
+"""Terminal pieces of ``memclaw chat``: reading input, drawing answers, quiet notices, y/N."""
 
 from __future__ import annotations
 
 import contextlib
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import typer
 
 from memclaw.gates.redaction import redact_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from memclaw.chat import Reply, ToolRecord
+    from memclaw.chat import Conversation, Reply, ToolRecord
     from memclaw.cli.talk.answer import Spinner
 
 PROMPT = "› "
@@ -283,3 +285,33 @@ def render_reply(reply: Reply, console: Console, errors: Console) -> None:
         console.print(Markdown(reply.text))
     elif reply.text:
         console.print(reply.text, markup=False, highlight=False)
+
+
+@contextlib.contextmanager
+def retries_to(conversation: Conversation, view: AnswerView) -> Iterator[None]:
+    """Retries of the chat model's requests are shown in ``view`` while it is open."""
+    from memclaw.llm.openai_client import OpenAIChatModel
+
+    model = conversation.engine.model
+    if not isinstance(model, OpenAIChatModel):
+        yield
+        return
+    model.on_retry = view.retry
+    try:
+        yield
+    finally:
+        model.on_retry = None
+
+
+def asker() -> Callable[[str], bool] | None:
+    """A y/N question on the terminal, as `memclaw forget` asks; None when stdin is no terminal."""
+    if not sys.stdin.isatty():
+        return None
+
+    def ask(question: str) -> bool:
+        try:
+            return bool(typer.confirm(question, default=False, err=True))
+        except (typer.Abort, EOFError, KeyboardInterrupt):
+            return False  # no answer is a no: nothing is removed
+
+    return ask

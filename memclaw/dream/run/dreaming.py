@@ -5,6 +5,9 @@ score the candidates, ask the model for a new MEMORY.md (or merge the best
 candidates offline), keep hand-edited sections, refuse rewrites that lose too
 much, write with ceiling and backup, append a diary entry, log the run.
 
+The result is :mod:`.result`, MEMORY.md is written by :mod:`.writeback`, the diary
+entry and the structured report by :mod:`.records`.
+
 Dreaming never goes through chat, so it can never trigger post-chat extraction:
 its model calls are plain completions, and its runs are logged with their
 trigger ("cron" when the crontab started it).
@@ -14,118 +17,38 @@ from __future__ import annotations
 
 import contextlib
 import uuid
-from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memclaw.dream import prompt as dream_prompt
 from memclaw.dream.budget import Deadline, StoppedEarly
-from memclaw.dream.candidates import (
-    CandidateReport,
-    Status,
-    build_candidates,
-    daily_notes,
-    note_window,
-)
-from memclaw.dream.diary import DiaryEntry, append_entry
+from memclaw.dream.candidates import build_candidates, daily_notes, note_window
+from memclaw.dream.diary import append_entry
 from memclaw.dream.factcheck import (
-    FactCheck,
     apply_corrections,
     hold_contradictions,
     overruled,
     prune_low_trust,
     screen_rewrite,
 )
-from memclaw.dream.memory_md import (
-    KEEP_MARKER,
-    KEEP_SUFFIX,
-    diff_counts,
-    restore_kept,
-    unified_diff,
-)
+from memclaw.dream.memory_md import diff_counts, restore_kept, unified_diff
 from memclaw.dream.merge import merge_offline
-from memclaw.dream.runlog import LOG, MEMORY, content_sha, log_run, record
+from memclaw.dream.run.records import diary_entry, write_report
+from memclaw.dream.run.result import DreamResult, DreamStatus
+from memclaw.dream.run.writeback import count_corrections, refuse, write_memory
+from memclaw.dream.runlog import LOG, MEMORY, log_run, record
 from memclaw.errors import ContextTooLargeError, LockBusyError, ModelError
 from memclaw.extract.forgotten import forgotten_checker, redact_forgotten, without_forgotten
 from memclaw.facts.ledger import established_lines
 from memclaw.text.plural import plural
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.logs import append_log
-from memclaw.workspace.owners import OwnerKey
 from memclaw.workspace.safeguards import ceiling, guard, journal
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
-    from memclaw.workspace.agent import Agent
-
-HAND_EDITED = f"a '{KEEP_MARKER}' line in a '## ' section, or a heading ending '{KEEP_SUFFIX}'"
-
-
-class DreamStatus(StrEnum):
-    UPDATED = "updated"  # MEMORY.md was (or, in a dry run, would be) rewritten
-    UNCHANGED = "unchanged"
-    REFUSED = "refused"  # the rewrite broke a safety rule; nothing written
-    SKIPPED = "skipped"  # another dream of the same scope was running
-    STOPPED = "stopped"  # ran past dream_time_limit_seconds; nothing written
-    IDLE = "idle"  # no daily notes in the window
-    DISABLED = "disabled"
-
-
-@dataclass
-class DreamResult:
-    agent: str
-    owner: OwnerKey | None
-    status: DreamStatus
-    engine: str
-    dry_run: bool = False
-    reason: str = ""
-    diff: str = ""
-    added: int = 0
-    removed: int = 0
-    report: CandidateReport | None = None
-    backup: str | None = None
-    restored_sections: list[str] = field(default_factory=list)
-    lost_entries: list[str] = field(default_factory=list)
-    archived_to: list[str] = field(default_factory=list)
-    run_id: str = ""
-    trigger: str = "manual"
-    written_sha: str = ""
-    ceiling: str | None = None  # what the ceiling did to MEMORY.md, when it did anything
-    overflowed: int = 0  # entries the ceiling moved to the overflow file
-    created: bool = False  # MEMORY.md did not exist before this run wrote it
-    facts: FactCheck = field(default_factory=FactCheck)  # corrections, inbox, low trust
-    report_path: str | None = None  # the structured report (dreams/<day>-<run>.json)
-
-    @property
-    def change(self) -> str:
-        return f"+{self.added} −{self.removed} lines"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "agent": self.agent,
-            "owner": self.owner,
-            "status": str(self.status),
-            "engine": self.engine,
-            "dry_run": self.dry_run,
-            "trigger": self.trigger,
-            "run_id": self.run_id,
-            "reason": self.reason,
-            "added": self.added,
-            "removed": self.removed,
-            "backup": self.backup,
-            "restored_sections": self.restored_sections,
-            "lost_entries": self.lost_entries,
-            "archived_to": self.archived_to,
-            "ceiling": self.ceiling,
-            "report": self.report_path,
-            "hand_edited_marker": HAND_EDITED,
-            "diff": self.diff,
-            "facts": self.facts.to_dict(),
-            **(self.report.to_dict() if self.report else {"notes": [], "candidates": []}),
-        }
 
 
 def lock_path(scope: Scope) -> Path:
@@ -270,7 +193,7 @@ def _dream(
     else:
         verdict = guard.preview(scope, MEMORY, old, new)
         if not verdict.allowed:
-            _refuse(result, verdict, reason)
+            refuse(result, verdict, reason)
         elif contains_secret(new):
             result.status = DreamStatus.REFUSED
             result.reason = "refused: the new MEMORY.md contained something like a credential"
@@ -288,52 +211,15 @@ def _dream(
         return result
     if result.status is DreamStatus.UPDATED:
         assert new is not None
-        _write(scope, result, old, new, reason)
+        write_memory(scope, result, old, new, reason)
     if old != before and result.status in (DreamStatus.UNCHANGED, DreamStatus.UPDATED):
-        _corrected(scope, result, before)
+        count_corrections(scope, result, before)
     # Logged before the diary is written: whatever happens to the diary, `dream undo`
     # knows every run that changed MEMORY.md.
     log_run(agent, result)
-    result.archived_to = append_entry(scope, _diary_entry(agent, result, old, focus))
-    _report(scope, result, before)
+    result.archived_to = append_entry(scope, diary_entry(agent, result, old, focus))
+    write_report(scope, result, before)
     return result
-
-
-def _corrected(scope: Scope, result: DreamResult, before: str) -> None:
-    """The notes' corrections rewrote MEMORY.md before the dream read it: a change of this
-    dream too, so it is reported, and `dream undo` goes back to the file from before them."""
-    from memclaw.gates import redact
-    from memclaw.workspace.safeguards import history
-
-    rel, now = scope.rel(MEMORY), scope.read(MEMORY)
-    result.status = DreamStatus.UPDATED
-    result.diff = unified_diff(before, now, rel)
-    result.added, result.removed = diff_counts(before, now)
-    result.written_sha = content_sha(now)
-    kept = redact(before)  # history stores versions through the secret gate
-    backup = next(
-        (p for p in history.versions(scope.agent, rel) if p.read_text(encoding="utf-8") == kept),
-        None,
-    )
-    result.backup = backup.relative_to(scope.agent.path).as_posix() if backup else None
-
-
-def _report(scope: Scope, result: DreamResult, old: str) -> None:
-    """The structured report beside the diary entry, for the morning card and the timeline."""
-    from memclaw.dream import report
-
-    data = report.build(
-        scope,
-        run=result.run_id,
-        status=str(result.status),
-        engine=result.engine,
-        reason=result.reason,
-        old=old,
-        new=scope.read(MEMORY) if result.status is DreamStatus.UPDATED else old,
-        report=result.report,
-    )
-    result.report_path = report.write(scope, data).relative_to(scope.agent.path).as_posix()
-    report.roll(scope)
 
 
 def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:
@@ -345,88 +231,3 @@ def _stopped(result: DreamResult, stopped: StoppedEarly) -> DreamResult:
         "raise that limit or lower dream_max_mentions"
     )
     return result
-
-
-def _write(scope: Scope, result: DreamResult, old: str, new: str, reason: str) -> None:
-    """Rewrite MEMORY.md through the loss guard: one lock hold checks and writes."""
-    try:
-        settled = established_lines(scope, MEMORY, new)
-        written = guard.rewrite(scope, MEMORY, expected=old, new=new, established=settled)
-    except guard.EditedMeanwhileError:
-        # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
-        result.status = DreamStatus.SKIPPED
-        result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
-        result.diff, result.added, result.removed = "", 0, 0
-        return
-    except guard.LossRefusedError as exc:
-        _refuse(result, exc.verdict, reason)
-        result.diff, result.added, result.removed = "", 0, 0
-        return
-    result.ceiling = ceiling.warning(written.name, written.ceiling)
-    result.overflowed = written.moved
-    if written.backup is not None:
-        result.backup = written.backup.relative_to(scope.agent.path).as_posix()
-    result.created = written.created
-    result.written_sha = content_sha(scope.read(MEMORY))
-
-
-def _refuse(result: DreamResult, verdict: guard.Verdict, reason: str) -> None:
-    result.status = DreamStatus.REFUSED
-    result.lost_entries = verdict.lost
-    # The cause once: the guard's verdict; the model's own reason only when a model wrote it.
-    said = reason.removeprefix("refused: ").strip()
-    by_model = not result.engine.startswith("offline") and said
-    result.reason = f"refused: {verdict.explain()}" + (
-        f"; the model said: {said}" if by_model else ""
-    )
-
-
-def _diary_entry(agent: Agent, result: DreamResult, old: str, focus: str | None) -> DiaryEntry:
-    report = result.report
-    assert report is not None
-    from memclaw.gates import redact
-
-    patterns = []
-    for cand in report.promoted:
-        when = ", ".join(d.strftime("%m-%d") for d in cand.days)
-        recall = f", recalled {cand.recalls}x" if cand.recalls else ""
-        patterns.append(
-            redact(f"{cand.text} — on {plural(len(cand.days), 'day')} ({when}){recall}")
-        )
-    dropped = {
-        "said only once": report.count(Status.ONE_OFF),
-        "corrected or contradicted": report.count(Status.CORRECTED),
-        "below the trust floor": len(result.facts.dropped),
-        "flagged by the secret gate": report.count(Status.SECRET),
-    }
-    held = {
-        "below the score threshold": report.count(Status.LOW),
-        "over the per-run limit": report.count(Status.OVER_LIMIT),
-        "already in MEMORY.md or PROFILE.md": report.count(Status.KNOWN),
-        "contradicting a remembered fact (memclaw inbox)": report.count(Status.CONTRADICTS),
-        "low trust, written by a person (kept)": len(result.facts.flagged),
-        "off the focus topic": report.count(Status.OFF_FOCUS),
-    }
-    if result.status is DreamStatus.UPDATED:
-        change = result.change
-        if result.overflowed:  # no '.' here: the diary's archive summary reads up to one
-            change += f", {result.overflowed} moved to the overflow file"
-    elif result.status is DreamStatus.REFUSED:
-        change = "nothing (rewrite refused)"
-    elif result.status is DreamStatus.SKIPPED:
-        change = "nothing (skipped)"
-    else:
-        change = "nothing"
-    return DiaryEntry(
-        when=agent.now(),
-        notes=report.notes,
-        memory_chars=len(old),
-        candidates=len(report.candidates),
-        engine=result.engine,
-        patterns=patterns,
-        dropped=dropped,
-        held_back=held,
-        change=change,
-        why=redact(result.reason),
-        focus=redact(focus) if focus else focus,
-    )
