@@ -19,6 +19,7 @@ from memclaw.chat.recall import SUBAGENT_PREAMBLE, Recalled
 from memclaw.chat.tools import ToolBox, ToolRecord
 from memclaw.chat.workspace_provider import WorkspaceProvider
 from memclaw.errors import ContextTooLargeError, MemclawError, ModelError, UsageError
+from memclaw.facts.judge import Judge
 from memclaw.gates import is_automated_session, redact
 from memclaw.llm import ChatResult, Usage
 from memclaw.prompt import assemble_prompt, token_counter
@@ -110,7 +111,10 @@ class ChatEngine:
         self.recall_enabled = recall and settings.recall_enabled and not automated
         # --no-capture keeps the chat out of every memory, an external provider's too.
         self.capture = capture and session.captures
-        self.tools = ToolBox(self.scope, session.id, read_only=session.subagent)
+        # A write the offline rules are unsure of gets the chat's own model's opinion, as
+        # extraction's does (a client of its own: no retries, a person is waiting).
+        judge = Judge.configured(settings, model.name)
+        self.tools = ToolBox(self.scope, session.id, read_only=session.subagent, judge=judge)
         # The workspace files first, then every external provider the settings switch on.
         self.providers: list[MemoryProvider] = [WorkspaceProvider(), *external_providers(settings)]
         for provider in self.providers:

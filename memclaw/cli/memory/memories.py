@@ -86,9 +86,15 @@ def remember(
         memclaw remember demo "Wants short answers today" --session s-42 --owner user:maya
     """
     from memclaw.entries.memories import remember as remember_fact
+    from memclaw.facts.judge import Judge
 
     where = scope(ctx, agent, owner)
-    result = remember_fact(where, text, category=category, session_id=session, force=force)
+    # With a model configured it weighs what the offline rules are unsure of, as
+    # extraction's does; no request is sent unless such a pair comes up.
+    judge = Judge.configured(where.agent.settings)
+    result = remember_fact(
+        where, text, category=category, session_id=session, force=force, model=judge
+    )
     if as_json:
         print_json(
             {
