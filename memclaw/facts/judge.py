@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, cast
 
 from memclaw.errors import MemclawError
 from memclaw.facts.conflict import KINDS, Kind, Verdict, judge
+from memclaw.gates import redact
 
 if TYPE_CHECKING:
     from memclaw.config import Settings
@@ -127,7 +128,10 @@ def _ask(model: ChatModel, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
         f"   NEW: {json.dumps(new, ensure_ascii=False)}"
         for number, (old, new) in enumerate(pairs, start=1)
     )
-    messages = [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": listing}]
+    # A hand-edited file can hold a credential the gate never saw: it never leaves for the
+    # endpoint (the chat's prompt is redacted the same way).
+    content = redact(listing)
+    messages = [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": content}]
     answer = model.chat_json(messages, required={"verdicts": list}, max_tokens=60 * len(pairs))
     found: dict[int, Verdict] = {}
     for item in answer["verdicts"]:

@@ -121,3 +121,19 @@ def test_after_a_failure_the_judge_rests_instead_of_waiting_on_every_write(
             assert record.ok and json.loads(record.result)["action"] == "added"
     assert len(judge_requests(fake_openai)) == 1
     assert len([r for r in caplog.records if r.name == "memclaw.facts"]) == 1
+
+
+def test_a_credential_in_a_hand_edited_line_never_reaches_the_judge(
+    isolated_env: Path, fake_openai: FakeOpenAI
+) -> None:
+    token = "ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5"
+    settings = {"base_url": fake_openai.base_url, "api_key": "test"}
+    agent, _ = Workspace.open(isolated_env, overrides=settings).init_agent("pal")
+    line = f"- Maya's GitHub token for the lotsen deploy bot is {token}\n"
+    (agent.path / "MEMORY.md").write_text(f"# Memory\n{line}", encoding="utf-8")  # by hand
+    fake_openai.default_reply = model_judge()
+    new = "Maya's GitHub token for the lotsen deploy bot expires in March"
+    remember(Scope(agent), new, model=Judge.configured(agent.settings))
+    (request,) = judge_requests(fake_openai)
+    sent = json.dumps(request.body)
+    assert token not in sent and "[REDACTED" in sent
