@@ -21,6 +21,7 @@ import contextlib
 import json
 import sys
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
 ANSWER_CHARS = 300
@@ -48,6 +49,7 @@ def recording_answers() -> Iterator[list[str]]:
 def main(argv: Sequence[str] | None = None) -> int:
     from memclaw.facts import inbox
     from memclaw.facts.judge import Judge
+    from memclaw.llm import open_model_no_retry
     from memclaw.mcp.catalogue import MemoryTools
     from memclaw.workspace import Workspace
     from memclaw.workspace.scope import Scope
@@ -55,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     agent_id, line = list(sys.argv[1:] if argv is None else argv)
     agent = Workspace.open().agent(agent_id)
     before = {item.id for item in inbox.open_items(agent, "")}
-    tools = MemoryTools(Scope(agent), "real-lane", judge=Judge.configured(agent.settings))
+    judge = Judge(partial(open_model_no_retry, agent.settings))
+    tools = MemoryTools(Scope(agent), "real-lane", judge=judge)
     last = agent.read("MEMORY.md").rstrip("\n").splitlines()[-1]
     edit = {"filename": "MEMORY.md", "old_text": last, "new_text": f"{last}\n{line}"}
     with recording_answers() as heard:

@@ -11,7 +11,6 @@ verdicts stand, and the caller's work goes on.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import time
@@ -23,7 +22,6 @@ from memclaw.facts.conflict import KINDS, Kind, Verdict, judge
 from memclaw.gates import redact
 
 if TYPE_CHECKING:
-    from memclaw.config import Settings
     from memclaw.llm import ChatModel
 
 # At most this many pairs in one request: the cost of a second opinion stays bounded.
@@ -47,8 +45,11 @@ Facts about different people or things are compatible. Answer only with JSON:
 class Judge:
     """The model's second opinion for a path a person waits on (a chat, MCP, ``remember``).
 
-    ``opener`` builds the model; it is called on the first unsure pair, never
-    before, so a path that writes nothing contested opens no model. A failed or
+    ``opener`` builds the model (None: no model configured); it is called on
+    the first unsure pair, never before, so a path that writes nothing
+    contested opens no model. Front ends pass ``memclaw.llm.open_model_no_retry``:
+    a person is waiting for the write, and the offline verdict is a sound
+    answer when the model cannot give one at the first try. A failed or
     unreadable answer leaves the offline verdicts standing, says so in one
     warning line, and rests the model :data:`REST_SECONDS`; meanwhile every
     write is judged offline at once, without another line.
@@ -63,23 +64,6 @@ class Judge:
     def of(cls, model: ChatModel) -> Judge:
         """A judge asking ``model`` as it is (extraction and dreams pass theirs)."""
         return cls(lambda: model)
-
-    @classmethod
-    def configured(cls, settings: Settings, name: str | None = None) -> Judge | None:
-        """The configured model (``name``, else ``settings.model``) as a judge; None offline.
-
-        It is asked once per write, no retries: a person is waiting for the write, and
-        the offline verdict is a sound answer when the model cannot give one in time.
-        """
-        if not settings.model_configured:
-            return None
-
-        def opener() -> ChatModel:
-            from memclaw.llm import open_model
-
-            return open_model(dataclasses.replace(settings, max_retries=0), model=name)
-
-        return cls(opener)
 
     def resting(self) -> bool:
         return time.monotonic() < self._rest_until

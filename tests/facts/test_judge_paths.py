@@ -8,6 +8,7 @@ MCP's tools are checked in tests/chat/test_judged_writes.py and tests/mcpserver.
 
 import json
 import logging
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from memclaw.entries.memories import remember
 from memclaw.facts import inbox
 from memclaw.facts.conflict import judge
 from memclaw.facts.judge import Judge
-from memclaw.llm import ToolCall
+from memclaw.llm import ToolCall, open_model_no_retry
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope
 
@@ -114,7 +115,7 @@ def test_after_a_failure_the_judge_rests_instead_of_waiting_on_every_write(
     remember(scope, OLD)
     remember(scope, "Kenji reviews PRs in the morning")
     fake_openai.default_reply = model_judge(delay=3.0)
-    box = ToolBox(scope, "s1", judge=Judge.configured(agent.settings))
+    box = ToolBox(scope, "s1", judge=Judge(partial(open_model_no_retry, agent.settings)))
     with caplog.at_level(logging.WARNING, logger="memclaw.facts"):
         for text in (NEW, "Kenji reviews only small PRs"):
             record = box.run(ToolCall("c", "memory_store", {"text": text}, "{}"))
@@ -133,7 +134,7 @@ def test_a_credential_in_a_hand_edited_line_never_reaches_the_judge(
     (agent.path / "MEMORY.md").write_text(f"# Memory\n{line}", encoding="utf-8")  # by hand
     fake_openai.default_reply = model_judge()
     new = "Maya's GitHub token for the lotsen deploy bot expires in March"
-    remember(Scope(agent), new, model=Judge.configured(agent.settings))
+    remember(Scope(agent), new, model=Judge(partial(open_model_no_retry, agent.settings)))
     (request,) = judge_requests(fake_openai)
     sent = json.dumps(request.body)
     assert token not in sent and "[REDACTED" in sent

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -90,6 +91,7 @@ def mcp(
     """
     from memclaw.chat.session import new_session_id
     from memclaw.facts.judge import Judge
+    from memclaw.llm import open_model_no_retry
     from memclaw.mcp.catalogue import MemoryTools
 
     if http is None and host != "127.0.0.1":
@@ -113,7 +115,7 @@ def mcp(
         server.check_binding(host, token or ("owner tokens" if owners else None))
     # Opened on the first contested write, never for a search: a server that only reads
     # builds no model client.
-    judge = Judge.configured(scope.agent.settings)
+    judge = Judge(partial(open_model_no_retry, scope.agent.settings))
     tools = MemoryTools(
         scope, f"mcp-{new_session_id(scope.agent)}", read_only=read_only, judge=judge
     )
