@@ -20,6 +20,7 @@ and whether memory stayed sound (see ``real_soundness``).
     python -m benchmarks.real_models                   # both models (build if needed)
     python -m benchmarks.real_models --model gemma3    # one model
     python -m benchmarks.real_models --url URL --model smollm2   # a server you started
+    python -m benchmarks.real_models --model smollm2 --path "tool write"  # matching paths
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import contextlib
 import datetime
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -203,6 +205,12 @@ PLAIN_PATHS: list[tuple[str, list[str]]] = [
         "contradiction judge",
         ["remember", "demo", "Maya likes aisle seats on long train rides."],
     ),
+    # A model's file write through the memory tools (as MCP runs them): the offline rules
+    # are unsure of the line against a seeded entry ("coffee black"), so the model judges.
+    (
+        "contradiction judge, tool write",
+        ["-m", "benchmarks.judge_tool_write", "demo", "- Maya drinks her coffee with oat milk."],
+    ),
     ("rerank (search)", ["--set", "search_rerank=5", "search", "cutover", "--agent", "demo"]),
     ("doctor", ["doctor"]),
 ]
@@ -231,6 +239,23 @@ TOOL_PATHS: list[tuple[str, list[str]]] = [
 ]
 
 
+def command(args: list[str]) -> list[str]:
+    """A path's command: ``memclaw ARGS``, or ``python -m MODULE ...`` for a driver of its own."""
+    return [sys.executable, *args] if args[0] == "-m" else [sys.executable, "-m", "memclaw", *args]
+
+
+def shown(args: list[str]) -> str:
+    """A path's command as a person would type it."""
+    return shlex.join(["python", *args] if args[0] == "-m" else ["memclaw", *args])
+
+
+def chosen_paths(
+    paths: Sequence[tuple[str, list[str]]], only: str | None
+) -> list[tuple[str, list[str]]]:
+    """The paths whose name holds ``only`` (any case); all of them without it."""
+    return [p for p in paths if only is None or only.lower() in p[0].lower()]
+
+
 def run_paths(
     url: str,
     model: Model,
@@ -238,6 +263,7 @@ def run_paths(
     n_ctx: int,
     logs: Path,
     server_log: Path | None = None,
+    seed: bool = False,
 ) -> list[Outcome]:
     results = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -257,26 +283,31 @@ def run_paths(
             "NO_COLOR": "1",
         }
         agent = root / "demo"
-        if paths is PLAIN_PATHS:
+        if seed:
+            # Set up offline: the seed is the paths' ground, not a path the model judges.
+            offline = {
+                k: v for k, v in env.items() if k not in ("MEMCLAW_BASE_URL", "MEMCLAW_API_KEY")
+            }
             for fact in SEED:
                 remember = [sys.executable, "-m", "memclaw", "remember", "demo", fact]
-                subprocess.run(remember, capture_output=True, env=env, timeout=900, check=True)
+                subprocess.run(remember, capture_output=True, env=offline, timeout=900, check=True)
         for name, args in paths:
             before = memory_text(agent)
             seen = len(statuses(read(server_log)))
             done = subprocess.run(
-                [sys.executable, "-m", "memclaw", *args],
+                command(args),
                 capture_output=True,
                 text=True,
                 env=env,
                 timeout=2700,
+                cwd=ROOT,  # where ``-m benchmarks.…`` drivers are found
             )
             rewritable = ("DREAMS", "entries/") if "consolidate" in args else ("DREAMS",)
             sound, why = soundness(before, memory_text(agent), rewritable)
             outcome, note = judge(done.returncode, done.stdout, done.stderr)
             slug = "".join(c if c.isalnum() else "-" for c in name).strip("-")
             (logs / f"{slug}.txt").write_text(
-                f"$ memclaw {' '.join(args)}\nexit {done.returncode}\n--- stdout\n"
+                f"$ {shown(args)}\nexit {done.returncode}\n--- stdout\n"
                 f"{done.stdout}\n--- stderr\n{done.stderr}",
                 encoding="utf-8",
             )
@@ -291,24 +322,30 @@ def read(path: Path | None) -> str:
     return path.read_text(encoding="utf-8", errors="replace") if path else ""
 
 
-def lane(model: Model, url: str | None) -> tuple[list[str], list[Outcome]]:
-    """Both runs of one model: the flags each server got and every path's outcome."""
+def lane(model: Model, url: str | None, only: str | None = None) -> tuple[list[str], list[Outcome]]:
+    """Both runs of one model: the flags each server got and every path's outcome.
+
+    ``only`` keeps the paths whose name holds it; a run left with none starts no server.
+    """
     logs = BUILD / "logs" / model.key
     logs.mkdir(parents=True, exist_ok=True)
+    plain, tooled = chosen_paths(PLAIN_PATHS, only), chosen_paths(TOOL_PATHS, only)
     if url:
         return [f"(a server you started at {url})"], run_paths(
-            url, model, [*PLAIN_PATHS, *TOOL_PATHS], CONTEXT, logs
+            url, model, [*plain, *tooled], CONTEXT, logs, seed=bool(plain)
         )
     weights = ensure_venv(model)
-    runs = ((PLAIN_PATHS, CONTEXT, False), (TOOL_PATHS, TOOLS_CONTEXT, True))
+    runs = ((plain, CONTEXT, False), (tooled, TOOLS_CONTEXT, True))
     shown: list[str] = []
     results: list[Outcome] = []
     for paths, n_ctx, tools in runs:
+        if not paths:
+            continue
         flags = server_flags(model, weights, n_ctx, tools)
         shown.append("python -m llama_cpp.server " + " ".join(flags).replace(str(BUILD), "…"))
         log = BUILD / f"server-{model.key}{'-tools' if tools else ''}.log"
         with serving(flags, log) as served:
-            results += run_paths(served, model, paths, n_ctx, logs, log)
+            results += run_paths(served, model, paths, n_ctx, logs, log, seed=not tools)
     return shown, results
 
 
@@ -334,9 +371,18 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="which model to run (default: all, one server at a time)",
     )
     parser.add_argument("--url", help="a running OpenAI-compatible server (skips the build)")
+    parser.add_argument(
+        "--path",
+        dest="only",
+        metavar="WORDS",
+        help="run only the paths whose name holds WORDS (e.g. 'judge'; default: every path)",
+    )
     args = parser.parse_args(argv)
     if args.url and args.model == "all":
         parser.error("--url serves one model: name it with --model")
+    names = [name for name, _ in [*PLAIN_PATHS, *TOOL_PATHS]]
+    if args.only is not None and not chosen_paths([*PLAIN_PATHS, *TOOL_PATHS], args.only):
+        parser.error(f"no path's name holds {args.only!r}; the paths: {', '.join(names)}")
     return args
 
 
@@ -346,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     chosen = list(MODELS.values()) if args.model == "all" else [MODELS[args.model]]
     harmed = False
     for model in chosen:
-        flags, results = lane(model, args.url)
+        flags, results = lane(model, args.url, args.only)
         print("\n".join(report(model, flags, results)), end="\n\n", flush=True)
         harmed = harmed or not all(r.sound for r in results)
     if harmed:

@@ -11,7 +11,12 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from fake_openai import FakeOpenAI
 from test_benchmarks import load
+
+from memclaw.entries.memories import remember
+from memclaw.workspace import Workspace
+from memclaw.workspace.scope import Scope
 
 
 @pytest.fixture(scope="module")
@@ -161,3 +166,43 @@ def test_only_a_consolidation_may_merge_memory_entries_away(judging: ModuleType)
     assert judging.soundness(before, after, ("DREAMS", "entries/")) == (True, "")
     fenced = {"entries/other.md": "## m-1\n```\n"}
     assert not judging.soundness(before, fenced, ("DREAMS", "entries/"))[0]
+
+
+def test_a_path_can_be_chosen_by_words_of_its_name(lane: ModuleType) -> None:
+    assert lane.parse_args([]).only is None
+    names = [name for name, _ in lane.chosen_paths(lane.PLAIN_PATHS, "JUDGE")]
+    assert names == ["contradiction judge", "contradiction judge, tool write"]
+    assert lane.chosen_paths(lane.TOOL_PATHS, "judge") == []
+    assert lane.parse_args(["--path", "tool write"]).only == "tool write"
+    with pytest.raises(SystemExit) as exit_:
+        lane.parse_args(["--path", "no such path"])
+    assert exit_.value.code == 2
+
+
+def test_a_path_runs_memclaw_or_a_driver_module_of_its_own(lane: ModuleType) -> None:
+    (args,) = [a for name, a in lane.PLAIN_PATHS if name.endswith("tool write")]
+    assert lane.command(args)[1:3] == ["-m", "benchmarks.judge_tool_write"]
+    assert lane.command(["doctor"])[1:] == ["-m", "memclaw", "doctor"]
+    assert lane.shown(["remember", "demo", "a b"]) == "memclaw remember demo 'a b'"
+    assert lane.shown(args).startswith("python -m benchmarks.judge_tool_write demo '- Maya")
+
+
+def test_the_tool_write_driver_says_what_the_model_answered_and_what_was_held(
+    isolated_env: Path,
+    fake_openai: FakeOpenAI,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    driver = load("judge_tool_write")
+    agent, _ = Workspace.open(isolated_env).init_agent("demo")
+    remember(Scope(agent), "Maya drinks her coffee black.")
+    monkeypatch.setenv("MEMCLAW_BASE_URL", fake_openai.base_url)
+    verdict = {"pair": 1, "kind": "conflict", "reason": "black is without milk"}
+    fake_openai.queue_json({"verdicts": [verdict]})
+    assert driver.main(["demo", "- Maya drinks her coffee with oat milk."]) == 0
+    said = capsys.readouterr().err.splitlines()
+    assert said[0].startswith('the model answered: {"verdicts"')
+    assert said[1] == (
+        "held in the inbox against 'Maya drinks her coffee black.': model: black is without milk"
+    )
+    assert "oat milk" not in agent.read("MEMORY.md")

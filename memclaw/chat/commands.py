@@ -102,7 +102,7 @@ def _remember(engine: ChatEngine, args: str) -> Reply:
     _writable(engine, "/remember")
     if not args:
         raise UsageError("usage: /remember TEXT")
-    result = remember(engine.scope, args, source="chat")
+    result = remember(engine.scope, args, source="chat", model=engine.tools.judge)
     if result.entry is None:
         return Reply(f"not remembered: {result.reason}")
     entry = result.entry

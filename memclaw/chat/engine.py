@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from memclaw.chat.context import ContextWindow, Packed, schema_tokens, summary_request
@@ -19,8 +20,9 @@ from memclaw.chat.tools import ToolBox
 from memclaw.chat.turn import OnText, OnTool, TurnResult, close_interrupted, tool_call_message
 from memclaw.chat.workspace_provider import WorkspaceProvider
 from memclaw.errors import ContextTooLargeError, MemclawError, ModelError, UsageError
+from memclaw.facts.judge import Judge
 from memclaw.gates import is_automated_session, redact
-from memclaw.llm import ChatResult
+from memclaw.llm import ChatResult, open_model_no_retry
 from memclaw.prompt import assemble_prompt, token_counter
 from memclaw.providers import RecallBlock, TurnContext, compose_recall, external_providers
 from memclaw.providers.mem0_state import mark_uncaptured
@@ -65,7 +67,10 @@ class ChatEngine:
         self.recall_enabled = recall and settings.recall_enabled and not automated
         # --no-capture keeps the chat out of every memory, an external provider's too.
         self.capture = capture and session.captures
-        self.tools = ToolBox(self.scope, session.id, read_only=session.subagent)
+        # A write the offline rules are unsure of gets the chat's own model's opinion, as
+        # extraction's does (a client of its own: no retries, a person is waiting).
+        judge = Judge(partial(open_model_no_retry, settings, model=model.name))
+        self.tools = ToolBox(self.scope, session.id, read_only=session.subagent, judge=judge)
         # The workspace files first, then every external provider the settings switch on.
         self.providers: list[MemoryProvider] = [WorkspaceProvider(), *external_providers(settings)]
         for provider in self.providers:

@@ -31,6 +31,7 @@ from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from memclaw.chat.writes import Screened
+    from memclaw.facts.judge import Judge
     from memclaw.index.rank import Hit
     from memclaw.llm import ToolCall
     from memclaw.workspace.agent import Agent
@@ -108,6 +109,9 @@ class ToolBox:
     # The person's own message of the turn being answered: only it can make a model's
     # change of a person's line a correction (memclaw.chat.writes). Empty over MCP.
     said: str = ""
+    # The configured model's second opinion on a write the offline rules are unsure of
+    # (memclaw.facts.judge); None: judged offline.
+    judge: Judge | None = None
 
     @property
     def agent(self) -> Agent:
@@ -178,7 +182,9 @@ class ToolBox:
         if not agent_id or agent_id == self.agent.id:
             return self
         scope = self.scope.for_agent(agent_id)
-        return ToolBox(scope, self.session_id, read_only=self.read_only, said=self.said)
+        return ToolBox(
+            scope, self.session_id, read_only=self.read_only, said=self.said, judge=self.judge
+        )
 
     # --- file tools ---------------------------------------------------------------------
 
@@ -278,7 +284,15 @@ class ToolBox:
         """A model's write to PROFILE.md or MEMORY.md, weighed as extraction weighs one."""
         from memclaw.chat.writes import screen
 
-        return screen(self.scope, name, current, new, said=self.said, session=self.session_id)
+        return screen(
+            self.scope,
+            name,
+            current,
+            new,
+            said=self.said,
+            session=self.session_id,
+            judge=self.judge,
+        )
 
     def _write_screened(self, name: str, current: str, screened: Screened) -> tuple[Any, str, Any]:
         from memclaw.chat.writes import write_screened
@@ -454,6 +468,7 @@ class ToolBox:
             session_id=None if long_term else entry_session_id(self.session_id),
             source="tool",
             by_person=False,
+            model=self.judge,
         )
         if result.entry is None:
             summary = f"→ {result.action}"

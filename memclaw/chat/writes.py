@@ -37,6 +37,7 @@ from memclaw.workspace.safeguards.provenance import Author
 
 if TYPE_CHECKING:
     from memclaw.facts.inbox import Item
+    from memclaw.facts.judge import Judge
     from memclaw.workspace.scope import Scope
 
 SOURCE = "tool"
@@ -109,14 +110,24 @@ def value_only(old: str, new: str) -> bool:
 
 
 def screen(
-    scope: Scope, name: str, current: str, new: str, *, said: str, session: str | None = None
+    scope: Scope,
+    name: str,
+    current: str,
+    new: str,
+    *,
+    said: str,
+    session: str | None = None,
+    judge: Judge | None = None,
 ) -> Screened:
     """Screen a model's rewrite of ``name`` (relative to the agent) from ``current`` to ``new``.
 
     ``said`` is the person's own message of this turn ("" when no person spoke,
     as over MCP). Files other than PROFILE.md and MEMORY.md pass unchanged.
-    Inbox items are filed here; the caller writes :attr:`Screened.text`.
+    ``judge`` (the configured model) weighs what the offline rules are unsure
+    of, as it does for extraction. Inbox items are filed here; the caller
+    writes :attr:`Screened.text`.
     """
+    from memclaw.facts import inbox
     from memclaw.facts.conflict import is_correction
 
     if PurePosixPath(name).name not in GUARDED:
@@ -136,12 +147,24 @@ def screen(
         if not _is_entry(line) or provenance.line_key(line) in old_keys:
             return True
         statement = " ".join(_body(line).split())
-        settled = settle(scope, statement, source=SOURCE, by_person=False, apply=False)
+        settled = settle(
+            scope,
+            statement,
+            source=SOURCE,
+            by_person=False,
+            session=session,
+            apply=False,
+            model=judge,
+        )
         if settled.outcome in (Outcome.NEW, Outcome.RESTATED):
             return True
         by_model = all(p.author != "person" for f in settled.against for p in f.places)
         if settled.outcome is Outcome.CORRECTED and by_model:
             return True  # a model's own line corrected, as extraction may
+        if settled.outcome is Outcome.HELD:
+            # Filed as judged: the reason (the model's, when it was asked) goes with it.
+            found.held += [inbox.add(scope.agent, item) for item in settled.items]
+            return False
         for old in settled.against:
             found.held.append(hold(scope, old, statement, "", source=SOURCE, session=session))
         return False

@@ -35,6 +35,8 @@ from memclaw.workspace.logs import append_log
 from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
+    from memclaw.facts.judge import Judge
+    from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
 _SESSION = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
@@ -98,6 +100,7 @@ def remember(
     force: bool = False,
     source: str = "remember",
     by_person: bool = True,
+    model: ChatModel | Judge | None = None,
 ) -> RememberResult:
     """Store ``text`` as a memory entry, updating what it restates.
 
@@ -107,6 +110,8 @@ def remember(
     wherever it lives (``Action.SUPERSEDED``). A fact that was forgotten
     earlier is skipped unless ``force`` is true. ``source`` and ``by_person``
     are the evidence recorded (a chat tool is the model's, not the person's).
+    ``model`` (see ``memclaw.facts.judge``) judges what the offline rules are
+    unsure of; without it the statement is weighed offline.
     Raises SecretDetectedError when ``text`` holds a credential.
     """
     from memclaw.gates import find_secrets
@@ -139,7 +144,7 @@ def remember(
     # One change from the first write to the last: undo takes back the correction of an
     # old fact, its evidence and any inbox item together with the entry itself.
     with journal.change(agent, "remember", prefix=scope.prefix):
-        return _settle_and_write(scope, text, category, session_id, source, by_person)
+        return _settle_and_write(scope, text, category, session_id, source, by_person, model)
 
 
 def _settle_and_write(
@@ -149,11 +154,18 @@ def _settle_and_write(
     session_id: str | None,
     source: str,
     by_person: bool,
+    model: ChatModel | Judge | None = None,
 ) -> RememberResult:
     """:func:`remember` once the text is checked: weigh it against memory, then write."""
     agent = scope.agent
     settled = settle(
-        scope, text, source=source, by_person=by_person, session=session_id, category=category
+        scope,
+        text,
+        source=source,
+        by_person=by_person,
+        session=session_id,
+        category=category,
+        model=model,
     )
     if not settled.write:
         return _held(scope, settled)

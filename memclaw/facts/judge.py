@@ -12,17 +12,25 @@ verdicts stand, and the caller's work goes on.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import logging
+import time
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from memclaw.errors import MemclawError
 from memclaw.facts.conflict import KINDS, Kind, Verdict, judge
+from memclaw.gates import redact
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
 
 # At most this many pairs in one request: the cost of a second opinion stays bounded.
 MAX_PAIRS = 20
+# After a failed or unreadable answer a Judge leaves the model alone this long: a chat or
+# an MCP server writes at full speed on the offline verdicts instead of waiting out a
+# timeout on every write (and says so once, not once per write).
+REST_SECONDS = 60.0
+log = logging.getLogger("memclaw.facts")
 
 _SYSTEM = """You compare facts an assistant remembers about a person or their work.
 For each numbered pair (an OLD remembered fact and a NEW one) answer with one kind:
@@ -34,29 +42,81 @@ Facts about different people or things are compatible. Answer only with JSON:
 {"verdicts": [{"pair": 1, "kind": "conflict", "reason": "a few words"}, ...]}"""
 
 
-def judge_pairs(pairs: Sequence[tuple[str, str]], model: ChatModel | None = None) -> list[Verdict]:
+class Judge:
+    """The model's second opinion for a path a person waits on (a chat, MCP, ``remember``).
+
+    ``opener`` builds the model (None: no model configured); it is called on
+    the first unsure pair, never before, so a path that writes nothing
+    contested opens no model. Front ends pass ``memclaw.llm.open_model_no_retry``:
+    a person is waiting for the write, and the offline verdict is a sound
+    answer when the model cannot give one at the first try. A failed or
+    unreadable answer leaves the offline verdicts standing, says so in one
+    warning line, and rests the model :data:`REST_SECONDS`; meanwhile every
+    write is judged offline at once, without another line.
+    """
+
+    def __init__(self, opener: Callable[[], ChatModel | None]) -> None:
+        self._opener = opener
+        self._model: list[ChatModel | None] = []  # empty until opened
+        self._rest_until = 0.0
+
+    @classmethod
+    def of(cls, model: ChatModel) -> Judge:
+        """A judge asking ``model`` as it is (extraction and dreams pass theirs)."""
+        return cls(lambda: model)
+
+    def resting(self) -> bool:
+        return time.monotonic() < self._rest_until
+
+    def ask(self, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
+        """The model's verdicts by position in ``pairs``; empty when it gave none."""
+        if self.resting():
+            return {}
+        if not self._model:
+            self._model.append(self._opener())
+        model = self._model[0]
+        if model is None:
+            return {}
+        try:
+            found = _ask(model, pairs)
+        except MemclawError as exc:
+            return self._failed(f"the model could not judge ({exc})")
+        if not found:
+            return self._failed("the model's answer held no usable verdict")
+        return found
+
+    def _failed(self, why: str) -> dict[int, Verdict]:
+        log.warning("contradiction judge: %s; the offline verdict stands", why)
+        self._rest_until = time.monotonic() + REST_SECONDS
+        return {}
+
+
+def judge_pairs(
+    pairs: Sequence[tuple[str, str]], model: ChatModel | Judge | None = None
+) -> list[Verdict]:
     """A verdict for each (old, new) pair; unsure ones re-judged by ``model`` when given."""
     verdicts = [judge(old, new) for old, new in pairs]
     unsure = [index for index, verdict in enumerate(verdicts) if not verdict.sure][:MAX_PAIRS]
     if model is None or not unsure:
         return verdicts
-    for index, verdict in _ask(model, [pairs[i] for i in unsure]).items():
+    asked = model if isinstance(model, Judge) else Judge.of(model)
+    for index, verdict in asked.ask([pairs[i] for i in unsure]).items():
         verdicts[unsure[index]] = verdict
     return verdicts
 
 
 def _ask(model: ChatModel, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
-    """The model's verdicts by position in ``pairs``; empty when it could not give any."""
+    """The model's verdicts by position in ``pairs``; raises MemclawError when it failed."""
     listing = "\n".join(
         f"{number}. OLD: {json.dumps(old, ensure_ascii=False)}\n"
         f"   NEW: {json.dumps(new, ensure_ascii=False)}"
         for number, (old, new) in enumerate(pairs, start=1)
     )
-    messages = [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": listing}]
-    try:
-        answer = model.chat_json(messages, required={"verdicts": list}, max_tokens=60 * len(pairs))
-    except MemclawError:
-        return {}
+    # A hand-edited file can hold a credential the gate never saw: it never leaves for the
+    # endpoint (the chat's prompt is redacted the same way).
+    content = redact(listing)
+    messages = [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": content}]
+    answer = model.chat_json(messages, required={"verdicts": list}, max_tokens=60 * len(pairs))
     found: dict[int, Verdict] = {}
     for item in answer["verdicts"]:
         if not isinstance(item, dict):

@@ -29,6 +29,7 @@ from memclaw.facts.project import project_scope, subject_of
 from memclaw.facts.rewrite import restate
 
 if TYPE_CHECKING:
+    from memclaw.facts.judge import Judge
     from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
@@ -73,11 +74,12 @@ def settle(
     session: str | None = None,
     category: str = "",
     apply: bool = True,
-    model: ChatModel | None = None,
+    model: ChatModel | Judge | None = None,
 ) -> Settled:
     """Weigh ``statement`` against the scope's remembered facts (see the module).
 
-    ``apply`` False only judges: nothing is written and nothing filed. With
+    ``apply`` False only judges: nothing is written and nothing filed (the
+    items returned carry the judge's reasons, for the caller to file). With
     ``model``, pairs the offline judge is unsure of get its opinion. The
     caller must not hold the agent lock.
     """

@@ -28,6 +28,7 @@ __all__ = [
     "open_embedder",
     "open_model",
     "open_model_if_configured",
+    "open_model_no_retry",
     "parse_json_answer",
 ]
 
@@ -49,6 +50,16 @@ def open_model(settings: Settings, *, model: str | None = None) -> ChatModel:
 def open_model_if_configured(settings: Settings) -> ChatModel | None:
     """The default chat model, or None when no endpoint is set (the caller then runs offline)."""
     return open_model(settings) if settings.model_configured else None
+
+
+def open_model_no_retry(settings: Settings, *, model: str | None = None) -> ChatModel | None:
+    """The chat model for a request with an offline fallback that a person waits on: tried
+    once, never retried (a retry would only delay the fallback); None when no endpoint is set."""
+    if not settings.model_configured:
+        return None
+    import dataclasses
+
+    return open_model(dataclasses.replace(settings, max_retries=0), model=model)
 
 
 def open_embedder(settings: Settings) -> Embedder | None:

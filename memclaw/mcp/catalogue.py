@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memclaw.chat.schemas import tool_schemas
 from memclaw.chat.tools import ToolBox
@@ -29,6 +29,9 @@ from memclaw.errors import MemclawError, UsageError
 from memclaw.gates.redaction import redact_data
 from memclaw.llm import ToolCall
 from memclaw.workspace.scope import Scope
+
+if TYPE_CHECKING:
+    from memclaw.facts.judge import Judge
 
 # The tools offered, in the order a host lists them.
 TOOLS = (
@@ -250,6 +253,8 @@ class MemoryTools:
     scope: Scope
     session_id: str
     read_only: bool = False
+    # The configured model's second opinion on writes (memclaw.facts.judge); None: offline.
+    judge: Judge | None = None
     _boxes: dict[str, ToolBox] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -264,7 +269,9 @@ class MemoryTools:
         # An agent id is a folder name, never an owner's folder; the owner is carried over.
         scope = self.scope.for_agent(agent_id) if agent_id else self.scope
         if scope.agent.id not in self._boxes:
-            self._boxes[scope.agent.id] = ToolBox(scope, self.session_id, read_only=self.read_only)
+            self._boxes[scope.agent.id] = ToolBox(
+                scope, self.session_id, read_only=self.read_only, judge=self.judge
+            )
         return self._boxes[scope.agent.id]
 
     def call(self, name: str, arguments: Any) -> Outcome:

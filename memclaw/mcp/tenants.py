@@ -86,5 +86,7 @@ class Tenants:
         if owner not in self._tools:
             base = self.operator
             scope = Scope.resolve(base.scope.agent, owner)
-            self._tools[owner] = MemoryTools(scope, base.session_id, read_only=base.read_only)
+            self._tools[owner] = MemoryTools(
+                scope, base.session_id, read_only=base.read_only, judge=base.judge
+            )
         return self._tools[owner]

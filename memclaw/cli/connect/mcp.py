@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -89,6 +90,8 @@ def mcp(
         memclaw mcp demo --http 8765 --owner-tokens ~/.config/memclaw/mcp-owners
     """
     from memclaw.chat.session import new_session_id
+    from memclaw.facts.judge import Judge
+    from memclaw.llm import open_model_no_retry
     from memclaw.mcp.catalogue import MemoryTools
 
     if http is None and host != "127.0.0.1":
@@ -110,7 +113,12 @@ def mcp(
         owners = load_owner_tokens(owner_tokens.expanduser())
     if http is not None:
         server.check_binding(host, token or ("owner tokens" if owners else None))
-    tools = MemoryTools(scope, f"mcp-{new_session_id(scope.agent)}", read_only=read_only)
+    # Opened on the first contested write, never for a search: a server that only reads
+    # builds no model client.
+    judge = Judge(partial(open_model_no_retry, scope.agent.settings))
+    tools = MemoryTools(
+        scope, f"mcp-{new_session_id(scope.agent)}", read_only=read_only, judge=judge
+    )
     if http is None:
         server.serve_stdio(tools)
     else:

@@ -4,6 +4,7 @@ forgetting a fact everywhere (`memories forget` is `forget`)."""
 from __future__ import annotations
 
 import sys
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -86,9 +87,16 @@ def remember(
         memclaw remember demo "Wants short answers today" --session s-42 --owner user:maya
     """
     from memclaw.entries.memories import remember as remember_fact
+    from memclaw.facts.judge import Judge
+    from memclaw.llm import open_model_no_retry
 
     where = scope(ctx, agent, owner)
-    result = remember_fact(where, text, category=category, session_id=session, force=force)
+    # With a model configured it weighs what the offline rules are unsure of, as
+    # extraction's does; no request is sent unless such a pair comes up.
+    judge = Judge(partial(open_model_no_retry, where.agent.settings))
+    result = remember_fact(
+        where, text, category=category, session_id=session, force=force, model=judge
+    )
     if as_json:
         print_json(
             {
