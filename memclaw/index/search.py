@@ -359,5 +359,5 @@ def _vector_ranking(
                 limit=pool,
             )
             found += trust.adjust(src.key, conn, src.agent, near)
-    found.sort(key=lambda c: (says_little(c.text), -c.score, c.key, c.file, c.line))
+    found.sort(key=lambda c: (says_little(c.text, c.kind), -c.score, c.key, c.file, c.line))
     return found[:pool]

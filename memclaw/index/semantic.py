@@ -141,6 +141,7 @@ class Passage(NamedTuple):
     block: StoredBlock
     text: str  # the block, after the turn before it when it is a dialogue turn
     key: str  # the hash of ``text``: the block's own hash when it is embedded alone
+    little: bool = False  # ``says_little``: found once, not on every search
 
 
 Visible = list[Passage]
@@ -170,17 +171,21 @@ _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 # 0.97: R@10 0.897 / 0.900 / 0.900) was left out: the scores carry the file's weight, so a
 # MEMORY.md hit would shut out every daily note.
 SHORT_TURN = 5
+_CURATED = frozenset(("memory", "entries", "profile", "agents"))
 
 
-def says_little(text: str) -> bool:
-    """Whether a block's ``text`` states nothing a question could be answered by: a
-    heading (a session's time and speakers, a daily note's date), a bookkeeping line
-    (``- created: 2026-12-01``, ``is_meta``), a turn that is only a photo's caption in
-    brackets, or a turn of a few words ("Coward.", ``SHORT_TURN``).
+def says_little(text: str, kind: str) -> bool:
+    """Whether a block's ``text`` (in a file of ``kind``, ``layout.classify``) states
+    nothing a question could be answered by: a heading (a session's time and speakers, a
+    daily note's date), a bookkeeping line (``- created: 2026-12-01``, ``is_meta``), a
+    turn that is only a photo's caption in brackets, or a turn of a few words ("Coward.",
+    ``SHORT_TURN``).
 
     Such a block has so little of its own that its vector sits near many questions
     (or, for a short reply, is the turn before it again): the vectors rank it after
-    every block that says something (``vector_candidates``).
+    every block that says something (``vector_candidates``). In the files a person
+    curates (MEMORY.md, entries, PROFILE.md, AGENTS.md) a short "Label: value" line
+    is a fact ("- Birthday: 12 March"), not a reply: only its caption-only form counts.
     """
     text = text.strip()
     if _HEADING.match(text) or is_meta(text):
@@ -190,7 +195,8 @@ def says_little(text: str) -> bool:
     said = _bare(text)
     label = _SPEAKER_LABEL.match(said)
     said = said[label.end() :] if label else said
-    return len(_WORD.findall(_BRACKETS.sub(" ", said))) <= SHORT_TURN
+    words = len(_WORD.findall(_BRACKETS.sub(" ", said)))
+    return words <= (0 if kind in _CURATED else SHORT_TURN)
 
 
 def text_key(text: str) -> str:
@@ -221,7 +227,7 @@ def passages(blocks: Iterable[tuple[FileRow, StoredBlock]]) -> Visible:
             and _turn(block)
         ):
             text = f"{_bare(prev.text)[:NEIGHBOUR_CHARS]}\n{_bare(block.text)}"
-        out.append(Passage(file, block, text, text_key(text)))
+        out.append(Passage(file, block, text, text_key(text), says_little(block.text, file.kind)))
         before = (file.id, block)
     return out
 
@@ -326,7 +332,7 @@ def vector_candidates(
     def nearest(among: Visible, want: int) -> list[Candidate]:
         scored: list[tuple[float, int, Candidate]] = []
         if near is None:
-            for file, block, _, digest in among:
+            for file, block, _, digest, _ in among:
                 score = exact(file, block, digest)
                 if score is not None:
                     scored.append((score, -block.id, candidate(key, file, block, score)))
@@ -337,7 +343,7 @@ def vector_candidates(
         # score, so once ``want`` exact scores reach the next bound, no later block can win.
         bounds = [
             (near[k] * kind_weight.get(f.kind, settings.weight_other), -b.id, f, b, k)
-            for f, b, _, k in among
+            for f, b, _, k, _ in among
             if k in near
         ]
         bounds.sort(key=lambda t: (-t[0], -t[1]))
@@ -354,11 +360,11 @@ def vector_candidates(
                     heapq.heappop(top)
         return [c for _, _, c in heapq.nlargest(want, scored, key=lambda t: (t[0], t[1]))]
 
-    # Headings, bookkeeping and one-word turns only after every block that says something
+    # Headings, bookkeeping and short turns only after every block that says something
     # (``says_little``): on dev they crowded answers out of the top 10 (``SHORT_TURN``).
-    said = nearest([p for p in blocks if not says_little(p.block.text)], limit)
+    said = nearest([p for p in blocks if not p.little], limit)
     if len(said) < limit:
-        said += nearest([p for p in blocks if says_little(p.block.text)], limit - len(said))
+        said += nearest([p for p in blocks if p.little], limit - len(said))
     return said
 
 

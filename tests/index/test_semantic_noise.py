@@ -19,23 +19,29 @@ NOTE = (
 
 
 @pytest.mark.parametrize(
-    ("text", "little"),
+    ("text", "kind", "little"),
     [
-        ("# 2022-09-10", True),
-        ("## 18:20 Felix and Dara", True),
-        ("- category: photography", True),
-        ("- created: 2026-12-01", True),
-        ("- Felix: Coward.", True),
-        ("Felix: Only on my nose.", True),
-        ("- Dara: [photo: a man lying face down on a wooden board on wet mudflats]", True),
-        ("- Felix: I lie on a board on the mud with a frame. [photo: a man on mudflats]", False),
-        ("- Ana: Joined the photography club at the library last week.", False),
-        ("- Sarah likes tea", False),  # not a turn: what a line of MEMORY.md says stands alone
-        ("#hashtag-heavy paragraph", False),
+        ("# 2022-09-10", "daily", True),
+        ("## 18:20 Felix and Dara", "daily", True),
+        ("## Family", "memory", True),
+        ("- category: photography", "entries", True),
+        ("- created: 2026-12-01", "daily", True),
+        ("- Felix: Coward.", "daily", True),
+        ("Felix: Only on my nose.", "daily", True),
+        ("- Dara: [photo: a man lying face down on a wooden board on wet mudflats]", "daily", True),
+        ("- Dara: [photo: a wooden board on wet mudflats]", "memory", True),
+        ("- Felix: I lie on a board on the mud with a frame. [photo: mudflats]", "daily", False),
+        ("- Ana: Joined the photography club at the library last week.", "daily", False),
+        ("- Sarah likes tea", "daily", False),  # not a turn: a line that stands alone
+        ("#hashtag-heavy paragraph", "daily", False),
+        # In a file a person curates, "Label: value" is a fact, not a reply.
+        ("- Birthday: 12 March", "memory", False),
+        ("- Birthday: 12 March", "profile", False),
+        ("- Birthday: 12 March", "daily", True),
     ],
 )
-def test_what_says_little(text: str, little: bool) -> None:
-    assert says_little(text) is little
+def test_what_says_little(text: str, kind: str, little: bool) -> None:
+    assert says_little(text, kind) is little
 
 
 def test_a_heading_or_meta_line_never_outranks_a_turn_for_a_vector_only_match(
@@ -59,6 +65,6 @@ def test_a_heading_or_meta_line_never_outranks_a_turn_for_a_vector_only_match(
     hits = [h.text for h in search(ws, query, agents=["a"], log=False)]
     # (the fake's trigram vectors put the heading and the meta line nearest the query)
     assert hits[0] == "- Ana: Joined the photography club at the library last week."
-    little = [says_little(t) for t in hits]
+    little = [says_little(t, "daily") for t in hits]  # (no hit here depends on its kind)
     assert little == sorted(little), hits  # every block that says something comes first
     assert {"## Photography", "- category: photography", "- Ravi: Nice!"} <= set(hits)
