@@ -3,7 +3,8 @@
 Blocks are embedded once: vectors are cached in the index by model and the hash
 of the text embedded (``passages``: a dialogue turn with the turn before it), so
 an unchanged block is never embedded again (not even after ``reindex``). Keyword
-and vector rankings are fused by reciprocal rank.
+and vector rankings are fused by reciprocal rank; in the vector ranking, blocks that
+say little (headings, bookkeeping, short replies: ``says_little``) come last.
 """
 
 from __future__ import annotations

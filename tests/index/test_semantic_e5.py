@@ -58,7 +58,7 @@ SESSION = (
 )
 
 
-def test_headings_and_one_word_turns_come_after_what_says_something(
+def test_headings_and_short_turns_come_after_what_says_something(
     isolated_env: Path, e5_server: str
 ) -> None:
     from memclaw.index.semantic import says_little
@@ -67,8 +67,8 @@ def test_headings_and_one_word_turns_come_after_what_says_something(
     (isolated_env / "a" / "memory" / "2022-09-10.md").write_text(SESSION, encoding="utf-8")
     ws = Workspace.open(isolated_env, overrides={**SETTINGS, "embedding_base_url": e5_server})
     with Searcher(ws) as searcher:
-        # No word of either is in the note: the order is the vectors'. e5 put the session's
-        # heading first for the one, the daily note's title for the other.
+        # No word of either is in the note: the order is the vectors'. e5 puts the session's
+        # heading nearest the one, the daily note's title nearest the other.
         for question in (
             "What did the two friends chat about in the evening?",
             "what picture was shared",
