@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from memclaw.changes.records import ChangeRecord, FileDelta, Line
+from memclaw.facts.ids import is_meta
 from memclaw.text.plural import plural
 from memclaw.workspace.entries import is_entry_metadata
 
@@ -47,14 +48,19 @@ def _short(text: str, limit: int = WIDTH) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _id(line: Line) -> str:
+    # A ``- key: value`` line states no fact (as search's ``Hit.fact``): no id to look up.
+    return "" if is_meta(line.text) else f"  [{line.fact}]"
+
+
 def file_lines(delta: FileDelta) -> list[str]:
     rows = []
     for line in _keep(delta.added, delta.rel):
-        rows.append(f"    + {_short(line.text)}  [{line.fact}]")
+        rows.append(f"    + {_short(line.text)}{_id(line)}")
     for line in _keep(delta.changed, delta.rel):
-        rows.append(f"    ~ {_short(line.old or '', 34)} → {_short(line.text, 34)}  [{line.fact}]")
+        rows.append(f"    ~ {_short(line.old or '', 34)} → {_short(line.text, 34)}{_id(line)}")
     for line in _keep(delta.removed, delta.rel):
-        rows.append(f"    - {_short(line.text)}  [{line.fact}]")
+        rows.append(f"    - {_short(line.text)}{_id(line)}")
     return rows
 
 

@@ -319,9 +319,6 @@ def _dream(engine: ChatEngine, args: str) -> Reply:
 
 
 def _why(engine: ChatEngine, args: str) -> Reply:
-    from memclaw.facts.ids import fact_id
-    from memclaw.workspace.safeguards.journal import scope_prefix
-
     if args:
         from memclaw.changes.why import why
 
@@ -334,8 +331,9 @@ def _why(engine: ChatEngine, args: str) -> Reply:
     rows = []
     for hit in engine.last_recalled.hits:
         text = " ".join(hit.text.split())
+        # A heading, a bookkeeping line or a block of several lines is no fact: no id to show.
         rows.append(
-            (f"recalled {hit.file}:{hit.line}", f"{text} [{fact_id(text, scope_prefix(hit.file))}]")
+            (f"recalled {hit.file}:{hit.line}", f"{text} [{hit.fact}]" if hit.fact else text)
         )
     for block in engine.last_prompt.blocks:
         if block.source:

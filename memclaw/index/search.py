@@ -329,7 +329,7 @@ def _vector_ranking(
     pool: int,
     trust: TrustSignal,
 ) -> list[Candidate] | None:
-    from memclaw.index.semantic import vector_candidates
+    from memclaw.index.semantic import says_little, vector_candidates
 
     settings = searcher.workspace.settings
     recall = searcher.recall()
@@ -359,5 +359,5 @@ def _vector_ranking(
                 limit=pool,
             )
             found += trust.adjust(src.key, conn, src.agent, near)
-    found.sort(key=lambda c: (-c.score, c.key, c.file, c.line))
+    found.sort(key=lambda c: (says_little(c.text, c.kind), -c.score, c.key, c.file, c.line))
     return found[:pool]

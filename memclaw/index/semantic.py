@@ -3,7 +3,8 @@
 Blocks are embedded once: vectors are cached in the index by model and the hash
 of the text embedded (``passages``: a dialogue turn with the turn before it), so
 an unchanged block is never embedded again (not even after ``reindex``). Keyword
-and vector rankings are fused by reciprocal rank.
+and vector rankings are fused by reciprocal rank; in the vector ranking, blocks that
+say little (headings, bookkeeping, short replies: ``says_little``) come last.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memclaw.config import Settings
+from memclaw.facts.ids import is_meta
 from memclaw.index.blocks import NEIGHBOUR_CHARS, speaker_of
 from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
 from memclaw.index.storage.packs import FileRow, StoredBlock, visible_blocks
@@ -34,7 +36,9 @@ _ONE_VECTOR = "SELECT hash, vec FROM vectors WHERE model = ? AND hash = ?"
 # Fusion constant: 60 is the usual one, but it flattens ranks so much that a vector-only
 # block ties keyword's tenth hit. Tuned on benchmarks/conversations/dev with
 # multilingual-e5-small (recall@10, keyword alone 0.787): k 60 weight 0.5 gave 0.800,
-# k 10 weight 0.5 0.853, k 5 weight 0.7 0.867 with the best recall@5 (0.827).
+# k 10 weight 0.5 0.853, k 5 weight 0.7 0.867 with the best recall@5 (0.827). Checked again
+# with ``says_little`` (weight 1.0, keyword alone 0.821): k 3 / 5 / 10 / 20 gave 0.892 /
+# 0.892 / 0.892 / 0.877 (R@5 0.836 / 0.831 / 0.841 / 0.810, MRR 0.642 / 0.647 / 0.641 / 0.630).
 RRF_K = 5
 EMBED_BATCH = 64
 MAX_EMBED_CHARS = 4000
@@ -140,6 +144,7 @@ class Passage(NamedTuple):
     block: StoredBlock
     text: str  # the block, after the turn before it when it is a dialogue turn
     key: str  # the hash of ``text``: the block's own hash when it is embedded alone
+    little: bool = False  # ``says_little``: found once, not on every search
 
 
 Visible = list[Passage]
@@ -154,6 +159,47 @@ def _bare(text: str) -> str:
     """A turn without its list marker: "- Ana: hi" is embedded as "Ana: hi"."""
     marker = _MARKER.match(text)
     return text[marker.end() :] if marker else text
+
+
+_SPEAKER_LABEL = re.compile(r"[^\W\d][\w .'’-]{0,40}?:[ \t]+")
+_BRACKETS = re.compile(r"\[[^\]]*\]")
+_WORD = re.compile(r"\w+")
+_HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
+# A turn of at most this many words of its own (a photo's caption left out) says little:
+# its vector is mostly the turn before it (``passages``), which is ranked already. Measured
+# on dev with multilingual-e5-small (R@10, keyword alone 0.821, hybrid before 0.864): headings,
+# meta lines and caption-only turns alone 0.864 (R@5 0.810 -> 0.815); with the turns of
+# 1 word 0.864, 2 words 0.869, 3 0.879, 4 0.887, 5 0.892 (R@5 0.831, MRR 0.647, the best),
+# 6 0.897 (MRR 0.632), 8 0.892. A floor on vector scores relative to the best (0.9 / 0.95 /
+# 0.97: R@10 0.897 / 0.900 / 0.900) was left out: the scores carry the file's weight, so a
+# MEMORY.md hit would shut out every daily note.
+SHORT_TURN = 5
+_CURATED = frozenset(("memory", "entries", "profile", "agents"))
+
+
+def says_little(text: str, kind: str) -> bool:
+    """Whether a block's ``text`` (in a file of ``kind``, ``layout.classify``) states
+    nothing a question could be answered by: a heading (a session's time and speakers, a
+    daily note's date), a bookkeeping line (``- created: 2026-12-01``, ``is_meta``), a
+    turn that is only a photo's caption in brackets, or a turn of a few words ("Coward.",
+    ``SHORT_TURN``).
+
+    Such a block has so little of its own that its vector sits near many questions
+    (or, for a short reply, is the turn before it again): the vectors rank it after
+    every block that says something (``vector_candidates``). In the files a person
+    curates (MEMORY.md, entries, PROFILE.md, AGENTS.md) a short "Label: value" line
+    is a fact ("- Birthday: 12 March"), not a reply: only its caption-only form counts.
+    """
+    text = text.strip()
+    if _HEADING.match(text) or is_meta(text):
+        return True
+    if speaker_of(text) is None:
+        return False
+    said = _bare(text)
+    label = _SPEAKER_LABEL.match(said)
+    said = said[label.end() :] if label else said
+    words = len(_WORD.findall(_BRACKETS.sub(" ", said)))
+    return words <= (0 if kind in _CURATED else SHORT_TURN)
 
 
 def text_key(text: str) -> str:
@@ -184,7 +230,7 @@ def passages(blocks: Iterable[tuple[FileRow, StoredBlock]]) -> Visible:
             and _turn(block)
         ):
             text = f"{_bare(prev.text)[:NEIGHBOUR_CHARS]}\n{_bare(block.text)}"
-        out.append(Passage(file, block, text, text_key(text)))
+        out.append(Passage(file, block, text, text_key(text), says_little(block.text, file.kind)))
         before = (file.id, block)
     return out
 
@@ -283,36 +329,46 @@ def vector_candidates(
 
         path = Path(conn.execute("PRAGMA database_list").fetchone()[2])
         near = similarities(path, model, query.tobytes(), len(query))
-    scored: list[tuple[float, int, Candidate]] = []
     if near is None:  # brute force: every vector of the model, read at once
         read_vectors("SELECT hash, vec FROM vectors WHERE model = ?", (model,))
-        for file, block, _, digest in blocks:
+
+    def nearest(among: Visible, want: int) -> list[Candidate]:
+        scored: list[tuple[float, int, Candidate]] = []
+        if near is None:
+            for file, block, _, digest, _ in among:
+                score = exact(file, block, digest)
+                if score is not None:
+                    scored.append((score, -block.id, candidate(key, file, block, score)))
+            return [c for _, _, c in heapq.nlargest(want, scored, key=lambda t: (t[0], t[1]))]
+        from memclaw.index.nearest.sqlitevec import SLACK
+
+        # In order of the float32 similarity times the weight: decay never raises a positive
+        # score, so once ``want`` exact scores reach the next bound, no later block can win.
+        bounds = [
+            (near[k] * kind_weight.get(f.kind, settings.weight_other), -b.id, f, b, k)
+            for f, b, _, k, _ in among
+            if k in near
+        ]
+        bounds.sort(key=lambda t: (-t[0], -t[1]))
+        top: list[float] = []  # the best ``want`` exact scores so far, lowest first
+        for bound, _, file, block, digest in bounds:
+            # (decay can raise a negative score towards 0: the bound is at least 0)
+            if len(top) >= want and top[0] >= max(bound, 0.0) + SLACK:
+                break
             score = exact(file, block, digest)
             if score is not None:
                 scored.append((score, -block.id, candidate(key, file, block, score)))
-        return [c for _, _, c in heapq.nlargest(limit, scored, key=lambda t: (t[0], t[1]))]
-    from memclaw.index.nearest.sqlitevec import SLACK
+                heapq.heappush(top, score)
+                if len(top) > want:
+                    heapq.heappop(top)
+        return [c for _, _, c in heapq.nlargest(want, scored, key=lambda t: (t[0], t[1]))]
 
-    # In order of the float32 similarity times the weight: decay never raises a positive
-    # score, so once ``limit`` exact scores reach the next bound, no later block can win.
-    bounds = [
-        (near[k] * kind_weight.get(f.kind, settings.weight_other), -b.id, f, b, k)
-        for f, b, _, k in blocks
-        if k in near
-    ]
-    bounds.sort(key=lambda t: (-t[0], -t[1]))
-    top: list[float] = []  # the best ``limit`` exact scores so far, lowest first
-    for bound, _, file, block, digest in bounds:
-        # (decay can raise a negative score towards 0: the bound is at least 0)
-        if len(top) >= limit and top[0] >= max(bound, 0.0) + SLACK:
-            break
-        score = exact(file, block, digest)
-        if score is not None:
-            scored.append((score, -block.id, candidate(key, file, block, score)))
-            heapq.heappush(top, score)
-            if len(top) > limit:
-                heapq.heappop(top)
-    return [c for _, _, c in heapq.nlargest(limit, scored, key=lambda t: (t[0], t[1]))]
+    # Headings, bookkeeping and short turns only after every block that says something
+    # (``says_little``): on dev they crowded answers out of the top 10 (``SHORT_TURN``).
+    said = nearest([p for p in blocks if not p.little], limit)
+    if len(said) < limit:
+        said += nearest([p for p in blocks if p.little], limit - len(said))
+    return said
 
 
 def fuse(

@@ -62,3 +62,23 @@ def test_a_receipt_lists_what_was_remembered_not_the_entrys_bookkeeping(scope: S
     assert lines[0].startswith("memory receipt · remember: 1 added, 0 changed, 0 removed")
     assert any("+ Knut sleeps on the blue rug" in line for line in lines)
     assert not any("category:" in line or "created:" in line for line in lines)
+
+
+def test_a_receipt_gives_no_fact_id_to_a_bookkeeping_line() -> None:
+    from memclaw.changes.receipt import file_lines
+    from memclaw.changes.records import parse
+    from memclaw.facts.ids import fact_id
+
+    added = ["## 09:00 a session", "- source: chat", "- Knut sleeps on the blue rug"]
+    record = {
+        "id": "c1",
+        "kind": "extract",
+        "files": [{"rel": "memory/2026-01-02.md", "added": added}],
+    }
+    change = parse(record)
+    assert change is not None
+    rows = file_lines(change.files[0])
+    assert rows == [
+        "    + - source: chat",
+        f"    + - Knut sleeps on the blue rug  [{fact_id(added[2])}]",
+    ]

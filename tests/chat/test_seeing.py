@@ -68,6 +68,24 @@ def test_why_names_the_recalled_memories_and_the_files_of_the_last_answer(
     assert "file MEMORY.md" in rows and "file SOUL.md" in rows
 
 
+def test_why_gives_a_recalled_heading_no_fact_id(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    conversation = open_chat()
+    notes = conversation.engine.agent.path / "memory"
+    notes.mkdir(exist_ok=True)
+    (notes / "2026-11-29.md").write_text(
+        "# 2026-11-29\n\n## Standup planning\n- The team standup moved to 09:30.\n",
+        encoding="utf-8",
+    )
+    conversation.turn("standup planning?")
+    reply = conversation.command("/why")
+    conversation.close(wait=5)
+    rows = dict(reply.rows)
+    heading = next(v for k, v in rows.items() if k.startswith("recalled") and "##" in v)
+    assert heading == "## Standup planning"  # a heading states no fact: no id to look up
+
+
 def test_morning_in_chat_shows_the_card_and_takes_a_choice(
     open_chat: OpenChat, fake_openai: FakeOpenAI
 ) -> None:
