@@ -30,7 +30,7 @@ from memclaw.facts import inbox, store
 from memclaw.facts.conflict import is_correction, judge, superseded_by
 from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import facts_of, retention
-from memclaw.facts.model import Event, EventKind, Kind
+from memclaw.facts.model import Event, EventKind, Kind, Place
 from memclaw.facts.project import project_text
 from memclaw.facts.rewrite import restate, retire
 from memclaw.facts.settle import Outcome, hold, settle, strip_cue
@@ -69,7 +69,7 @@ def apply_corrections(
     fixes = []
     for rel in notes:
         for place in project_text(rel, scope.agent.read(rel)):
-            if not is_correction(place.statement):
+            if not is_correction(place.statement) or _overtaken(scope, place, model):
                 continue
             fixes.append(place.statement)
             settled = settle(scope, place.statement, source=source, by_person=True, model=model)
@@ -77,6 +77,25 @@ def apply_corrections(
                 check.corrected.append(settled.statement)
     for fix in fixes:
         _outdated(scope, fix, check, source=source)
+
+
+def _overtaken(scope: Scope, place: Place, model: ChatModel | None) -> bool:
+    """True when memory learnt better after the note said ``place``: it is not applied again.
+
+    A dream reads every note of its window, so an old note's "moved to ..." would
+    otherwise undo a later correction (by ``remember``, a later chat, a hand edit):
+    the note's own fact was superseded since, or what it would replace was stated
+    on a later day than the note's.
+    """
+    said = fact_id(strip_cue(" ".join(place.statement.split())), scope.prefix)
+    if any(f.id == said and f.superseded for f in facts_of(scope)):
+        return True
+    if place.day is None:
+        return False
+    judged = settle(scope, place.statement, source="", by_person=True, apply=False, model=model)
+    if judged.outcome is not Outcome.CORRECTED:
+        return False
+    return any(e.time[:10] > place.day.isoformat() for f in judged.against for e in f.events)
 
 
 _INJECTED = frozenset({Kind.MEMORY, Kind.PROFILE})
