@@ -268,7 +268,7 @@ def _dream(
     if new is None or new.strip() == old.strip():
         result.status = DreamStatus.UNCHANGED
     else:
-        verdict = guard.preview(scope, MEMORY, old, new)
+        verdict = guard.preview(scope, MEMORY, old, new, frozenset(result.facts.dropped))
         if not verdict.allowed:
             _refuse(result, verdict, reason)
         elif contains_secret(new):
@@ -351,7 +351,14 @@ def _write(scope: Scope, result: DreamResult, old: str, new: str, reason: str) -
     """Rewrite MEMORY.md through the loss guard: one lock hold checks and writes."""
     try:
         settled = established_lines(scope, MEMORY, new)
-        written = guard.rewrite(scope, MEMORY, expected=old, new=new, established=settled)
+        written = guard.rewrite(
+            scope,
+            MEMORY,
+            expected=old,
+            new=new,
+            established=settled,
+            released=frozenset(result.facts.dropped),  # past their ttl or under the floor
+        )
     except guard.EditedMeanwhileError:
         # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
         result.status = DreamStatus.SKIPPED
