@@ -129,7 +129,9 @@ def test_a_third_week(
     )
     ok("extract", "pal", "-t", tuesday, "--force")
     profile = lines(root, "PROFILE.md")
-    assert [x for x in profile if "Lisbon" in x] == ["- User moved to Lisbon on 2026-12-04."]
+    assert [x for x in profile if "Lisbon" in x] == [MOVED]
+    in_force = [f["statement"] for f in facts() if not f["superseded"]]
+    assert [s for s in in_force if "Lisbon" in s] == [MOVED[2:]]  # the 12-06 one is replaced
     heading = "## Active projects\n"
     edit = {"filename": "MEMORY.md", "old_text": heading, "new_text": f"{heading}{LEASE}\n"}
     fake_openai.queue_tool_calls([("memory_files_edit", edit, "c1")])
