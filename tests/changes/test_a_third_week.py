@@ -148,6 +148,7 @@ def test_a_third_week(
     assert [x for x in lines(root, "MEMORY.md") if "lease" in x] == [LEASE_NOW]
     in_force = {f["statement"]: f for f in facts() if not f["superseded"]}
     assert MOVED[2:] in in_force
+    assert not [f for f in in_force.values() if ":" in f["category"]]  # "## 08:31" is no category
     chain = json.loads(ok("why", "pal", "MEMORY.md:4", "--json"))["chain"]
     assert [s["kind"] for s in chain] == ["dream", "dream"]
     assert not [s for s in chain if "undone" in s["text"]]
