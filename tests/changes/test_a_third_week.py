@@ -166,6 +166,9 @@ def test_a_third_week(
     chain = json.loads(ok("why", "pal", "MEMORY.md:4", "--json"))["chain"]
     dreams = [s for s in chain if s["kind"] == "dream"]
     assert len(dreams) == 6 and len([s for s in dreams if "undone" in s["text"]]) == 4, chain
+    told = json.loads(ok("timeline", "pal", "--json"))  # one second, told newest first
+    kinds = [e["kind"] for e in told if e["kind"] in ("dream", "dream-undo", "undo")]
+    assert kinds == ["dream", "dream-undo", "dream", "undo", "dream"], kinds
     assert [x for x in lines(root, "PROFILE.md") if "Lisbon" in x] == [MOVED]
 
     # --- day 4: a trip planned in one session; retention set; a long session summarised --------
