@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dream.dreamkit import Clock, workspace
+
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.facts.ledger import facts_of
 from memclaw.workspace.scope import Scope
