@@ -13,6 +13,7 @@ from dream.dreamkit import Clock, day, note, workspace
 from memclaw.dream.run import dream_agent
 from memclaw.entries.memories import remember
 from memclaw.extract.pipeline import extract_conversation
+from memclaw.facts import inbox
 from memclaw.facts.ledger import facts_of
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
@@ -75,3 +76,20 @@ def test_an_extracted_correction_is_not_replayed_backwards_by_the_older_note(
 
 def _said(text: str) -> dict[str, str]:
     return {"role": "user", "content": text}
+
+
+def test_a_line_the_person_fixed_by_hand_is_not_turned_back_by_the_note(tmp_path: Path) -> None:
+    clock = Clock()
+    clock.advance(days=-1)
+    agent, _ = workspace(tmp_path, clock).init_agent("pal")
+    extract_conversation(Scope(agent), [_said("I moved to Lisbon yesterday.")], force=True)
+    profile = agent.path / "PROFILE.md"
+    assert "- User moved to Lisbon on 2026-11-26." in profile.read_text().splitlines()
+    profile.write_text(profile.read_text().replace("2026-11-26", "2026-11-24"))  # by hand
+    fixed = profile.read_text()
+    clock.advance(days=1)
+    result = dream_agent(Scope(agent))
+    assert profile.read_text() == fixed  # the person's word stands
+    assert len(result.facts.held) == 1  # the note's older date is asked about, once
+    dream_agent(Scope(agent))
+    assert profile.read_text() == fixed and len(inbox.load(agent)) == 1
