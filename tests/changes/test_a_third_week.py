@@ -35,6 +35,7 @@ TEAM_STANDUP = "- The team standup is at 09:30 on weekdays."
 WIFI = "CorrectHorseBatteryStaple"
 MAYA_ONE_ON_ONE = "Maya's 1:1 with Jonas moved to Thursday 14:00 this week."
 BEN_ONE_ON_ONE = "Ben's 1:1 with Jonas is on Friday at 11:00."
+HAND_FIXED = "- User moved to Lisbon on 2026-12-03."
 MOVED = "- User moved to Lisbon on 2026-12-04."
 LEASE_FIX = "Correction: the Lisbon office lease moved to 2026-12-21."
 
@@ -285,6 +286,10 @@ def test_a_third_week(
         assert [x for x in lines(where, "MEMORY.md") if x.startswith("- ")] == [LEASE_NOW]
         assert [x for x in lines(where, "PROFILE.md") if "Lisbon" in x] == [MOVED]
     assert facts(clone) == facts()
+    profile = root / "pal" / "PROFILE.md"  # the person fixes the date once more, by hand
+    profile.write_text(profile.read_text().replace(MOVED, HAND_FIXED))
+    ok("dream", "pal")
+    assert [x for x in lines(root, "PROFILE.md") if "Lisbon" in x] == [HAND_FIXED]
 
     # the real embedding model: hybrid search, and why agrees with every hit search shows
     settings = (root / "memclaw.yaml").read_text()
