@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
 UNDO = "undo"
+DREAM_UNDO = "dream-undo"  # `dream undo`: reverts the dream change with the same run
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,15 @@ def all_changes(scope: Scope) -> list[ChangeRecord]:
     """Every change of ``scope``'s memory, oldest first, each marked if an undo reverted it."""
     parsed = [c for c in map(parse, read_log(scope.agent, LOG)) if c is not None]
     undone = {c.detail.get("undoes"): c.time for c in parsed if c.kind == UNDO}
+    # `dream undo` reverts the dream of its run (unless an undo took the dream undo back).
+    runs = {
+        (c.prefix, c.detail.get("run")): c.time
+        for c in parsed
+        if c.kind == DREAM_UNDO and c.id not in undone and c.detail.get("run")
+    }
+    for c in parsed:
+        if c.kind == "dream" and (c.prefix, c.detail.get("run")) in runs:
+            undone.setdefault(c.id, runs[(c.prefix, c.detail.get("run"))])
     mine = [c for c in parsed if c.prefix == scope.prefix]
     return [replace(c, undone_by=undone.get(c.id)) for c in mine]
 

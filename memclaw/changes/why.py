@@ -183,7 +183,12 @@ def why(scope: Scope, wanted: str) -> Why:
     steps: list[Step] = []
     statement = places[0][2] if places else ("" if FACT_ID.match(wanted) else wanted)
     runs = {str(r.get("change")): r for r in read_log(scope.agent, "extract") if r.get("change")}
-    for change in all_changes(scope):
+    changes = all_changes(scope)
+    # A dream taken back (undo, dream undo) no longer stands behind what its report says.
+    undone = {
+        str(c.detail["run"]): c.undone_by for c in changes if c.undone_by and "run" in c.detail
+    }
+    for change in changes:
         hit = _states(change, fid)
         removed = any(
             line.fact == fid and not is_meta(line.text) for d in change.files for line in d.removed
@@ -212,7 +217,7 @@ def why(scope: Scope, wanted: str) -> Why:
         if change.undone_by:
             said += f" (undone {change.undone_by})"
         steps.append(Step(change.time, change.kind, said, detail))
-    steps += _dream_steps(scope, fid)
+    steps += _dream_steps(scope, fid, undone)
     evidence, trust, history = _trust(scope, fid)
     for event in evidence:
         if str(event.kind) in _SHOWN_EVIDENCE:
@@ -241,7 +246,7 @@ def _trust(scope: Scope, fid: str) -> tuple[tuple[Event, ...], float | None, lis
     return events, points[-1][2], points
 
 
-def _dream_steps(scope: Scope, fid: str) -> list[Step]:
+def _dream_steps(scope: Scope, fid: str, undone: dict[str, str]) -> list[Step]:
     from memclaw.dream import report
 
     steps = []
@@ -255,12 +260,16 @@ def _dream_steps(scope: Scope, fid: str) -> list[Step]:
             for item in data.get(key, []):
                 if isinstance(item, dict) and item.get("fact") == fid:
                     why = f" ({item['why']})" if item.get("why") else ""
+                    detail = {"run": data.get("run")}
+                    if str(data.get("run")) in undone:
+                        detail["undone"] = undone[str(data.get("run"))]
+                        why += f" (undone {detail['undone']})"
                     steps.append(
                         Step(
                             str(data.get("time", "")),
                             "dream",
                             f"dream {data.get('run')} {verb}{why}",
-                            {"run": data.get("run")},
+                            detail,
                         )
                     )
     return steps

@@ -30,10 +30,10 @@ from memclaw.facts import inbox, store
 from memclaw.facts.conflict import is_correction, judge, superseded_by
 from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import facts_of, retention
-from memclaw.facts.model import Event, EventKind, Kind
+from memclaw.facts.model import Event, EventKind, Fact, Kind, Place
 from memclaw.facts.project import project_text
 from memclaw.facts.rewrite import restate, retire
-from memclaw.facts.settle import Outcome, hold, settle, strip_cue
+from memclaw.facts.settle import Outcome, Settled, hold, settle, strip_cue
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -71,12 +71,62 @@ def apply_corrections(
         for place in project_text(rel, scope.agent.read(rel)):
             if not is_correction(place.statement):
                 continue
+            judged = settle(
+                scope, place.statement, source=source, by_person=True, apply=False, model=model
+            )
+            if _overtaken(scope, place, judged):
+                continue
+            if mine := _persons_lines(place, judged):
+                _ask(scope, mine, judged.statement, check, source=source)
+                continue
             fixes.append(place.statement)
             settled = settle(scope, place.statement, source=source, by_person=True, model=model)
             if settled.outcome is Outcome.CORRECTED:
                 check.corrected.append(settled.statement)
     for fix in fixes:
         _outdated(scope, fix, check, source=source)
+
+
+def _overtaken(scope: Scope, place: Place, judged: Settled) -> bool:
+    """True when memory learnt better after the note said ``place``: it is not applied again.
+
+    A dream reads every note of its window, so an old note's "moved to ..." would
+    otherwise undo a later correction (by ``remember``, a later chat): the note's
+    own fact was superseded since, or what it would replace was stated on a later
+    day than the note's.
+    """
+    said = fact_id(strip_cue(" ".join(place.statement.split())), scope.prefix)
+    if any(f.id == said and f.superseded for f in facts_of(scope)):
+        return True
+    if place.day is None or judged.outcome is not Outcome.CORRECTED:
+        return False
+    return any(e.time[:10] > place.day.isoformat() for f in judged.against for e in f.events)
+
+
+def _persons_lines(place: Place, judged: Settled) -> list[Fact]:
+    """Facts in a person's own PROFILE.md or MEMORY.md line that a note's change would rewrite.
+
+    Only an explicit correction ("Correction: ...", "Actually ...") rewrites a person's
+    line. A note that merely tells of a change ("User moved to Lisbon on ...") may be
+    older than the person's own fix of that line (a hand edit leaves no evidence to
+    date it): it is asked about in the inbox, never applied silently.
+    """
+    if judged.outcome is not Outcome.CORRECTED or strip_cue(place.statement) != place.statement:
+        return []
+    return [
+        f
+        for f in judged.against
+        if any(p.author == "person" and p.kind in _INJECTED for p in f.places)
+    ]
+
+
+def _ask(scope: Scope, facts: list[Fact], statement: str, check: FactCheck, *, source: str) -> None:
+    filed = {item.id for item in inbox.load(scope.agent)}
+    new_id = fact_id(statement, scope.prefix)
+    for fact in facts:
+        if inbox.item_id(fact.id, new_id) not in filed:  # a closed item is not asked again
+            why = "a note tells of a change to a line you wrote"
+            check.held.append(hold(scope, fact, statement, why, source=source).id)
 
 
 _INJECTED = frozenset({Kind.MEMORY, Kind.PROFILE})

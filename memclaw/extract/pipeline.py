@@ -214,7 +214,9 @@ def _keep_for_session(
     sid = session_id.replace(":", "-")  # as memory entries spell session ids
     rel = f"entries/session-{sid}.md"
     today = scope.agent.now().date()
-    extra = {"scope": str(scope.visibility), "session": sid, "source": "extract"}
+    # "by": the facts layer reads a model's entry from it; without, it is the person's word.
+    extra = {"scope": str(scope.visibility), "session": sid, "source": "extract", "by": "model"}
+    added: list[str] = []
 
     def transform(current: str) -> str:
         entries = parse_entries(current, f"session-{sid}")
@@ -224,11 +226,16 @@ def _keep_for_session(
                 eid = "m-" + hashlib.sha256(f"{sid}\0{text}".encode()).hexdigest()[:8]
                 entries.append(Entry(eid, text, category, today, today, dict(extra)))
                 known.add(text)
+                added.append(text)
         return splice_entries(current, entries, f"Session memories: {sid}", f"session-{sid}")
 
     written = scope.update(rel, transform, introduced="\n".join(t for _, t in facts))
     if written.changed:
         result.files_changed.append(written.name)
+    from memclaw.facts.settle import record_written
+
+    for text in dict.fromkeys(added):  # as long-term facts: inferred, in this session
+        record_written(scope, text, source="extract", by_person=False, session=session_id)
 
 
 def _apply(

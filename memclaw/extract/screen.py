@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from memclaw.facts import store
+from memclaw.facts.model import Event, EventKind
 from memclaw.facts.project import project_text
 from memclaw.facts.settle import Outcome, hold, record_written, settle
 
@@ -28,6 +30,8 @@ SOURCE = "extract"
 class Screened:
     corrections: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
+    # The facts each correction replaces, known before the rewrite takes their lines away.
+    replaced: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _screen(
@@ -61,6 +65,7 @@ def _screen(
         if settled.outcome is Outcome.CORRECTED:
             drop |= {f.id for f in settled.against}
             found.corrections.append(statement)
+            found.replaced.setdefault(statement, []).extend(f.id for f in settled.against)
         found.written.append(statement)
         kept.append(line)
     # The facts a correction replaced leave this very rewrite.
@@ -94,6 +99,15 @@ def screen_plan(
 def after(scope: Scope, found: Screened, *, session: str | None, model: ChatModel | None) -> None:
     """Once written: corrections reach the other files, and the new lines count as evidence."""
     for statement in found.corrections:
-        settle(scope, statement, source=SOURCE, by_person=True, session=session, model=model)
+        settled = settle(
+            scope, statement, source=SOURCE, by_person=True, session=session, model=model
+        )
+        # A fact whose only line the rewrite replaced is no longer there for settle to find:
+        # it is superseded all the same, or the facts layer keeps both versions in force.
+        done = {f.id for f in settled.against} if settled.outcome is Outcome.CORRECTED else set()
+        left = [fid for fid in found.replaced.get(statement, []) if fid not in done]
+        if left:
+            now = scope.agent.now().isoformat(timespec="seconds")
+            store.record(scope.agent, left, Event(EventKind.SUPERSEDED, now, SOURCE, session))
     for statement in found.written:
         record_written(scope, statement, source=SOURCE, by_person=False, session=session)

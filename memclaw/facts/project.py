@@ -27,6 +27,7 @@ _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?P<text>\S.*)$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _DAILY = re.compile(r"(?:^|/)memory/(\d{4}-\d{2}-\d{2})\.md$")
+_TIME_HEADING = re.compile(r"^\d{1,2}[:.]\d{2}\b")  # a daily note's "## 14:05 …" section
 _ENTRY_FILE = re.compile(rf"(?:^|/){ENTRIES_DIR}/([^/]+)\.md$")
 _ENTRY_HEAD = re.compile(r"^## +(\S+)[ \t]*$")
 # Entry metadata and bare key lines are bookkeeping, not statements.
@@ -101,6 +102,8 @@ def project_text(rel: str, text: str, *, model_lines: frozenset[str] = frozenset
         category = section
         if kind is Kind.DAILY:
             author = "note"
+            if _TIME_HEADING.match(category):  # "## 08:31": when it was said, not a category
+                category = ""
             tagged = CATEGORY_TAG.match(statement)
             if tagged:  # "[preference] Maya prefers tea": the offline engine's category
                 category, statement = tagged.group(1).casefold(), statement[tagged.end() :]

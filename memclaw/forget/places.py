@@ -14,7 +14,9 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
 * ``state``: any other JSON-lines file under ``.memclaw/`` (the fact layer's
   feedback and inbox, for one), record by record as a log;
 * ``guard``: the loss guard's baseline of its files (dropped: the next guarded
-  rewrite takes the file as it now is for its baseline, as after any hand edit).
+  rewrite takes the file as it now is for its baseline, as after any hand edit);
+* ``summaries``: the chat's cached summaries of the scope's sessions (dropped: a
+  rebuildable cache, the next long turn summarises the cleaned transcript again).
 
 The index is cleaned separately (see :mod:`memclaw.forget.run`).
 """
@@ -50,6 +52,7 @@ DIARY_ARCHIVE = "dreams/"
 SESSIONS = "sessions"
 # Folders of .memclaw/ walked on their own above (pending-extract holds session ids only).
 _OWN_WALK = frozenset({"history", "logs", "chat-history", "guard", SESSIONS})
+SUMMARIES = "summaries"  # .memclaw/summaries/<scope label>-<session>.json (chat.engine)
 
 
 class Store(StrEnum):
@@ -59,6 +62,7 @@ class Store(StrEnum):
     LOGS = "logs"
     CHAT_HISTORY = "chat-history"
     GUARD = "guard"
+    SUMMARIES = "summaries"  # the chat's summary cache of a session
     STATE = "state"  # other JSON-lines records under .memclaw/
     INBOX = "inbox"  # contradictions waiting in the fact layer's inbox
 
@@ -248,6 +252,10 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
     inbox = fact_inbox.path(agent)
     if inbox.is_file():
         yield Store.INBOX, Kind.ITEMS, inbox
+    summaries = agent.meta_dir / SUMMARIES
+    if summaries.is_dir():
+        for path in sorted(summaries.glob(f"{scope.label}-*.json")):
+            yield Store.SUMMARIES, Kind.DROP, path
     guard = agent.meta_dir / "guard"
     for path in _walk(guard):
         rel = path.relative_to(guard).as_posix().removesuffix(".json")

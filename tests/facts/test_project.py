@@ -52,3 +52,12 @@ def test_one_fact_in_several_places_and_who_wrote_each(tmp_path: Path) -> None:
     maya.write("MEMORY.md", "- Maya's own note\n")
     assert [p.statement for p in project_scope(maya)] == ["Maya's own note"]
     assert "Maya's own note" not in {p.statement for p in project_scope(scope)}
+
+
+def test_a_daily_notes_time_heading_is_not_a_category() -> None:
+    note = (
+        "# 2026-12-08\n\n## 08:31\n- Correction: the office lease moved to 2026-12-21.\n"
+        "## 14:05 standup\n- The standup ran long.\n## Decisions\n- Maya picked Grafana.\n"
+    )
+    found = project_text("memory/2026-12-08.md", note)
+    assert [p.category for p in found] == ["", "", "decisions"]

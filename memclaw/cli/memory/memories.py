@@ -243,6 +243,7 @@ _UNITS = {
     "logs": "sentence",
     "chat-history": "line",
     "guard": "baseline",
+    "summaries": "summary",
     "state": "sentence",
 }
 

@@ -47,9 +47,11 @@ def export(
 
     Carries AGENTS.md, SOUL.md, PROFILE.md, MEMORY.md, KNOWLEDGE.md, DREAMS.md, the
     daily notes and the memory entries, plus a manifest.json with each file's size and
-    SHA-256. Personal memory is included only with --owner or --all-owners. Injection
-    settings, the index, logs and sessions stay behind. The same files always give the
-    same zip, byte for byte.
+    SHA-256. Personal memory is included only with --owner or --all-owners. What memory
+    knows about those files travels too, under state/ (forgotten fingerprints, evidence,
+    the inbox, the change journal and the sessions its extractions quote), so a clone
+    answers facts, why and timeline alike. Injection settings, the index, history and
+    other logs stay behind. The same files always give the same zip, byte for byte.
 
     Examples:
 

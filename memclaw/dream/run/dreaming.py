@@ -191,7 +191,7 @@ def _dream(
     if new is None or new.strip() == old.strip():
         result.status = DreamStatus.UNCHANGED
     else:
-        verdict = guard.preview(scope, MEMORY, old, new)
+        verdict = guard.preview(scope, MEMORY, old, new, frozenset(result.facts.dropped))
         if not verdict.allowed:
             refuse(result, verdict, reason)
         elif contains_secret(new):

@@ -19,7 +19,14 @@ def write_memory(scope: Scope, result: DreamResult, old: str, new: str, reason: 
     """Rewrite MEMORY.md through the loss guard: one lock hold checks and writes."""
     try:
         settled = established_lines(scope, MEMORY, new)
-        written = guard.rewrite(scope, MEMORY, expected=old, new=new, established=settled)
+        written = guard.rewrite(
+            scope,
+            MEMORY,
+            expected=old,
+            new=new,
+            established=settled,
+            released=frozenset(result.facts.dropped),  # past their ttl or under the floor
+        )
     except guard.EditedMeanwhileError:
         # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
         result.status = DreamStatus.SKIPPED

@@ -216,22 +216,32 @@ def baseline_entries(agent: Agent, rel: str, current: str) -> list[str]:
     return [redact(entry) for entry in entry_lines(current)]
 
 
-def judge(agent: Agent, rel: str, current: str, new: str) -> Verdict:
+def judge(
+    agent: Agent, rel: str, current: str, new: str, released: frozenset[str] = frozenset()
+) -> Verdict:
     """How much of the baseline and of ``current`` the rewrite to ``new`` keeps.
 
     The budget is for lines machines wrote; a line a person wrote (any line the
     provenance record does not name as a model's) may be reworded or merged, never
-    dropped.
+    dropped. ``released``: model entries the rewrite drops by the person's own rule
+    (a category's time to live, the trust floor): dropping them is no loss.
     """
-    now = measure_loss(current, new)
+    now = measure_loss(_unreleased(entry_lines(current), released), new)
     by_model = _model_entries(agent, rel, current)
     return Verdict(
         rel,
         agent.settings.dream_max_loss_ratio,
-        measure_loss(baseline_entries(agent, rel, current), new),
+        measure_loss(_unreleased(baseline_entries(agent, rel, current), released), new),
         now,
         [entry for entry in now.lost if entry not in by_model],
     )
+
+
+def _unreleased(entries: list[str], released: frozenset[str]) -> list[str]:
+    if not released:
+        return entries
+    let_go = {" ".join(_LIST.sub("", e).split()).casefold() for e in released}
+    return [e for e in entries if " ".join(e.split()).casefold() not in let_go]
 
 
 def _model_entries(agent: Agent, rel: str, text: str) -> set[str]:
@@ -243,12 +253,14 @@ def _model_entries(agent: Agent, rel: str, text: str) -> set[str]:
     }
 
 
-def preview(scope: Scope, name: str, current: str, new: str) -> Verdict:
+def preview(
+    scope: Scope, name: str, current: str, new: str, released: frozenset[str] = frozenset()
+) -> Verdict:
     """The verdict a rewrite would get now; for dry runs, which write nothing.
 
     Loss is judged before the ceiling: what it moves to the overflow file is kept.
     """
-    return judge(scope.agent, scope.rel(name), current, new)
+    return judge(scope.agent, scope.rel(name), current, new, released)
 
 
 def rewrite(
@@ -258,13 +270,15 @@ def rewrite(
     expected: str,
     new: str,
     established: frozenset[str] = frozenset(),
+    released: frozenset[str] = frozenset(),
 ) -> WriteResult:
     """Replace ``name`` with ``new`` if it still reads ``expected`` and the budget holds.
 
     Raises :class:`EditedMeanwhileError` when the file changed since it was read
     and :class:`LossRefusedError` when the rewrite drops too much; nothing is
     written then. Both checks and the write are one hold of the agent lock.
-    ``established``: keys of lines a ceiling moves last (see ``ceiling.plan``).
+    ``established``: keys of lines a ceiling moves last (see ``ceiling.plan``);
+    ``released``: entries dropped by the person's own rule, no loss (see :func:`judge`).
     """
     agent, rel = scope.agent, scope.rel(name)
     if Path(rel).name not in GUARDED:
@@ -273,7 +287,7 @@ def rewrite(
     def transform(current: str) -> str:
         if current != expected:
             raise EditedMeanwhileError(rel)
-        verdict = judge(agent, rel, current, new)
+        verdict = judge(agent, rel, current, new, released)
         if not verdict.allowed:
             raise LossRefusedError(verdict)
         # Recorded before the file is replaced, still under the lock. Should that write
@@ -281,7 +295,8 @@ def rewrite(
         # The hash is of the text as the ceiling will leave it, computed the same way.
         landed = ceiling.preview(agent, rel, current, new, Author.MODEL, established)
         payload = {
-            "baseline": baseline_entries(agent, rel, current),
+            # What was let go is not owed to the person's version any more either.
+            "baseline": _unreleased(baseline_entries(agent, rel, current), released),
             "written": [_sha(landed), _sha(current)],
         }
         atomic_write(state_path(agent, rel), json.dumps(payload, ensure_ascii=False, indent=1))
