@@ -10,18 +10,16 @@ hybrid search is explained by ``why`` as ``search`` shows it.
 """
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fake_openai import FakeOpenAI
-from typer.testing import CliRunner
 
 from benchmarks.embed_server import SETTINGS
-from memclaw.cli.app import app
+from changes.weekkit import Travel, ok, run, travelling
 from memclaw.facts.ids import fact_id
-from memclaw.workspace import Workspace
 
 MONDAY = datetime.fromisoformat("2026-12-07T09:00:00+00:00")
 LEASE = "- The Lisbon office lease starts on 2026-12-14."
@@ -40,42 +38,9 @@ MOVED = "- User moved to Lisbon on 2026-12-04."
 LEASE_FIX = "Correction: the Lisbon office lease moved to 2026-12-21."
 
 
-class Travel:
-    """The clock every command of the week reads; a day passes when the script says so."""
-
-    def __init__(self, start: datetime) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def next_day(self) -> None:
-        self.now += timedelta(days=1)
-
-
 @pytest.fixture
 def travel(monkeypatch: pytest.MonkeyPatch) -> Travel:
-    clock = Travel(MONDAY)
-    opened = Workspace.open.__func__  # type: ignore[attr-defined]
-
-    def open_at(cls: type[Workspace], *args: Any, **kwargs: Any) -> Workspace:
-        kwargs.setdefault("clock", clock)
-        return opened(cls, *args, **kwargs)  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(Workspace, "open", classmethod(open_at))
-    return clock
-
-
-def run(*args: str, root: Path | None = None) -> tuple[int, str, str]:
-    prefix = ["--root", str(root)] if root is not None else []
-    result = CliRunner().invoke(app, [*prefix, *args], catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str, root: Path | None = None) -> str:
-    code, stdout, stderr = run(*args, root=root)
-    assert code == 0, f"memclaw {' '.join(args)}: {stderr}"
-    return stdout
+    return travelling(monkeypatch, MONDAY)
 
 
 def facts(root: Path | None = None, *more: str) -> list[dict[str, Any]]:

@@ -13,16 +13,14 @@ import os
 import re
 import subprocess
 import sys
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fake_openai import FakeOpenAI
-from typer.testing import CliRunner
 
-from memclaw.cli.app import app
-from memclaw.workspace import Workspace
+from changes.weekkit import Travel, ok, run, travelling
 
 MONDAY = datetime.fromisoformat("2026-11-30T09:00:00+00:00")
 MACHINE = "- The PostGIS cutover is scheduled for 2026-12-12."
@@ -30,42 +28,9 @@ MOVED = "Correction: the PostGIS cutover moved to 2026-12-19."
 FIXED = "The PostGIS cutover moved to 2026-12-19."
 
 
-class Travel:
-    """The clock every command of the week reads; a day passes when the script says so."""
-
-    def __init__(self, start: datetime) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def next_day(self) -> None:
-        self.now += timedelta(days=1)
-
-
 @pytest.fixture
 def travel(monkeypatch: pytest.MonkeyPatch) -> Travel:
-    clock = Travel(MONDAY)
-    opened = Workspace.open.__func__  # type: ignore[attr-defined]
-
-    def open_at(cls: type[Workspace], *args: Any, **kwargs: Any) -> Workspace:
-        kwargs.setdefault("clock", clock)
-        return opened(cls, *args, **kwargs)  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(Workspace, "open", classmethod(open_at))
-    return clock
-
-
-def run(*args: str, root: Path | None = None, stdin: str | None = None) -> tuple[int, str, str]:
-    prefix = ["--root", str(root)] if root is not None else []
-    result = CliRunner().invoke(app, [*prefix, *args], input=stdin, catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str, root: Path | None = None, stdin: str | None = None) -> str:
-    code, stdout, stderr = run(*args, root=root, stdin=stdin)
-    assert code == 0, f"memclaw {' '.join(args)}: {stderr}"
-    return stdout
+    return travelling(monkeypatch, MONDAY)
 
 
 def facts(root: Path | None = None) -> list[dict[str, Any]]:

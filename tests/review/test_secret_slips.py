@@ -2,13 +2,16 @@
 
 Each string goes verbatim through ``memclaw remember``, an offline extract of a transcript and
 the chat's ``memory_store`` tool; afterwards no file under the root holds the secret and
-``memclaw scan`` finds nothing.
+``memclaw scan`` finds nothing. Credentials in environment variables and on command lines
+are also found by ``memclaw scan`` in a file a person wrote by hand. Every credential is
+made up.
 """
 
 import json
 from pathlib import Path
 
 import pytest
+from secretkit import index_blocks
 from typer.testing import CliRunner
 
 from memclaw.chat.tools import ToolBox
@@ -26,6 +29,18 @@ SLIPS = [
     ("DATABASE_URL=postgres://admin:pw@db.internal:5432/app", "admin:pw@"),
 ]
 
+# Credentials in environment variables and on command lines, in a made-up form each.
+ENV_SLIPS = [
+    ("PGPASSWORD=Wint3r-is-here psql -h db -U app", "Wint3r"),
+    ('setx DB_PASSWORD "walnut-tree-12"', "walnut-tree"),
+    ("mysql -u root -p'Oak#Leaf7' shop", "Oak#Leaf7"),
+    ("the REDIS_PASSWORD on prod is Kelp-forest-2", "Kelp-forest"),
+    ("Authorization: Bearer staging-key-Owl-4471", "Owl-4471"),
+    ("setze DB_PASSWORD auf Bergsee-9", "Bergsee"),
+    ("redis-cli -h cache -a Lemon-drop-2 info", "Lemon-drop"),
+]
+ALL = SLIPS + ENV_SLIPS
+
 
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(app, list(args), catch_exceptions=False)
@@ -33,12 +48,18 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def everything_under(root: Path) -> str:
-    return "".join(
-        p.read_bytes().decode("utf-8", "replace") for p in root.rglob("*") if p.is_file()
-    )
+    """Every byte under ``root``, and the blocks of each search index (stored compressed)."""
+    parts = []
+    for path in root.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            if path.name == "index.sqlite":
+                data += index_blocks(path)
+            parts.append(data.decode("utf-8", "replace"))
+    return "".join(parts)
 
 
-@pytest.mark.parametrize(("said", "secret"), SLIPS, ids=[s for _t, s in SLIPS])
+@pytest.mark.parametrize(("said", "secret"), ALL, ids=[s for _t, s in ALL])
 def test_remember_extract_and_the_chat_tool_keep_no_secret(
     isolated_env: Path, tmp_path: Path, said: str, secret: str
 ) -> None:
@@ -61,6 +82,29 @@ def test_remember_extract_and_the_chat_tool_keep_no_secret(
     )
     assert not record.ok and record.result.startswith("error:")
 
-    assert secret not in everything_under(isolated_env)
+    code, _, _ = run("search", "bot", said)
+    assert code in (0, 1)
+    on_disk = everything_under(isolated_env)  # the search index's blocks included
+    assert secret not in on_disk and secret.lower() not in on_disk
     code, stdout, _ = run("scan", "bot", "--json")
     assert code == 0 and json.loads(stdout)["findings"] == []
+
+
+@pytest.mark.parametrize(("said", "secret"), ENV_SLIPS, ids=[s for _t, s in ENV_SLIPS])
+def test_scan_finds_an_env_secret_a_person_wrote_by_hand(
+    isolated_env: Path, said: str, secret: str
+) -> None:
+    assert run("init", "bot")[0] == 0
+    notes = isolated_env / "bot" / "memory" / "2026-12-01.md"
+    notes.parent.mkdir(parents=True, exist_ok=True)
+    notes.write_text(f"# 2026-12-01\n\n- restore notes\n\n```sh\n{said}\n```\n")
+
+    code, stdout, _ = run("scan", "bot", "--json")
+    assert code == 1
+    (finding,) = [f for f in json.loads(stdout)["findings"] if f["file"].endswith("2026-12-01.md")]
+    assert finding["line"] == 6
+    assert secret not in stdout
+
+    code, _, _ = run("scan", "bot", "--redact")
+    assert code == 0
+    assert secret not in notes.read_text() and "[REDACTED:" in notes.read_text()
