@@ -37,6 +37,19 @@ def index_blocks(path: Path) -> bytes:
         conn.close()
 
 
+def everything_under(root: Path) -> str:
+    """Every byte under ``root`` as text, with the blocks of each search index (stored
+    compressed, so its raw bytes hide them)."""
+    parts = []
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            if path.name == "index.sqlite":
+                data += index_blocks(path)
+            parts.append(data.decode("utf-8", "replace"))
+    return "".join(parts)
+
+
 def leaks(root: Path, secrets: tuple[str, ...] = SECRETS) -> list[str]:
     """Every file under ``root`` (symlinks not followed) whose raw bytes hold a secret,
     or, for a search index, whose blocks do."""

@@ -7,23 +7,12 @@ the transcript, the memory files, the logs and the search index must still not h
 from pathlib import Path
 
 from fake_openai import FakeOpenAI
-from secretkit import index_blocks
+from secretkit import everything_under
 
 from chat.chatkit import EXTRACTION, OpenChat
 from memclaw.chat.session import read_transcript
 
 SAID = "PGPASSWORD=Wint3r-is-here psql -h db -U app is how I restore staging"
-
-
-def on_disk(root: Path) -> str:
-    parts = []
-    for path in root.rglob("*"):
-        if path.is_file():
-            data = path.read_bytes()
-            if path.name == "index.sqlite":
-                data += index_blocks(path)
-            parts.append(data.decode("utf-8", "replace"))
-    return "".join(parts).lower()
 
 
 def test_an_env_password_in_a_chat_is_kept_nowhere(
@@ -40,4 +29,4 @@ def test_an_env_password_in_a_chat_is_kept_nowhere(
 
     messages, _ = read_transcript(conversation.session.path)
     assert "[REDACTED:" in messages[0]["content"]
-    assert "wint3r" not in on_disk(isolated_env)
+    assert "wint3r" not in everything_under(isolated_env).lower()

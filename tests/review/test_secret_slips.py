@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from secretkit import index_blocks
+from secretkit import everything_under
 from typer.testing import CliRunner
 
 from memclaw.chat.tools import ToolBox
@@ -45,18 +45,6 @@ ALL = SLIPS + ENV_SLIPS
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(app, list(args), catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr
-
-
-def everything_under(root: Path) -> str:
-    """Every byte under ``root``, and the blocks of each search index (stored compressed)."""
-    parts = []
-    for path in root.rglob("*"):
-        if path.is_file():
-            data = path.read_bytes()
-            if path.name == "index.sqlite":
-                data += index_blocks(path)
-            parts.append(data.decode("utf-8", "replace"))
-    return "".join(parts)
 
 
 @pytest.mark.parametrize(("said", "secret"), ALL, ids=[s for _t, s in ALL])
