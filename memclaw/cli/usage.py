@@ -166,14 +166,20 @@ def suggestion(word: str, choices: list[str]) -> str:
 
 def usage_line(exc: ClickUsageError) -> str:
     """Click's usage error as one line: the problem, a suggestion, where help is."""
-    if isinstance(exc, NoSuchOption) and exc.possibilities:
+    where = exc.ctx.command_path if exc.ctx is not None else "memclaw"
+    if isinstance(exc, NoSuchOption) and exc.option_name.strip() == "-":
+        # A pasted list line ("- Tomas raised the HPA maximum") starts like a short option.
+        message = (
+            'a value that starts with "- " (a pasted list line) reads as an option: '
+            f"put -- before it, as in `{where} AGENT -- '- the line'`"
+        )
+    elif isinstance(exc, NoSuchOption) and exc.possibilities:
         close = get_close_matches(exc.option_name, list(exc.possibilities), n=1, cutoff=0.5)
         shown = close[0] if close else sorted(exc.possibilities)[0]
         message = f"{exc.message.rstrip('.')}. Did you mean {shown}?"
     else:
         message = exc.format_message()
     message = " ".join(message.split())  # one line, whatever click put in it
-    where = exc.ctx.command_path if exc.ctx is not None else "memclaw"
     help_flag = "-h"
     return f"{message} (see `{where} {help_flag}`)"
 

@@ -105,6 +105,7 @@ def test_an_unknown_shell_is_a_usage_error() -> None:
         (["status", "--jsn"], "Did you mean --json?"),
         (["files", "lst", "demo"], "Did you mean 'list'"),
         (["--roo", "x", "status"], "Did you mean --root?"),
+        (["why", "demo", "- Tomas raised the HPA maximum"], "put -- before it"),
     ],
 )
 def test_usage_errors_are_one_line_with_a_suggestion(args: list[str], needle: str) -> None:
