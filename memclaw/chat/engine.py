@@ -76,7 +76,7 @@ class ChatEngine:
         for provider in self.providers:
             self.tools.add_tools(provider.tools())
         # One session's summaries outlive this process: `chat -m` calls share them.
-        summaries = self.agent.meta_dir / "summaries" / f"{self.scope.label}-{session.id}.json"
+        summaries = self.scope.summaries() / f"{session.id}.json"
         self.context = ContextWindow(settings, token_counter().count, self.agent.now, summaries)
         self.memory_operations: list[dict[str, Any]] = []
         self.last_packed: Packed | None = None

@@ -52,7 +52,6 @@ DIARY_ARCHIVE = "dreams/"
 SESSIONS = "sessions"
 # Folders of .memclaw/ walked on their own above (pending-extract holds session ids only).
 _OWN_WALK = frozenset({"history", "logs", "chat-history", "guard", SESSIONS})
-SUMMARIES = "summaries"  # .memclaw/summaries/<scope label>-<session>.json (chat.engine)
 
 
 class Store(StrEnum):
@@ -252,9 +251,9 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
     inbox = fact_inbox.path(agent)
     if inbox.is_file():
         yield Store.INBOX, Kind.ITEMS, inbox
-    summaries = agent.meta_dir / SUMMARIES
+    summaries = scope.summaries()
     if summaries.is_dir():
-        for path in sorted(summaries.glob(f"{scope.label}-*.json")):
+        for path in sorted(summaries.glob("*.json")):
             yield Store.SUMMARIES, Kind.DROP, path
     guard = agent.meta_dir / "guard"
     for path in _walk(guard):

@@ -97,6 +97,11 @@ class Scope:
         """Names the scope in lock files, state files and logs: 'team' or the owner's folder."""
         return owner_dirname(self.owner) if self.personal and self.owner else TEAM_LABEL
 
+    def summaries(self) -> Path:
+        """The folder of this scope's chat summary caches, one file per session. A folder
+        per scope: no owner's name is a prefix of another's folder, as it may be of a name."""
+        return self.agent.meta_dir / "summaries" / (self.label if self.personal else "_team")
+
     def rel(self, name: str) -> str:
         return self.prefix + name
 

@@ -151,7 +151,7 @@ def test_a_third_week(
             fake_openai.queue_text("The person said their sister Ana lives in Porto.")
         fake_openai.queue_text(f"Answer {n}." + " Porto sounds lovely in winter." * 30)
         ok(*model, "chat", "pal", "-m", turn + long_turn, *trip, "--no-capture")
-    summaries = root / "pal" / ".memclaw" / "summaries" / "team-porto-trip.json"
+    summaries = root / "pal" / ".memclaw" / "summaries" / "_team" / "porto-trip.json"
     assert "sister Ana" in summaries.read_text()
     fake_openai.queue_json(
         {

@@ -37,12 +37,14 @@ def test_a_forgotten_fact_leaves_the_summary_cache_of_its_owner_only(
     )
     said = "The person said their sister Ana lives in Porto."
     _long_chat(fake_openai, "user:maya", "My sister Ana lives in Porto.", said)
-    _long_chat(fake_openai, "user:ben", "My sister Ana lives in Porto.", said)
+    # An owner whose folder name starts with the other's ("user%3Amaya-b"): not hers.
+    _long_chat(fake_openai, "user:maya-b", "My sister Ana lives in Porto.", said)
     cache = isolated_env / "pal" / ".memclaw" / "summaries"
-    mine, theirs = sorted(cache.glob("user%3Amaya-*.json")), sorted(cache.glob("user%3Aben-*.json"))
+    mine = sorted((cache / "user%3Amaya").glob("*.json"))
+    theirs = sorted((cache / "user%3Amaya-b").glob("*.json"))
     assert len(mine) == len(theirs) == 1 and "sister Ana" in mine[0].read_text()
     ok("remember", "pal", "My sister Ana lives in Porto", "--owner", "user:maya")
     told = ok("forget", "pal", "sister Ana lives in Porto", "--owner", "user:maya", "--yes")
-    assert "summaries" in told
-    assert not [p for p in cache.glob("*.json") if "Ana" in p.read_text() and p not in theirs]
+    assert "summaries" in told and "user%3Amaya-b" not in told
+    assert not [p for p in cache.rglob("*.json") if "Ana" in p.read_text() and p not in theirs]
     assert "sister Ana" in theirs[0].read_text()  # another owner's memory is not touched
