@@ -72,14 +72,15 @@ class Judge:
         """The model's verdicts by position in ``pairs``; empty when it gave none."""
         if self.resting():
             return {}
-        if not self._model:
-            self._model.append(self._opener())
-        model = self._model[0]
-        if model is None:
-            return {}
         try:
+            if not self._model:
+                self._model.append(self._opener())
+            model = self._model[0]
+            if model is None:
+                return {}
             found = _ask(model, pairs)
         except MemclawError as exc:
+            # (opening it too: a setting the model needs may be missing; the write stands)
             return self._failed(f"the model could not judge ({exc})")
         if not found:
             return self._failed("the model's answer held no usable verdict")

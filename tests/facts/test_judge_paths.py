@@ -30,7 +30,7 @@ from memclaw.cli.app import app
 from memclaw.entries.memories import remember
 from memclaw.facts import inbox
 from memclaw.facts.conflict import judge
-from memclaw.facts.judge import Judge
+from memclaw.facts.judge import Judge, judge_pairs
 from memclaw.llm import ToolCall, open_model_no_retry
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope
@@ -138,3 +138,17 @@ def test_a_credential_in_a_hand_edited_line_never_reaches_the_judge(
     (request,) = judge_requests(fake_openai)
     sent = json.dumps(request.body)
     assert token not in sent and "[REDACTED" in sent
+
+
+def test_a_model_that_cannot_be_opened_leaves_the_offline_verdict(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from memclaw.errors import ModelError
+
+    def cannot_open() -> None:
+        raise ModelError("no model: set base_url")
+
+    with caplog.at_level(logging.WARNING):
+        verdicts = judge_pairs([(OLD, NEW)], Judge(cannot_open))
+    assert verdicts == [judge(OLD, NEW)]  # the offline verdict, not an error
+    assert "the offline verdict stands" in caplog.text
