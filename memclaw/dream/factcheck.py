@@ -29,6 +29,7 @@ from memclaw.dream.candidates import CandidateReport, Status
 from memclaw.facts import inbox, store
 from memclaw.facts.conflict import is_correction, judge, superseded_by
 from memclaw.facts.ids import fact_id
+from memclaw.facts.judge import Judge
 from memclaw.facts.ledger import facts_of, retention
 from memclaw.facts.model import Event, EventKind, Fact, Kind, Place
 from memclaw.facts.project import project_text
@@ -67,12 +68,13 @@ def apply_corrections(
 ) -> None:
     """Let each explicit correction in ``notes`` replace the fact it corrects (writes files)."""
     fixes = []
+    opinion = None if model is None else Judge.of(model)  # asked once per pair: judged, then kept
     for rel in notes:
         for place in project_text(rel, scope.agent.read(rel)):
             if not is_correction(place.statement):
                 continue
             judged = settle(
-                scope, place.statement, source=source, by_person=True, apply=False, model=model
+                scope, place.statement, source=source, by_person=True, apply=False, model=opinion
             )
             if _overtaken(scope, place, judged):
                 continue
@@ -80,7 +82,7 @@ def apply_corrections(
                 _ask(scope, mine, judged.statement, check, source=source)
                 continue
             fixes.append(place.statement)
-            settled = settle(scope, place.statement, source=source, by_person=True, model=model)
+            settled = settle(scope, place.statement, source=source, by_person=True, model=opinion)
             if settled.outcome is Outcome.CORRECTED:
                 check.corrected.append(settled.statement)
     for fix in fixes:

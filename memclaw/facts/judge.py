@@ -59,6 +59,8 @@ class Judge:
         self._opener = opener
         self._model: list[ChatModel | None] = []  # empty until opened
         self._rest_until = 0.0
+        # What the model said of each pair: a path that judges, then writes, asks once.
+        self._said: dict[tuple[str, str], Verdict] = {}
 
     @classmethod
     def of(cls, model: ChatModel) -> Judge:
@@ -70,8 +72,13 @@ class Judge:
 
     def ask(self, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
         """The model's verdicts by position in ``pairs``; empty when it gave none."""
-        if self.resting():
-            return {}
+        known = {i: self._said[pair] for i, pair in enumerate(pairs) if pair in self._said}
+        new = [i for i in range(len(pairs)) if i not in known]
+        if not new or self.resting():
+            return known
+        return known | {new[i]: v for i, v in self._ask([pairs[i] for i in new]).items()}
+
+    def _ask(self, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
         try:
             if not self._model:
                 self._model.append(self._opener())
@@ -84,6 +91,7 @@ class Judge:
             return self._failed(f"the model could not judge ({exc})")
         if not found:
             return self._failed("the model's answer held no usable verdict")
+        self._said.update((pairs[i], verdict) for i, verdict in found.items())
         return found
 
     def _failed(self, why: str) -> dict[int, Verdict]:

@@ -152,3 +152,13 @@ def test_a_model_that_cannot_be_opened_leaves_the_offline_verdict(
         verdicts = judge_pairs([(OLD, NEW)], Judge(cannot_open))
     assert verdicts == [judge(OLD, NEW)]  # the offline verdict, not an error
     assert "the offline verdict stands" in caplog.text
+
+
+def test_a_judge_asks_the_model_once_per_pair(isolated_env: Path, fake_openai: FakeOpenAI) -> None:
+    fake_openai.default_reply = model_judge()
+    configure(isolated_env, fake_openai)
+    settings = Workspace.open(isolated_env).settings
+    opinion = Judge(partial(open_model_no_retry, settings))
+    first, again = judge_pairs([(OLD, NEW)], opinion), judge_pairs([(OLD, NEW)], opinion)
+    assert first == again and first[0].disagrees  # (a dream judges a note, then applies it)
+    assert len(judge_requests(fake_openai)) == 1
