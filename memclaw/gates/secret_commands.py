@@ -38,6 +38,10 @@ from memclaw.gates.secret_values import (
     passwordish,
 )
 
+# Endings of a half that describes ("short-lived", "read-only"), but "-ing": a passphrase's
+# word often ends so ("velvet-morning").
+_HALF_DESCRIBES = tuple(e for e in _DESCRIPTOR_ENDINGS if e != "ing")
+
 __all__ = ["command_candidates"]
 
 # One shell argument: double-quoted, single-quoted or bare. Only the inside is redacted.
@@ -170,7 +174,7 @@ def _env_value_ok(m: re.Match[str], text: str) -> bool:
             len(p) >= 3
             and p.isalpha()
             and p not in _HYPHEN_DESCRIBERS
-            and not p.endswith(_DESCRIPTOR_ENDINGS[:1] + _DESCRIPTOR_ENDINGS[2:])
+            and not p.endswith(_HALF_DESCRIBES)
             for p in parts
         )
     if not raw.isalpha() or len(raw) < 4 or not _CLAUSE_END_RE.match(text, m.end("value")):
