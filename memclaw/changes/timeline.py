@@ -196,8 +196,9 @@ def timeline(scope: Scope, *, since: date | None = None) -> list[Event]:
     events += forgets + _hand_edits(scope, changes, forgets) + _feedback(scope)
     if since is not None:
         events = [e for e in events if e.time[:10] >= since.isoformat()]
-    # Times are to the second: events of one second keep the order they happened in,
-    # newest first too (each source above lists its events oldest first).
+    # Times are to the second: events of one second from one source keep the order they
+    # happened in, newest first too (each source above lists its events oldest first).
+    # Across sources (a change and a forget in one second) that order is not known.
     events.reverse()
     events.sort(key=lambda e: e.time, reverse=True)
     return events
