@@ -53,6 +53,23 @@ def test_a_pronoun_is_the_pet_only_while_the_talk_is_about_it() -> None:
     assert [f.text for f in facts] == ["User has a cat."]
 
 
+def test_a_pronoun_does_not_reach_back_past_a_message_about_something_else() -> None:
+    facts = _facts(
+        "I have a dog.",
+        "What should I cook tonight?",
+        "My sister visited yesterday. Her name is Alice.",
+        "Her name is Maria.",
+    )
+    assert [f.text for f in facts] == ["User has a dog."]
+
+
+def test_a_joined_fact_is_checked_again_as_a_whole() -> None:
+    forgotten = {"User has a dog named Poppy and walks the dog every day."}.__contains__
+    said = _chat("I have a dog.", "Her name is Poppy.", "I walk her every day.")
+    found = extract_facts(said, SUNDAY, forgotten=forgotten)
+    assert found.facts == [] and found.forgotten == 1  # each piece alone was not forgotten
+
+
 def test_spanish_fragments_join_in_spanish() -> None:
     facts = _facts("Tengo un perro. Se llama Poppy. Lo paseo todos los días.")
     joined = "El usuario tiene un perro que se llama Poppy y pasea al perro todos los días."

@@ -243,7 +243,7 @@ def _sentence_facts(sentence: str, lang: str, day: str) -> tuple[Fact | None, li
 
 
 def _facts_of_message(
-    text: str, reply: str | None, day: str, found: OfflineFacts, earlier: Sequence[Fact] = ()
+    text: str, reply: str | None, day: str, found: OfflineFacts, before_it: Sequence[Fact] = ()
 ) -> list[Fact]:
     text = strip_code(redact(text))
     if looks_like_assistant(text):
@@ -283,7 +283,7 @@ def _facts_of_message(
             if fact := completed_action(sentence, reply, day):
                 facts.append(fact)
             continue
-        if pet := pet_fact(sentence, lang, pet_of([*earlier, *facts]), before):
+        if pet := pet_fact(sentence, lang, pet_of([*before_it, *facts]), before):
             facts.append(pet)  # a piece about a pet, to be joined with the others below
             continue
         fact, extra = _sentence_facts(sentence, lang, day)
@@ -332,9 +332,10 @@ def extract_facts(
     found = OfflineFacts()
     kept: list[frozenset[str]] = []
     candidates: list[tuple[Fact, str]] = []
+    last: list[Fact] = []  # the facts of the user's message before: a pet it ended on
     for text, reply, said in _user_turns(messages, day):
-        earlier = [fact for fact, _ in candidates]
-        candidates += [(f, said) for f in _facts_of_message(text, reply, said, found, earlier)]
+        last = _facts_of_message(text, reply, said, found, last)
+        candidates += [(f, said) for f in last]
     name = _named([fact for fact, _ in candidates], person)
     plain: list[Fact] = []  # as the rules word them: "user" joins as one subject, a name not
     for fact, said in candidates:
@@ -359,7 +360,22 @@ def extract_facts(
     combined = combine_facts(plain, target)
     # A fact combine_facts left alone is the very object passed in: it keeps its checked text.
     shown = {id(worded): fact for worded, fact in zip(plain, found.facts, strict=True)}
-    found.facts = [shown.get(id(f)) or personal_fact(f, name) for f in combined.facts]
+    found.facts = []
+    for fact in combined.facts:
+        if checked := shown.get(id(fact)):
+            found.facts.append(checked)
+            continue
+        # A whole made of checked pieces is checked again: together they may say what
+        # memory holds, what the person asked to forget, or what looks like a credential.
+        whole = personal_fact(fact, name)
+        if contains_secret(whole.text):
+            found.secrets += 1
+        elif known_in(whole.text, known):
+            found.known += 1
+        elif forgotten is not None and forgotten(whole.text):
+            found.forgotten += 1
+        else:
+            found.facts.append(whole)
     found.pieces, found.wholes = combined.pieces, combined.wholes
     return found
 
