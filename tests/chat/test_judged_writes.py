@@ -62,3 +62,28 @@ def test_a_file_write_tool_in_a_chat_holds_the_contested_line(
     (item,) = inbox.open_items(agent, "")
     assert item.new == f"{NEW}." and item.reason.startswith("model: ")
     assert json.loads(_tool_result(chat))["held_in_inbox"][0]["id"] == item.id
+
+
+def test_a_file_write_is_refused_when_the_file_changed_while_it_was_judged(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    chat = open_chat(capture=False)
+    agent = chat.engine.agent
+    memory = f"# Memory\n- {OLD}.\n"
+    agent.write("MEMORY.md", memory)
+    judged = model_judge()
+    edit = "- The person added this line while the model was judging.\n"
+
+    def judge_while_a_person_edits(request: dict[str, object]) -> str:
+        if "Memory" in agent.read("MEMORY.md") and edit not in agent.read("MEMORY.md"):
+            agent.write("MEMORY.md", agent.read("MEMORY.md") + edit)
+        return judged(request)
+
+    fake_openai.default_reply = judge_while_a_person_edits
+    content = f"{memory}- {NEW}.\n- Project Atlas ships in December.\n"
+    fake_openai.queue_tool_call(
+        "memory_files_write", {"filename": "MEMORY.md", "content": content}, "c1"
+    )
+    chat.turn("Note my breakfast, and that Atlas ships in December.")
+    assert agent.read("MEMORY.md") == memory + edit  # the person's edit stands
+    assert "changed while this write was weighed" in _tool_result(chat)
