@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from memclaw.errors import ContextTooLargeError, ModelError
 from memclaw.extract import cursor
 from memclaw.extract.forgotten import forgotten_checker
-from memclaw.extract.offline.engine import daily_summary, extract_facts, file_facts
+from memclaw.extract.offline.engine import extract_facts
+from memclaw.extract.offline.filing import daily_summary, file_facts
 from memclaw.extract.offline.names import known_person
 from memclaw.extract.result import Engine, ExtractionResult, Plan, Status
 from memclaw.extract.state import cooldown_left, extraction_lock, mark_run
