@@ -209,7 +209,7 @@ def _file(
     facts and instructions to the agent dropped) and lands under its category's
     heading, as the offline engine files its own.
     """
-    from memclaw.extract.offline.engine import file_facts
+    from memclaw.extract.offline.filing import file_facts
     from memclaw.extract.offline.rules import Fact
 
     found = []

@@ -3,7 +3,7 @@
 It reads only what the user said (the assistant's words are never a source
 of facts, only a confirmation that a requested change was carried out),
 keeps facts that are new, and files them under the matching ``## `` section
-of PROFILE.md or MEMORY.md.
+of PROFILE.md or MEMORY.md (:mod:`.filing`).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from memclaw.extract.offline.clean import clauses, looks_like_assistant, normalise
 from memclaw.extract.offline.dates import resolve_relative
+from memclaw.extract.offline.filing import target
 from memclaw.extract.offline.fragments import combine_facts
 from memclaw.extract.offline.i18n import classify_foreign, identity_foreign
 from memclaw.extract.offline.names import personal_fact
@@ -36,18 +37,6 @@ from memclaw.gates import REDACTION_PREFIX, contains_secret, redact
 from memclaw.text.likeness import containment, known_in, restates, tokens
 
 I_ = re.IGNORECASE
-# Where each kind of fact lives: (file, section heading).
-TARGETS = {
-    "identity": ("PROFILE.md", "Identity"),
-    "preference": ("PROFILE.md", "Preferences"),
-    "technical": ("PROFILE.md", "Tech stack"),
-    "decision": ("MEMORY.md", "Decisions"),
-    "project": ("MEMORY.md", "Active projects"),
-    "rule": ("MEMORY.md", "Rules"),
-    "relationship": ("MEMORY.md", "People"),
-    "configuration": ("MEMORY.md", "Configuration"),
-}
-_TITLES = {"PROFILE.md": "# Profile\n", "MEMORY.md": "# Memory\n"}
 
 
 @dataclass
@@ -378,60 +367,3 @@ def extract_facts(
             found.facts.append(whole)
     found.pieces, found.wholes = combined.pieces, combined.wholes
     return found
-
-
-# --- filing facts into PROFILE.md / MEMORY.md -----------------------------------------------
-
-_HEADING = re.compile(r"^(#{1,2}) +(.+?)\s*#*\s*$")
-
-
-def file_bullet(text: str, name: str, section: str, bullet: str) -> str:
-    """Add ``- bullet`` at the end of ``## section`` (matched by prefix), creating it if needed."""
-    lines = text.splitlines()
-    if not any(line.strip() for line in lines):
-        lines = [_TITLES.get(name, f"# {name}\n").rstrip("\n")]
-    wanted = section.lower()
-    start = None
-    for index, line in enumerate(lines):
-        match = _HEADING.match(line)
-        if match and match.group(1) == "##" and match.group(2).lower().startswith(wanted):
-            start = index
-            break
-    if start is None:
-        while lines and not lines[-1].strip():
-            lines.pop()
-        lines += ["", f"## {section}", "", f"- {bullet}"]
-        return "\n".join(lines) + "\n"
-    end = len(lines)
-    for index in range(start + 1, len(lines)):
-        if _HEADING.match(lines[index]):
-            end = index
-            break
-    last = end
-    while last > start + 1 and not lines[last - 1].strip():
-        last -= 1
-    insert = [f"- {bullet}"] if last > start + 1 else ["", f"- {bullet}"]
-    tail = lines[last:end]
-    blank_after = [""] if end < len(lines) else []
-    rebuilt = lines[:last] + insert + blank_after + lines[end:]
-    del tail
-    return "\n".join(rebuilt) + "\n"
-
-
-def target(fact: Fact) -> tuple[str, str]:
-    """(file, section) where ``fact`` is filed."""
-    name, section = TARGETS.get(fact.category, ("MEMORY.md", "Notes"))
-    return name, fact.section if fact.category == "identity" and fact.section else section
-
-
-def file_facts(profile: str, memory: str, facts: Sequence[Fact]) -> tuple[str, str]:
-    """PROFILE.md and MEMORY.md with every fact filed under its section."""
-    texts = {"PROFILE.md": profile, "MEMORY.md": memory}
-    for fact in facts:
-        name, section = target(fact)
-        texts[name] = file_bullet(texts[name], name, section, fact.text)
-    return texts["PROFILE.md"], texts["MEMORY.md"]
-
-
-def daily_summary(facts: Sequence[Fact]) -> str:
-    return "\n".join(f"- [{fact.category}] {fact.text}" for fact in facts)
