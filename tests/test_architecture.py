@@ -17,7 +17,17 @@ ROOT = Path(memclaw.__file__).parent
 # Lowest first. A package may import its own layer's packages only where the
 # table below says so, and any lower layer.
 LAYERS: list[set[str]] = [
-    {"errors", "clock", "config", "config_shapes", "config_yaml", "schedule", "text", "gates"},
+    {
+        "errors",
+        "clock",
+        "config",
+        "config_fields",
+        "config_shapes",
+        "config_yaml",
+        "schedule",
+        "text",
+        "gates",
+    },
     {"workspace", "llm", "facts"},
     {"index", "prompt"},
     {
@@ -40,7 +50,7 @@ LAYERS: list[set[str]] = [
 # Capabilities that build on another capability (and never the other way round).
 SIBLINGS = {
     "facts": {"workspace"},  # a fact lives on a line of a workspace file
-    "config": {"errors", "config_shapes", "config_yaml"},
+    "config": {"errors", "config_fields", "config_shapes", "config_yaml"},
     "config_shapes": {"errors"},
     "config_yaml": {"errors", "config_shapes"},
     "schedule": {"errors"},
