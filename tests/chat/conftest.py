@@ -41,3 +41,13 @@ def open_chat(open_ws: OpenWorkspace) -> OpenChat:
         return Conversation.open(Scope.resolve(found, owner), **options)
 
     return make
+
+
+@pytest.fixture
+def env(isolated_env: Path, fake_openai: FakeOpenAI, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A root whose one small agent talks to the fake server (as `memclaw chat` would)."""
+    monkeypatch.setenv("MEMCLAW_BASE_URL", fake_openai.base_url)
+    monkeypatch.setenv("MEMCLAW_API_KEY", "test")
+    monkeypatch.setenv("MEMCLAW_MAX_RETRIES", "0")
+    small_agent(Workspace.open(isolated_env))
+    return isolated_env

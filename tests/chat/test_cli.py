@@ -12,15 +12,6 @@ from memclaw.cli.app import app
 from memclaw.workspace import Workspace
 
 
-@pytest.fixture
-def env(isolated_env: Path, fake_openai: FakeOpenAI, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MEMCLAW_BASE_URL", fake_openai.base_url)
-    monkeypatch.setenv("MEMCLAW_API_KEY", "test")
-    monkeypatch.setenv("MEMCLAW_MAX_RETRIES", "0")
-    small_agent(Workspace.open(isolated_env))
-    return isolated_env
-
-
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
     result = CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr

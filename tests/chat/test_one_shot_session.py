@@ -2,22 +2,10 @@
 
 from pathlib import Path
 
-import pytest
 from fake_openai import FakeOpenAI
 from typer.testing import CliRunner
 
-from chat.chatkit import small_agent
 from memclaw.cli.app import app
-from memclaw.workspace import Workspace
-
-
-@pytest.fixture
-def env(isolated_env: Path, fake_openai: FakeOpenAI, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MEMCLAW_BASE_URL", fake_openai.base_url)
-    monkeypatch.setenv("MEMCLAW_API_KEY", "test")
-    monkeypatch.setenv("MEMCLAW_MAX_RETRIES", "0")
-    small_agent(Workspace.open(isolated_env))
-    return isolated_env
 
 
 def test_one_shot_names_its_session_on_stderr(env: Path, fake_openai: FakeOpenAI) -> None:
