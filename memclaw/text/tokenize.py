@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
+from memclaw.text.irregular import base_form
 from memclaw.text.language import LANGUAGES, language_of, language_of_words
 from memclaw.text.spelling import american
 from memclaw.text.stem import ENGLISH, stem, stemmer
@@ -31,7 +32,8 @@ from memclaw.text.stem import ENGLISH, stem, stemmer
 # 3: Snowball stemmers chosen per block by language (2 was an English-only Porter).
 # 4: blocks carry their neighbours' words as context (index/blocks.py).
 # 5: British spellings folded to American (text/spelling.py); hyphenated words also joined.
-TOKENIZER_VERSION = "5"
+# 6: English irregular forms folded to their base word (text/irregular.py).
+TOKENIZER_VERSION = "6"
 
 # A date (2026-12-12) or a time (08:15) is one word: it is indexed as its parts plus the
 # parts joined ("20261212", "0815"), so that a search for it is one cheap term lookup.
@@ -83,7 +85,8 @@ def _strip_marks(text: str) -> list[str]:
 
 def _fold_part(part: str, language: str) -> list[str]:
     if part.isascii():
-        return [stem(american(part), language)]
+        word = american(part)
+        return [stem(base_form(word) if language == ENGLISH else word, language)]
     if "\u0400" <= part[0] <= "\u04ff":
         # Cyrillic is stemmed as Russian in any block, before folding: й and ё are letters
         # of their own to the stemmer, and NFKD would turn them into и and е.
