@@ -67,3 +67,17 @@ def test_answer_patterns_of_questions() -> None:
     assert not when.search("Knut ska vaccineras hos veterinären")
     pets = answer_pattern("What pets does Maya have?")
     assert pets is not None and pets.search("a dog called Knut")
+
+
+def test_a_who_question_ranks_the_line_naming_a_person_first(tmp_path: Path) -> None:
+    agent = _agent(
+        tmp_path,
+        "- Bram: The bees arrived on Saturday, two hives of them.",
+        "- Bram: A retired beekeeper called Henk sold me the bees.",
+        "- Bram: My neighbour feeds the bees when I travel.",
+    )
+    assert "Henk" in _lines(agent, "Who sold Bram his bees?")[0]
+    assert "neighbour" in _lines(agent, "Who feeds the bees?")[0]
+    who = answer_pattern("Who looks after the cat?")
+    assert who is not None and who.search("my flatmate Jo") and who.search("a man named Ivo")
+    assert not who.search("a cat named after nobody")  # "named" needs a name after it
