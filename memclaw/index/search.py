@@ -132,12 +132,11 @@ class Searcher:
         parsed = with_compounds(parsed, _holding(sources))
         pool = _pool(settings, limit)
         trust = TrustSignal(settings.trust_weight)  # one per search: trust is computed now
-        ranked = by_person(query, _rank(self, sources, parsed, filters, pool=pool, trust=trust))
+        ranked = _rank(self, sources, parsed, filters, pool=pool, trust=trust)
         if settings.search_dates:
-            dated = by_person(query, _dated(self, sources, query, filters, pool=pool, trust=trust))
-            if dated:
-                first = {(c.key, c.block_id) for c in dated}
-                ranked = dated + [c for c in ranked if (c.key, c.block_id) not in first]
+            dated = _dated(self, sources, query, filters, pool=pool, trust=trust)
+            ranked = _dated_first(dated, ranked)
+        ranked = by_person(query, ranked)
         if settings.search_rerank:
             model = self.reranker()
             if model is not None:
@@ -264,6 +263,21 @@ def _dated(
     narrowed = replace(filters, since=since, until=until)
     # (the vectors of the whole question serve: one embedding request per search)
     return _rank(searcher, sources, rest, narrowed, pool=pool, trust=trust, asked=query)
+
+
+def _dated_first(dated: list[Candidate], ranked: list[Candidate]) -> list[Candidate]:
+    """The blocks of the days the query names before the others holding as much of it.
+
+    Not before those holding more: "What extra duty did Hannah get this summer?"
+    is answered by "lead the bear safety talks this summer", said in April; a
+    summer turn holding only "Hannah" ("Smart woman.") does not outrank it.
+    """
+    if not dated:
+        return ranked
+    first = {(c.key, c.block_id) for c in dated}
+    merged = dated + [c for c in ranked if (c.key, c.block_id) not in first]
+    order = {id(c): i for i, c in enumerate(merged)}
+    return sorted(merged, key=lambda c: (c.tier, (c.key, c.block_id) not in first, order[id(c)]))
 
 
 def _rank(

@@ -90,6 +90,25 @@ def test_the_note_of_the_named_day_ranks_first(isolated_env: Path) -> None:
     assert search(ws, "Which film did Ravi watch in March 2023?")[0].file == "memory/2023-03-16.md"
 
 
+def test_a_block_of_the_named_days_does_not_outrank_one_holding_more_of_the_question(
+    isolated_env: Path,
+) -> None:
+    folder = isolated_env / "a" / "memory"
+    folder.mkdir(parents=True)
+    notes = {
+        "2023-04-29": "- Olu: How is the park?\n"
+        "- Hannah: My boss wants me to lead the bear safety talks this summer.\n",
+        "2023-07-02": "- Olu: Funmi says hello.\n- Hannah: Smart woman.\n",
+    }
+    for day, text in notes.items():
+        (folder / f"{day}.md").write_text(f"# {day}\n\n{text}", encoding="utf-8")
+    now = datetime(2023, 11, 27, 12, tzinfo=UTC)
+    ws = Workspace.open(isolated_env, clock=lambda: now)
+    hits = search(ws, "What extra duty did Hannah get this summer?")
+    assert "bear safety" in hits[0].text  # said in April, about the summer
+    assert "Smart woman" in hits[1].text  # a summer turn holding only the name: after it
+
+
 def test_explicit_since_until_stay_a_filter_and_dates_can_be_turned_off(isolated_env: Path) -> None:
     ws = _ws(isolated_env)
     hits = search(ws, "film Ravi saw on 3 June 2023", since="2023-08-01")
