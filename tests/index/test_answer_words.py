@@ -81,3 +81,13 @@ def test_a_who_question_ranks_the_line_naming_a_person_first(tmp_path: Path) -> 
     who = answer_pattern("Who looks after the cat?")
     assert who is not None and who.search("my flatmate Jo") and who.search("a man named Ivo")
     assert not who.search("a cat named after nobody")  # "named" needs a name after it
+
+
+def test_a_colour_or_a_kind_of_place_is_asked_for_like_a_kind_of_thing() -> None:
+    colour = answer_pattern("What colour did Sam's first mug come out?")
+    assert colour is not None and colour.search("It came out a muddy green")
+    assert not colour.search("It came out wonky")
+    city = answer_pattern("Which city did Jonas move to?")
+    assert city is not None and city.search("he moved to Umeå last spring")
+    when = answer_pattern("When does the course take place?")  # a when, not a place
+    assert when is not None and not when.search("held in Leeds")

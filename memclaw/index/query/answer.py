@@ -7,11 +7,12 @@ hours of bass": the question names the kind of thing, the answer the thing.
 
 So a question opening with when, where, who, how many, how long or how old
 (and their Swedish, German and Spanish forms), or naming a kind of thing
-(instrument, pet, sport, race, relative, spouse, drink, language), gets a
-pattern of what such an answer looks like: a day, month or date; a name after
-a preposition ("in Ancoats", "moved to Umeå"); a person by role ("my
-neighbour", "her supervisor") or by name ("a beekeeper called Henk"); a
-number, in digits or words; the common things of that kind. The keyword
+(instrument, pet, sport, race, relative, spouse, drink, language, colour) or
+of place (city, town, country, village), gets a pattern of what such an
+answer looks like: a day, month or date; a name after a preposition ("in
+Ancoats", "moved to Umeå"); a person by role ("my neighbour", "her
+supervisor") or by name ("a beekeeper called Henk"); a number, in digits or
+words; the common things of that kind. The keyword
 ranking (``keyword``) raises a block matching it by ``ANSWER_BOOST`` inside
 its coverage level: the pattern never makes a block match the query, and
 never lifts one above a block holding more of the question's words.
@@ -65,6 +66,8 @@ _KINDS = {
     "drink": "coffee tea beer wine water juice milk whisky gin",
     "language": "english spanish french german italian portuguese swedish chinese mandarin"
     " japanese arabic hindi russian dutch",
+    "colour": "red orange yellow green blue purple violet pink brown black white gr[ae]y"
+    " beige turquoise teal navy gold silver cream",
 }
 # Words of a question naming a kind, and the kind they name.
 _KIND_WORDS = {
@@ -76,7 +79,13 @@ _KIND_WORDS = {
     **dict.fromkeys(("married", "marry", "spouse"), "married"),
     **dict.fromkeys(("drink", "drinks"), "drink"),
     **dict.fromkeys(("language", "languages"), "language"),
+    **dict.fromkeys(("colour", "colours", "color", "colors"), "colour"),
 }
+# Words of a question asking for a place by its kind, answered like "where" by a name
+# ("place" is not one: "When does the course take place?").
+_PLACE_WORDS = frozenset(
+    ("city", "cities", "town", "towns", "country", "countries", "village", "villages", "places")
+)
 _I = re.IGNORECASE
 # Whom a "who" question is answered with: a person by role.
 _WHO = (
@@ -117,6 +126,8 @@ def answer_pattern(question: str) -> re.Pattern[str] | None:
         kind = _KIND_WORDS.get(word)
         if kind is not None:
             parts.append(_words(_KINDS[kind]))
+        elif word in _PLACE_WORDS and _PLACE not in parts:
+            parts.append(_PLACE)
     parts = [p for p in parts if p]
     return _compile("|".join(parts)) if parts else None
 
