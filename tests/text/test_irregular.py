@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -49,18 +48,15 @@ def test_only_english_blocks_are_folded() -> None:
     assert ("go",) in parse_query("went").terms[0].forms
 
 
-def test_a_question_finds_the_answer_told_in_the_past(isolated_env: Path) -> None:
-    folder = isolated_env / "a" / "memory"
-    folder.mkdir(parents=True)
-    (folder / "2023-05-06.md").write_text(
+def test_a_question_finds_the_answer_told_in_the_past(
+    note_workspace: Callable[[str], Workspace],
+) -> None:
+    ws = note_workspace(
         "- Maya: I went to Porto on Friday and bought a kayak there.\n"
         "- Tom: The children taught me a card game last night.\n"
         "- Maya: We go swimming on Sundays.\n"
         "- Tom: I buy bread at the market.\n",
-        encoding="utf-8",
     )
-    now = datetime(2023, 5, 7, tzinfo=UTC)
-    ws = Workspace.open(isolated_env, clock=lambda: now)
     assert search(ws, "When did Maya go to Porto?")[0].line == 1
     assert search(ws, "What did Maya buy in Porto?")[0].line == 1
     assert search(ws, "What did the child teach Tom?")[0].line == 2

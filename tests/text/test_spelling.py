@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -49,17 +48,14 @@ def test_a_hyphenated_word_is_also_one_word() -> None:
     assert tokens("2026-12-12") == ["2026", "12", "12", "20261212"]  # dates stay dates
 
 
-def test_searches_meet_across_spellings_and_hyphens(isolated_env: Path) -> None:
-    folder = isolated_env / "a" / "memory"
-    folder.mkdir(parents=True)
-    (folder / "2023-05-06.md").write_text(
+def test_searches_meet_across_spellings_and_hyphens(
+    note_workspace: Callable[[str], Workspace],
+) -> None:
+    ws = note_workspace(
         "- Hugo: I've started rock climbing to de-stress after work.\n"
         "- Beth: We painted the kitchen a pale grey colour.\n"
         "- Beth: I signed up for a half-marathon.\n",
-        encoding="utf-8",
     )
-    now = datetime(2023, 5, 7, tzinfo=UTC)
-    ws = Workspace.open(isolated_env, clock=lambda: now)
     assert search(ws, "destress")[0].line == 1
     assert search(ws, "gray color")[0].line == 2
     assert search(ws, "half marathon")[0].line == 3
