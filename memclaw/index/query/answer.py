@@ -12,10 +12,10 @@ of place (city, town, country, village), gets a pattern of what such an
 answer looks like: a day, month or date; a name after a preposition ("in
 Ancoats", "moved to Umeå"); a person by role ("my neighbour", "her
 supervisor") or by name ("a beekeeper called Henk"); a number, in digits or
-words; the common things of that kind. The keyword
-ranking (``keyword``) raises a block matching it by ``ANSWER_BOOST`` inside
-its coverage level: the pattern never makes a block match the query, and
-never lifts one above a block holding more of the question's words.
+words; the common things of that kind. The keyword ranking (``keyword``)
+raises a block matching it by ``ANSWER_BOOST`` inside its coverage level: the
+pattern never makes a block match the query, and never lifts one above a block
+holding more of the question's words.
 
 Only closed classes, and a place by its name: lists of place words ("station",
 "park") and of trades ("job") were tried and left out. They lifted the lines
