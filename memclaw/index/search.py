@@ -276,8 +276,8 @@ def _dated_first(dated: list[Candidate], ranked: list[Candidate]) -> list[Candid
         return ranked
     first = {(c.key, c.block_id) for c in dated}
     merged = dated + [c for c in ranked if (c.key, c.block_id) not in first]
-    order = {id(c): i for i, c in enumerate(merged)}
-    return sorted(merged, key=lambda c: (c.tier, (c.key, c.block_id) not in first, order[id(c)]))
+    # (sorting is stable: each group keeps its own order within a level)
+    return sorted(merged, key=lambda c: (c.tier, (c.key, c.block_id) not in first))
 
 
 def _rank(
