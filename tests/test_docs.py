@@ -20,6 +20,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pristine
 import pytest
 from typer.testing import CliRunner
 
@@ -80,8 +81,7 @@ def _missing(shown: list[str], printed: str) -> list[str]:
 
 def _demo_root(root: Path) -> None:
     """The repo's workspaces/ as a fresh clone has it (no index, no logs)."""
-    ignore = shutil.ignore_patterns("*.sqlite*", "*.jsonl.lock", "logs", "history", "*.lock")
-    shutil.copytree(REPO / "workspaces", root, ignore=ignore, dirs_exist_ok=True)
+    shutil.copytree(pristine.workspaces(), root, dirs_exist_ok=True)
 
 
 @pytest.mark.parametrize("page", EXAMPLES, ids=lambda p: str(p.relative_to(REPO)))

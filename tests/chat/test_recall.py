@@ -3,8 +3,8 @@
 import logging
 import shutil
 from dataclasses import replace
-from pathlib import Path
 
+import pristine
 import pytest
 from fake_openai import FakeOpenAI
 from index.damagekit import KINDS, damage, filler
@@ -200,7 +200,7 @@ def test_a_recalled_line_cannot_forge_a_prompt_block() -> None:
     assert len(block.splitlines()) == 3  # header, intro, one recalled line
 
 
-DEMO = Path(__file__).resolve().parents[2] / "workspaces" / "demo"
+DEMO = pristine.demo()
 
 
 def _demo_chat(open_ws: OpenWorkspace, fake_openai: FakeOpenAI) -> Conversation:

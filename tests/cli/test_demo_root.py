@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pristine
 import pytest
 from typer.testing import CliRunner
 
@@ -31,9 +32,7 @@ def _memclaw(cwd: Path, home: Path, *args: str) -> subprocess.CompletedProcess[s
 def _copy_of_the_repo(tmp_path: Path) -> Path:
     """The repo's layout as a fresh clone has it: workspaces/ with what git tracks in it."""
     clone = tmp_path / "clone"
-    shutil.copytree(
-        REPO / "workspaces", clone / "workspaces", ignore=shutil.ignore_patterns("*.sqlite*")
-    )
+    shutil.copytree(pristine.workspaces(), clone / "workspaces")
     return clone
 
 

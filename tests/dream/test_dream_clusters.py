@@ -6,6 +6,8 @@ import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pristine
+
 from dream.dreamkit import Clock, day, note, tree, workspace
 from memclaw.dream.candidates import Candidate, Status, build_candidates
 from memclaw.dream.run import DreamStatus, dream_agent
@@ -157,7 +159,7 @@ def test_names_weigh_more_and_shared_names_alone_are_not_the_same_fact() -> None
 def test_the_bundled_demo_promotes_few_recurring_facts_and_knows_its_threads(
     tmp_path: Path,
 ) -> None:
-    demo = Path(__file__).resolve().parents[2] / "workspaces" / "demo"
+    demo = pristine.demo()
     root = tmp_path / "ws"
     shutil.copytree(demo, root / "demo", ignore=shutil.ignore_patterns(".memclaw"))
     clock = Clock(datetime(2026, 11, 29, 3, 0, tzinfo=UTC))

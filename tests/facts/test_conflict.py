@@ -4,11 +4,12 @@ import re
 from itertools import combinations
 from pathlib import Path
 
+import pristine
 import pytest
 
 from memclaw.facts.conflict import is_correction, judge
 
-DEMO = Path(__file__).resolve().parents[2] / "workspaces" / "demo"
+DEMO = pristine.demo()
 
 
 @pytest.mark.parametrize(
@@ -109,7 +110,7 @@ def test_plain_statements_are_no_corrections(text: str) -> None:
 def test_the_labelled_sets_are_well_formed_and_the_benchmark_scores_them() -> None:
     import sys
 
-    sys.path.insert(0, str(DEMO.parents[1] / "benchmarks"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from bench_contradictions import load, score
 
     pairs = [pair for half in ("dev", "heldout", "hard") for pair in load(half)]

@@ -19,7 +19,6 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 EXPECTED = HERE / "data" / "same_results.json"
-DEMO = HERE.parent.parent / "workspaces" / "demo"
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 QUERIES = [
     "when is the PostGIS cutover",
@@ -56,7 +55,12 @@ def _speed_bench() -> ModuleType:
 
 def make_workspace(root: Path) -> None:
     """The demo agent, a synthetic agent of 40 daily notes, and a personal file."""
-    shutil.copytree(DEMO, root / "demo", ignore=shutil.ignore_patterns(".memclaw", "sessions"))
+    sys.path.insert(0, str(HERE.parent))  # tests/, when run as a script
+    import pristine
+
+    shutil.copytree(
+        pristine.demo(), root / "demo", ignore=shutil.ignore_patterns(".memclaw", "sessions")
+    )
     _speed_bench().build_workspace(root, notes=40, lines=60)
     personal = root / "bench" / "owners" / "maya" / "MEMORY.md"
     personal.parent.mkdir(parents=True)

@@ -5,12 +5,14 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pristine
+
 from memclaw.index import reindex, search, sync_agent
 from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import index_path
 from memclaw.workspace import Workspace
 
-DEMO = Path(__file__).resolve().parent.parent.parent / "workspaces" / "demo"
+DEMO = pristine.demo()
 
 
 def _demo(root: Path):  # type: ignore[no-untyped-def]
