@@ -40,7 +40,7 @@ def seed(root: Path) -> None:
     ws = Workspace.open(root, env={}, overrides=OVERRIDES)
     agent, _ = ws.init_agent(AGENT)
     agent.write(ENTRIES, SEED_ENTRIES)
-    today = ws.today()
+    today = ws.clock().date()
     facts = ["Maya reviews pull requests every morning", "The staging database is PostgreSQL 16"]
     for back in range(1, 4):  # recurring facts, so the dream has something to promote
         agent.append_daily("\n".join(f"- {fact}." for fact in facts), day=today - timedelta(back))

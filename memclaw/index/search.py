@@ -147,7 +147,7 @@ class Searcher:
         chosen = group_files(ranked, settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if hits:
-            rated = _relevance(sources, _asked(query, parsed, workspace), chosen)
+            rated = _relevance(sources, _asked(query, parsed, _today(sources, workspace)), chosen)
             hits = [replace(h, relevance=r) for h, r in zip(hits, rated, strict=True)]
             if max(rated) < settings.search_threshold:
                 hits = []  # the best of an unrelated search is still unrelated
@@ -192,10 +192,17 @@ def search(
         )
 
 
-def _asked(query: str, parsed: Query, workspace: Workspace) -> Query:
+def _today(sources: list[Source], workspace: Workspace) -> date:
+    """The day a search runs on: the searched agents' own when they agree (an agent may
+    be pinned to a day, as the demo is), else the workspace clock's."""
+    days = {src.agent.now().date() for src in sources if src.agent is not None}
+    return days.pop() if len(days) == 1 else workspace.clock().date()
+
+
+def _asked(query: str, parsed: Query, today: date) -> Query:
     """What a hit must hold of ``query`` to be relevant: its words but those naming a day
     ("on 3 June", "last week"), which a block answers by its date, not its words."""
-    when = read_when(query, workspace.clock().date())
+    when = read_when(query, today)
     if when is None:
         return parsed
     rest = parse_query(when.rest)
@@ -251,7 +258,7 @@ def _dated(
     They come before the whole query's ranking: a question anchored in time is
     answered by the notes of that time, which rarely repeat the date itself.
     """
-    when = read_when(query, searcher.workspace.clock().date())
+    when = read_when(query, _today(sources, searcher.workspace))
     if when is None:
         return []
     rest = with_compounds(parse_query(when.rest), _holding(sources))
@@ -292,7 +299,7 @@ def _rank(
 ) -> list[Candidate]:
     workspace = searcher.workspace
     settings = workspace.settings
-    today = workspace.clock().date().isoformat()
+    today = _today(sources, workspace).isoformat()
     answer = answer_pattern(query.text) if settings.search_answers else None
     keyword: list[Candidate] = []
     for src in sources:

@@ -8,6 +8,7 @@ version of rewritten core files, and replace files atomically.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -25,7 +26,7 @@ from memclaw.workspace.atomic import (
     write_bytes_atomic,
 )
 from memclaw.workspace.editing import Editing
-from memclaw.workspace.meta import FileMeta, load_meta, save_meta
+from memclaw.workspace.meta import FileMeta, load_meta, load_today, save_meta
 from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
 from memclaw.workspace.paths import (
     ENTRIES_DIR,
@@ -153,7 +154,7 @@ class Agent:
                 current.enabled if enabled is None else enabled,
                 current.sort_order if order is None else order,
             )
-            save_meta(self.meta_path, meta)
+            save_meta(self.meta_path, meta, self.pinned_day)
 
     # --- owners -----------------------------------------------------------------
 
@@ -301,7 +302,7 @@ class Agent:
         """
         from memclaw.workspace.safeguards import journal
 
-        now = self.workspace.clock()
+        now = self.now()
         day = day or now.date()
         rel = f"{folder}{DAILY_DIR}/{day.isoformat()}.md"
         path = resolve_inside(self.path, rel)
@@ -373,5 +374,13 @@ class Agent:
             return self.settings.memory_max_chars
         return None
 
+    @functools.cached_property
+    def pinned_day(self) -> date | None:
+        """The day agent.yaml pins this agent to (``today:``), if any."""
+        return load_today(self.meta_path)
+
     def now(self) -> datetime:
-        return self.workspace.clock()
+        """The agent's clock: the workspace's, on the pinned day when agent.yaml names one."""
+        now = self.workspace.clock()
+        day = self.pinned_day
+        return now if day is None else datetime.combine(day, now.timetz())

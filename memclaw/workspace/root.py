@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Mapping
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -118,9 +117,6 @@ class Workspace:
             if not agent.meta_path.exists():
                 save_meta(agent.meta_path, load_meta(agent.meta_path))
         return agent, created
-
-    def today(self) -> date:
-        return self.clock().date()
 
 
 def looks_like_agent(path: Path) -> bool:

@@ -64,7 +64,9 @@ def test_extract_and_dream_fall_back_to_offline_when_the_prompt_does_not_fit(
     assert any("offline engine used" in note for note in done.notes)
     assert before.splitlines()[1] in (demo_agent / "PROFILE.md").read_text()
 
-    _too_large(fake_openai)
+    # The dream's contradiction judge meets the small window first, then the rewrite does.
+    for _ in range(2):
+        _too_large(fake_openai)
     dreamed = dream_agent(scope)
     assert str(dreamed.status) != "failed", dreamed.reason
     assert dreamed.engine.startswith("offline")
