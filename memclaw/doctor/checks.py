@@ -32,6 +32,7 @@ from memclaw.prompt.tokens import ENCODING, load_encoding
 from memclaw.review.scan import scan_secrets
 from memclaw.text.plural import plural
 from memclaw.workspace import Workspace
+from memclaw.workspace.config_file import credential_keys, unsafe_for_credentials
 from memclaw.workspace.paths import GLOBAL_DIR, locate_root
 
 # What cron needs to reach the same model as this shell; it starts jobs without our environment.
@@ -113,6 +114,17 @@ def check_config(
     except ConfigError as exc:
         # The other checks go on with the defaults: one bad line should not hide the rest.
         return Settings(), Check("config", Status.FAIL, str(exc), "fix that line, then run again")
+    for path in files:
+        keys = credential_keys(path) if path.is_file() else []
+        why = unsafe_for_credentials(path, env) if keys else None
+        if why is not None:
+            return settings, Check(
+                "config",
+                Status.FAIL,
+                f"{path} holds a credential ({', '.join(keys)}) and {why}",
+                f"move it to MEMCLAW_{keys[0].upper()} or your own config "
+                f"(`memclaw config set {keys[0]} ... --user`), then remove it there",
+            )
     found = ", ".join(present) if present else "no config file (defaults and environment)"
     return settings, Check("config", Status.OK, f"read {found}")
 
