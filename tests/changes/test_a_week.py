@@ -90,6 +90,9 @@ def test_a_week_of_use_loses_no_line_and_the_clone_answers_alike(
 
     # --- Monday: a chat in which the model tries to reword the person's line ---------------
     conversation = open_chat({"extract_cooldown_minutes": 0})
+    # The week is 2026-12-03's, whatever day the suite runs on: the notes below are dated.
+    meta = week.folder / ".memclaw" / "agent.yaml"
+    meta.write_text("today: 2026-12-03\n" + meta.read_text(encoding="utf-8"), encoding="utf-8")
     week.write_by_hand("PROFILE.md", PERSON)
     week.write_by_hand("MEMORY.md", "- Standups are at 09:30 on weekdays.")
     model.queue_tool_call(

@@ -60,8 +60,10 @@ def test_retries_stop_at_job_retries(isolated_env: Path, fake_openai: FakeOpenAI
 
 
 def test_a_job_out_of_time_fails_alone(isolated_env: Path, fake_openai: FakeOpenAI) -> None:
-    ws = model_ws(isolated_env, fake_openai, job_timeout_seconds=0.2)
-    fake_openai.queue_delay(0.5)  # the first job's first call outlives its time limit
+    # Margins wide enough for a loaded machine: the quick jobs need milliseconds of their
+    # 3 s, and the slow job's first call outlives its 3 s by far.
+    ws = model_ws(isolated_env, fake_openai, job_timeout_seconds=3)
+    fake_openai.queue_delay(8)
     targets = [Target("slow"), Target("b"), Target("broken")]
     summary = run_jobs(ws, "test", targets, chat_twice, workers=1)
     slow, quick, broken = summary.outcomes
