@@ -243,8 +243,10 @@ def _build_agent(workspace: Workspace, plan: ImportPlan) -> None:
             for rel, data in plan.snapshot.state.sessions.items():
                 write_bytes_atomic(build.joinpath(*rel.split("/")), data)
                 changes.append((rel, data))
-            save_meta(build / META_DIR / "agent.yaml", default_meta())
+            if not (build / META_DIR / "agent.yaml").exists():  # a zip without one
+                save_meta(build / META_DIR / "agent.yaml", default_meta())
             metas = [f"{META_DIR}/{rel}" for rel, _ in states] + [f"{META_DIR}/agent.yaml"]
+            metas = list(dict.fromkeys(metas))
             _fsync_folders(build, [rel for rel, _ in changes] + metas)
             _crash_point("staging")
             if target.exists():

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memclaw.snapshot.state import (
+    AGENT_META,
     CHANGES,
     EVIDENCE,
     EXTRACT,
@@ -75,6 +76,8 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
         if _owner_prefix(r.get("owner")) in prefixes
     ]
     out.append((FORGETS, as_jsonl(forgets)))
+    if agent.meta_path.is_file():
+        out.append((AGENT_META, agent.meta_path.read_bytes()))
     for rel in sorted(rels):
         path = agent.meta_dir / "provenance" / f"{rel}.json"
         if path.is_file():

@@ -12,7 +12,9 @@ person's. The zip holds it under ``state/``:
   ``state/guard/<file>.json``: the loss guard's baseline (what a person last saw),
   so a dream in the clone may drop exactly what it could drop in the original;
 * ``state/sessions/<id>.jsonl``: the chat sessions a carried extraction came from,
-  so ``why`` quotes the same turn (only into a new agent, like the journal).
+  so ``why`` quotes the same turn (only into a new agent, like the journal);
+* ``state/agent.yaml``: which files are injected, in which order, and the day the
+  agent lives on (only into a new agent: an existing one keeps its own).
 
 Only what belongs to the carried scopes travels: an owner not exported leaves
 no inbox item, journal line or forgotten fingerprint behind in the zip.
@@ -31,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import SnapshotError
@@ -53,7 +55,8 @@ GUARD = "state/guard/"
 # The chat sessions a carried extraction quotes (``why`` shows the user's turn), by their
 # path in the agent folder: ``state/sessions/<id>.jsonl``, ``state/owners/<o>/sessions/...``.
 SESSION = re.compile(r"state/((?:owners/[^/]+/)?sessions/[A-Za-z0-9._:-]+\.jsonl)")
-_SINGLE = (FORGOTTEN, EVIDENCE, INBOX, CHANGES, EXTRACT, FORGETS)
+AGENT_META = "state/agent.yaml"
+_SINGLE = (FORGOTTEN, EVIDENCE, INBOX, CHANGES, EXTRACT, FORGETS, AGENT_META)
 # Where each entry lives under the agent's .memclaw folder.
 _TARGETS = {
     FORGOTTEN: "logs/forgotten.jsonl",
@@ -62,6 +65,7 @@ _TARGETS = {
     CHANGES: "logs/changes.jsonl",
     EXTRACT: "logs/extract.jsonl",
     FORGETS: "logs/forget.jsonl",
+    AGENT_META: "agent.yaml",
 }
 STATE_TARGETS = frozenset(_TARGETS.values())
 _HASH = re.compile(r"[0-9a-f]{10}")
@@ -137,6 +141,7 @@ class CarriedState:
     sessions: dict[str, bytes] = field(default_factory=dict)  # agent-folder path: bytes
     provenance: dict[str, dict[str, Any]] = field(default_factory=dict)
     guard: dict[str, dict[str, Any]] = field(default_factory=dict)
+    agent_meta: bytes = b""  # the agent's agent.yaml, checked
 
 
 def state_counts(state: CarriedState) -> dict[str, int]:
@@ -226,6 +231,9 @@ def parse_state(entries: dict[str, bytes]) -> CarriedState:
                 state.changes.append(record)
         elif name == EXTRACT:
             state.extract.extend(_lines(name, data))
+        elif name == AGENT_META:
+            _check_meta(name, data)
+            state = replace(state, agent_meta=data)
         elif name == FORGETS:
             for record in _lines(name, data):
                 if not isinstance(record.get("facts"), list):
@@ -258,6 +266,23 @@ def parse_state(entries: dict[str, bytes]) -> CarriedState:
     return state
 
 
+def _check_meta(name: str, data: bytes) -> None:
+    import tempfile
+    from pathlib import Path
+
+    from memclaw.errors import WorkspaceError
+    from memclaw.workspace.meta import load_meta, load_today
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "agent.yaml"
+        path.write_bytes(data)
+        try:
+            load_meta(path)
+            load_today(path)
+        except WorkspaceError as exc:
+            raise _bad(name, str(exc).split(": ", 1)[-1]) from None
+
+
 def state_writes(
     agent: Agent | None, state: CarriedState, written: Sequence[str]
 ) -> list[tuple[str, bytes]]:
@@ -272,6 +297,8 @@ def state_writes(
             out.append((_TARGETS[EXTRACT], as_jsonl(state.extract)))
         if state.forgets:
             out.append((_TARGETS[FORGETS], as_jsonl(state.forgets)))
+        if state.agent_meta:
+            out.append((_TARGETS[AGENT_META], state.agent_meta))
         evidence: dict[str, list[dict[str, Any]]] = dict(state.evidence)
         items = list(state.inbox)
     else:

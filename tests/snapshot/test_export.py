@@ -46,7 +46,7 @@ def read_manifest(data: bytes) -> dict[str, object]:
 def test_carries_memory_files_only(ws: Workspace) -> None:
     make_agent(ws, "a", {**FILES, **NOT_CARRIED})
     result = export_snapshot(ws.agent("a"))
-    assert names(result.data) == ["manifest.json", *sorted(FILES)]
+    assert names(result.data) == ["manifest.json", *sorted(FILES), "state/agent.yaml"]
 
 
 def test_manifest_lists_path_size_and_hash(ws: Workspace) -> None:
@@ -61,7 +61,7 @@ def test_manifest_lists_path_size_and_hash(ws: Workspace) -> None:
     assert manifest["created"] == "2023-11-14T22:13:27+00:00"
     files = manifest["files"]
     assert isinstance(files, list)
-    assert [f["path"] for f in files] == sorted(FILES)
+    assert [f["path"] for f in files] == [*sorted(FILES), "state/agent.yaml"]
     profile = next(f for f in files if f["path"] == "PROFILE.md")
     assert profile["size"] == len(FILES["PROFILE.md"].encode())
     assert len(profile["sha256"]) == 64
