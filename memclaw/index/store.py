@@ -226,12 +226,28 @@ def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
     conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
 
+def file_clock(path: Path) -> int:
+    """Now, on the clock that stamps the files (nanoseconds), read by touching the index
+    file at ``path``.
+
+    Whether a file's time can be trusted is a comparison with *now*; made with the wall
+    clock, it goes wrong wherever that clock and the one stamping files disagree (a file
+    server's, a clock set ahead). The index's own modification time is stamped by the
+    same filesystem as the files it indexes.
+    """
+    try:
+        os.utime(path)
+        return path.stat().st_mtime_ns
+    except OSError:  # a read-only index: the wall clock is the best left
+        return time.time_ns()
+
+
 def _needs_work(
     conn: sqlite3.Connection, base: Path, disk: dict[str, FileState], known: dict[str, _Row]
 ) -> list[str]:
     """Files to (re)index or to re-stamp; a just-written file with unchanged content is left
     alone (no write at all) until its timestamp is old enough to be trusted."""
-    now = time.time_ns()
+    now = file_clock(index_path(base)) if stale_files(disk, known) else 0
     work = []
     for rel in stale_files(disk, known):
         row, st = known.get(rel), disk[rel]
@@ -254,9 +270,8 @@ def _fingerprint(disk: dict[str, FileState]) -> str:
     return hashlib.blake2b(listing.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
-def _settled(disk: dict[str, FileState]) -> bool:
+def _settled(disk: dict[str, FileState], now: int) -> bool:
     """No file is recent enough that it might change again within one timestamp tick."""
-    now = time.time_ns()
     return all(now - st.mtime_ns >= _RACY_NS for st in disk.values())
 
 
@@ -290,7 +305,7 @@ def sync(
     known = known_files(conn) if fresh else {}
     if fresh and not _needs_work(conn, base, disk, known) and not (known.keys() - disk.keys()):
         stats.unchanged = len(disk)
-        if _settled(disk):
+        if _settled(disk, file_clock(index_path(base))):
             with _write(conn):
                 set_meta(conn, "fingerprint", print_)
         stats.seconds = time.perf_counter() - started
@@ -302,7 +317,7 @@ def sync(
         known = known_files(conn)  # again, under the write lock
         todo = sorted(_needs_work(conn, base, disk, known))
         stats.unchanged = len(disk) - len(todo)
-        checked = time.time_ns()
+        checked = file_clock(index_path(base))
         for done, rel in enumerate(todo, start=1):
             _sync_file(conn, base, rel, known.get(rel), is_global, checked, stats)
             if progress is not None:
@@ -312,7 +327,8 @@ def sync(
             conn.execute("DELETE FROM files WHERE id = ?", (known[rel][0],))
             stats.removed.append(rel)
         set_meta(conn, "format", INDEX_FORMAT)
-        set_meta(conn, "fingerprint", print_ if _settled(disk) else "")
+        settled = _settled(disk, file_clock(index_path(base)))
+        set_meta(conn, "fingerprint", print_ if settled else "")
         if stats.dirty or stats.rebuilt:
             set_meta(conn, "synced_at", now)
     if stats.blocks >= OPTIMIZE_AFTER:
@@ -348,7 +364,7 @@ def sync_paths(
     if todo or gone:
         with _write(conn):
             known, todo, gone = plan()  # again, under the write lock
-            checked = time.time_ns()
+            checked = file_clock(index_path(base))
             for rel in sorted(todo):
                 _sync_file(conn, base, rel, known.get(rel), is_global, checked, stats)
             for rel in sorted(gone):

@@ -1,7 +1,7 @@
 """The cron log: a nightly run's summary line carries its time, and doctor reads the newest."""
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -56,5 +56,8 @@ def test_a_run_that_stopped_before_its_summary_failed(isolated_env: Path) -> Non
     assert said == "last nightly run 03:00 yesterday: failed: dream: 2 runs: 1 updated, 1 failed"
     with log.open("a", encoding="utf-8") as handle:
         handle.write("error: memclaw.yaml: unknown key 'modle': did you mean 'model'?\n")
-    said = _last_run(isolated_env, datetime.now().astimezone())
+    # A line without a time (cron's own error) is dated by the log's modification time: on
+    # the clock that stamps files, which need not be the wall clock (a file server's).
+    written = datetime.fromtimestamp(log.stat().st_mtime).astimezone()
+    said = _last_run(isolated_env, written + timedelta(seconds=1))
     assert re.fullmatch(r"last nightly run \d\d:\d\d today: failed: error: .*'modle'.*", said)

@@ -8,8 +8,9 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 
-from memclaw.index.store import meta_value, set_meta
+from memclaw.index.store import file_clock, meta_value, set_meta
 
 STATE_KEY = "freshness"
 # A folder modified this close to the moment its time was read may change again within
@@ -44,7 +45,8 @@ def load(conn: sqlite3.Connection) -> FreshState | None:
 
 def save(conn: sqlite3.Connection, state: FreshState) -> None:
     """Record ``state`` (one short write transaction), with a fresh hot set."""
-    now = time.time_ns()
+    database = conn.execute("PRAGMA database_list").fetchone()[2]
+    now = file_clock(Path(database)) if database else time.time_ns()
     dirs = {k: (UNSETTLED if now - v < RACY_NS else v) for k, v in state.dirs.items()}
     conn.execute("BEGIN IMMEDIATE")
     try:
