@@ -3,7 +3,9 @@
 ``<agent>/.memclaw/facts/evidence.json`` maps a fact id to its events. It holds
 ids, sources and times, never the statement itself, so the record is not a
 second copy of the memory (forgetting a fact leaves no text here). Written
-atomically under the agent's lock; every string passes the secret gate.
+atomically under the agent's lock; every event passes the secret gate as it
+comes in (the events already kept passed it then, so a save costs the same
+however many facts the record holds).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.facts import evidence_path
 from memclaw.facts.model import Event, EventKind
-from memclaw.gates.redaction import redact_data
+from memclaw.gates import redact
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.safeguards import journal
@@ -72,7 +74,13 @@ def record(agent: Agent, facts: Iterable[str], event: Event, *, locked: bool = F
         _record(agent, ids, event)
 
 
+def _gated(event: Event) -> Event:
+    session = redact(event.session) if event.session else event.session
+    return Event(event.kind, redact(event.time), redact(event.source), session)
+
+
 def _record(agent: Agent, ids: list[str], event: Event) -> None:
+    event = _gated(event)
     current = load_events(agent)
     for fid in ids:
         current[fid] = (*current.get(fid, ()), event)[-KEEP_EVENTS:]
@@ -84,6 +92,7 @@ def record_verdict(agent: Agent, facts: Iterable[str], event: Event) -> None:
     """Add a confirmation or rejection that replaces the same session's earlier one."""
     verdicts = {EventKind.CONFIRMED, EventKind.REJECTED}
     ids = list(dict.fromkeys(facts))
+    event = _gated(event)
     with agent.lock():
         current = load_events(agent)
         for fid in ids:
@@ -136,7 +145,7 @@ def undo_delta(agent: Agent, delta: dict[str, Any]) -> None:
 
 def _save(agent: Agent, events: dict[str, tuple[Event, ...]]) -> None:
     data = {"facts": {fid: [e.to_dict() for e in evs] for fid, evs in sorted(events.items())}}
-    atomic_write(_path(agent), json.dumps(redact_data(data), indent=1, sort_keys=True) + "\n")
+    atomic_write(_path(agent), json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 def stated_by_person(agent: Agent, fact_ids: Iterable[str]) -> set[str]:
