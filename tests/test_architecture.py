@@ -26,6 +26,7 @@ LAYERS: list[set[str]] = [
         "config_yaml",
         "schedule",
         "text",
+        "judgement",
         "gates",
     },
     {"workspace", "llm", "facts"},
@@ -49,6 +50,7 @@ LAYERS: list[set[str]] = [
 ]
 # Capabilities that build on another capability (and never the other way round).
 SIBLINGS = {
+    "judgement": {"text"},  # a statement is read in words folded as the index folds them
     "facts": {"workspace"},  # a fact lives on a line of a workspace file
     "config": {"errors", "config_fields", "config_shapes", "config_yaml"},
     "config_shapes": {"errors"},

@@ -97,18 +97,18 @@ def _exit(engine: ChatEngine, _args: str) -> Reply:
 
 
 def _remember(engine: ChatEngine, args: str) -> Reply:
-    from memclaw.entries.memories import remember
+    from memclaw.entries.memories import Action, remember
 
     _writable(engine, "/remember")
     if not args:
         raise UsageError("usage: /remember TEXT")
     result = remember(engine.scope, args, source="chat", model=engine.tools.judge)
     if result.entry is None:
-        return Reply(f"not remembered: {result.reason}")
+        kept = result.action in (Action.UPDATED, Action.UNCHANGED)
+        return Reply(f"{result.action if kept else 'not remembered'}: {result.reason}")
     entry = result.entry
-    text = f"{result.action} {entry.id} [{entry.category}]: {entry.text}"
-    if result.previous is not None and result.previous.id != entry.id:
-        text += f" (replaces {result.previous.id})"
+    said = "already known as" if result.action is Action.UNCHANGED else str(result.action)
+    text = f"{said} {entry.id} [{entry.category}]: {entry.text}"
     operation = {
         "op": "store",
         "action": str(result.action),

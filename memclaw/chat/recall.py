@@ -126,6 +126,7 @@ def select(
     """Keep the hits worth showing: not injected, not noise, close enough to the best."""
     own_session = entry_session_id(session_id) if session_id else None
     useful = []
+    said: set[str] = set()  # a line noted on several days is recalled once, its best hit
     for hit in hits:
         if (hit.agent, hit.file) in skip or not hit.text.strip() or _DIARY.search(hit.file):
             continue
@@ -136,6 +137,10 @@ def select(
         owning = _session_of(hit.file)
         if owning is not None and owning != own_session:
             continue  # another conversation's short-term memory
+        words = " ".join(hit.text.casefold().lstrip("-*+ ").split())
+        if words in said:
+            continue
+        said.add(words)
         useful.append(hit)
     if not useful or top_k < 1:
         return Recalled()

@@ -30,7 +30,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import UsageError
-from memclaw.facts.settle import Outcome, hold, settle
+from memclaw.facts.settle import Outcome, settle
 from memclaw.workspace.safeguards import provenance
 from memclaw.workspace.safeguards.guard import GUARDED
 from memclaw.workspace.safeguards.provenance import Author
@@ -128,7 +128,7 @@ def screen(
     writes :attr:`Screened.text`.
     """
     from memclaw.facts import inbox
-    from memclaw.facts.conflict import is_correction
+    from memclaw.judgement import is_correction
 
     if PurePosixPath(name).name not in GUARDED:
         return Screened(new)
@@ -156,17 +156,10 @@ def screen(
             apply=False,
             model=judge,
         )
-        if settled.outcome in (Outcome.NEW, Outcome.RESTATED):
-            return True
-        by_model = all(p.author != "person" for f in settled.against for p in f.places)
-        if settled.outcome is Outcome.CORRECTED and by_model:
-            return True  # a model's own line corrected, as extraction may
-        if settled.outcome is Outcome.HELD:
-            # Filed as judged: the reason (the model's, when it was asked) goes with it.
-            found.held += [inbox.add(scope.agent, item) for item in settled.items]
-            return False
-        for old in settled.against:
-            found.held.append(hold(scope, old, statement, "", source=SOURCE, session=session))
+        if settled.outcome is not Outcome.HELD:
+            return True  # new, known, or a newer version of a model's own line
+        # Filed as judged: the reason (the model's, when it was asked) goes with it.
+        found.held += [inbox.add(scope.agent, item) for item in settled.items]
         return False
 
     matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)

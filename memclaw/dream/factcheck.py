@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 
 from memclaw.dream.candidates import CandidateReport, Status
 from memclaw.facts import inbox, store
-from memclaw.facts.conflict import is_correction, judge, superseded_by
 from memclaw.facts.ids import fact_id
 from memclaw.facts.judge import Judge
 from memclaw.facts.ledger import facts_of, retention
@@ -35,6 +34,7 @@ from memclaw.facts.model import Event, EventKind, Fact, Kind, Place
 from memclaw.facts.project import project_text
 from memclaw.facts.rewrite import restate, retire
 from memclaw.facts.settle import Outcome, Settled, hold, settle, strip_cue
+from memclaw.judgement import is_correction, judge, superseded_by
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -83,7 +83,7 @@ def apply_corrections(
                 continue
             fixes.append(place.statement)
             settled = settle(scope, place.statement, source=source, by_person=True, model=opinion)
-            if settled.outcome is Outcome.CORRECTED:
+            if settled.outcome is Outcome.REPLACED:
                 check.corrected.append(settled.statement)
     for fix in fixes:
         _outdated(scope, fix, check, source=source)
@@ -100,7 +100,7 @@ def _overtaken(scope: Scope, place: Place, judged: Settled) -> bool:
     said = fact_id(strip_cue(" ".join(place.statement.split())), scope.prefix)
     if any(f.id == said and f.superseded for f in facts_of(scope)):
         return True
-    if place.day is None or judged.outcome is not Outcome.CORRECTED:
+    if place.day is None or judged.outcome is not Outcome.REPLACED:
         return False
     return any(e.time[:10] > place.day.isoformat() for f in judged.against for e in f.events)
 
@@ -113,7 +113,7 @@ def _persons_lines(place: Place, judged: Settled) -> list[Fact]:
     older than the person's own fix of that line (a hand edit leaves no evidence to
     date it): it is asked about in the inbox, never applied silently.
     """
-    if judged.outcome is not Outcome.CORRECTED or strip_cue(place.statement) != place.statement:
+    if judged.outcome is not Outcome.REPLACED or strip_cue(place.statement) != place.statement:
         return []
     return [
         f
@@ -182,7 +182,7 @@ def overruled(report: CandidateReport) -> None:
         for fix in corrections:
             if fix in cand.mentions or fix.order < first:
                 continue
-            if judge(cand.text, fix.text).disagrees:
+            if superseded_by(cand.text, fix.text):
                 cand.status = Status.CORRECTED
                 cand.reasons.append(f"an explicit correction overrules it: {fix.file}:{fix.line}")
                 break
@@ -205,7 +205,7 @@ def hold_contradictions(
             ids = [item.id for item in settled.items]
             check.held += ids
             cand.reasons.append(f"contradicts a remembered fact: in the inbox as {', '.join(ids)}")
-        elif settled.outcome is Outcome.CORRECTED:
+        elif settled.outcome is Outcome.REPLACED:
             cand.status = Status.KNOWN
             check.corrected.append(settled.statement)
             cand.reasons.append("it corrected a remembered fact in place")

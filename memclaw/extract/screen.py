@@ -1,11 +1,17 @@
 """Extraction meets the fact layer: what a conversation brings in is weighed first.
 
-A line extraction adds to PROFILE.md or MEMORY.md that contradicts a remembered
-fact is taken out of the rewrite and waits in the inbox, the old fact staying
-in force. One that explicitly corrects a fact ("moved to", "actually") replaces
-it: the old line leaves the same rewrite, and the other files it lives in
-follow once the rewrite is written (``after``). Every line that is written is
-evidence of its fact, with the session it came from.
+Every line an extraction adds to PROFILE.md or MEMORY.md is weighed by the one
+judgement (:func:`memclaw.facts.settle.settle`) before the rewrite is written:
+
+* one that restates a fact memory holds is left out (the fact's own line stays);
+* a newer value or a richer statement takes the place of the fact it replaces, as
+  one line of both; the fact's lines in other files follow once the rewrite is
+  written (``after``);
+* one that would reword a line a person wrote waits in the inbox, the person's line
+  staying in force;
+* anything else is written.
+
+Every line that is written is evidence of its fact, with the session it came from.
 """
 
 from __future__ import annotations
@@ -13,10 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memclaw.facts import store
-from memclaw.facts.model import Event, EventKind
-from memclaw.facts.project import project_text
-from memclaw.facts.settle import Outcome, hold, record_written, settle
+from memclaw.facts import inbox
+from memclaw.facts.candidates import Candidates
+from memclaw.facts.ledger import group
+from memclaw.facts.model import Fact
+from memclaw.facts.project import project_scope, project_text
+from memclaw.facts.settle import Outcome, record_written, replace_fact, settle
 
 if TYPE_CHECKING:
     from memclaw.extract.result import ExtractionResult, Plan
@@ -28,10 +36,9 @@ SOURCE = "extract"
 
 @dataclass
 class Screened:
-    corrections: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
-    # The facts each correction replaces, known before the rewrite takes their lines away.
-    replaced: dict[str, list[str]] = field(default_factory=dict)
+    # Facts a merged line replaced, whose lines in other files follow once it is written.
+    replaced: list[tuple[str, Fact]] = field(default_factory=list)
 
 
 def _screen(
@@ -43,35 +50,103 @@ def _screen(
     result: ExtractionResult,
     session: str | None,
     model: ChatModel | None,
+    facts: Candidates,
 ) -> str:
     rel = scope.rel(name)
     before = {p.fact for p in project_text(rel, old)}
+    after = {p.fact for p in project_text(rel, new)}
     drop: set[str] = set()
-    lines = new.splitlines(keepends=True)
-    kept = []
-    for line in lines:
+    kept: list[str] = []
+    pending: dict[str, int] = {}  # fact id of a line this rewrite brings in -> its index in kept
+    for line in new.splitlines(keepends=True):
         places = project_text(rel, line)
         if not places or places[0].fact in before:
             kept.append(line)
             continue
         statement = places[0].statement
-        settled = settle(scope, statement, source=SOURCE, by_person=False, apply=False, model=model)
+        settled = settle(
+            scope, statement, source=SOURCE, by_person=False, session=session,
+            apply=False, model=model, facts=facts,
+        )  # fmt: skip
         if settled.outcome is Outcome.HELD:
-            if not result.dry_run:
-                for old_fact in settled.against:
-                    item = hold(scope, old_fact, statement, "", source=SOURCE, session=session)
-                    result.notes.append(f"held in the inbox as {item.id}: {statement}")
+            for item in settled.items:
+                if not result.dry_run:
+                    inbox.add(scope.agent, item)
+                result.notes.append(f"held in the inbox as {item.id}: {statement}")
             continue
-        if settled.outcome is Outcome.CORRECTED:
-            drop |= {f.id for f in settled.against}
-            found.corrections.append(statement)
-            found.replaced.setdefault(statement, []).extend(f.id for f in settled.against)
+        if settled.outcome is Outcome.RESTATED and any(f.id in after for f in settled.against):
+            continue  # the rewrite keeps the fact's own line: this one would be a copy
+        if settled.outcome is Outcome.REPLACED:
+            # The merged line takes the place of the fact it replaces: here if this rewrite
+            # brought that fact in, else the fact's line here goes and its other files follow.
+            target = settled.against[0]
+            merged_line = line.replace(statement, settled.merged, 1)
+            if target.id in pending:
+                index = pending.pop(target.id)
+                kept[index] = merged_line
+                found.written.remove(target.statement)
+                found.written.append(settled.merged)
+                facts.discard(target.id)
+                facts.add(_pending_fact(scope, rel, settled.merged))
+                pending[_id(scope, settled.merged)] = index
+                continue
+            drop.add(target.id)
+            found.replaced.append((settled.merged, target))
+            line, statement = merged_line, settled.merged
         found.written.append(statement)
+        pending[_id(scope, statement)] = len(kept)
         kept.append(line)
-    # The facts a correction replaced leave this very rewrite.
-    return "".join(
-        line for line in kept if not any(p.fact in drop for p in project_text(rel, line))
-    )
+        facts.add(_pending_fact(scope, rel, statement))
+    kept = [line for line in kept if not any(p.fact in drop for p in project_text(rel, line))]
+    return "".join(_restored(rel, old, kept, drop))
+
+
+def _restored(rel: str, old: str, kept: list[str], drop: set[str]) -> list[str]:
+    """``kept`` with the facts of ``old`` that a whole-file answer left out put back where
+    they were: a rewrite adds and replaces, it never deletes what nobody judged outdated
+    (so a small file is never refused wholesale for a line the model skipped)."""
+    from memclaw.workspace.safeguards.guard import measure_loss
+
+    present = {p.fact for line in kept for p in project_text(rel, line)}
+    now = "".join(kept)
+    out = list(kept)
+    after = 0  # where the next restored line goes: after its old neighbour, if still there
+    heading = ""  # the old heading a restored line stood under
+    for line in old.splitlines(keepends=True):
+        line = line if line.endswith("\n") else line + "\n"
+        if line.startswith("#"):
+            heading = line
+        facts = {p.fact for p in project_text(rel, line)}
+        # Not reworded, merged or left out for a secret: lost (what the loss guard counts).
+        lost = facts and not facts & (present | drop) and measure_loss(line, now).lost
+        if lost:
+            if heading and heading not in out:
+                out[after:after] = (
+                    ["\n", heading] if after and out[after - 1].strip() else [heading]
+                )
+                after = out.index(heading) + 1
+            out.insert(after, line)
+            present |= facts
+            after += 1
+        elif line.strip() and line in out:
+            after = out.index(line) + 1
+    return out
+
+
+def _id(scope: Scope, statement: str) -> str:
+    from memclaw.facts.ids import fact_id
+
+    return fact_id(statement, scope.prefix)
+
+
+def _pending_fact(scope: Scope, rel: str, statement: str) -> Fact:
+    """A line this extraction brings in, as a fact the next lines are weighed against."""
+    from memclaw.facts.model import Fact, Kind, Place
+    from memclaw.facts.project import kind_of, subject_of
+
+    fid = _id(scope, statement)
+    place = Place(fid, statement, rel, 0, kind_of(rel) or Kind.MEMORY, "", None, "model")
+    return Fact(fid, statement, subject_of(statement), "", scope.label, (place,))
 
 
 def screen_plan(
@@ -83,31 +158,24 @@ def screen_plan(
     session: str | None,
     model: ChatModel | None,
 ) -> Screened:
-    """Take contradictions out of ``plan``'s rewrites (in place); what to do after writing."""
+    """Weigh ``plan``'s rewrites (in place); what to do after writing."""
     found = Screened()
+    facts = Candidates(group(scope, project_scope(scope, notes=False)))
     if plan.profile is not None:
         plan.profile = _screen(
-            scope, "PROFILE.md", ctx["profile"], plan.profile, found, result, session, model
+            scope, "PROFILE.md", ctx["profile"], plan.profile, found, result, session, model, facts
         )
     if plan.memory is not None:
         plan.memory = _screen(
-            scope, "MEMORY.md", ctx["memory"], plan.memory, found, result, session, model
+            scope, "MEMORY.md", ctx["memory"], plan.memory, found, result, session, model, facts
         )
     return found
 
 
 def after(scope: Scope, found: Screened, *, session: str | None, model: ChatModel | None) -> None:
-    """Once written: corrections reach the other files, and the new lines count as evidence."""
-    for statement in found.corrections:
-        settled = settle(
-            scope, statement, source=SOURCE, by_person=True, session=session, model=model
-        )
-        # A fact whose only line the rewrite replaced is no longer there for settle to find:
-        # it is superseded all the same, or the facts layer keeps both versions in force.
-        done = {f.id for f in settled.against} if settled.outcome is Outcome.CORRECTED else set()
-        left = [fid for fid in found.replaced.get(statement, []) if fid not in done]
-        if left:
-            now = scope.agent.now().isoformat(timespec="seconds")
-            store.record(scope.agent, left, Event(EventKind.SUPERSEDED, now, SOURCE, session))
+    """Once written: what a merged line replaced follows in its other files, and the new
+    lines count as evidence."""
+    for merged, fact in found.replaced:
+        replace_fact(scope, fact, merged, source=SOURCE, by_person=False, session=session)
     for statement in found.written:
         record_written(scope, statement, source=SOURCE, by_person=False, session=session)

@@ -1,12 +1,12 @@
 """A model's second opinion on the pairs the offline judge is unsure of.
 
-The offline rules are sure when they find a disagreement or a restatement;
-two statements about the same subject that share words but match no rule
-("prefers calls in the afternoon" / "wants no meetings after lunch") are
-left unsure. With a model configured, those pairs, and only those, go to it
-in one bounded request; its answer replaces the unsure verdict. A model
-that fails, times out or answers garbage changes nothing: the offline
-verdicts stand, and the caller's work goes on.
+The offline judge (:mod:`memclaw.judgement`) is sure of the clear pairs: another
+subject, a new value of a single-valued attribute, the same words. Two statements
+about the same subject that share words but match no rule ("prefers calls in the
+afternoon" / "wants no meetings after lunch") are left unsure. With a model
+configured, those pairs, and only those, go to it in one bounded request; its
+answer replaces the unsure verdict. A model that fails, times out or answers
+garbage changes nothing: the offline verdicts stand, and the caller's work goes on.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from memclaw.errors import MemclawError
-from memclaw.facts.conflict import KINDS, Kind, Verdict, judge
 from memclaw.gates import redact
+from memclaw.judgement import Judgement, Relation, judge
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -34,12 +34,17 @@ log = logging.getLogger("memclaw.facts")
 
 _SYSTEM = """You compare facts an assistant remembers about a person or their work.
 For each numbered pair (an OLD remembered fact and a NEW one) answer with one kind:
-- "conflict": both cannot be true at once (same subject and attribute, different value).
-- "correction": a conflict where NEW says it corrects or changes OLD ("actually", "moved to").
-- "restated": NEW says the same as OLD, maybe with more detail.
-- "compatible": both can be true.
-Facts about different people or things are compatible. Answer only with JSON:
-{"verdicts": [{"pair": 1, "kind": "conflict", "reason": "a few words"}, ...]}"""
+- "same": NEW says what OLD says, in other words or with less.
+- "richer": NEW says what OLD says and more about the same thing.
+- "update": NEW gives a newer value of something that has one value at a time (where
+  someone lives or works, a role, a manager, the date or time of one event, a version).
+- "distinct": another fact: about someone or something else, another attribute, or
+  one more of something there can be many of (pets, trips, languages, tools).
+- "conflict": both cannot be true at once, and NEW does not say that things changed.
+Answer only with JSON:
+{"verdicts": [{"pair": 1, "kind": "distinct", "reason": "a few words"}, ...]}"""
+_KINDS = {str(r): r for r in Relation}
+_KINDS["conflict"] = Relation.UPDATE  # unsure which holds now: a person decides
 
 
 class Judge:
@@ -60,7 +65,7 @@ class Judge:
         self._model: list[ChatModel | None] = []  # empty until opened
         self._rest_until = 0.0
         # What the model said of each pair: a path that judges, then writes, asks once.
-        self._said: dict[tuple[str, str], Verdict] = {}
+        self._said: dict[tuple[str, str], Judgement] = {}
 
     @classmethod
     def of(cls, model: ChatModel) -> Judge:
@@ -70,7 +75,7 @@ class Judge:
     def resting(self) -> bool:
         return time.monotonic() < self._rest_until
 
-    def ask(self, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
+    def ask(self, pairs: list[tuple[str, str]]) -> dict[int, Judgement]:
         """The model's verdicts by position in ``pairs``; empty when it gave none."""
         known = {i: self._said[pair] for i, pair in enumerate(pairs) if pair in self._said}
         new = [i for i in range(len(pairs)) if i not in known]
@@ -78,7 +83,7 @@ class Judge:
             return known
         return known | {new[i]: v for i, v in self._ask([pairs[i] for i in new]).items()}
 
-    def _ask(self, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
+    def _ask(self, pairs: list[tuple[str, str]]) -> dict[int, Judgement]:
         try:
             if not self._model:
                 self._model.append(self._opener())
@@ -94,7 +99,7 @@ class Judge:
         self._said.update((pairs[i], verdict) for i, verdict in found.items())
         return found
 
-    def _failed(self, why: str) -> dict[int, Verdict]:
+    def _failed(self, why: str) -> dict[int, Judgement]:
         log.warning("contradiction judge: %s; the offline verdict stands", why)
         self._rest_until = time.monotonic() + REST_SECONDS
         return {}
@@ -102,7 +107,7 @@ class Judge:
 
 def judge_pairs(
     pairs: Sequence[tuple[str, str]], model: ChatModel | Judge | None = None
-) -> list[Verdict]:
+) -> list[Judgement]:
     """A verdict for each (old, new) pair; unsure ones re-judged by ``model`` when given."""
     verdicts = [judge(old, new) for old, new in pairs]
     unsure = [index for index, verdict in enumerate(verdicts) if not verdict.sure][:MAX_PAIRS]
@@ -114,7 +119,7 @@ def judge_pairs(
     return verdicts
 
 
-def _ask(model: ChatModel, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
+def _ask(model: ChatModel, pairs: list[tuple[str, str]]) -> dict[int, Judgement]:
     """The model's verdicts by position in ``pairs``; raises MemclawError when it failed."""
     listing = "\n".join(
         f"{number}. OLD: {json.dumps(old, ensure_ascii=False)}\n"
@@ -126,15 +131,14 @@ def _ask(model: ChatModel, pairs: list[tuple[str, str]]) -> dict[int, Verdict]:
     content = redact(listing)
     messages = [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": content}]
     answer = model.chat_json(messages, required={"verdicts": list}, max_tokens=60 * len(pairs))
-    found: dict[int, Verdict] = {}
+    found: dict[int, Judgement] = {}
     for item in answer["verdicts"]:
         if not isinstance(item, dict):
             continue
         number, kind = item.get("pair"), item.get("kind")
-        if not isinstance(number, int) or not 1 <= number <= len(pairs) or kind not in KINDS:
+        if not isinstance(number, int) or not 1 <= number <= len(pairs) or kind not in _KINDS:
             continue
         reason = item.get("reason")
-        found[number - 1] = Verdict(
-            cast(Kind, kind), f"model: {reason if isinstance(reason, str) else kind}"[:120]
-        )
+        said = f"model: {reason if isinstance(reason, str) else kind}"[:120]
+        found[number - 1] = Judgement(_KINDS[kind], said, sure=kind != "conflict")
     return found

@@ -77,6 +77,12 @@ class Fact:
         return any(p.kind.durable for p in self.places)
 
     @property
+    def by_person(self) -> bool:
+        """A person wrote (or may have written) one of its memory lines: no model rewords it.
+        A line with no record of who wrote it counts as the person's."""
+        return any(p.author != "model" for p in self.places if p.kind.durable)
+
+    @property
     def superseded(self) -> bool:
         return any(e.kind is EventKind.SUPERSEDED for e in self.events)
 

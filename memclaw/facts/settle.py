@@ -1,17 +1,19 @@
-"""Settling a new statement against what is remembered: new, restated, corrected or held.
+"""Settling a new statement against what is remembered: one judgement for every writer.
 
-Every way a fact arrives (``remember``, extraction, a chat tool, a dream) asks
-:func:`settle` first. A statement that conflicts with a remembered fact (same
-subject and attribute, another value: see ``conflict``) is never written over
-it silently:
+Every way a fact arrives (``remember``, extraction, a chat tool, MCP, a dream) asks
+:func:`settle` first. The facts that could be about the same thing come from an
+index on their subjects (``facts.candidates``), and each is weighed by the one judge
+(:mod:`memclaw.judgement`):
 
-* an explicit correction ("actually ...", "correction: ...", "moved to ...")
-  wins: the new wording replaces the old in every file it lives in, and the
-  old fact is recorded as superseded. Whoever writes it down (``remember``, a
-  model's tool, extraction, a daily note a dream reads) is relaying the
-  person's words: a correction cue is only ever the person's;
-* anything else goes to the inbox, and the old fact stays in force until the
-  person resolves it; the caller must not write the new statement.
+* **the same** fact: nothing new is written; the statement is evidence of it;
+* **a new value** (the newer value of a single-valued attribute) or **a richer**
+  statement: the fact's lines are rewritten, everywhere it lives, as one line of
+  both (``judgement.combine``): the newer value, and what only the older line said;
+* **another fact**: it is written beside the others, without a word.
+
+A machine never rewords a line a person wrote: when a model's statement (extraction,
+a tool, a dream's promotion) would change a person's line, it waits in the inbox
+instead, and the old fact stays in force until the person chooses.
 """
 
 from __future__ import annotations
@@ -22,29 +24,32 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from memclaw.facts import inbox, store
+from memclaw.facts.candidates import Candidates
 from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import group
 from memclaw.facts.model import Event, EventKind, Fact
 from memclaw.facts.project import project_scope, subject_of
 from memclaw.facts.rewrite import restate
+from memclaw.judgement import Relation, is_correction, merged
 
 if TYPE_CHECKING:
     from memclaw.facts.judge import Judge
+    from memclaw.judgement import Judgement
     from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
 # The correction word itself is not part of the fact ("Correction: the cutover moved ...").
 _CUE = re.compile(
-    r"^\s*(?:actually|correction|update|in fact|eigentlich|korrektur|en fait)\s*[:,-]?\s*",
+    r"^\s*(?:actually|correction|update|in fact|eigentlich|korrektur|en fait)\s*[:,-]\s*",
     re.IGNORECASE,
 )
 
 
 class Outcome(StrEnum):
-    NEW = "new"  # nothing remembered disagrees: write it
-    RESTATED = "restated"  # it says what a fact already says: write it (it is evidence)
-    CORRECTED = "corrected"  # the person corrected a fact: already written where it lived
-    HELD = "held"  # it conflicts: in the inbox, not to be written
+    NEW = "new"  # another fact: write it
+    RESTATED = "restated"  # the same fact: nothing to write (it is evidence)
+    REPLACED = "replaced"  # a new value or more detail: the old lines now say ``merged``
+    HELD = "held"  # it would reword a person's line: in the inbox, not to be written
 
 
 @dataclass(frozen=True)
@@ -53,11 +58,14 @@ class Settled:
     statement: str  # as it should be stored (a correction cue removed)
     against: list[Fact] = field(default_factory=list)
     items: list[inbox.Item] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)  # files a correction rewrote
+    changed: list[str] = field(default_factory=list)  # files a replacement rewrote
+    merged: str = ""  # what the replaced fact's lines now say
+    reason: str = ""  # the judge's words for the outcome
 
     @property
     def write(self) -> bool:
-        return self.outcome is not Outcome.HELD
+        """Whether the caller still has the statement to write (it is a new fact)."""
+        return self.outcome is Outcome.NEW
 
 
 def strip_cue(text: str) -> str:
@@ -75,64 +83,88 @@ def settle(
     category: str = "",
     apply: bool = True,
     model: ChatModel | Judge | None = None,
+    facts: Candidates | None = None,
 ) -> Settled:
     """Weigh ``statement`` against the scope's remembered facts (see the module).
 
-    ``apply`` False only judges: nothing is written and nothing filed (the
-    items returned carry the judge's reasons, for the caller to file). With
-    ``model``, pairs the offline judge is unsure of get its opinion. The
-    caller must not hold the agent lock.
+    ``apply`` False only judges: nothing is written and nothing filed (a held item
+    returned carries the reason, for the caller to file). With ``model``, the pairs
+    the offline judge is unsure of get its opinion, in one request. ``facts`` is an
+    index the caller keeps across many statements (extraction weighs thirty at once).
+    The caller must not hold the agent lock.
     """
-    from memclaw.facts.conflict import is_correction
     from memclaw.facts.judge import judge_pairs
 
     statement = " ".join(statement.split())
     correction = is_correction(statement)
     cleaned = strip_cue(statement) if correction else statement
-    prefix = scope.prefix
-    new_id = fact_id(cleaned, prefix)
-    conflicts: list[tuple[Fact, str]] = []
-    # Only what memory holds is weighed (not the notes), so the notes need not be read.
-    olds = [f for f in group(scope, project_scope(scope, notes=False)) if not f.superseded]
-    restated = [f for f in olds if f.id == new_id]
-    others = [f for f in olds if f.id != new_id]
-    verdicts = judge_pairs([(old.statement, statement) for old in others], model)
-    for old, verdict in zip(others, verdicts, strict=True):
-        if verdict.kind == "restated":
-            restated.append(old)
-        elif verdict.disagrees:
-            conflicts.append((old, verdict.reason))
-            correction = correction or verdict.kind == "correction"
-    if not conflicts:
-        return Settled(Outcome.RESTATED if restated else Outcome.NEW, cleaned, restated)
-    olds = [old for old, _ in conflicts]
-    if correction:
-        changed: list[str] = []
-        if apply:
-            for old in olds:
-                changed += restate(scope, old, cleaned)
-            now = scope.agent.now().isoformat(timespec="seconds")
-            store.record(
-                scope.agent, [o.id for o in olds], Event(EventKind.SUPERSEDED, now, source)
-            )
-            store.record(scope.agent, [new_id], Event(EventKind.STATED, now, source, session))
-            # What the inbox held against the old fact is settled by the correction too.
-            inbox.close_about(scope.agent, {o.id for o in olds}, now, f"correction ({source})")
-        return Settled(Outcome.CORRECTED, cleaned, olds, changed=changed)
-    items = [
-        hold(
-            scope,
-            old,
-            cleaned,
-            reason,
-            source=source,
-            session=session,
-            category=category,
-            apply=apply,
-        )
-        for old, reason in conflicts
+    new_id = fact_id(cleaned, scope.prefix)
+    if facts is None:
+        # Only what memory holds is weighed (not the notes), so the notes need not be read.
+        facts = Candidates(f for f in group(scope, project_scope(scope, notes=False)))
+    near = [f for f in facts.near(cleaned) if not f.superseded]
+    if any(f.id == new_id for f in near):
+        return Settled(Outcome.RESTATED, cleaned, [f for f in near if f.id == new_id])
+    verdicts = judge_pairs([(f.statement, cleaned) for f in near], model)
+    same = [f for f, v in zip(near, verdicts, strict=True) if v.relation is Relation.SAME]
+    if same:
+        return Settled(Outcome.RESTATED, cleaned, same, reason=f"already known as {same[0].id}")
+    # A category kept word for word (retention: immutable) is never reworded or merged:
+    # a newer statement stands beside it.
+    fixed = scope.agent.settings.immutable
+    replaced = [
+        (f, v) for f, v in zip(near, verdicts, strict=True) if v.replaces and not fixed(f.category)
     ]
-    return Settled(Outcome.HELD, cleaned, olds, items)
+    if not replaced:
+        return Settled(Outcome.NEW, cleaned)
+    old, verdict = replaced[0]  # the first place in file order: one fact takes the change
+    if not by_person and old.by_person and verdict.relation is Relation.RICHER:
+        # More about a fact a person wrote: it stands beside their line, unmerged.
+        return Settled(Outcome.NEW, cleaned, reason=f"beside {old.id}, a person's line")
+    # Held for a person: a conflict the model could not settle, or a machine's new value
+    # of a line a person wrote.
+    conflict = verdict.relation is Relation.UPDATE and not verdict.sure
+    if conflict or (not by_person and old.by_person):
+        item = hold(scope, old, cleaned, _held_reason(old, verdict), source=source,
+                    session=session, category=category, apply=apply)  # fmt: skip
+        return Settled(Outcome.HELD, cleaned, [old], [item], reason=item.reason)
+    line = merged(old.statement, cleaned, verdict).text
+    changed: list[str] = []
+    if apply:
+        changed = replace_fact(
+            scope, old, line, source=source, by_person=by_person, session=session
+        )
+    return Settled(
+        Outcome.REPLACED, cleaned, [old], changed=changed, merged=line, reason=verdict.reason
+    )
+
+
+def _held_reason(old: Fact, verdict: Judgement) -> str:
+    if verdict.relation is Relation.UPDATE and not verdict.sure:
+        return verdict.reason  # the model's: which of the two holds now is the person's call
+    return f"{verdict.reason}: {old.id} is in a person's words, which a machine does not reword"
+
+
+def replace_fact(
+    scope: Scope,
+    old: Fact,
+    line: str,
+    *,
+    source: str,
+    by_person: bool,
+    session: str | None = None,
+) -> list[str]:
+    """``old``'s lines say ``line`` now; the evidence and the inbox follow."""
+    changed = restate(scope, old, line)
+    now = scope.agent.now().isoformat(timespec="seconds")
+    new_id = fact_id(line, scope.prefix)
+    if new_id != old.id:
+        store.record(scope.agent, [old.id], Event(EventKind.SUPERSEDED, now, source))
+    kind = EventKind.STATED if by_person else EventKind.INFERRED
+    store.record(scope.agent, [new_id], Event(kind, now, source, session))
+    # What the inbox held against the old fact is settled by the newer statement too.
+    inbox.close_about(scope.agent, {old.id}, now, f"replaced ({source})")
+    return changed
 
 
 def hold(

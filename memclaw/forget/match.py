@@ -21,8 +21,9 @@ from enum import StrEnum
 from typing import Any
 
 from memclaw.errors import UsageError
-from memclaw.facts.conflict import is_correction, judge
 from memclaw.facts.ids import fact_id, normalise_statement
+from memclaw.judgement import Relation as Judged
+from memclaw.judgement import is_correction, judge, read
 from memclaw.text.likeness import STOPWORDS, containment, jaccard, tokens
 
 MARK = "[forgotten]"
@@ -97,17 +98,20 @@ class Matcher:
         alike = self._alike(text)
         if not alike:
             return None
-        if is_correction(text):
-            return Relation.OTHER  # it supersedes the fact: the truth that replaced it
-        verdicts = [judge(t, text) for t in alike]
-        if any(v.disagrees for v in verdicts):
-            return Relation.OTHER  # another value for the same thing
+        # A near twin ("server b4" for "server b3", invoice 4412) is another fact: a line
+        # that lacks a value naming the forgotten one does not touch it.
+        named = [t for t in alike if _values(t) <= read(text).keys]
+        if not named:
+            return None
+        verdicts = [judge(t, text).relation for t in named]
+        if is_correction(text) or Judged.UPDATE in verdicts:
+            return Relation.OTHER  # another value for the same thing, or the truth that replaced it
         found = tokens(text)
         if any(
-            v.kind == "restated" and jaccard(tokens(t), found) >= 0.6
-            for t, v in zip(alike, verdicts, strict=True)
+            v is Judged.SAME or (v is Judged.RICHER and jaccard(tokens(t), found) >= 0.6)
+            for t, v in zip(named, verdicts, strict=True)
         ):
-            return Relation.COPY
+            return Relation.COPY  # the fact, in other words or with a word more
         # It says the fact and more ("remind Dana that ..."): the rest may matter to the person.
         return Relation.MENTION
 
@@ -194,6 +198,11 @@ class Matcher:
                 total += count
             return out, total
         return value, 0
+
+
+def _values(statement: str) -> frozenset[str]:
+    """The values in ``statement`` (numbers, ids, dates): what tells it from its near twins."""
+    return frozenset(w.key for w in read(statement).words if w.value)
 
 
 def _sentences(text: str) -> Iterable[str]:

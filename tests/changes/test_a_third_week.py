@@ -23,7 +23,8 @@ from memclaw.facts.ids import fact_id
 
 MONDAY = datetime.fromisoformat("2026-12-07T09:00:00+00:00")
 LEASE = "- The Lisbon office lease starts on 2026-12-14."
-LEASE_NOW = "- The Lisbon office lease moved to 2026-12-21."
+# The corrected date takes the old date's place in the line the dream keeps.
+LEASE_NOW = "- The Lisbon office lease starts on 2026-12-21."
 OFFSITE = "Maya's team plans a Porto offsite in February 2027, hosted by her sister Ana."
 RIBEIRA = "Maya wants hotel options near Ribeira, only for planning this Porto trip."
 GRAFANA = "The team's Grafana migration is due in January 2027, owned by Maya."

@@ -19,6 +19,9 @@ from fake_openai import FakeOpenAI
 from typer.testing import CliRunner
 
 from memclaw.cli.app import app
+from memclaw.entries.memories import Action, remember
+from memclaw.workspace import Workspace
+from memclaw.workspace.scope import Scope
 
 PERSON = "- Maya Lindqvist (she/her) lives in Majorna, Gothenburg, Sweden."
 STALE = "- The billing freeze starts 2026-12-18."
@@ -123,8 +126,15 @@ def test_a_week_of_use_loses_no_line_and_the_clone_answers_alike(
     code, _, stderr = run("remember", "pal", "The billing freeze starts 2026-12-21")
     assert code == 0, f"the corrected value was blocked: {stderr}"
 
-    # --- Thursday: a contradiction waits in the inbox, and the person keeps the old fact ----
-    code, _, _ = run("remember", "pal", "Standups are at 10:00 on weekdays")
+    # --- Thursday: a model's newer value of the person's line waits in the inbox, and the
+    # person keeps the old fact -------------------------------------------------------------
+    told = remember(
+        Scope(Workspace.open(isolated_env).agent("pal")),
+        "Standups are at 10:00 on weekdays",
+        source="tool",
+        by_person=False,
+    )
+    assert told.action is Action.HELD, told.reason
     code, stdout, _ = run("inbox", "list", "pal", "--json")
     assert code == 0
     items = json.loads(stdout)["contradictions"]

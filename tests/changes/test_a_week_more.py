@@ -25,7 +25,7 @@ from changes.weekkit import Travel, ok, run, travelling
 MONDAY = datetime.fromisoformat("2026-11-30T09:00:00+00:00")
 MACHINE = "- The PostGIS cutover is scheduled for 2026-12-12."
 MOVED = "Correction: the PostGIS cutover moved to 2026-12-19."
-FIXED = "The PostGIS cutover moved to 2026-12-19."
+FIXED = "The PostGIS cutover is scheduled for 2026-12-19."  # the line, with the new date
 
 
 @pytest.fixture
@@ -105,7 +105,7 @@ def test_a_week_of_todays_features_used_together(
         said = [f["statement"] for f in facts() if "cutover" in f["statement"]]
         return [line for line in lines(root, "MEMORY.md") if "cutover" in line], said
 
-    corrected = (["- The PostGIS cutover moved to 2026-12-19."], [FIXED, MOVED])
+    corrected = ([f"- {FIXED}"], [FIXED, MOVED])
     as_before = ([MACHINE], [MACHINE[2:], MOVED])
     assert "1 updated" in ok("dream", "pal")
     assert cutover() == corrected
@@ -129,7 +129,7 @@ def test_a_week_of_todays_features_used_together(
     statements = {f["statement"] for f in facts()}
     assert "The billing service runs on Postgres 16" not in statements  # 2 days old, ttl 1
     assert "User is Maya, a platform engineer at Cloudflare" in statements  # never merged
-    assert "- The PostGIS cutover moved to 2026-12-19." in lines(root, "MEMORY.md")  # 1 day old
+    assert f"- {FIXED}" in lines(root, "MEMORY.md")  # 1 day old
 
     # --- day 5: forget one fact by id; every reader and a clone agree it is gone -------------
     travel.next_day()

@@ -44,7 +44,7 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_undoing_a_correction_restores_the_old_fact_and_its_trust(scope: Scope) -> None:
     remember(scope, "Maya lives in Oslo")
     before = beliefs(scope)
-    assert remember(scope, "Correction: Maya lives in Bergen").action is Action.SUPERSEDED
+    assert remember(scope, "Correction: Maya lives in Bergen").action is Action.UPDATED
     assert beliefs(scope) != before  # the fact layer believed the correction ...
 
     undo_last(scope)
@@ -57,7 +57,7 @@ def test_undoing_a_correction_restores_the_old_fact_and_its_trust(scope: Scope) 
 def test_a_statement_held_in_the_inbox_is_a_change_undo_takes_back(scope: Scope) -> None:
     remember(scope, "Maya lives in Oslo")
     before = beliefs(scope)
-    held = remember(scope, "Maya lives in Uppsala")
+    held = remember(scope, "Maya lives in Uppsala", source="tool", by_person=False)
     assert held.action is Action.HELD and inbox.open_items(scope.agent)
 
     done = undo_last(scope)
@@ -69,7 +69,7 @@ def test_a_statement_held_in_the_inbox_is_a_change_undo_takes_back(scope: Scope)
 
 def test_undoing_an_inbox_choice_reopens_it_and_restores_both_facts(scope: Scope) -> None:
     remember(scope, "Maya lives in Oslo")
-    (item,) = remember(scope, "Maya lives in Uppsala").inbox
+    (item,) = remember(scope, "Maya lives in Uppsala", source="tool", by_person=False).inbox
     before = beliefs(scope)
     resolve(scope, item, "new")
     assert inbox.load(scope.agent)[0].status == "resolved"

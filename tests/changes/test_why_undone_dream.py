@@ -10,7 +10,7 @@ from memclaw.workspace import Workspace
 from memclaw.workspace.safeguards.provenance import Author
 
 OLD = "- The Lisbon office lease starts on 2026-12-14."
-NEW = "- The Lisbon office lease moved to 2026-12-21."
+NEW = "- The Lisbon office lease starts on 2026-12-21."  # the line, with the new date
 
 
 def ok(*args: str) -> str:

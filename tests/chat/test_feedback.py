@@ -46,10 +46,10 @@ def test_the_banner_says_how_many_contradictions_wait(open_chat: OpenChat) -> No
 
     assert "waiting" not in banner()
     remember(Scope(agent), "Maya lives in Oslo")
-    remember(Scope(agent), "Maya lives in Bergen")
+    remember(Scope(agent), "Maya lives in Bergen", source="tool", by_person=False)
     assert "1 contradiction waiting (memclaw inbox)" in banner()
     remember(Scope(agent), "Maya is vegetarian")
-    remember(Scope(agent), "Maya eats meat")
+    remember(Scope(agent), "Maya eats meat", source="tool", by_person=False)
     assert "2 contradictions waiting (memclaw inbox)" in banner()
     conversation.close(wait=5)
 

@@ -15,6 +15,7 @@ from chat.chatkit import OpenChat, sent_messages
 from memclaw.chat.schemas import tool_schemas
 from memclaw.chat.tools import ToolBox
 from memclaw.llm import ToolCall
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 QUIET = {"extract_enabled": False}
@@ -69,8 +70,8 @@ def test_a_bare_memory_md_edit_goes_to_the_owners_own_file(
 ) -> None:
     chat = open_chat(QUIET, owner="user:alice")
     agent = chat.engine.agent
-    Scope.resolve(agent, "user:alice").write(
-        "MEMORY.md", "# Alice\n- Project Atlas ships in December.\n"
+    Scope.resolve(agent, "user:alice").write(  # a model's line: a model may change it
+        "MEMORY.md", "# Alice\n- Project Atlas ships in December.\n", author=Author.MODEL
     )
     chat.close(wait=5)
     _turn(

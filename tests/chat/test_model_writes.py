@@ -26,17 +26,32 @@ def tool_result(server: FakeOpenAI) -> str:
     return content
 
 
-def test_the_readme_example_keeps_the_persons_line_and_holds_the_move(
+def test_the_readme_example_keeps_the_persons_line_and_writes_the_move_beside_it(
     chat: Conversation, fake_openai: FakeOpenAI
 ) -> None:
+    # Majorna is in Gothenburg: the move contradicts nothing, and the person's line stays.
     edit = {"filename": "PROFILE.md", "old_text": MAYA, "new_text": "- Maya moved to Gothenburg"}
     fake_openai.queue_tool_call("memory_files_edit", edit, "c1")
-    fake_openai.queue_text("That waits in your inbox.")
+    fake_openai.queue_text("Noted, beside what you wrote.")
     chat.turn("Remember that I moved to Gothenburg")
+    agent = chat.engine.agent
+    assert agent.read("PROFILE.md") == PROFILE.replace(MAYA, f"{MAYA}\n- Maya moved to Gothenburg")
+    assert inbox.open_items(agent, "") == []
+    told = json.loads(tool_result(fake_openai))
+    assert told["kept_person_lines"] == [MAYA[2:]]
+
+
+def test_a_new_city_for_the_persons_line_waits_in_the_inbox(
+    chat: Conversation, fake_openai: FakeOpenAI
+) -> None:
+    edit = {"filename": "PROFILE.md", "old_text": MAYA, "new_text": "- Maya lives in Oslo"}
+    fake_openai.queue_tool_call("memory_files_edit", edit, "c1")
+    fake_openai.queue_text("That waits in your inbox.")
+    chat.turn("Remember that I live in Oslo")
     agent = chat.engine.agent
     assert agent.read("PROFILE.md") == PROFILE
     (item,) = inbox.open_items(agent, "")
-    assert (item.old, item.new, item.source) == (MAYA[2:], "Maya moved to Gothenburg", "tool")
+    assert (item.old, item.new, item.source) == (MAYA[2:], "Maya lives in Oslo", "tool")
     told = json.loads(tool_result(fake_openai))
     assert told["action"] == "held" and told["kept_person_lines"] == [MAYA[2:]]
     assert told["held_in_inbox"][0]["id"] == item.id and "inbox" in told["note"]

@@ -19,8 +19,20 @@ from memclaw.index.store import index_path
 from memclaw.workspace.scope import Scope
 
 
-def hit(file: str, score: float, text: str = "some remembered fact") -> Hit:
+def hit(file: str, score: float, text: str = "") -> Hit:
+    text = text or f"a remembered fact of {file}"
     return Hit("pal", file, 1, 1, "team", None, None, text, score, text, ())
+
+
+def test_a_line_noted_on_several_days_is_recalled_once() -> None:
+    hits = [
+        hit("memory/2026-11-27.md", 10.0, "- Maya prefers uv"),
+        hit("memory/2026-11-28.md", 9.0, "- Maya prefers uv"),
+        hit("memory/2026-11-26.md", 8.0, "- Maya  prefers UV"),
+        hit("MEMORY.md", 7.0, "- Kenji reviews the PR"),
+    ]
+    found = select(hits, skip=set(), session_id=None, top_k=5, min_score=0.5)
+    assert [h.file for h in found.hits] == ["memory/2026-11-27.md", "MEMORY.md"]
 
 
 def test_hits_below_the_relative_threshold_are_left_out() -> None:

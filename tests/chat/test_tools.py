@@ -8,6 +8,7 @@ import pytest
 from chat.chatkit import OpenWorkspace, small_agent
 from memclaw.chat.schemas import tool_schemas
 from memclaw.chat.tools import ToolBox
+from memclaw.entries.memories import remember
 from memclaw.llm import ToolCall
 from memclaw.workspace.agent import Agent
 from memclaw.workspace.scope import Scope
@@ -162,14 +163,16 @@ def test_a_tool_write_over_the_ceiling_moves_model_lines_and_keeps_the_persons(
     assert mine[0] in shared.read("MEMORY.md")
 
 
-def test_a_stored_fact_that_contradicts_one_waits_and_counts_as_inferred(shared: Agent) -> None:
+def test_a_models_new_value_of_a_persons_fact_waits_and_of_its_own_replaces_it(
+    shared: Agent,
+) -> None:
     from memclaw.facts import inbox
     from memclaw.facts.ids import fact_id
     from memclaw.facts.store import load_events
 
     scope = Scope.resolve(shared, "user:alice")
     box = ToolBox(scope, "20261129-103000-abcd")
-    assert call(box, "memory_store", text="Alice lives in Oslo")["action"] == "added"
+    remember(scope, "Alice lives in Oslo")  # the person's own words
     held = box.run(ToolCall("c", "memory_store", {"text": "Alice lives in Bergen"}, "{}"))
     assert held.ok and held.operation is None and "held" in held.summary
     (item,) = inbox.open_items(shared, scope.prefix)
@@ -179,4 +182,10 @@ def test_a_stored_fact_that_contradicts_one_waits_and_counts_as_inferred(shared:
         "tool",
     )
     events = load_events(shared)[fact_id("Alice lives in Oslo", scope.prefix)]
-    assert [(e.kind, e.source) for e in events] == [("inferred", "tool")]
+    assert [(e.kind, e.source) for e in events] == [("stated", "remember")]  # nothing added
+    # The model's own line: its newer value replaces it, and counts as inferred.
+    assert call(box, "memory_store", text="Alice's cat is called Miso")["action"] == "added"
+    updated = call(box, "memory_store", text="Alice's cat is called Mochi")
+    assert updated["action"] == "updated"
+    events = load_events(shared)[fact_id("Alice's cat is called Mochi", scope.prefix)]
+    assert [(e.kind, e.source) for e in events][-1] == ("inferred", "tool")

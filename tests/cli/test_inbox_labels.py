@@ -8,6 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from memclaw.cli.app import app
+from memclaw.entries.memories import remember
+from memclaw.workspace import Workspace
+from memclaw.workspace.scope import Scope
 
 
 def _run(root: Path, *args: str) -> tuple[int, str, str]:
@@ -16,14 +19,15 @@ def _run(root: Path, *args: str) -> tuple[int, str, str]:
 
 
 def _held(root: Path) -> list[str]:
+    """Two newer values a model stated against the person's: both wait in the inbox."""
     _run(root, "init", "pal")
-    for text in (
-        "Maya lives in Oslo",
-        "Maya lives in Bergen",
-        "The standup is at 09:30",
-        "The standup is at 10:00",
+    scope = Scope(Workspace.open(root).agent("pal"))
+    for old, new in (
+        ("Maya lives in Oslo", "Maya lives in Bergen"),
+        ("The standup is at 09:30", "The standup is at 10:00"),
     ):
-        _run(root, "remember", "pal", text)
+        _run(root, "remember", "pal", old)
+        remember(scope, new, source="tool", by_person=False)
     _code, stdout, _err = _run(root, "inbox", "pal", "--json")
     return [c["id"] for c in json.loads(stdout)["contradictions"]]
 

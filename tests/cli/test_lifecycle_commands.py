@@ -51,9 +51,9 @@ def test_remember_list_get_forget(isolated_env: Path, monkeypatch: pytest.Monkey
     entry = json.loads(stdout)["entry"]
     assert code == 0 and entry["category"] == "preference"
     code, _, stderr = run("remember", "bot", "Maya prefers Poetry for Python projects")
-    assert code == 0 and "held" in stderr and "memclaw inbox bot" in stderr
+    assert code == 0 and f"updated {entry['id']}" in stderr and "now: Maya prefers Poetry" in stderr
     code, _, stderr = run("remember", "bot", "Actually, Maya prefers Poetry for Python projects")
-    assert code == 0 and "superseded" in stderr and entry["id"] in stderr
+    assert code == 0 and f"already known as {entry['id']}" in stderr
     code, stdout, _ = run("memories", "list", "bot", "--json")
     (current,) = json.loads(stdout)["memories"]
     assert "Poetry" in current["text"]

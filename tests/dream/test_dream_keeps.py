@@ -8,9 +8,9 @@ from dream.dreamkit import day, note, workspace
 from memclaw.changes.undo import undo_last
 from memclaw.dream.run import dream_agent
 from memclaw.facts import inbox
-from memclaw.facts.conflict import superseded_by
 from memclaw.facts.ids import fact_id
 from memclaw.facts.store import load_events
+from memclaw.judgement import superseded_by
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 

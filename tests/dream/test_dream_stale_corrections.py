@@ -35,9 +35,9 @@ def test_a_persons_later_correction_outlives_the_note_it_corrected(tmp_path: Pat
     dream_agent(Scope(agent))
     assert f"- {LATER}" in agent.read("PROFILE.md").splitlines()
     assert FIRST not in agent.read("PROFILE.md")
-    assert LATER in agent.read("entries/identity.md")  # the person's own line, word for word
     said = next(f for f in facts_of(Scope(agent)) if f.statement == LATER)
-    assert not said.superseded
+    assert not said.superseded  # the person's correction, word for word, where the fact lived
+    assert [p.path for p in said.places if p.kind.durable] == ["PROFILE.md"]
 
 
 def test_a_note_correction_newer_than_the_fact_still_applies(tmp_path: Path) -> None:

@@ -61,6 +61,7 @@ def test_restatement_updates_instead_of_copying(tmp_path: Path) -> None:
     assert len(list_memories(Scope(agent))) == 1
 
 
+@pytest.mark.parametrize("cue", ["", "Actually, "])
 @pytest.mark.parametrize(
     ("old", "new"),
     [
@@ -69,38 +70,22 @@ def test_restatement_updates_instead_of_copying(tmp_path: Path) -> None:
         ("The migration deadline is Dec 12", "The migration deadline is Dec 5"),
     ],
 )
-def test_a_changed_fact_waits_in_the_inbox_and_the_old_one_stays(
-    tmp_path: Path, old: str, new: str
+def test_a_newer_value_replaces_the_old_one_where_it_lives(
+    tmp_path: Path, old: str, new: str, cue: str
 ) -> None:
+    # A person's newer value wins, with or without "actually": the old one is in history.
     agent = make_agent(tmp_path)
     category = "project" if "deadline" in old else "preference"
     first = remember(Scope(agent), old, category=category).entry
-    result = remember(Scope(agent), new, category=category)
-    assert result.action is Action.HELD and result.entry is None and first is not None
+    result = remember(Scope(agent), f"{cue}{new}", category=category)
+    assert result.action is Action.UPDATED and first is not None
     assert result.previous is not None and result.previous.text == old
-    assert [e.text for e in list_memories(Scope(agent))] == [old]
-    assert [i.new for i in open_items(agent)] == [new] and result.inbox == [open_items(agent)[0].id]
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("Maya prefers uv for Python projects", "Maya prefers Poetry for Python projects"),
-        ("User prefers uv", "User prefers Poetry"),
-        ("The migration deadline is Dec 12", "The migration deadline is Dec 5"),
-    ],
-)
-def test_an_explicit_correction_supersedes_the_old_fact(tmp_path: Path, old: str, new: str) -> None:
-    agent = make_agent(tmp_path)
-    category = "project" if "deadline" in old else "preference"
-    first = remember(Scope(agent), old, category=category).entry
-    result = remember(Scope(agent), f"Actually, {new}", category=category)
-    assert result.action is Action.SUPERSEDED and first is not None
-    assert result.previous is not None and result.previous.text == old
+    assert result.entry is not None and result.entry.id == first.id  # the same entry, reworded
     assert [e.text for e in list_memories(Scope(agent))] == [new]
+    assert open_items(agent) == []
     history = agent.meta_dir / "history" / "entries" / f"{category}.md"
     assert any(old in p.read_text() for p in history.iterdir())
-    record = next(r for r in read_log(agent, "memories") if r["action"] == "superseded")
+    record = next(r for r in read_log(agent, "memories") if r["action"] == "updated")
     assert record["old_text"] == old
 
 

@@ -25,4 +25,5 @@ def test_a_second_thing_liked_is_kept_beside_the_first(tmp_path: Path) -> None:
     }
     changed = remember(scope, "Maya prefers uv", category="preference")
     assert changed.action is Action.ADDED
-    assert remember(scope, "Maya prefers Poetry", category="preference").action is Action.HELD
+    # A person's newer choice of the same kind replaces the older one.
+    assert remember(scope, "Maya prefers Poetry", category="preference").action is Action.UPDATED

@@ -52,5 +52,5 @@ def test_a_models_version_never_takes_over_a_persons_entry(tmp_path: Path) -> No
     remember(scope, PLANNED, category="project")  # the person's words
     clock.advance(days=15)
     result = remember(scope, BOOKED, category="project", source="tool", by_person=False)
-    assert result.action is Action.ADDED
+    assert result.action is Action.ADDED  # more of the person's fact: beside it, unmerged
     assert sorted(_texts(scope)) == sorted([PLANNED, BOOKED])

@@ -10,6 +10,7 @@ from memclaw.extract.pipeline import extract_conversation
 from memclaw.facts import inbox
 from memclaw.facts.ids import fact_id
 from memclaw.facts.store import load_events
+from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 
@@ -47,13 +48,30 @@ def test_an_explicit_correction_replaces_the_old_fact_everywhere(
 ) -> None:
     agent = model_agent(tmp_path, fake_openai.base_url)
     scope = Scope(agent)
-    agent.write("MEMORY.md", "# Memory\n\n- The cutover is on 2026-12-12\n")
-    remember(scope, "The cutover is on 2026-12-12")
+    # Lines a model wrote (an earlier extraction, a tool): a newer value replaces them.
+    remember(scope, "The cutover is on 2026-12-12", source="tool", by_person=False)
+    agent.write("MEMORY.md", "# Memory\n\n- The cutover is on 2026-12-12\n", author=Author.MODEL)
     fake_openai.queue_json(
         _answer("# Memory\n\n- The cutover is on 2026-12-12\n- The cutover moved to 2026-12-19\n")
     )
     extract_conversation(scope, CHAT, force=True)
     memory, entries = agent.read("MEMORY.md"), agent.read("entries/project.md")
     assert "2026-12-12" not in memory + entries
-    assert "moved to 2026-12-19" in memory and "2026-12-19" in entries
+    assert "- The cutover is on 2026-12-19" in memory and "2026-12-19" in entries
     assert inbox.open_items(agent) == []
+
+
+def test_a_correction_of_a_persons_line_waits_in_the_inbox(
+    tmp_path: Path, fake_openai: FakeOpenAI
+) -> None:
+    agent = model_agent(tmp_path, fake_openai.base_url)
+    scope = Scope(agent)
+    agent.write("MEMORY.md", "# Memory\n\n- The cutover is on 2026-12-12\n")  # by hand
+    fake_openai.queue_json(
+        _answer("# Memory\n\n- The cutover is on 2026-12-12\n- The cutover moved to 2026-12-19\n")
+    )
+    done = extract_conversation(scope, CHAT, force=True)
+    assert agent.read("MEMORY.md") == "# Memory\n\n- The cutover is on 2026-12-12\n"
+    (item,) = inbox.open_items(agent)
+    assert item.new == "The cutover moved to 2026-12-19"
+    assert any(f"held in the inbox as {item.id}" in note for note in done.notes)

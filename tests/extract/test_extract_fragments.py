@@ -8,7 +8,7 @@ from memclaw.extract.offline.fragments import combine_facts
 from memclaw.extract.offline.people import Fact
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
-from memclaw.facts.conflict import judge
+from memclaw.judgement import judge
 from memclaw.text.combine import MAX_WORDS, join
 from memclaw.text.likeness import known_lines
 from memclaw.workspace.scope import Scope

@@ -1,8 +1,8 @@
 """The fake model of the judge tests: a contradiction only a model sees, and its verdict.
 
-"Maya is allergic to peanuts" against "Maya eats peanut butter every morning": the
-offline rules share words but match no rule, so they are unsure (and call it
-compatible). The fake server, at the wire, plays a model that sees the conflict.
+"Maya prefers calls in the afternoon" against "Maya wants no meetings after lunch": the
+offline judge sees one subject and shared words but no rule, so it is unsure (and calls
+them two facts). The fake server, at the wire, plays a model that sees the conflict.
 """
 
 import json
@@ -20,8 +20,8 @@ from memclaw.workspace import Workspace
 from memclaw.workspace.agent import Agent
 from memclaw.workspace.scope import Scope
 
-OLD = "Maya is allergic to peanuts"
-NEW = "Maya eats peanut butter every morning"
+OLD = "Maya prefers calls in the afternoon"
+NEW = "Maya wants no meetings after lunch"
 _PAIR = re.compile(r"^(\d+)\. OLD: (.*)$", re.MULTILINE)
 
 
@@ -39,10 +39,10 @@ def model_judge(*, delay: float = 0.0, garbage: bool = False) -> Callable[[dict[
             {
                 "pair": int(number),
                 "kind": "conflict",
-                "reason": "she cannot eat what she is allergic to",
+                "reason": "afternoon calls are meetings after lunch",
             }
-            if "allergic" in old
-            else {"pair": int(number), "kind": "compatible"}
+            if "afternoon" in old
+            else {"pair": int(number), "kind": "distinct"}
             for number, old in _PAIR.findall(messages[1]["content"])
         ]
         return json.dumps({"verdicts": verdicts})

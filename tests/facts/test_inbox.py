@@ -1,4 +1,5 @@
-"""Contradictions: held in the inbox, corrected in place, resolved in every file."""
+"""Newer values: a person's replaces the old fact in every file; a model's change of a
+person's line waits in the inbox, and is resolved there in every file."""
 
 import json
 from pathlib import Path
@@ -7,7 +8,7 @@ import pytest
 from extract.extractkit import make_agent
 
 from memclaw.entries.lookup import list_memories
-from memclaw.entries.memories import Action, remember
+from memclaw.entries.memories import Action, RememberResult, remember
 from memclaw.errors import UsageError, WorkspaceError
 from memclaw.facts import inbox
 from memclaw.facts.ledger import facts_of, find_fact
@@ -16,11 +17,15 @@ from memclaw.facts.settle import Outcome, settle
 from memclaw.workspace.scope import Scope
 
 
+def _told_by_a_model(scope: Scope, text: str) -> RememberResult:
+    return remember(scope, text, source="tool", by_person=False)
+
+
 def _agent_with_oslo(tmp_path: Path) -> Scope:
     agent = make_agent(tmp_path)
     scope = Scope(agent)
+    remember(scope, "Maya lives in Oslo")  # an entry, and the same fact in MEMORY.md
     agent.write("MEMORY.md", "# Memory\n\n## People\n- Maya lives in Oslo\n- Maya likes tea\n")
-    remember(scope, "Maya lives in Oslo")  # the same fact, also an entry
     return scope
 
 
@@ -28,33 +33,35 @@ def _agent_with_oslo(tmp_path: Path) -> Scope:
     ("old", "new"),
     [("Maya lives in Oslo", "Maya lives in Bergen"), ("Maya is vegetarian", "Maya eats meat")],
 )
-def test_remember_holds_a_contradiction_and_the_old_fact_stays(
+def test_a_models_newer_value_of_a_persons_fact_waits_in_the_inbox(
     tmp_path: Path, old: str, new: str
 ) -> None:
     scope = Scope(make_agent(tmp_path))
     remember(scope, old)
-    result = remember(scope, new)
+    result = remember(scope, new, source="tool", by_person=False)
     assert result.action is Action.HELD and result.entry is None
+    assert "a person's words" in result.reason and "memclaw inbox" in result.reason
     assert [e.text for e in list_memories(scope)] == [old]
     (item,) = inbox.open_items(scope.agent)
-    assert (item.old, item.new, item.source) == (old, new, "remember")
-    assert item.old_where == ["entries/identity.md:4"] or item.old_where[0].startswith("entries/")
-    assert remember(scope, new).inbox == [item.id]  # said again: the same item, not a second
+    assert (item.old, item.new, item.source) == (old, new, "tool")
+    assert item.old_where[0].startswith("entries/")
+    said_again = remember(scope, new, source="tool", by_person=False)
+    assert said_again.inbox == [item.id]  # the same item, not a second
     assert len(inbox.open_items(scope.agent)) == 1
 
 
-def test_a_correction_replaces_the_fact_in_every_file_and_supersedes_it(tmp_path: Path) -> None:
+def test_a_persons_newer_value_replaces_the_fact_in_every_file(tmp_path: Path) -> None:
     scope = _agent_with_oslo(tmp_path)
     agent = scope.agent
-    held = remember(scope, "Maya lives in Bergen")
+    held = remember(scope, "Maya lives in Bergen", source="tool", by_person=False)
     assert held.action is Action.HELD
-    result = remember(scope, "Actually, Maya lives in Bergen")
-    assert result.action is Action.SUPERSEDED
+    result = remember(scope, "Maya lives in Bergen")  # the person says it: it wins
+    assert result.action is Action.UPDATED
     memory = agent.read("MEMORY.md")
     assert "- Maya lives in Bergen\n" in memory and "Oslo" not in memory
     assert "Maya likes tea" in memory
     assert [e.text for e in list_memories(scope)] == ["Maya lives in Bergen"]
-    assert inbox.open_items(agent) == []  # the correction settled what was waiting
+    assert inbox.open_items(agent) == []  # the newer value settled what was waiting
     evidence = json.loads((agent.meta_dir / "facts" / "evidence.json").read_text())
     assert "Oslo" not in json.dumps(evidence) and "Bergen" not in json.dumps(evidence)
     old = held.previous
@@ -67,7 +74,7 @@ def test_a_correction_replaces_the_fact_in_every_file_and_supersedes_it(tmp_path
 def test_resolve_applies_the_choice_to_every_file(tmp_path: Path, keep: str) -> None:
     scope = _agent_with_oslo(tmp_path)
     agent = scope.agent
-    (item,) = remember(scope, "Maya lives in Bergen").inbox and inbox.open_items(agent)
+    (item,) = _told_by_a_model(scope, "Maya lives in Bergen").inbox and inbox.open_items(agent)
     done = resolve(scope, item.id, keep)
     memory, entries = agent.read("MEMORY.md"), agent.read("entries/identity.md")
     has = {
@@ -90,7 +97,9 @@ def test_resolve_applies_the_choice_to_every_file(tmp_path: Path, keep: str) -> 
 
 def test_resolve_refuses_bad_input_and_writes_nothing(tmp_path: Path) -> None:
     scope = _agent_with_oslo(tmp_path)
-    (item,) = remember(scope, "Maya lives in Bergen").inbox and inbox.open_items(scope.agent)
+    (item,) = _told_by_a_model(scope, "Maya lives in Bergen").inbox and inbox.open_items(
+        scope.agent
+    )
     before = scope.agent.read("MEMORY.md")
     with pytest.raises(UsageError, match="--keep"):
         resolve(scope, item.id, "newest")
@@ -103,12 +112,11 @@ def test_resolve_refuses_bad_input_and_writes_nothing(tmp_path: Path) -> None:
 
 def test_settle_only_judges_without_apply(tmp_path: Path) -> None:
     scope = _agent_with_oslo(tmp_path)
-    settled = settle(scope, "Maya lives in Bergen", source="test", by_person=True, apply=False)
+    settled = settle(scope, "Maya lives in Bergen", source="test", by_person=False, apply=False)
     assert settled.outcome is Outcome.HELD and inbox.open_items(scope.agent) == []
-    fixed = settle(
-        scope, "Correction: Maya lives in Bergen", source="t", by_person=True, apply=False
-    )
-    assert fixed.outcome is Outcome.CORRECTED and "Oslo" in scope.agent.read("MEMORY.md")
+    fixed = settle(scope, "Maya lives in Bergen", source="t", by_person=True, apply=False)
+    assert fixed.outcome is Outcome.REPLACED and fixed.merged == "Maya lives in Bergen"
+    assert "Oslo" in scope.agent.read("MEMORY.md")
     again = settle(scope, "Maya lives in Oslo", source="test", by_person=True)
     assert again.outcome is Outcome.RESTATED
     assert settle(scope, "Maya has a cat", source="t", by_person=True).outcome is Outcome.NEW
@@ -133,7 +141,7 @@ def test_forgetting_a_fact_can_remove_its_evidence_and_inbox_items(tmp_path: Pat
 
     scope = _agent_with_oslo(tmp_path)
     agent = scope.agent
-    remember(scope, "Maya lives in Bergen")
+    _told_by_a_model(scope, "Maya lives in Bergen")
     bergen = fact_id("Maya lives in Bergen")
     assert inbox.drop_about(agent, {bergen}) == [
         inbox.item_id(fact_id("Maya lives in Oslo"), bergen)

@@ -4,6 +4,7 @@ from fake_openai import FakeOpenAI
 
 from memclaw.config import Settings
 from memclaw.facts.judge import judge_pairs
+from memclaw.judgement import Relation
 from memclaw.llm import open_model
 
 UNSURE = ("Kenji reviews PRs in the morning.", "Kenji reviews only small PRs.")
@@ -18,7 +19,9 @@ def _model(server: FakeOpenAI) -> object:
 def test_only_unsure_pairs_go_to_the_model_and_its_verdict_counts(fake_openai: FakeOpenAI) -> None:
     fake_openai.queue_json({"verdicts": [{"pair": 1, "kind": "conflict", "reason": "timing"}]})
     verdicts = judge_pairs([SURE, UNSURE], _model(fake_openai))  # type: ignore[arg-type]
-    assert [v.kind for v in verdicts] == ["conflict", "conflict"]
+    assert [v.relation for v in verdicts] == [Relation.UPDATE, Relation.UPDATE]
+    # The offline judge is sure of the first; the model's "conflict" is for a person to settle.
+    assert verdicts[0].sure and not verdicts[1].sure
     assert verdicts[1].reason == "model: timing"
     (request,) = [r for r in fake_openai.requests if r.path.endswith("/chat/completions")]
     sent = request.body["messages"][1]["content"]

@@ -29,8 +29,8 @@ from memclaw.chat.tools import ToolBox
 from memclaw.cli.app import app
 from memclaw.entries.memories import remember
 from memclaw.facts import inbox
-from memclaw.facts.conflict import judge
 from memclaw.facts.judge import Judge, judge_pairs
+from memclaw.judgement import Relation, judge
 from memclaw.llm import ToolCall, open_model_no_retry
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope
@@ -38,7 +38,7 @@ from memclaw.workspace.scope import Scope
 
 def test_the_pair_is_one_the_offline_judge_is_unsure_of() -> None:
     verdict = judge(OLD, NEW)
-    assert verdict.kind == "compatible" and not verdict.sure
+    assert verdict.relation is Relation.DISTINCT and not verdict.sure
 
 
 def _cli(*args: str) -> Any:
@@ -61,7 +61,7 @@ def test_cli_remember_holds_what_only_the_model_sees(
     assert texts(agent) == [OLD]
     (item,) = inbox.open_items(agent, "")
     assert (item.old, item.new) == (OLD, NEW)
-    assert item.reason == "model: she cannot eat what she is allergic to"
+    assert item.reason.startswith("model: afternoon calls are meetings after lunch")
     assert len(judge_requests(fake_openai)) == 1
 
 
@@ -160,5 +160,5 @@ def test_a_judge_asks_the_model_once_per_pair(isolated_env: Path, fake_openai: F
     settings = Workspace.open(isolated_env).settings
     opinion = Judge(partial(open_model_no_retry, settings))
     first, again = judge_pairs([(OLD, NEW)], opinion), judge_pairs([(OLD, NEW)], opinion)
-    assert first == again and first[0].disagrees  # (a dream judges a note, then applies it)
+    assert first == again and first[0].disagrees and not first[0].sure  # (judged, then applied)
     assert len(judge_requests(fake_openai)) == 1

@@ -39,9 +39,9 @@ def test_subjects() -> None:
 def test_one_fact_in_several_places_and_who_wrote_each(tmp_path: Path) -> None:
     agent = make_agent(tmp_path)
     scope = Scope(agent)
+    remember(scope, "Maya prefers uv")
     agent.write("MEMORY.md", "# Memory\n- Maya prefers uv\n", author=Author.MODEL)
     agent.write("PROFILE.md", "# Profile\n- Name: Maya\n")
-    remember(scope, "Maya prefers uv")
     agent.append_daily("- Maya prefers uv")
     facts = {f.statement: f for f in facts_of(scope)}
     uv = facts["Maya prefers uv"]

@@ -56,12 +56,13 @@ def planted(root: Path, clock: Clock | None = None, **settings: Any) -> Agent:
     diary, input history, logs and index (and other facts around it)."""
     agent = make_agent(root, clock, name="max", **settings)
     team = Scope(agent)
+    # Entries first: remembered once PROFILE.md says it, it would be "already known".
+    remember(team, "Maya is pregnant, due in May")
+    remember(team, "Maya prefers uv for Python projects")
     agent.write("PROFILE.md", PROFILE)
     agent.write("MEMORY.md", MEMORY)
     # A second rewrite: history now keeps the version holding the fact.
     agent.write("MEMORY.md", MEMORY + "- Knut is a Finnish Lapphund.\n")
-    remember(team, "Maya is pregnant, due in May")
-    remember(team, "Maya prefers uv for Python projects")
     agent.append_daily(
         "- Maya told me she is pregnant.\n- Standup moved to 09:30.", day=date(2026, 3, 28)
     )

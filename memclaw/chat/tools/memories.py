@@ -6,6 +6,7 @@ hold: secrets refused, another conversation's short-term memory left out.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from memclaw.chat.session import entry_session_id
@@ -29,6 +30,10 @@ def _entry(entry: Entry, scope: str) -> dict[str, Any]:
         "scope": scope,
         **({"session": entry.extra["session"]} if "session" in entry.extra else {}),
     }
+
+
+# How a store's outcome reads to the model and the person.
+_FATES = {"unchanged": "already known", "held": "held in the inbox", "skipped": "skipped"}
 
 
 class MemoryTools(ScopedTools):
@@ -141,8 +146,10 @@ class MemoryTools(ScopedTools):
                 results.append(data)
                 if operation is not None:
                     operations.append(operation)
-        stored = sum(1 for r in results if "id" in r)
-        summary = f"→ {stored} of {len(results)} stored"
+        # Every fact's fate, said truthfully: "→ 2 added, 1 already known (of 3)".
+        fates = Counter(str(r["action"]) for r in results)
+        told = ", ".join(f"{n} {_FATES.get(action, action)}" for action, n in fates.items())
+        summary = f"→ {told} (of {len(results)})"
         operation = {"op": "store", "facts": operations} if operations else None
         return {"results": results}, summary, operation
 
@@ -162,7 +169,7 @@ class MemoryTools(ScopedTools):
             model=self.judge,
         )
         if result.entry is None:
-            summary = f"→ {result.action}"
+            summary = f"→ {_FATES.get(str(result.action), str(result.action))}"
             return {"action": str(result.action), "reason": result.reason}, summary, None
         operation = {
             "op": "store",
@@ -175,16 +182,32 @@ class MemoryTools(ScopedTools):
         if result.previous is not None and result.previous.id != result.entry.id:
             operation["replaces"] = result.previous.id
         data = {"action": str(result.action), "id": result.entry.id}
-        return data, f"→ {result.action} {result.entry.id}", operation
+        if result.reason:
+            data["reason"] = result.reason
+        fate = _FATES.get(str(result.action), str(result.action))
+        return data, f"→ {fate} {result.entry.id}", operation
 
     def _memory_forget(self, args: dict[str, Any]) -> tuple[Any, str, Any]:
         from memclaw.entries.forgetting import forget
+        from memclaw.entries.lookup import list_memories, match_entries
 
         memory_id, query = arg(args, "id"), arg(args, "query")
         if not memory_id and not query:
             raise UsageError("give the id of a memory, or a query")
+        if not memory_id:
+            # Nobody can be asked here: words that fit several memories forget none of them,
+            # and the model is told which ids fit, to choose one by id.
+            fit = match_entries(list_memories(self.scope), query)
+            if len(fit) > 1:
+                ids = [e.id for e in fit]
+                many = plural(len(ids), "memory", "memories")
+                note = f"{many} fit these words: nothing forgotten; forget one by id"
+                return {"forgotten": [], "fit": ids, "note": note}, f"→ {len(ids)} fit", None
+            memory_id = fit[0].id if fit else ""
+            if not memory_id:
+                return {"forgotten": []}, "→ forgot 0", None
         # Only this chat's own scope: forgetting a team entry is for `memclaw memories forget`.
-        gone = forget(self.scope, id=memory_id or None, query=None if memory_id else query)
+        gone = forget(self.scope, id=memory_id)
         ids = [e.id for e in gone]
         operation = {"op": "forget", "ids": ids} if ids else None
         return {"forgotten": ids}, f"→ forgot {len(ids)}", operation

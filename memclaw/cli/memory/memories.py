@@ -72,11 +72,11 @@ def remember(
 ) -> None:
     """Keep one fact as a memory entry (long-term unless a session is named).
 
-    The category is guessed when not given. A fact that restates an existing
-    entry updates it. One that contradicts a remembered fact (same subject,
-    another value) waits in `memclaw inbox` and the old fact stays, unless it
-    is an explicit correction ("actually ...", "moved to ..."): then it
-    replaces the old fact wherever it lives. Credentials are refused.
+    The category is guessed when not given. What memory already holds is not stored
+    again ("already known"). A newer value of a remembered fact (where someone
+    lives, a new date for one event) or a richer version of it replaces that fact
+    wherever it lives, as one line that keeps what only the older one said. Any
+    other fact is added beside the others. Credentials are refused.
 
     Examples:
 
@@ -86,6 +86,7 @@ def remember(
 
         memclaw remember demo "Wants short answers today" --session s-42 --owner user:maya
     """
+    from memclaw.entries.memories import Action
     from memclaw.entries.memories import remember as remember_fact
     from memclaw.facts.judge import Judge
     from memclaw.llm import open_model_no_retry
@@ -112,14 +113,19 @@ def remember(
         return
     console = err()
     if result.entry is None:
-        console.print(f"{result.action}: {result.reason}", markup=False)
+        said = "already known" if result.action is Action.UNCHANGED else str(result.action)
+        console.print(f"{said}: {result.reason}", markup=False)
         if result.blocked:
             # Nothing was kept: a script must not take this for success.
             raise typer.Exit(1)
         return
-    line = f"{result.action} {result.entry.id} [{result.entry.category}]"
-    if result.previous is not None and result.previous.id != result.entry.id:
-        line += f" (replaces {result.previous.id}: {result.previous.text})"
+    entry = result.entry
+    if result.action is Action.UNCHANGED:
+        line = f"already known as {entry.id} [{entry.category}]: {entry.text}"
+    elif result.action is Action.UPDATED:
+        line = f"updated {entry.id} [{entry.category}], now: {entry.text}"
+    else:
+        line = f"{result.action} {entry.id} [{entry.category}]"
     console.print(line, markup=False)
 
 

@@ -100,7 +100,7 @@ def merge_entries_offline(entries: list[Entry], fixed: frozenset[str] = frozense
 
 def _combine(entries: list[Entry], fixed: frozenset[str]) -> list[Entry]:
     """Newer versions absorb older ones, then short facts about one subject join (in order)."""
-    from memclaw.facts.conflict import judge
+    from memclaw.judgement import judge
 
     def fits(texts: list[str]) -> bool:  # no two of them disagree
         return not any(judge(a, b).disagrees for i, a in enumerate(texts) for b in texts[i + 1 :])

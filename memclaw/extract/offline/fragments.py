@@ -46,7 +46,7 @@ class Combined:
 
 def _agree(texts: Sequence[str]) -> bool:
     """No two of ``texts`` disagree, by the fact layer's offline judge."""
-    from memclaw.facts.conflict import judge
+    from memclaw.judgement import judge
 
     return not any(judge(a, b).disagrees for i, a in enumerate(texts) for b in texts[i + 1 :])
 

@@ -114,13 +114,19 @@ MARITAL = {
 ALTERNATIVES = (
     "pip poetry uv pipenv conda pdm hatch rye",
     "npm yarn pnpm bun",
-    "vim neovim nvim emacs vscode code cursor sublime intellij pycharm zed helix",
+    "vim neovim nvim emacs vscode code cursor sublime intellij pycharm zed helix eclipse "
+    "goland webstorm rider xcode netbeans clion rubymine phpstorm nano kate",
     "bash zsh fish nushell powershell",
-    "postgres postgresql mysql mariadb sqlite mongodb cockroachdb dynamodb",
+    "postgres postgresql mysql mariadb sqlite mongodb cockroachdb dynamodb oracle redis "
+    "cassandra clickhouse",
     "aws gcp azure hetzner digitalocean fly vercel netlify heroku",
     "datadog grafana prometheus newrelic honeycomb sentry",
     "docker podman",
-    "github gitlab bitbucket",
+    "github gitlab bitbucket gitea",
+    "jenkins circleci travis buildkite teamcity",
+    "jira linear asana trello shortcut clickup",
+    "chrome firefox safari edge brave",
+    "iphone android pixel galaxy",
     "slack teams discord",
     "macos linux windows ubuntu fedora debian arch",
     "react vue svelte angular solid",
@@ -128,9 +134,6 @@ ALTERNATIVES = (
     "celery procrastinate rq dramatiq sidekiq",
     "tea coffee",
     "dark light",
-    "english swedish german spanish french norwegian danish finnish italian dutch japanese "
-    "engelska svenska tyska spanska englisch deutsch schwedisch inglés español alemán sueco",
-    "morning evening night afternoon",
     "tabs spaces",
 )
 ALTERNATIVE_GROUP = {
@@ -201,3 +204,86 @@ UNIT_SYNONYMS = {
     "year": "year", "years": "year", "år": "year", "jahr": "year", "jahre": "year",
     "jahren": "year", "año": "year", "años": "year", "ans": "year",
 }  # fmt: skip
+
+# Finite verb forms, where a statement's subject ends ("Sam's sister Ana | lives in Braga").
+_ENGLISH_VERBS = """
+    live work use run prefer want like love hate enjoy speak play drink eat sit start
+    leave move switch change own need visit collect commute listen belong include cost
+    host meet sing swim train study plan report join manage lead learn cook walk bake
+    deploy store call book travel drive ride attend take make get give bring buy sell pay
+    open close end begin become feel think know say tell ask show send receive check
+    finish stop keep hold wear read write grow teach help fix build watch wait go look
+    allow seem remain stay mean support require expect hope try skip miss hurt break
+    sign assign schedule postpone delay rent sleep wake dislike adore detest avoid
+    prepare review publish release ship last serve cover contain offer reach fall
+"""
+_IRREGULAR_VERBS = """
+    is are was were has have had does did goes went gone takes took made got gave bought
+    sold paid began became felt thought knew said told sent sat ran ate drank spoke wrote
+    led met sang swam flew drove rode wore held kept left built grew taught fell broke
+    hurt slept woke caught brought stood found lost won chose
+    can can't cannot could will won't would should must may might shall
+    doesn't don't didn't isn't aren't wasn't weren't hasn't haven't
+"""
+_SWEDISH_VERBS = """
+    är var har hade bor bodde jobbar jobbade arbetar arbetade heter hette använder använde
+    gillar älskar springer sprang sitter satt äter åt dricker drack talar pratar spelar
+    flyttade flyttat flyttades kör körde studerar pluggar tränar åker reser äger behöver
+    vill ska kan går gick kommer kom ligger låg lever levde samlar sjunger simmar besökte
+    säkerhetskopieras fyller föddes startar slutar börjar möts träffas sköter leder
+"""
+_GERMAN_VERBS = """
+    ist sind war waren hat haben hatte wohnt wohnte lebt arbeitet arbeitete heißt heißen
+    trinkt isst spricht spielt läuft lief findet fand programmiert schwimmt nutzt benutzt
+    verwendet mag liebt fährt studiert trainiert möchte will kann muss geht ging sitzt
+    sammelt singt besucht zog liegt beginnt endet gehört leitet wurde wird
+"""
+_SPANISH_VERBS = """
+    es son era fue está están estaba tiene tienen tenía vive viven vivía trabaja trabajan
+    trabajaba usa usan utiliza juega estudia prefiere quiere come bebe habla corre canta
+    nada va sale llega empieza se ha han había visitó mudó llama empezó terminó cuesta
+"""
+
+
+def _english_forms(lemma: str) -> set[str]:
+    ies = lemma[:-1] + "ies" if lemma.endswith("y") and lemma[-2:-1] not in "aeiou" else ""
+    es = lemma + "es" if lemma.endswith(("s", "sh", "ch", "x", "o")) else lemma + "s"
+    past = lemma + "d" if lemma.endswith("e") else lemma + "ed"
+    pasts = {past, lemma[:-1] + "ied"} if ies else {past}
+    return {lemma, es, ies, *pasts} - {""}
+
+
+_VERBS_OF = {
+    "english": frozenset(form for lemma in _ENGLISH_VERBS.split() for form in _english_forms(lemma))
+    | frozenset(_IRREGULAR_VERBS.split()),
+    "swedish": frozenset(_SWEDISH_VERBS.split()),
+    "german": frozenset(_GERMAN_VERBS.split()),
+    "spanish": frozenset(_SPANISH_VERBS.split()),
+}
+VERBS = frozenset().union(*_VERBS_OF.values())
+
+
+def verbs(language: str) -> frozenset[str]:
+    """The finite verb forms of ``language`` ("son" is a verb in Spanish only); all of
+    them for a language without a list of its own."""
+    return _VERBS_OF.get(language, VERBS)
+
+
+# English base forms: verbs only after a plural, a pronoun or a modal ("parents live").
+BASE_FORMS = frozenset(_ENGLISH_VERBS.split()) - frozenset(_IRREGULAR_VERBS.split())
+
+# Words naming a person by their tie to someone ("User's sister", "Annas Sohn"): a person,
+# not an attribute of theirs with one value.
+KIN = frozenset(
+    """
+    sister brother son daughter mother father mom mum dad wife husband partner girlfriend
+    boyfriend friend kid child children cousin aunt uncle niece nephew grandmother
+    grandfather grandma grandpa colleague coworker neighbour neighbor
+    syster bror dotter mamma pappa mor far fru sambo flickvän pojkvän vän barn kusin
+    moster faster morbror farbror kollega granne
+    schwester bruder sohn tochter mutter vater mama papa frau mann partnerin freundin
+    freund kind kinder cousine tante onkel kollege kollegin nachbar nachbarin
+    hermana hermano hijo hija madre padre mamá papá esposa esposo marido mujer pareja
+    novia novio amigo amiga primo prima tía tío colega vecino vecina
+    """.split()  # noqa: SIM905
+)

@@ -1,0 +1,93 @@
+"""Which remembered facts a new statement could be about: an index on their words.
+
+Only a fact whose subject the new statement names (or the other way round: "On 4
+December there is a client meeting", "The client meeting is on 4 December"), or that
+sets the same single-valued attribute (a residence, an employer), can be the same
+fact, a new value of it or a richer one; every other fact is another fact without asking.
+Built once per batch (an extraction weighs thirty statements against a hundred
+facts), so judging stays linear in what is remembered.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from memclaw.facts.model import Fact
+from memclaw.judgement import read
+from memclaw.judgement.claims import Claim
+from memclaw.judgement.words import Word, is_user
+
+
+class Candidates:
+    """Facts by their subjects' words, all their words and the attributes they set."""
+
+    def __init__(self, facts: Iterable[Fact]) -> None:
+        self.facts: list[Fact] = []
+        self._gone: set[str] = set()
+        self._by_key: dict[str, list[int]] = defaultdict(list)
+        for fact in facts:
+            self.add(fact)
+
+    def near(self, statement: str) -> list[Fact]:
+        """The facts ``statement`` could be about, in file order."""
+        subject, words, attributes = _keys(statement)
+        wanted = {f"s:{k}" for k in subject | words} | {f"w:{k}" for k in subject} | attributes
+        found: set[int] = set()
+        for key in wanted:
+            found.update(self._by_key.get(key, ()))
+        mine = _identifiers(statement)
+
+        def named_apart(fact: Fact) -> bool:
+            # Two subjects named by different ids ("invoice 4411", "invoice 4412") differ.
+            theirs = _identifiers(fact.statement)
+            return bool(mine and theirs and not mine & theirs)
+
+        chosen = (self.facts[i] for i in sorted(found))
+        return [f for f in chosen if f.id not in self._gone and not named_apart(f)]
+
+    def discard(self, fact_id: str) -> None:
+        """Forget ``fact_id`` (a line that another took the place of)."""
+        self._gone.add(fact_id)
+
+    def add(self, fact: Fact) -> None:
+        self.facts.append(fact)
+        subject, words, attributes = _keys(fact.statement)
+        for key in {f"s:{k}" for k in subject} | {f"w:{k}" for k in words} | attributes:
+            self._by_key[key].append(len(self.facts) - 1)
+
+
+def _keys(statement: str) -> tuple[set[str], set[str], set[str]]:
+    """A statement's subject words and all its content words, each as its first letters
+    (alike in every language's stemming and inflection: "Arzttermin", "Arzttermins"),
+    and the attributes it sets."""
+    claim = read(statement)
+    subject = {_prefix(w) for w in _subject_words(claim)}
+    if "user" in claim.subject:  # "Prefers tea": a note about the person, who goes unnamed
+        subject.add("user")
+    words = {_prefix(w) for w in claim.words if not w.function or is_user(w)}
+    return subject, words, {f"a:{frame.attribute}" for frame in claim.frames}
+
+
+def _prefix(word: Word) -> str:
+    """A word's first five letters, without a possessive ("Jun's" is "jun")."""
+    if is_user(word):
+        return "user"
+    return word.text.casefold().replace("’", "'").removesuffix("'s")[:5]
+
+
+def _subject_words(claim: Claim) -> list[Word]:
+    """The words naming what ``claim`` is about; all of its words when no verb was found."""
+    if claim.verb is None:
+        return [w for w in claim.words if not w.function or is_user(w)]
+    # By key, not by place: a verb-second subject follows its verb ("Eigentlich arbeitet
+    # der Nutzer bei Bosch").
+    return [w for w in claim.words if w.key in claim.subject]
+
+
+def _identifiers(statement: str) -> frozenset[str]:
+    """The values naming a statement's subject (4411, b3, db-07), if any."""
+    claim = read(statement)
+    if claim.verb is None:
+        return frozenset()
+    return frozenset(w.key for w in _subject_words(claim) if w.value)

@@ -1,0 +1,229 @@
+"""What one statement claims: about whom or what (the subject), which attribute, which value.
+
+A statement is read offline, in English, Swedish, German or Spanish:
+
+* the **subject** is what comes before its main verb ("Sam's sister Ana", "The nightly
+  backup of the orders database", "Der Nutzer"), with every way of naming the person
+  memclaw serves folded to ``user``;
+* a **frame** is a single-valued attribute the statement sets, with the span of its
+  value: where someone lives, whom they work for, their role, manager, age, diet,
+  birthday, the language they want answers in; or any "X's A is V" (a person's
+  manager, a service's version, an event's date);
+* its **cue** says whether it announces a change ("actually", "moved", "no longer",
+  "postponed", "now"), its **temporary** flag whether it is a passing constraint
+  ("can't run for a month"), and **negated** whether it denies.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from memclaw.judgement import lexicon as lx
+from memclaw.judgement.frames import Frame, find_frames
+from memclaw.judgement.words import Word, is_user, keys, words
+from memclaw.text.language import language_of
+
+I_ = re.IGNORECASE
+
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+_STAMP = re.compile(
+    r"^\s*(?:\(?(?:as of|per|stand|sedan|a fecha de)\s+\d{4}-\d{2}-\d{2}\)?,?"
+    r"|\d{4}-\d{2}-\d{2}\s+[—–-]|\[[a-z]+\])\s*",
+    I_,
+)
+_TAIL_STAMP = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)\s*$", I_)
+# "Correction:", "Actually,", "Update -": announces a change, and is not part of the fact.
+_CUE_LEAD = re.compile(
+    r"^\s*(?:(?:correction|update|actually|in fact|to be clear|rättelse|korrektur|berichtigung|"
+    r"corrección|en realidad|de hecho)\s*[,:;—–-]?\s+"
+    # A Swedish or German adverb leads a verb-second sentence: taken off with its comma
+    # only ("Eigentlich arbeitet der Nutzer ..." keeps its word order, and its subject).
+    r"|(?:faktiskt|egentligen|eigentlich|tatsächlich)\s*[,:;—–-]\s*)",
+    I_,
+)
+# Words that announce that something changed, beyond the correction words of the lexicon.
+_CHANGE = re.compile(
+    r"\b(?:now|nowadays|these days|any ?more|switched|changed|upgraded|downgraded|"
+    r"relocated|has gone|went|became|got married|divorced|new|replaced|instead|"
+    r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|"
+    r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neue[rsn]?|"
+    r"ahora|ya|cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa])\b",
+    I_,
+)
+# A passing constraint leaves the lasting fact alone ("hurt my knee, can't run for a month").
+_TEMPORARY = re.compile(
+    r"\b(?:for (?:a|about a|the next|\w+) (?:days?|weeks?|months?|while)|this week|"
+    r"until (?:further notice|the|\w+ \d|\d)|temporarily|for now|for the time being|"
+    r"på \w+ (?:dagar|veckor|månader)|i \w+ (?:dagar|veckor|månader)|tillfälligt|"
+    r"den här veckan|denna vecka|\w+ (?:tage|wochen|monate) lang|vorübergehend|"
+    r"diese woche|vorerst|durante (?:un|una|\w+) (?:días?|semanas?|mes|meses)|"
+    r"esta semana|temporalmente|por ahora|is skipping|skips|paused|pausiert|pausa)\b",
+    I_,
+)
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|can't|cannot|won't|"
+    r"inte|aldrig|ej|nicht|nie|kein|keine|keinen|nunca|jamás)\b",
+    I_,
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    text: str
+    body: str  # the statement without list marker, date stamp or correction lead
+    words: tuple[Word, ...]  # of ``body``
+    verb: int | None  # index of the main verb in ``words``: the subject ends there
+    subject: frozenset[str]  # content keys of the subject; the person memclaw serves is "user"
+    frames: tuple[Frame, ...]  # the single-valued attributes it sets
+    cue: bool  # announces a change or a correction
+    temporary: bool
+    negated: bool
+    sentiment: int  # 1 likes, -1 dislikes, 0 neither
+    language: str
+    stamp: str = ""  # the "As of 2026-03-30, " it was dated with, if any
+
+    def frame(self, attribute: str) -> Frame | None:
+        return next((f for f in self.frames if f.attribute == attribute), None)
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """Content keys of the whole statement (the user folded as in the subject)."""
+        return keys(self.words)
+
+    @property
+    def predicate(self) -> frozenset[str]:
+        return keys(self.words[self.verb :] if self.verb is not None else self.words)
+
+
+def strip(raw: str) -> tuple[str, bool]:
+    """``raw`` without list marker, date stamp and correction lead; and whether it had one."""
+    body = _STAMP.sub("", _MARKER.sub("", raw), count=1)
+    body = _TAIL_STAMP.sub("", body)
+    lead = _CUE_LEAD.match(body)
+    if lead:
+        body = body[lead.end() :]
+        body = body[:1].upper() + body[1:]
+    return " ".join(body.split()).rstrip(" ."), lead is not None
+
+
+_AS_OF = re.compile(r"^\s*(?:[-*+]\s+)?(\(?as of \d{4}-\d{2}-\d{2}\)?,?\s*)", I_)
+
+
+def _dated(raw: str) -> str:
+    found = _AS_OF.match(raw)
+    return found.group(1) if found else ""
+
+
+@cache
+def read(raw: str, language: str | None = None) -> Claim:
+    """What ``raw`` (a list item, an entry, a sentence someone said) claims.
+
+    Two statements are compared in one ``language`` (their words then fold alike);
+    alone, a statement is read in the language it looks written in."""
+    body, led = strip(raw)
+    language = language or language_of(body)
+    found = tuple(words(body, language))
+    verb = main_verb(found, language)
+    subject = keys(found[:verb] if verb is not None else found)
+    if verb == 0 and language == "english":
+        subject = frozenset({"user"})  # "Prefers tea in the morning": a note about the person
+    elif verb is not None and not subject:
+        # Verb second, its subject after it: "Eigentlich arbeitet der Nutzer bei Bosch".
+        subject = keys(_noun_phrase(found[verb + 1 :], language))
+    cue = led or bool(lx.CORRECTION.search(body)) or bool(_CHANGE.search(body))
+    return Claim(
+        text=raw,
+        body=body,
+        words=found,
+        verb=verb,
+        subject=subject,
+        frames=find_frames(body, found, verb),
+        cue=cue,
+        temporary=bool(_TEMPORARY.search(body)),
+        negated=bool(_NEGATION.search(body)),
+        sentiment=_sentiment(body),
+        stamp=_dated(raw),
+        language=language,
+    )
+
+
+def _sentiment(body: str) -> int:
+    if lx.DISLIKE.search(body):
+        return -1
+    if lx.LIKE.search(body):
+        return -1 if _NEGATION.search(body) else 1
+    return 0
+
+
+def _noun_phrase(found: tuple[Word, ...], language: str) -> list[Word]:
+    """The words at the start of ``found`` up to its first preposition or verb."""
+    phrase = []
+    for word in found:
+        text = word.text.casefold()
+        if (word.function and text not in _ARTICLES and not is_user(word)) or text in lx.verbs(
+            language
+        ):
+            break
+        phrase.append(word)
+    return phrase
+
+
+def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:
+    """Where the subject ends: the first word that is a verb form of ``language`` (see
+    ``lexicon.verbs``), or of any language the judge reads when it has none.
+
+    A word right after an article is a noun ("The release train leaves"), and an English
+    base form is a verb only after a plural, a pronoun or a modal ("User's parents live",
+    "can run"): memories speak of someone in the third person ("lives", "moved")."""
+    for known in (lx.verbs(language), lx.VERBS):
+        verb = _known_verb(found, known)
+        if verb is not None:
+            return verb
+    if language == "german":
+        # German writes every noun with a capital: the first plain word after the subject
+        # is its verb ("Der Nutzer fliegt am 3. Juli nach Wien").
+        for index in range(1, len(found)):
+            word = found[index]
+            if word.text.islower() and not word.function and not found[index - 1].function:
+                return index
+    # An English verb the list lacks: the first plain word ending in -s or -ed after a
+    # content word ("Build agent b7 listens on port 9090").
+    for index in range(1, len(found)):
+        word, before = found[index], found[index - 1]
+        text = word.text
+        plain = text.islower() and not word.function and not before.function
+        if plain and text.endswith(("s", "ed")) and not text.endswith("ss"):
+            return index
+    return None
+
+
+def _known_verb(found: tuple[Word, ...], known: frozenset[str]) -> int | None:
+    if found and found[0].text.casefold() in known - lx.BASE_FORMS and len(found) > 1:
+        return 0  # a question's or an inversion's verb first ("Arbeitet der Nutzer ...")
+    for index in range(1, len(found)):
+        word, before = found[index], found[index - 1]
+        text, prior = word.text.casefold(), before.text.casefold()
+        if prior in _ARTICLES or word.text[:1].isupper():
+            continue
+        if text in known and (text not in lx.BASE_FORMS or _plural_or_modal(prior)):
+            return index
+    return None
+
+
+_ARTICLES = frozenset(
+    """
+    the a an this that these those my his her its their our your der die das den dem des
+    ein eine einen einem einer el la los las un una unos unas en ett
+    """.split()  # noqa: SIM905
+)
+
+
+def _plural_or_modal(word: str) -> bool:
+    pronouns = ("i", "we", "they", "you", "to", "can", "could", "will", "would", "must")
+    return (
+        word in pronouns
+        or (word in lx.VERBS and word not in lx.BASE_FORMS)
+        or (word.endswith("s") and not word.endswith(("ss", "'s", "’s")))
+    )

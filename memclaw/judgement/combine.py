@@ -1,0 +1,210 @@
+"""One line of two: what a remembered statement becomes when a newer one replaces it.
+
+* A **new value** (``update``) goes where the old value was, when the newer statement
+  says nothing else: "Sam lives in Lisbon with his cat Miso" and "Sam moved to Porto"
+  become "Sam lives in Porto with his cat Miso". When it says more ("moved to Porto
+  in March"), the newer statement leads and keeps what only the older one said,
+  except the old value: "Sam moved to Porto in March, with his cat Miso".
+* A **richer** statement keeps what only the older one said the same way: "The
+  quarterly report due on 30 June must include the churn numbers, and will be
+  reviewed by Oskar".
+
+Nothing is joined past :data:`MAX_WORDS` (a fact is one sentence): then the newer
+statement stands alone and :func:`merged` says what was left out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memclaw.judgement import lexicon as lx
+from memclaw.judgement.claims import Claim, read
+from memclaw.judgement.relate import Judgement, Relation, judge, refines, shape, typed_pairs
+from memclaw.judgement.words import Word, keys, words
+from memclaw.text.language import language_of
+
+MAX_WORDS = 50  # a fact is one sentence of roughly 15-50 words
+
+# Where an older statement's details start: a comma, a clause, or a preposition.
+_PIECES = re.compile(
+    r"\s*[,;]\s*|\s+(?=(?:and|who|which|that|with|for|in|on|at|to|from|by|near|via|because|"
+    r"since|until|och|som|med|hos|i|på|till|sedan|und|mit|bei|im|am|seit|y|con|en|desde|"
+    r"que)\s)",
+    re.IGNORECASE,
+)
+# Words that announce the change itself ("moved to", "was postponed to", "now"): not a
+# detail the newer statement adds.
+_CHANGE_WORDS = re.compile(
+    r"\b(?:moved|has moved|have moved|relocated|switched|changed|upgraded|postponed|"
+    r"rescheduled|pushed|delayed|brought forward|to|till|auf|nach|al|a|now|actually|"
+    r"has been|have been|was|were|is|are|got|gone|become|became|ahora|jetzt|nu|numera|"
+    r"flyttade|flyttades|flyttat|har|hat|ist|wurde|verschoben|verlegt|umgezogen|"
+    r"skjutits upp|se mudó|se ha mudado|aplazad[oa]|se ha aplazado|cambió)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Merged:
+    text: str  # the one line that stays
+    dropped: tuple[str, ...] = ()  # details of the older statement that did not fit
+
+
+def merged(old: str, new: str, verdict: Judgement | None = None) -> Merged:
+    """The line that replaces ``old`` once ``new`` is known (see the module).
+
+    It keeps the newer statement's "As of" date; the older one's only when the value it
+    dated still holds (a richer statement), never on a value that changed since."""
+    verdict = verdict or judge(old, new)
+    language = language_of(f"{old}\n{new}")
+    a, b = read(old, language), read(new, language)
+    stamp = b.stamp or (a.stamp if verdict.relation is not Relation.UPDATE else "")
+    line = _merged(a, b, verdict)
+    # The sentence ends as the statement it is built on ended ("... 2026-12-21.").
+    base = a if line.text.startswith(a.body[:12]) and verdict.relation is Relation.UPDATE else b
+    stop = (
+        "." if base.text.rstrip().endswith(".") and not line.text.endswith((".", "!", "?")) else ""
+    )
+    return Merged(stamp + line.text + stop, line.dropped)
+
+
+def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
+    if verdict.relation is Relation.SAME:
+        return Merged(a.body)
+    if verdict.relation is Relation.RICHER:
+        return _joined(a, b, gone=frozenset())
+    if verdict.relation is not Relation.UPDATE:
+        return Merged(b.body)
+    common = next((f for f in b.frames if _changed(a, b, f.attribute)), None)
+    if common is not None:
+        old_frame = a.frame(common.attribute)
+        assert old_frame is not None
+        gone = keys(_words_in(a, old_frame.start, old_frame.end)) - b.keys
+        extra = b.keys - a.keys - keys(_words_in(b, common.start, common.end)) - _change(b)
+        extra -= _light(b) | keys(_words_in(b, *common.said))
+        if extra or common.attribute in ("diet", "relationship"):
+            return _joined(a, b, gone=gone)
+        value = b.body[common.start : common.end]
+        return _checked(a, b, a.body[: old_frame.start] + value + a.body[old_frame.end :], gone)
+    pairs = typed_pairs(a, b)
+    if pairs:
+        gone = frozenset(x.key for xs, _ in pairs for x in xs)
+        changed = {y.key for _, ys in pairs for y in ys}
+        extra = b.keys - a.keys - changed - _change(b) - _light(b)
+        if extra:
+            return _joined(a, b, gone=gone)
+        text = a.body
+        for xs, ys in sorted(pairs, key=lambda p: -p[0][0].start):  # right to left: spans hold
+            value = b.body[ys[0].start : ys[-1].end]
+            text = text[: xs[0].start] + value + text[xs[-1].end :]
+        return _checked(a, b, text, gone)
+    return _joined(a, b, gone=_replaced(a, b))
+
+
+def _changed(a: Claim, b: Claim, attribute: str) -> bool:
+    """Whether both set ``attribute`` and the value is not the same."""
+    old, new = a.frame(attribute), b.frame(attribute)
+    if old is None or new is None:
+        return False
+    return old.value.casefold() != new.value.casefold()
+
+
+def _checked(a: Claim, b: Claim, text: str, gone: frozenset[str]) -> Merged:
+    """``text``, unless it lost a word of ``a`` besides the old value: then ``b`` with
+    ``a``'s other pieces, so nothing but the replaced value is ever dropped."""
+    kept = keys(words(text, a.language))
+    if (a.keys - gone) <= kept | b.keys:
+        return Merged(text)
+    return _joined(a, b, gone=gone)
+
+
+def _grammar(claim: Claim) -> frozenset[str]:
+    """Keys that announce a change or carry the sentence ("moved to", "now", the verb)."""
+    verb = {claim.words[claim.verb].key} if claim.verb is not None else set()
+    return _change(claim) | verb
+
+
+def _light(claim: Claim) -> frozenset[str]:
+    """The verb, when it says little more than "is" ("the sync *starts* at 11:00"): a value
+    put in the older line's place leaves it out without loss; "booked" is no such verb."""
+    if claim.verb is None or claim.words[claim.verb].text.casefold() not in _LIGHT_VERBS:
+        return frozenset()
+    return frozenset({claim.words[claim.verb].key})
+
+
+_LIGHT_VERBS = frozenset(
+    """
+    is are was were starts start begins begin happens runs takes lies sits stands ist sind
+    beginnt startet findet liegt är börjar startar ligger es son empieza comienza está
+    """.split()  # noqa: SIM905
+)
+
+
+def _replaced(a: Claim, b: Claim) -> frozenset[str]:
+    """What a newer statement's new words took the place of, when no frame or typed value
+    says it: the older statement's words of the same kind (a number for a number, a name
+    for a name) that the newer one lacks; for plain words, the run right after the verb."""
+    novel = [w for w in b.words if not w.function and w.key not in a.keys | _grammar(b)]
+    start = a.verb + 1 if a.verb is not None else 0
+    lacking = [w for w in a.words[start:] if not w.function and w.key not in b.keys]
+    kinds = {shape(w, b.language) for w in novel}
+    same = {w.key for w in lacking if shape(w, a.language) in kinds - {"word"}}
+    if same or "word" not in kinds:
+        return frozenset(same)
+    run: list[str] = []
+    for word in a.words[start:]:
+        if word.function and run:
+            break
+        if not word.function and word.key not in b.keys:
+            run.append(word.key)
+    return frozenset(run)
+
+
+def _change(claim: Claim) -> frozenset[str]:
+    """Keys of the words that announce a change rather than state a value."""
+    spans = [m.span() for m in _CHANGE_WORDS.finditer(claim.body)]
+    spans += [m.span() for m in lx.CORRECTION.finditer(claim.body)]
+    return keys([w for w in claim.words if any(s <= w.start < e for s, e in spans)])
+
+
+def _words_in(claim: Claim, start: int, end: int) -> list[Word]:
+    return [w for w in claim.words if start <= w.start and w.end <= end]
+
+
+def _joined(a: Claim, b: Claim, gone: frozenset[str]) -> Merged:
+    """``b`` followed by the pieces of ``a`` it does not say (and that hold no ``gone``);
+    neighbouring pieces stay one run of ``a``'s own words."""
+    # What b says, a month included when b names its days ("September": 2026-09-12).
+    have = set(b.keys) | {w.key for w in a.words if refines([w], list(b.words))}
+    runs: list[tuple[int, int]] = []
+    for start, end in _pieces(a.body)[1:]:  # the first piece is what b restates
+        found = keys(w for w in _words_in(a, start, end) if w.text.casefold() not in lx.VERBS)
+        if not found - have or found & gone:
+            continue
+        have |= found
+        if runs and not a.body[runs[-1][1] : start].strip(" ,;"):
+            runs[-1] = (runs[-1][0], end)  # right after the previous one: one run
+        else:
+            runs.append((start, end))
+    text, dropped = b.body, []
+    for start, end in runs:
+        piece = a.body[start:end].strip(" ,;")
+        longer = f"{text}, {piece}"
+        if len(longer.split()) > MAX_WORDS:
+            dropped.append(piece)
+            continue
+        text = longer
+    return Merged(text, tuple(dropped))
+
+
+def _pieces(body: str) -> list[tuple[int, int]]:
+    """Spans of ``body`` between its commas, clauses and prepositions (see ``_PIECES``)."""
+    spans, at = [], 0
+    for cut in _PIECES.finditer(body):
+        if cut.start() > at:
+            spans.append((at, cut.start()))
+        at = cut.end()
+    if at < len(body):
+        spans.append((at, len(body)))
+    return spans

@@ -1,0 +1,252 @@
+"""Single-valued attributes a statement can set, and where its value is.
+
+A person lives in one place, works for one employer, has one role, one manager,
+one age, one diet, one birthday, wants answers in one language; a thing has one
+date, one version in production, one owner. Such a frame is read by the words that
+introduce it (``_PATTERNS``), by the lexicon (diet, relationship status), or from
+"X's A is V" in any of its forms ("Användarens chef heter V", "El jefe de Sofía es V",
+"Martins Vorgesetzte ist V"): the attribute A of X is single-valued.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from memclaw.judgement import lexicon as lx
+from memclaw.judgement.words import is_user, keys
+
+if TYPE_CHECKING:
+    from memclaw.judgement.words import Word
+
+I_ = re.IGNORECASE
+
+# Where a value ends: a comma, a clause, or a word that adds a detail ("with his cat").
+_END = (
+    r"(?=\s+(?:with|and|since|together|now|as|for|after|before|but|because|who|which|"
+    r"at|in|on|by|from|near|"
+    r"och|med|sedan|tillsammans|nu|numera|i|på|hos|vid|"
+    r"und|mit|seit|jetzt|zusammen|im|am|bei|"
+    r"y|con|desde|ahora|junto|en)\b|\s*[,;:!?()]|\.(?=\s|$)|\s+—|$)"
+)
+_V = r"(?P<v>[^,;:!?()]+?)"
+# A place goes on over commas while they name the wider places: "Majorna, Gothenburg, Sweden".
+_CAPITAL = r"(?-i:[A-ZÅÄÖÜÉ])"  # a capital even where the pattern ignores case
+_PLACE_V = rf"(?P<v>[^,;:!?()]+?(?:,\s*{_CAPITAL}[^,;:!?()\s]*(?:\s{_CAPITAL}[^,;:!?()\s]*)*)*)"
+# A value that names a place or a thing starts with a capital or a digit.
+_NAMED = r"(?P<v>(?-i:[A-ZÅÄÖÜÉ])[^,;:!?()]*?)"
+
+
+def _frame(pattern: str, value: str = _V, end: str = _END) -> re.Pattern[str]:
+    return re.compile(pattern.replace("V", value) + end, I_)
+
+
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "place",
+        _frame(
+            r"\b(?:lives|lived|live|living|is based|are based|resides|has moved|have moved|"
+            r"moved|relocated|home is|bor|bodde|har flyttat|flyttade|flyttat|flyttar|lever|"
+            r"wohnt|wohnen|wohnte|lebt|leben|vive|viven|vivía|se mudó|se ha mudado|se mudaron|"
+            r"se trasladó|reside)\s+(?:[^\W\d]+\s+)?(?:in|to|i|till|nach|en|a|at|på)\s+V",
+            _PLACE_V,
+        ),
+    ),
+    ("place", _frame(r"\b(?:ist|sind)\s+nach\s+V(?=\s+(?:umgezogen|gezogen))", end="")),
+    (
+        "place",
+        _frame(
+            r"\b(?:is located|is|are|ligger|liegt|befindet sich|está)\s+(?:at|på|an der|en)\s+V",
+            _NAMED,
+        ),
+    ),
+    (
+        "employer",
+        _frame(
+            r"\b(?:works|worked|work|working|is employed|are employed|employed|"
+            r"arbetar|arbetade|jobbar|jobbade|är anställd|arbeitet|arbeiten|arbeitete|"
+            r"trabaja|trabajan|trabajaba|es emplead[oa])"
+            r"\s+(?:at|for|by|på|hos|för|bei|für|en|para|de)\s+V"
+        ),
+    ),
+    (
+        "employer",
+        _frame(r"\b(?:ist|sind)\s+bei\s+V(?=\s+(?:angestellt|beschäftigt|tätig))", end=""),
+    ),
+    (
+        "role",
+        _frame(
+            r"\b(?:works as|worked as|arbetar som|jobbar som|arbeitet als|trabaja como|"
+            r"job title is|title is|role is|promoted to)\s+V"
+        ),
+    ),
+    ("manager", _frame(r"\b(?:reports to|rapporterar till|berichtet an)\s+V")),
+    (
+        "answer language",
+        _frame(
+            r"\b(?:answers?|replies|reply|responses|svar|antworten|respuestas)\s+"
+            r"(?:to be in|in|på|auf|en)\s+V"
+        ),
+    ),
+    ("answer language", _frame(r"\b(?:preferred\s+)?answer language is\s+V")),
+    ("birthday", _frame(r"\b(?:was born|born|föddes|wurde geboren|nació)\s+(?:on|den|am|el)\s+V")),
+    ("birthday", _frame(r"\bhat\s+(?:am\s+)?V(?=\s+Geburtstag)", end="")),
+    ("birthplace", _frame(r"\b(?:was born|born|föddes|wurde geboren|nació)\s+(?:in|i|en)\s+V")),
+    ("seat", _frame(r"\b(?:sits|sitter|sitzt|se sienta)\s+(?:in|at|i|på|en)\s+V")),
+    ("deadline", _frame(r"\b(?:is due(?:\s+on|\s+by)?|deadline is)\s+V")),
+    (
+        "age",
+        re.compile(
+            r"\b(?:is|är|ist|turned|turns|fyller|wird)\s+(?P<v>\d{1,3})(?:\s*(?:years?(?: old)?|"
+            r"år(?: gammal)?|jahre(?: alt)?)\b|(?=[.,;]|$|\s+(?:and|och|und|y)\b))"
+            r"|\btiene\s+(?P<v2>\w+)\s+años|\b(?P<v3>\w+)\s+years old",
+            I_,
+        ),
+    ),
+)
+
+COPULAS = frozenset(
+    """
+    is are was were ist sind war waren är var es son era fue heißt heißen heter hette
+    llama
+    """.split()  # noqa: SIM905
+)
+# Words that name an attribute of their owner ("X's manager", "Annas Lieblingsfarbe").
+_ATTRIBUTES = {
+    "manager": "manager boss chef chefen vorgesetzte vorgesetzter jefe jefa supervisor lead",
+    "role": "role title job roll rolle titel cargo puesto position",
+    "birthday": "birthday födelsedag geburtstag cumpleaños",
+    "timezone": "timezone tidszon zeitzone",
+    "place": "home address adress adresse dirección hem hogar office kontor büro oficina",
+    "age": "age ålder alter edad",
+    "deadline": "deadline",
+}
+ATTRIBUTE_OF = {word: name for name, line in _ATTRIBUTES.items() for word in line.split()}
+_MARITAL = {
+    "single": r"single|unmarried|singel|ogift|ledig|soltero|soltera|alleinstehend",
+    "married": r"married|gift|verheiratet|casad[oa]|got married|se casó|heiratete",
+    "engaged": r"engaged|förlovad|verlobt|comprometid[oa]",
+    "divorced": r"divorced|skild|geschieden|divorciad[oa]",
+    "widowed": r"widowed|änka|änkling|verwitwet|viud[oa]",
+}
+_MARITAL_WORD = {name: re.compile(rf"\b(?:{words})\b", I_) for name, words in _MARITAL.items()}
+
+
+# What one eats says a diet too: "eats meat" is none of the meatless ones.
+_DIETS = {**lx.DIET, "eats meat": lx.EATS_MEAT}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A single-valued attribute and its value's span in the statement's body."""
+
+    attribute: str
+    start: int
+    end: int
+    value: str  # the value as written, or its canonical name (a diet, a status)
+    owner: frozenset[str]  # whose attribute: the subject's keys but the attribute's words
+    said: tuple[int, int] = (0, 0)  # the span of the words that set it ("is employed by Volvo")
+
+    def span(self) -> tuple[int, int]:
+        return self.start, self.end
+
+
+def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[Frame, ...]:
+    """The single-valued attributes ``body`` sets (see the module), at most one each."""
+    subject_end = found[verb].start if verb is not None else 0
+
+    def before(at: int) -> frozenset[str]:
+        return keys([w for w in found if w.end <= min(at, subject_end or at)])
+
+    frames: dict[str, Frame] = {}
+    for attribute, pattern in _PATTERNS:
+        match = pattern.search(body)
+        if match and attribute not in frames:
+            group = next(g for g in ("v", "v2", "v3") if match.groupdict().get(g))
+            start, end = match.start(group), match.end(group)
+            if attribute == "place" and _WHEN.search(match.group(group)):
+                continue  # "moved to 2026-12-19" is a date, not a place
+            owner = before(match.start())
+            frames[attribute] = Frame(
+                attribute, start, end, match.group(group), owner, match.span()
+            )
+    for attribute, named in (("diet", _DIETS), ("relationship", _MARITAL_WORD)):
+        for value, pattern in named.items():
+            match = pattern.search(body)
+            if match is not None and attribute not in frames:
+                start = match.start()
+                frames[attribute] = Frame(
+                    attribute, start, match.end(), value, before(start), match.span()
+                )
+    owned = _possessive(body, found, verb)
+    if owned is not None and owned.attribute not in frames:
+        frames[owned.attribute] = owned
+    return tuple(frames.values())
+
+
+def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
+    """ "X's A is V": A of X is single-valued; the value is what follows the copula."""
+    if verb is None or found[verb].text.casefold() not in COPULAS or verb + 1 >= len(found):
+        return None
+    head = found[:verb]
+    owners = [i for i, word in enumerate(head) if _owns(word, i, head)]
+    if not owners:
+        return None
+    # The attribute is the owned noun: before "de"/"of"/"des", after a genitive name.
+    marker = owners[0]
+    owned = head[:marker] if head[marker].function else head[marker + 1 :]
+    nouns = [w for w in owned if not w.function]
+    named = next((i for i, w in enumerate(nouns) if w.text.casefold() in ATTRIBUTE_OF), None)
+    if named is None and _person(nouns):
+        return None  # "User's sister Clara is a nurse": a person has many attributes
+    if named is None:
+        attribute = " ".join(w.key for w in nouns) or "attribute"
+    else:
+        # A "skip-level manager" is not the manager: the words before its name count.
+        name = ATTRIBUTE_OF[nouns[named].text.casefold()]
+        attribute = " ".join([*(w.key for w in nouns[:named]), name])
+    start = found[verb + 1].start
+    end = re.search(_END, body[start:])
+    stop = start + (end.start() if end else len(body) - start)
+    owner = keys([w for w in head if w not in nouns])
+    # "La boda de Paula es en Cádiz" and "... es el 12 de septiembre": its place, its date.
+    kind = "" if attribute in _ATTRIBUTES else _value_kind(body[start:stop])
+    attribute = f"{attribute} {kind}".strip()
+    return Frame(attribute, start, stop, body[start:stop], owner, (found[verb].start, stop))
+
+
+_PLACE = re.compile(r"^(?:in|at|en|i|på|im|in der|an der)\s+[A-ZÅÄÖÜÉ]")
+_WHEN = re.compile(
+    rf"\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}}|\b(?:{'|'.join(lx.MONTHS)}|"
+    rf"{'|'.join(lx.WEEKDAYS)})\b",
+    I_,
+)
+
+
+def _value_kind(value: str) -> str:
+    if _WHEN.search(value):
+        return "when"
+    return "where" if _PLACE.match(value) else ""
+
+
+def _person(nouns: list[Word]) -> bool:
+    """Whether the owned nouns name a person: kin ("sister", "Sohn"), or a name after a
+    lower-case noun ("sister Clara"; German capitalises every noun)."""
+    if any(w.text.casefold() in lx.KIN for w in nouns):
+        return True
+    return bool(nouns) and nouns[0].text.islower() and any(w.text[:1].isupper() for w in nouns)
+
+
+def _owns(word: Word, index: int, head: tuple[Word, ...]) -> bool:
+    """Whether ``word`` marks an owner: "Kenji's", "Annas", "Användarens", "de Sofía"."""
+    text = word.text
+    if text.endswith(("'s", "’s")) or text.casefold() in ("användarens", "nutzers"):
+        return True
+    # A genitive name before a noun (Swedish and German): "Annas Lieblingsfarbe".
+    nxt = head[index + 1] if index + 1 < len(head) else None
+    if text[:1].isupper() and text.endswith("s") and nxt is not None and not nxt.function:
+        return True
+    # "El jefe de Sofía", "La hermana del usuario": not "la cena de empresa".
+    named = nxt is not None and (nxt.text[:1].isupper() or is_user(nxt))
+    return text.casefold() in ("of", "de", "del", "des") and index > 0 and named

@@ -1,0 +1,477 @@
+"""The one judgement: what a new statement does to a remembered one.
+
+* **same**: it says what the old one says (in other words, or with less);
+* **richer**: it says that and more: one line of both stays;
+* **update**: a new value of the old one's single-valued attribute, for the same
+  subject: the newer value wins and what else the old one said stays;
+* **distinct**: another fact: another subject (the user's sister, server beta,
+  invoice 4412), another attribute (manager and mentor, staging and production),
+  another member of a many-valued one (a dog and a cat, Japan and Peru), or a
+  passing constraint on a lasting fact. Both stay.
+
+The values that tell things apart (names, numbers, ids, versions, dates) are never
+folded away: a statement that differs from another only in such a value is another
+fact, unless that value is the one a single-valued attribute of the same subject
+holds (a new date for one named event, a new version of one service in production,
+a new room for one person). A verdict that rests only on word overlap is ``sure``
+False: with a model configured, it is the model that judges it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from memclaw.judgement import lexicon as lx
+from memclaw.judgement.claims import Claim, read
+from memclaw.judgement.frames import COPULAS, Frame
+from memclaw.judgement.words import Word, fold, keys, words
+from memclaw.text.language import language_of
+
+
+class Relation(StrEnum):
+    SAME = "same"
+    RICHER = "richer"
+    UPDATE = "update"
+    DISTINCT = "distinct"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    relation: Relation
+    reason: str
+    sure: bool = True
+
+    @property
+    def disagrees(self) -> bool:
+        """Both cannot hold at once: the new statement gives another value."""
+        return self.relation is Relation.UPDATE
+
+    @property
+    def replaces(self) -> bool:
+        """The new statement takes the old one's place (its line is rewritten, not added).
+
+        Not when it only seems richer: words of the old one gave way ("black" to "with oat
+        milk"), and without a model to ask, both lines stay rather than one be lost."""
+        richer = self.relation is Relation.RICHER and self.sure
+        return richer or self.relation is Relation.UPDATE
+
+
+def judge(old: str, new: str) -> Judgement:
+    """How ``new`` relates to the remembered ``old`` (see the module)."""
+    return _judge(old, new)
+
+
+@cache
+def _judge(old: str, new: str) -> Judgement:
+    language = language_of(f"{old}\n{new}")  # one language: the words of both fold alike
+    a, b = read(old, language), read(new, language)
+    if a.body.casefold() == b.body.casefold():
+        return Judgement(Relation.SAME, "the same statement")
+    common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
+    if common:
+        return _same_attribute(a, b, common[0])
+    if _other_subject(a, b):
+        return Judgement(Relation.DISTINCT, "about someone or something else")
+    return _compare(a, b)
+
+
+def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
+    """Two statements about one subject, word by word; ``one_thing`` when both say one
+    single-valued attribute (one move, one employer), so a date is that one's date."""
+    only_a, only_b = a.keys - b.keys, b.keys - a.keys
+    if a.negated == b.negated and not only_b:
+        return Judgement(Relation.SAME, "nothing the remembered statement does not say")
+    if a.negated == b.negated and not only_a and _same_verb(a, b):
+        return Judgement(Relation.RICHER, "the same, with more detail")
+    if b.temporary and not a.temporary:
+        return Judgement(Relation.DISTINCT, "a passing constraint; the lasting fact stays")
+    shared = len(a.keys & b.keys) / max(1, min(len(a.keys), len(b.keys)))
+    if a.negated != b.negated and not only_a and not only_b:
+        return Judgement(Relation.UPDATE, "takes back what the remembered statement says")
+    if a.negated != b.negated and not only_b and _same_verb(a, b):
+        # "Knut is not a Finnish Lapphund" against a line saying that and more: it takes
+        # back a part, which only a person (or a model) can cut out of it.
+        return Judgement(Relation.UPDATE, "takes back part of what it says", sure=False)
+    if a.sentiment * b.sentiment < 0 and shared >= 0.5:
+        return Judgement(Relation.UPDATE, "likes what was disliked, or the other way round")
+    return _substitution(a, b, shared, one_thing=one_thing)
+
+
+def _same_verb(a: Claim, b: Claim) -> bool:
+    """Whether the newer statement says what the older one does: "has a dog" is not said
+    by "walks the dog daily", though every word of it is there."""
+    if a.verb is None or _copular(a) or _copular(b):
+        return True
+    verb = a.words[a.verb]
+    return any(w.key == verb.key or w.text.casefold() == verb.text.casefold() for w in b.words)
+
+
+def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
+    fa, fb = a.frame(attribute), b.frame(attribute)
+    assert fa is not None and fb is not None
+    # A frame read from the verb on ("Arbeitet der Nutzer bei Bosch") belongs to the subject.
+    mine, theirs = fa.owner or a.subject, fb.owner or b.subject
+    if not _one_owner(a, b, mine, theirs):
+        return Judgement(Relation.DISTINCT, f"the {attribute} of someone else")
+    old, new = _value_keys(a, fa), _value_keys(b, fb)
+    if old and new and not (old <= new or new <= old):
+        if b.temporary and not a.temporary:
+            return Judgement(Relation.DISTINCT, "a passing constraint; the lasting fact stays")
+        return Judgement(Relation.UPDATE, f"a new {attribute}")
+    # The words that set the attribute may differ ("works at", "is employed by"); a value
+    # that says more ("Hospital La Paz como enfermero") is more, not the same.
+    setting = keys(
+        w
+        for w in b.words
+        if fb.said[0] <= w.start < fb.said[1] and not fb.start <= w.start < fb.end
+    )
+    if b.keys - setting <= a.keys:
+        return Judgement(Relation.SAME, f"the same {attribute}")
+    # The same value; what else they say decides ("moved to Lisbon on 2026-12-06" and
+    # "... on 2026-12-04" differ in a date), and it is never another fact of its own.
+    rest = _compare(a, b, one_thing=True)
+    if rest.relation is Relation.DISTINCT or rest.relation is Relation.SAME:
+        return Judgement(Relation.RICHER, f"the same {attribute}, with more detail")
+    return rest
+
+
+def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether two attributes belong to one person or thing: the same words (maybe in
+    another order), or one name and the same name in full ("Maya", "Maya Lindqvist")."""
+    if mine == theirs or (mine <= b.keys and theirs <= a.keys):
+        return True
+    small, big, wider = (mine, theirs, b) if len(mine) < len(theirs) else (theirs, mine, a)
+    names = {w.key for w in wider.words if w.text[:1].isupper() and not w.function}
+    return bool(small) and small < big and small & names != set() and big - small <= names
+
+
+def _value_keys(claim: Claim, frame: Frame) -> frozenset[str]:
+    if frame.attribute in ("diet", "relationship"):
+        return frozenset({frame.value})
+    return keys(words(frame.value, claim.language))
+
+
+def _other_subject(a: Claim, b: Claim) -> bool:
+    """Whether the two are about different people or things.
+
+    A difference of word order only ("Every weekday at 09:00 the team has its standup")
+    leaves each side's extra subject words elsewhere in the other statement."""
+    if a.verb is None and b.verb is None:
+        return False
+    if a.verb is None or b.verb is None:
+        # A note without a verb ("Name: Maya", "Cutover: 2026-12-12") is about what it
+        # names: another statement whose subject it does not name is about something else
+        # ("Maya's dog is called Knut").
+        said, note = (a, b) if b.verb is None else (b, a)
+        return bool(said.subject - note.keys - {"user"})
+    extra_a, extra_b = a.subject - b.subject, b.subject - a.subject
+    # The person memclaw serves is implied where a statement names no one else.
+    extra_a, extra_b = (
+        x - {"user"} if "user" not in y.keys else x for x, y in ((extra_a, b), (extra_b, a))
+    )
+    if not extra_a and not extra_b:
+        return False
+    return not (extra_a <= b.keys and extra_b <= a.keys)
+
+
+def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False) -> Judgement:
+    """Each says something the other does not: another value, or another fact.
+
+    The words are aligned in order: a *slot* is a run of the old statement in the place
+    of a run of the new: one word for one ("alpha" for "beta", "Japan" for "Chile"), or
+    names for names ("Eclipse" for "IntelliJ IDEA"). What fills it decides: a date, time,
+    weekday, version or count of the same thing is a new value; what the subject *is*
+    ("Teamleiter", "jefe de ventas") is a new value; a name, an id or another member is
+    another fact. Runs that only add to what both share make one richer statement."""
+    ops = [(x, y) for tag, x, y in aligned_runs(a, b) if tag == "replace"]
+    # A plan that became a booking, a month that became its days: the same thing, further on.
+    ops = [(x, y) for x, y in ops if not (_status(x) and _status(y))]
+    ops = [(x, y) for x, y in ops if not refines(x, y)]
+    slots = [(x, y) for x, y in ops if _slot(x, y, a.language)]
+    typed = [kind for x, y in ops if (kind := _typed_slot(a, b, x, y)) is not None]
+    # A change the new one announces (and the old one did not: "the new gateway" in both
+    # is no news) needs less of the shorter one said by the other.
+    announced = b.cue and not a.cue
+    enough = shared >= 0.5 or (announced and shared >= 1 / 3)
+    if typed and len(typed) == len(ops) and enough:
+        user = a.subject == b.subject == {"user"}
+        if typed == [{"date"}] and user and not (announced or one_thing):
+            # "Has a flight to Madrid on 3 May", "... on 10 May": two trips, unless told.
+            return Judgement(Relation.DISTINCT, "another date, another occasion")
+        return Judgement(Relation.UPDATE, f"a new {' and '.join(sorted(typed[0]))}")
+    ids = [
+        (x, y) for x, y in slots if all(w.value for w in x + y) and _typed_slot(a, b, x, y) is None
+    ]
+    if ids and len(ops) > len(ids):
+        # "Service q0 ... with Grafana", "service q25 ... with Sentry": another one, named
+        # by another id, of which other things are said.
+        return Judgement(Relation.DISTINCT, "another one, by its id")
+    if announced and shared >= 0.5:
+        return Judgement(Relation.UPDATE, "said to have changed")
+    if shared >= 0.5 and any(_alternatives(x, y) for x, y in slots):
+        return Judgement(Relation.UPDATE, "one choice replaced by another")
+    copular = _copular(a) and _copular(b)
+    first = ops[0] if ops else None
+    if (
+        enough
+        and copular
+        and first
+        and _right_after_verb(a, first[0])
+        and _right_after_verb(b, first[1])
+        and {shape(w, a.language) for w in first[0]} == {shape(w, b.language) for w in first[1]}
+    ):
+        return Judgement(Relation.UPDATE, "the subject is something else now")
+    # Richer when what only the newer one says is more than what only the older one said:
+    # "learning the guitar from his uncle" and "learning classical guitar, every evening".
+    more = _weight(b.keys - a.keys) >= max(2, _weight(a.keys - b.keys - {"user"}))
+    if not slots and more and _told(a, b) >= 0.5 and _anchored(a, b) and _same_verb(a, b):
+        # Sure when it only adds, or moves words; when words of the older one gave way to
+        # it ("black" to "with oat milk") a model, if there is one, says whether that is
+        # more or other.
+        said = _said_by(a, b)
+        lost = [w for x, _ in ops for w in x if w.key not in said]
+        return Judgement(Relation.RICHER, "more about the same thing", sure=not lost)
+    sure = shared < 0.5 or bool(slots)
+    return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
+
+
+def _slot(xs: list[Word], ys: list[Word], language: str) -> bool:
+    """One word in the place of one, or names in the place of names (where a capital marks
+    a name: German gives one to every noun)."""
+    if len(xs) == len(ys) == 1:
+        return True
+    names = all(w.text[:1].isupper() and not w.value for w in xs + ys)
+    return names and language != "german"
+
+
+def typed_pairs(a: Claim, b: Claim) -> list[tuple[list[Word], list[Word]]]:
+    """Each run of typed words of ``a`` that a run of ``b`` of the same kind replaced:
+    (["09:15"], ["09:45"]), (["14", "February"] ... ["21", "February"]) trimmed to the
+    words that differ."""
+    found = []
+    for tag, xs, ys in aligned_runs(a, b):
+        kinds = _typed_slot(a, b, xs, ys) if tag == "replace" else None
+        if kinds is None:
+            continue
+        old = [w for w in xs if _kind(a, w) in kinds]
+        new = [w for w in ys if _kind(b, w) in kinds]
+        found.append((old, new))
+    return found
+
+
+def _typed_slot(a: Claim, b: Claim, xs: list[Word], ys: list[Word]) -> frozenset[str] | None:
+    """The kind of value a replaced run changes (one date for another), if it changes one:
+    either run may say more ("Wednesday and is owned by the platform team"), not both."""
+    kinds_x = {k for w in xs if (k := _kind(a, w))}
+    kinds_y = {k for w in ys if (k := _kind(b, w))}
+    if not kinds_y or not kinds_y <= kinds_x:
+        return None
+    # Other words in the place of other words besides the value: "padel on Saturdays"
+    # for "football on Wednesdays" is another game, not a new day.
+    # ("moved to 2026-12-21" for "starts on 2026-12-14" says how the date changed.)
+    old_rest = [w for w in xs if not _kind(a, w) and w.key not in b.keys]
+    new_rest = [w for w in ys if not _kind(b, w) and w.key not in a.keys]
+    return None if old_rest and new_rest and not b.cue else frozenset(kinds_y)
+
+
+def aligned_runs(a: Claim, b: Claim) -> list[tuple[str, list[Word], list[Word]]]:
+    """The content words of both, aligned in order (difflib's opcodes)."""
+    from difflib import SequenceMatcher
+
+    xs = [w for w in a.words if not w.function]
+    ys = [w for w in b.words if not w.function]
+    same = _alike_keys(a.keys, b.keys)
+    matcher = SequenceMatcher(
+        None, [w.key for w in xs], [same.get(w.key, w.key) for w in ys], autojunk=False
+    )
+    return [(tag, xs[i1:i2], ys[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes()]
+
+
+def _alike_keys(olds: frozenset[str], news: frozenset[str]) -> dict[str, str]:
+    """New keys that are another stem of an old one ("allergi" for "allerg")."""
+    found = {}
+    for new in news - olds:
+        if len(new) < 5 or any(c.isdigit() for c in new):
+            continue
+        for old in olds - news:
+            short, long_ = sorted((old, new), key=len)
+            if len(short) >= 5 and long_.startswith(short) and len(long_) - len(short) <= 2:
+                found[new] = old
+    return found
+
+
+def _weight(found: frozenset[str]) -> int:
+    """How much a set of words says: a value (a time, a date, an id) says as much as two."""
+    return sum(2 if any(c.isdigit() for c in k) or _weekday(k) else 1 for k in found)
+
+
+def _told(a: Claim, b: Claim) -> float:
+    """How much of the older statement the newer one says (the person implied in both; a
+    month said by a date in it, a plan by what became of it)."""
+    mine = a.keys if "user" in b.keys else a.keys - {"user"}
+    return len(mine & _said_by(a, b)) / max(1, len(mine))
+
+
+def _said_by(a: Claim, b: Claim) -> set[str]:
+    """The keys of ``a`` that ``b`` says, in its words or by saying more: a month by a date
+    in it, a plan by what became of it."""
+    months = {w.key for w in a.words if refines([w], list(b.words))}
+    plans = (
+        {w.key for w in a.words if _status([w])} if any(_status([w]) for w in b.words) else set()
+    )
+    return set(b.keys) | months | plans
+
+
+# Where a plan stands: "is planning" a trip, then "booked" it.
+_STATUS = frozenset(
+    """
+    plan planning planned book booked booking schedule scheduled consider considering
+    think thinking hope hoping want intend intending confirm confirmed arrange arranged
+    """.split()  # noqa: SIM905
+)
+
+
+def _status(run: list[Word]) -> bool:
+    return bool(run) and all(w.text.casefold() in _STATUS for w in run)
+
+
+def refines(xs: list[Word], ys: list[Word]) -> bool:
+    """Whether ``ys`` names days of a month ``xs`` names without a day ("September",
+    "2026-09-12"): more detail about one time, not another time."""
+    months = [w for w in xs if w.text.casefold() in lx.MONTHS]
+    if not months or any(w.key.isdigit() and len(w.key) <= 2 for w in xs):
+        return False
+    wanted = {f"-{lx.MONTHS[w.text.casefold()]:02d}-" for w in months}
+    return all(any(_ISO.fullmatch(y.key) and m in y.key for y in ys) for m in wanted)
+
+
+def _anchored(a: Claim, b: Claim) -> bool:
+    """Whether both say something of one thing beyond who it is about and how they relate
+    to it: "learning the guitar" and "learning classical guitar" share the guitar, while
+    "allergic to wasp stings" and "allergic to kiwi" share only the relation."""
+    relation = {k for c in (a, b) for k in _relation_words(c)}
+    return bool((a.keys & b.keys) - (a.subject & b.subject) - relation)
+
+
+def _relation_words(claim: Claim) -> set[str]:
+    """The verb, and a word that with a preposition makes the relation ("is allergic to")."""
+    if claim.verb is None:
+        return set()
+    found = {claim.words[claim.verb].key}
+    if not _copular(claim):
+        return found
+    after = claim.words[claim.verb + 1 : claim.verb + 3]
+    if len(after) == 2 and not after[0].function and after[1].function:
+        found.add(after[0].key)  # right after the copula, before a preposition
+    return found
+
+
+def shape(word: Word, language: str) -> str:
+    """A value, a name (a capital, where that marks one: German gives every noun one), a word."""
+    if word.value:
+        return "value"
+    return "name" if word.text[:1].isupper() and language != "german" else "word"
+
+
+def _copular(claim: Claim) -> bool:
+    return claim.verb is not None and claim.words[claim.verb].text.casefold() in COPULAS
+
+
+def _right_after_verb(claim: Claim, run: list[Word]) -> bool:
+    """Whether ``run`` is what the subject *is*: the first content after the copula, with
+    no preposition before it ("ist Teamleiter", not "war in Kanada")."""
+    assert claim.verb is not None
+    if not run or claim.words.index(run[0]) <= claim.verb:
+        return False
+    between = claim.words[claim.verb + 1 : claim.words.index(run[0])]
+    return all(w.text.casefold() in _ARTICLES_AND_ADVERBS for w in between)
+
+
+_ARTICLES_AND_ADVERBS = frozenset(
+    """
+    a an the now currently actually ein eine einer jetzt nun en ett nu numera un una
+    ahora la el
+    """.split()  # noqa: SIM905
+)
+
+
+def _alternatives(xs: list[Word], ys: list[Word]) -> bool:
+    """Whether the runs name two of one kind of choice (two editors, two package managers)."""
+    groups = {lx.ALTERNATIVE_GROUP.get(w.text.casefold()) for w in xs} - {None}
+    return bool(groups & {lx.ALTERNATIVE_GROUP.get(w.text.casefold()) for w in ys})
+
+
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+")
+_CLOCK = re.compile(r"\d{2}:\d{2}")
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _kind(claim: Claim, word: Word) -> str:
+    """What kind of value ``word`` is in ``claim``'s predicate: a date, a time, a weekday,
+    a version, a count; "" for any other word, or one in the subject (what it names)."""
+    found = claim.words
+    index = found.index(word)
+    if claim.verb is not None and index < claim.verb:
+        return ""  # in the subject: it names what the statement is about
+    text = word.text.casefold()
+    if _ISO.fullmatch(word.key) or text in lx.MONTHS or _near(found, index, lx.MONTHS):
+        return "date"
+    # "9 Uhr", "kl 9", "a las 10"
+    said = " ".join(w.text.casefold() for w in found[max(0, index - 2) : index])
+    if _CLOCK.fullmatch(word.key) or _near(found, index, _CLOCK_WORDS) or said in ("a la", "a las"):
+        return "time"
+    if _weekday(text):
+        return "day"
+    if _VERSION.fullmatch(word.key):
+        return "version"
+    if word.key.isdigit() and _counts(found, index):
+        return "count"
+    return ""
+
+
+def _counts(found: tuple[Word, ...], index: int) -> bool:
+    """A number that counts what follows it ("5 engineers", "64 GB"), not one that names
+    what precedes it ("port 5432", "room 204"): the latter is an id."""
+    after = found[index + 1] if index + 1 < len(found) else None
+    before = found[index - 1] if index else None
+    return (
+        after is not None
+        and not after.function
+        and not after.value
+        and (before is None or before.function or before.key in _COUNT_VERBS)
+    )
+
+
+_COUNT_VERBS = frozenset({"has", "have", "har", "hat", "tien", "tiene"})
+_CLOCK_WORDS = frozenset({"uhr", "kl", "o'clock", "h"})
+
+
+def _near(found: tuple[Word, ...], index: int, names: object) -> bool:
+    """A number next to a month name ("14 February") or a clock word ("9 Uhr")."""
+    if not found[index].key.isdigit():
+        return False
+    around = found[max(0, index - 2) : index] + found[index + 1 : index + 3]
+    return any(w.text.casefold().rstrip(".") in names for w in around)  # type: ignore[operator]
+
+
+@cache
+def _weekday(text: str) -> bool:
+    """A weekday, also as a plural or adverb ("Tuesdays", "onsdagar", "montags")."""
+    return any(text.startswith(name[:5]) for name in lx.WEEKDAYS if len(name) >= 5) or (
+        text in lx.WEEKDAYS
+    )
+
+
+__all__ = [
+    "Judgement",
+    "Relation",
+    "aligned_runs",
+    "fold",
+    "judge",
+    "refines",
+    "shape",
+    "typed_pairs",
+]

@@ -1,0 +1,150 @@
+"""The words of a statement as the judge compares them: each folded, each with its place.
+
+Forms of one word meet ("lives"/"lived", "Kinder"/"Kind", "went"/"go"), number words
+become digits ("four" is "4"), and anything holding a digit is a value kept whole
+(2026-12-12, 09:15, b7, 4.2.1, UTC+2), so that the one thing telling two near twins
+apart is never folded away. Function words are kept, marked: they carry no content
+but still hold a place in the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from memclaw.judgement import lexicon as lx
+from memclaw.text.irregular import base_form
+from memclaw.text.language import language_of
+from memclaw.text.spelling import american
+from memclaw.text.stem import ENGLISH, stem
+
+# A word: letters and digits, joined by inner marks so 2026-12-12, 09:15, db-07, 4.2.1,
+# UTC+2, lena@northwind.io and don't each stay one ("she/her" is two).
+_WORD = re.compile(r"\w(?:[\w@.:+'’-]*\w)?")
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+# Words that carry grammar in the four languages the offline engine reads: articles,
+# pronouns, prepositions, auxiliaries and conjunctions. Content is what is left. Each
+# language has its own ("son" is a verb in Spanish, a son in English; "die" an article
+# in German); the others read English words too, as their speakers often write them.
+_ENGLISH_FUNCTION_WORDS = frozenset(
+    """
+    a an the this that these those his her hers its their our my your he she it they we i
+    you him them me us of to in on at by for from with into onto about over under as than
+    and or but nor so if then also too very just really still any some each every all
+    is are was were be been being am has have had do does did will would can could should
+    shall may might must it's he's she's that's there there's here who whom whose which what
+    when where how why not no now currently actually also already recently new
+    longer anymore fully completely totally only just even
+    """.split()  # noqa: SIM905
+)
+_FUNCTION_WORDS_OF = {
+    "english": _ENGLISH_FUNCTION_WORDS,
+    "swedish": frozenset(
+        """
+        och att det den de ett en som är var vara varit på för med av till om men i från hos
+        han hon hans hennes sin sitt sina vi ni dem oss mig dig sig har hade ska skulle kan
+        kunde blir blev nu också mycket bara eller vid under efter före sedan numera faktiskt
+        ny nya nytt kl längre helt
+        """.split()  # noqa: SIM905
+    ),
+    "german": frozenset(
+        """
+        und oder aber der die das dem den des ein eine einer eines einem einen ist sind war
+        waren sein seine ihr ihre im am vom zum zur zu mit von auf für bei aus nach an in
+        es er sie wir hat haben wird werden wurde auch noch schon jetzt eigentlich inzwischen
+        neu neue neuen neuer neues um mehr gerade ganz völlig mittlerweile ihrem ihren ihrer
+        seinem seinen seiner meinem meinen meiner unser unsere
+        """.split()  # noqa: SIM905
+    ),
+    "spanish": frozenset(
+        """
+        el la los las lo un una unos unas y o pero de del al a en con por para que es son
+        era fue ser está están estaba ha han había se su sus mi mis tu nos le les muy ya
+        también ahora actualmente realmente nuevo nueva nuevos nuevas
+        """.split()  # noqa: SIM905
+    ),
+}
+FUNCTION_WORDS = frozenset().union(*_FUNCTION_WORDS_OF.values())
+
+
+def function_words(language: str) -> frozenset[str]:
+    """The function words of ``language`` (see above); every list's for another one."""
+    if language == ENGLISH:
+        return _ENGLISH_FUNCTION_WORDS
+    own = _FUNCTION_WORDS_OF.get(language)
+    return own | _ENGLISH_FUNCTION_WORDS if own is not None else FUNCTION_WORDS
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of a statement: as written, folded, and where it is."""
+
+    text: str
+    key: str  # folded: stem, digits for number words, the whole value when it holds a digit
+    start: int
+    end: int
+    function: bool  # grammar, not content
+
+    @property
+    def value(self) -> bool:
+        return any(c.isdigit() for c in self.key)
+
+
+@cache
+def fold(word: str, language: str = ENGLISH) -> str:
+    """The key two forms of one word share (see the module)."""
+    lower = _POSSESSIVE.sub("", word.casefold().replace("’", "'"))
+    if any(c.isdigit() for c in lower):
+        return _value(lower)
+    if lower in lx.NUMBER_WORDS:
+        return str(lx.NUMBER_WORDS[lower])
+    if language == ENGLISH:
+        lower = base_form(american(lower))
+    key = stem(lower, language)
+    return _SAME_IDEA.get(key, key)
+
+
+# Verbs that say one thing in a memory: "wants answers to be concise" is a preference.
+_SAME_IDEA = {"want": "prefer"}
+
+
+def _value(text: str) -> str:
+    clock = re.fullmatch(r"(\d{1,2}):(\d{2})", text)
+    if clock:  # 9:15 is 09:15 (9.30 stays: as often a version as a time)
+        return f"{int(clock.group(1)):02d}:{clock.group(2)}"
+    return text.rstrip(".")
+
+
+def words(text: str, language: str | None = None) -> list[Word]:
+    """Every word of ``text`` in order (``language`` is guessed when not given)."""
+    language = language or language_of(text)
+    grammar = function_words(language)
+    found = []
+    for index, match in enumerate(_WORD.finditer(text)):
+        raw = match.group()
+        # A capital inside the sentence is a name ("Will", "May"), not the function word.
+        name = index > 0 and raw[:1].isupper()
+        function = raw.casefold() in grammar and not name
+        found.append(Word(raw, fold(raw, language), match.start(), match.end(), function))
+    return found
+
+
+# Every way of naming the person memclaw serves.
+_USER = frozenset(
+    """
+    user user's users i me my mine användaren användarens nutzer nutzers nutzerin
+    nutzerinnen usuario usuaria
+    """.split()  # noqa: SIM905
+)
+
+
+def is_user(word: Word) -> bool:
+    return word.text.casefold().replace("’", "'") in _USER
+
+
+def keys(found: Iterable[Word]) -> frozenset[str]:
+    """Content keys, with every name of the person memclaw serves as ``user``."""
+    return frozenset("user" if is_user(w) else w.key for w in found if not w.function or is_user(w))

@@ -1,0 +1,187 @@
+"""The one judgement on the pairs the issue names, in four languages, and on real memory lines."""
+
+import re
+from itertools import combinations
+
+import pristine
+import pytest
+
+from memclaw.judgement import Relation, is_correction, judge
+
+SAME, RICHER, UPDATE, DISTINCT = Relation
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "relation"),
+    [
+        # A new value of a single-valued attribute: the newer one wins, cue or not.
+        ("Priya works at Spotify.", "Priya now works at Klarna.", UPDATE),
+        ("Priya works at Spotify.", "Priya works at Klarna.", UPDATE),
+        ("Jonas is vegetarian.", "Jonas went fully vegan.", UPDATE),
+        ("Sam lives in Lisbon with his cat Miso.", "Sam moved to Porto.", UPDATE),
+        ("Maya is vegetarian", "Maya eats meat", UPDATE),
+        ("Cutover: Saturday 2026-12-12", "Correction: the cutover moved to 2026-12-19.", UPDATE),
+        ("The user is allergic to cats.", "The user is not allergic to cats.", UPDATE),
+        ("Der Nutzer hat zwei Kinder.", "Der Nutzer hat drei Kinder.", UPDATE),
+        ("Användaren bor i Stockholm.", "Användaren har flyttat till Uppsala.", UPDATE),
+        ("El usuario vive en Sevilla.", "En realidad el usuario vive en Cádiz.", UPDATE),
+        ("Prefers tea in the morning.", "Prefers coffee in the morning.", UPDATE),
+        ("The user likes spicy food.", "The user can't stand spicy food.", UPDATE),
+        ("The team standup is at 09:15.", "The team standup is at 09:45.", UPDATE),
+        (
+            "The search API runs Elasticsearch 7.17.",
+            "The search API runs Elasticsearch 8.13.",
+            UPDATE,
+        ),
+        ("Kenji's manager is Laura Diaz.", "Kenji's manager is Mark Chen.", UPDATE),
+        ("User's timezone is UTC+2.", "User's timezone is UTC-5.", UPDATE),
+        # The same fact, or more of it.
+        ("Leo works at Volvo.", "Leo is employed by Volvo.", SAME),
+        ("The user works at Ericsson.", "The user works for Ericsson in Kista.", RICHER),
+        ("Tomas is 41.", "Tomas is 41 years old.", SAME),
+        (
+            "User has a dog named Poppy.",
+            "User has a dog named Poppy who just learned fetch.",
+            RICHER,
+        ),
+        ("Ezra's birthday is 12 October.", "Ezra was born on 12 October.", SAME),
+        (
+            "Ignacio trabaja en el Hospital La Paz.",
+            "Ignacio trabaja en el Hospital La Paz como enfermero de urgencias.",
+            RICHER,
+        ),
+        ("Dmitri is 52 and collects old maps.", "Correction: Dmitri is 53.", UPDATE),
+        ("Der Nutzer arbeitet bei Siemens.", "Eigentlich arbeitet der Nutzer bei Bosch.", UPDATE),
+        ("User moved to Lisbon on 2026-11-27.", "User moved to Lisbon on 2026-11-25.", UPDATE),
+        (
+            "La reunión semanal con el cliente es los lunes a las 10.",
+            "La reunión semanal con el cliente es los viernes a las 12.",
+            UPDATE,
+        ),
+        # Another fact: another subject, attribute or member, a near twin, a passing constraint.
+        ("Sam lives in Porto.", "Sam's sister Ana lives in Braga.", DISTINCT),
+        (
+            "User has a flight to Madrid on 3 May.",
+            "User has a flight to Madrid on 10 May.",
+            DISTINCT,
+        ),
+        (
+            "Der Nutzer fliegt am 3. Juli nach Wien.",
+            "Der Nutzer fliegt am 17. Juli nach Wien.",
+            DISTINCT,
+        ),
+        (
+            "User plays five-a-side football on Wednesdays.",
+            "User plays padel on Saturdays.",
+            DISTINCT,
+        ),
+        (
+            "User's sister Clara is a nurse in Leeds.",
+            "User's sister Clara is training for a triathlon.",
+            DISTINCT,
+        ),
+        ("User's son Noah is allergic to eggs.", "User's son Noah is allergic to kiwi.", DISTINCT),
+        ("User's manager is Diego Alvarez.", "User's skip-level manager is Helen Cho.", DISTINCT),
+        (
+            "La rama feature/pagos contiene la nueva pasarela.",
+            "La rama feature/envios contiene el nuevo cálculo de costes.",
+            DISTINCT,
+        ),
+        (
+            "Bram is writing a book about sailing, with Faber as publisher.",
+            "Bram's sailing book is about crossing the North Sea in a small boat.",
+            DISTINCT,
+        ),
+        ("User prefers dark mode.", "User prefers tabs over spaces.", DISTINCT),
+        ("The team uses Jira for planning.", "The team uses GitHub Actions for CI.", DISTINCT),
+        ("User's manager is Clara Olsen.", "User's mentor is Victor Hale.", DISTINCT),
+        ("Staging runs Postgres 15.", "Production runs Postgres 14.", DISTINCT),
+        ("User has a dog named Biscuit.", "User has a cat named Juno.", DISTINCT),
+        ("Ahmed has visited Japan.", "Ahmed visited Peru last summer.", DISTINCT),
+        ("User speaks Swedish fluently.", "User is learning Spanish on Duolingo.", DISTINCT),
+        (
+            "User runs 10 km every Sunday.",
+            "User hurt his knee and can't run for a month.",
+            DISTINCT,
+        ),
+        (
+            "The nightly backup of the orders database runs at 02:00 on server alpha.",
+            "The nightly backup of the orders database runs at 02:00 on server beta.",
+            DISTINCT,
+        ),
+        (
+            "Invoice 4411 from Nordlys AB was paid.",
+            "Invoice 4412 from Nordlys AB was paid.",
+            DISTINCT,
+        ),
+        (
+            "The build server b3 uses port 8030 for the artifact cache.",
+            "The build server b4 uses port 8030 for the artifact cache.",
+            DISTINCT,
+        ),
+        ("Dry run #3 took 1 h 52 min.", "Dry run #4 took 1 h 40 min.", DISTINCT),
+        ("Jonas lives in Uppsala.", "Maya lives in Bergen.", DISTINCT),
+        ("The user's cat is called Miso.", "The user's dog is called Knut.", DISTINCT),
+        ("Ravi is learning Spanish.", "Ravi is learning Japanese too.", DISTINCT),
+        ("Chloe is allergic to penicillin.", "Chloe is allergic to cats.", DISTINCT),
+        ("Der Nutzer wohnt in Leipzig.", "Die Eltern des Nutzers wohnen in Rostock.", DISTINCT),
+        ("La mentora de Sofía es Elena Vidal.", "El jefe de Sofía es Ramón Gil.", DISTINCT),
+    ],
+)
+def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
+    assert judge(old, new).relation is relation, judge(old, new).reason
+
+
+def test_52_look_alike_facts_are_52_facts() -> None:
+    facts = [f"Eve's profile detail {n} about topic {n % 7} is value {3 * n}" for n in range(52)]
+    assert all(judge(a, b).relation is DISTINCT for a, b in combinations(facts, 2))
+
+
+def test_a_verdict_says_why() -> None:
+    assert judge("Maya lives in Oslo", "Maya lives in Bergen").reason == "a new place"
+    assert "someone" in judge("Sam lives in Porto", "Sam's sister Ana lives in Braga").reason
+
+
+def test_the_demo_memory_holds_few_changes_and_the_cutover_correction_is_one() -> None:
+    # Every pair of remembered lines in the bundled agent: real, messy, several people.
+    demo = pristine.demo()
+    lines = [
+        line
+        for path in [
+            demo / "MEMORY.md",
+            demo / "PROFILE.md",
+            *sorted((demo / "memory").glob("*.md")),
+        ]
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.match(r"\s*[-*] ", line)
+    ]
+    judged = [(a, b, judge(a, b).relation) for a, b in combinations(lines, 2)]
+    updates = [(a, b) for a, b, relation in judged if relation is UPDATE]
+    assert len(lines) > 100 and len(updates) <= 8
+    assert any("2026-12-05, 06:00" in a and b.startswith("- Correction:") for a, b in updates)
+    assert sum(relation is not DISTINCT for _, _, relation in judged) <= 20
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Correction: the cutover moved to 2026-12-19.",
+        "Actually it's Thursday.",
+        "Not Bergen but Trondheim.",
+        "The launch moved to March.",
+        "He no longer works there.",
+        "Rättelse: mötet är på onsdag.",
+        "Mötet är inte på tisdag utan på onsdag.",
+        "Das Meeting wurde verschoben.",
+        "Corrección: la entrega se movió al lunes.",
+    ],
+)
+def test_corrections_announce_themselves(text: str) -> None:
+    assert is_correction(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Maya lives in Oslo.", "The cutover is on Saturday.", "Kenji reviews the PR."]
+)
+def test_plain_statements_are_no_corrections(text: str) -> None:
+    assert not is_correction(text)
