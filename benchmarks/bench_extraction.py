@@ -19,6 +19,10 @@ prints precision/recall/F1 per kind, dates right, secrets written and a sentence
 check: no sentence without a verb, no doubled word, no "user" once the name is
 known, no sentence that starts lower-case or with "because".
 
+Scale: one conversation telling thirty new facts, extracted offline into an agent whose
+memory holds a hundred facts of the same shapes; every new fact is weighed against
+what memory holds (the fact layer's index keeps that linear), and the run is timed.
+
 Run: ``python benchmarks/bench_extraction.py [--mistakes]``.
 """
 
@@ -79,6 +83,7 @@ def main() -> None:
         ]
         print(f"{category:<14} {cells[0]:>27}   {cells[1]:>28}")
     print(f"\nsecrets written: {sum(result.secrets_written for result in results)}")
+    print(_scale())
     conversations = _conversations()
     if args.mistakes:
         for label, result in sets.items():
@@ -88,6 +93,43 @@ def main() -> None:
             quality = conv.quality
             bad = quality.no_verb + quality.doubled + quality.user_named + quality.fragment
             print("\n".join(f"sentence: {text}" for text in bad))
+
+
+def _scale(new: int = 30, old: int = 100) -> str:
+    """Thirty new facts against a hundred remembered ones, extracted offline and timed."""
+    import tempfile
+
+    from memclaw.extract.pipeline import extract_conversation
+    from memclaw.facts.ledger import facts_of
+    from memclaw.workspace import Workspace
+    from memclaw.workspace.scope import Scope
+
+    tools = ["Grafana", "Sentry", "Terraform", "Ansible", "Jenkins", "Helm", "Vault", "Kafka"]
+    with tempfile.TemporaryDirectory() as tmp:
+        agent, _ = Workspace.open(Path(tmp), env={}).init_agent("b")
+        held = "".join(
+            f"- The team uses {tools[n % 8]} for service s{n} in region r{n % 5}.\n"
+            for n in range(old)
+        )
+        agent.write("MEMORY.md", "# Memory\n\n## Technical\n\n" + held)
+        messages = []
+        for n in range(new):
+            said = f"We deployed service q{n} to region r{n % 5} with {tools[n % 8]} today."
+            messages += [{"role": "user", "content": said}, {"role": "assistant", "content": "Ok."}]
+        scope = Scope(agent)
+        before = len(facts_of(scope, durable_only=True))
+        started = time.perf_counter()
+        done = extract_conversation(scope, messages, session_id="scale", force=True)
+        seconds = time.perf_counter() - started
+        after = len(facts_of(scope, durable_only=True))
+        # The file's ceiling moves its oldest model-written lines to the overflow file.
+        kept = "".join(agent.read(name) for name in ("MEMORY.md", "MEMORY.overflow.md"))
+        found = sum(f"service q{n} " in kept for n in range(new))
+    return (
+        f"scale: {new} new facts told against {old} remembered, extracted offline in "
+        f"{seconds:.2f} s ({done.status}; {found} of {new} kept, {after - before} in "
+        f"MEMORY.md and the rest in its overflow; memory {before} -> {after})"
+    )
 
 
 def _conversations() -> dict[str, Any]:

@@ -1,0 +1,187 @@
+"""Judgement through ``remember``: the same fact, a new value, or a different fact.
+
+Each labelled pair (en/sv/de/es) is run as a person would. ``judgement_dev.jsonl``
+is what the judge is tuned on (334 pairs: two sets written before tuning, the second
+of which served as a held-out half until its mistakes were read). ``judgement_heldout.jsonl``
+(160 pairs) was written blind, by an author who saw neither the code nor the other
+data, and its mistakes are never printed: tune on dev only. A pair is run on a fresh
+agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
+in force (every line of PROFILE.md, MEMORY.md and the entries,
+none superseded) are read back:
+
+* a **correction** is right when the new value and every detail of the old line
+  that should survive are in force and the old value is gone;
+* a **complementary** pair (another subject, attribute, member, a passing
+  constraint, a near twin) is right when both are in force, nothing held;
+* a **restatement** is right when one line holds it;
+* an **enrichment** when one line holds what both said.
+
+A **silent loss** is a detail that should be in force and is not, with no receipt
+line saying why (held, skipped). A **hold of an unrelated fact** is a complementary
+pair held for review. Also timed: 52 distinct look-alike facts remembered one after
+the other (what the 10th and the 52nd cost), and thirty new facts against a
+hundred old ones weighed in one batch, as an extraction does.
+
+Run: ``python -m benchmarks.bench_judgement [--half dev|heldout] [--mistakes]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent / "data"
+KINDS = ("correction", "complementary", "restatement", "enrichment")
+
+
+def load(half: str) -> list[dict[str, Any]]:
+    lines = (DATA / f"judgement_{half}.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def in_force(scope: Any) -> list[str]:
+    from memclaw.facts.ledger import facts_of
+
+    return [f.statement for f in facts_of(scope, durable_only=True) if not f.superseded]
+
+
+def run_pair(ws: Any, index: int, pair: dict[str, Any]) -> dict[str, Any]:
+    """One pair on a fresh agent: what the memory holds after both statements."""
+    from memclaw.entries.memories import Action, remember
+    from memclaw.workspace.scope import Scope
+
+    agent, _ = ws.init_agent(f"p{index}")
+    scope = Scope(agent)
+    first = remember(scope, pair["old"])
+    second = remember(scope, pair["new"])
+    lines = in_force(scope)
+    text = "\n".join(lines).casefold()
+    missing = [k for k in pair["keep"] if k.casefold() not in text]
+    stale = [g for g in pair["gone"] if g.casefold() in text]
+    holding = [line for line in lines if all(k.casefold() in line.casefold() for k in pair["keep"])]
+    kind = pair["kind"]
+    right = not missing and not stale
+    if kind in ("restatement", "enrichment"):
+        right = right and len(holding) == 1 and len(lines) == 1
+    receipt = {first.action, second.action} & {Action.HELD, Action.SKIPPED}
+    return {
+        "right": right,
+        "silent_loss": bool(missing) and not receipt,
+        "held": second.action is Action.HELD,
+        "action": str(second.action),
+        "lines": lines,
+        "missing": missing,
+        "stale": stale,
+    }
+
+
+def score(pairs: list[dict[str, Any]], mistakes: bool = False) -> dict[str, Any]:
+    from memclaw.workspace import Workspace
+
+    right, total = Counter[str](), Counter[str]()
+    losses = unrelated_holds = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        ws = Workspace.open(Path(tmp), env={})
+        for index, pair in enumerate(pairs):
+            got = run_pair(ws, index, pair)
+            kind = pair["kind"]
+            total[kind] += 1
+            right[kind] += got["right"]
+            losses += got["silent_loss"]
+            unrelated_holds += kind == "complementary" and got["held"]
+            if mistakes and not got["right"]:
+                print(f"  {kind} {pair['lang']} [{got['action']}] {pair['old']} || {pair['new']}")
+                print(
+                    f"      in force: {got['lines']}  missing {got['missing']} stale {got['stale']}"
+                )
+    return {
+        "accuracy": {k: (right[k], total[k]) for k in KINDS if total[k]},
+        "silent_losses": losses,
+        "unrelated_holds": unrelated_holds,
+    }
+
+
+def look_alikes(count: int = 52) -> dict[str, float]:
+    """``count`` distinct facts of one shape: how many are kept, and the cost of each."""
+    from memclaw.entries.memories import Action, remember
+    from memclaw.workspace import Workspace
+    from memclaw.workspace.scope import Scope
+
+    with tempfile.TemporaryDirectory() as tmp:
+        agent, _ = Workspace.open(Path(tmp), env={}).init_agent("eve")
+        scope = Scope(agent)
+        seconds, kept, held = [], 0, 0
+        for n in range(1, count + 1):
+            started = time.perf_counter()
+            result = remember(
+                scope, f"Eve's profile detail {n} about topic {n % 7} is value {3 * n}"
+            )
+            seconds.append(time.perf_counter() - started)
+            kept += result.action is Action.ADDED
+            held += result.action is Action.HELD
+    tenth = sum(seconds[7:12]) / 5
+    last = sum(seconds[-5:]) / 5
+    return {"kept": kept, "held": held, "ms_10th": tenth * 1000, "ms_last": last * 1000}
+
+
+def batch(new: int = 30, old: int = 100) -> dict[str, float]:
+    """``new`` statements weighed against ``old`` remembered facts in one batch."""
+    from memclaw.facts.candidates import Candidates
+    from memclaw.facts.ledger import facts_of
+    from memclaw.facts.settle import Outcome, settle
+    from memclaw.workspace import Workspace
+    from memclaw.workspace.scope import Scope
+
+    topics = ["budget", "deadline", "owner", "room", "vendor", "tool", "host", "port", "version"]
+    with tempfile.TemporaryDirectory() as tmp:
+        agent, _ = Workspace.open(Path(tmp), env={}).init_agent("b")
+        scope = Scope(agent)
+        lines = [f"- Project P{n} {topics[n % 9]} is item {n}-{n * 7}" for n in range(old)]
+        agent.write("MEMORY.md", "# Memory\n" + "\n".join(lines) + "\n")
+        started = time.perf_counter()
+        facts = Candidates(facts_of(scope, durable_only=True))
+        outcomes = Counter[str]()
+        for n in range(new):
+            statement = f"Project Q{n} {topics[n % 9]} is item {n}-{n * 11}"
+            settled = settle(scope, statement, source="extract", by_person=False, facts=facts)
+            outcomes[str(settled.outcome)] += 1
+        seconds = time.perf_counter() - started
+    return {"seconds": seconds, "new": outcomes[str(Outcome.NEW)], "held": outcomes["held"]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--half", choices=("dev", "heldout", "both"), default="both")
+    parser.add_argument("--mistakes", action="store_true", help="print every wrong pair")
+    args = parser.parse_args()
+    if args.mistakes and args.half != "dev":
+        parser.error("--mistakes needs --half dev: the held-out half's mistakes stay unread")
+    halves = ("dev", "heldout") if args.half == "both" else (args.half,)
+    for half in halves:
+        figures = score(load(half), args.mistakes)
+        cells = "  ".join(f"{k} {r}/{t} ({r / t:.2f})" for k, (r, t) in figures["accuracy"].items())
+        print(f"{half:8} {cells}")
+        print(
+            f"{'':8} silent losses {figures['silent_losses']}, "
+            f"holds of unrelated facts {figures['unrelated_holds']}"
+        )
+    alike = look_alikes()
+    print(
+        f"look-alikes: {alike['kept']:.0f} of 52 kept, {alike['held']:.0f} held; "
+        f"10th remember {alike['ms_10th']:.1f} ms, 52nd {alike['ms_last']:.1f} ms "
+        f"({alike['ms_last'] / alike['ms_10th']:.2f}x)"
+    )
+    weighed = batch()
+    print(
+        f"batch: 30 new against 100 old facts weighed in {weighed['seconds']:.2f} s "
+        f"({weighed['new']:.0f} new, {weighed['held']:.0f} held)"
+    )
+
+
+if __name__ == "__main__":
+    main()
