@@ -16,7 +16,22 @@ def system_clock() -> datetime:
 
 # The one resolver of relative days: the CLI's --since/--until and the offline
 # extractor's "I moved to Lisbon yesterday" both come here. Word tables cover the
-# languages the offline extractor reads dates in (en, sv, de, es).
+# languages the offline engines read dates in (en, sv, de, es); search's dated lines
+# and the judgement's dates read the same names.
+MONTHS = {
+    "en": "january february march april may june july august september october november december",
+    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
+    "de": "januar februar märz april mai juni juli august september oktober november dezember",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre "
+    "diciembre",
+}
+# Short forms that are no other word ("mar" is the sea in Spanish, "may" an English verb).
+MONTH_SHORT = {"jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+               "oct": 10, "nov": 11, "dec": 12}  # fmt: skip
+# Every month name of every language, and its number.
+MONTH_NUMBER = {
+    name: number for names in MONTHS.values() for number, name in enumerate(names.split(), 1)
+} | MONTH_SHORT
 WEEKDAYS = {
     "en": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "sv": ("måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"),

@@ -50,7 +50,8 @@ LAYERS: list[set[str]] = [
 ]
 # Capabilities that build on another capability (and never the other way round).
 SIBLINGS = {
-    "judgement": {"text"},  # a statement is read in words folded as the index folds them
+    # A statement is read in words folded as the index folds them, dates as the clock names them.
+    "judgement": {"text", "clock"},
     "facts": {"workspace"},  # a fact lives on a line of a workspace file
     "config": {"errors", "config_fields", "config_shapes", "config_yaml"},
     "config_shapes": {"errors"},

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from memclaw import clock
+
 I_ = re.IGNORECASE
 
 # A person correcting the record: the newest statement wins over the one it corrects.
@@ -140,42 +142,12 @@ ALTERNATIVE_GROUP = {
     word: index for index, line in enumerate(ALTERNATIVES) for word in line.split()
 }
 
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            "january jan januari januar enero janvier",
-            "february feb februari februar febrero février",
-            "march mar mars märz marzo",
-            "april apr abril avril",
-            "may maj mai mayo",
-            "june jun juni junio juin",
-            "july jul juli julio juillet",
-            "august aug augusti agosto août",
-            "september sep sept septiembre septembre",
-            "october oct oktober octubre octobre",
-            "november nov noviembre novembre",
-            "december dec dezember diciembre décembre",
-        ),
-        start=1,
-    )
-    for name in names.split()
-}
+# Month and weekday names of the four languages (``memclaw.clock`` holds them for every
+# reader of dates), and the English plural weekdays of a habit ("on Mondays").
+MONTHS = clock.MONTH_NUMBER
 WEEKDAYS = {
-    name: number
-    for number, names in enumerate(
-        (
-            "monday mondays måndag montag lunes lundi",
-            "tuesday tuesdays tisdag dienstag martes mardi",
-            "wednesday wednesdays onsdag mittwoch miércoles mercredi",
-            "thursday thursdays torsdag donnerstag jueves jeudi",
-            "friday fridays fredag freitag viernes vendredi",
-            "saturday saturdays lördag samstag sábado samedi",
-            "sunday sundays söndag sonntag domingo dimanche",
-        )
-    )
-    for name in names.split()
-}
+    name: number for names in clock.WEEKDAYS.values() for number, name in enumerate(names)
+} | {f"{name}s": number for number, name in enumerate(clock.WEEKDAYS["en"])}
 NUMBER_WORDS = {
     name: number
     for number, names in enumerate(

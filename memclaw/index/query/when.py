@@ -22,28 +22,14 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from memclaw.clock import MONTH_NUMBER, WEEKDAYS
 from memclaw.gates.lazy_re import LazyPattern
 
 I_ = re.IGNORECASE
 AFTER = 2  # days a note may trail what it tells
 
-_MONTHS = {
-    "en": "january february march april may june july august september october november december",
-    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
-    "de": "januar februar märz april mai juni juli august september oktober november dezember",
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre"
-    " diciembre",
-}
-_WEEKDAYS = {
-    "en": "monday tuesday wednesday thursday friday saturday sunday",
-    "sv": "måndag tisdag onsdag torsdag fredag lördag söndag",
-    "de": "montag dienstag mittwoch donnerstag freitag samstag sonntag",
-    "es": "lunes martes miércoles jueves viernes sábado domingo",
-}
-MONTH = {name: i for names in _MONTHS.values() for i, name in enumerate(names.split(), 1)}
-_SHORT = ["jan", "feb", "_", "apr", "_", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-MONTH |= {name: i for i, name in enumerate(_SHORT, 1) if name != "_"} | {"sept": 9}
-WEEKDAY = {name: i for names in _WEEKDAYS.values() for i, name in enumerate(names.split())}
+MONTH = MONTH_NUMBER
+WEEKDAY = {name: i for names in WEEKDAYS.values() for i, name in enumerate(names)}
 _M = "|".join(sorted(MONTH, key=len, reverse=True))
 _W = "|".join(sorted(WEEKDAY, key=len, reverse=True))
 _ON = r"(?:(?:on|den|am|el|the)\s+)?"
