@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from memclaw.errors import ModelAnswerError
 from memclaw.extract.prompts import (
     FACT_CATEGORIES,
+    FACT_REF,
     OPTIONAL_KEYS,
     REQUIRED_KEYS,
     system_prompt,
@@ -22,7 +23,10 @@ from memclaw.workspace.entries import categories
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.scope import Scope
+
+FILES = ("PROFILE.md", "MEMORY.md")
+_LEAD = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
 def _clean(
@@ -34,6 +38,8 @@ def _clean(
     its answer. In PROFILE.md or MEMORY.md that line would be injected into every
     prompt, so it is dropped; in the daily note (``note``) it is kept as a quote.
     """
+    # The ids the prompt shows after each remembered fact are not part of it.
+    text = "\n".join(FACT_REF.sub("", line) for line in text.splitlines())
     found = find_secrets(text)
     if found:
         plan.redacted += len(found)
@@ -66,7 +72,7 @@ def _quoted(line: str) -> str:
 
 
 def model_plan(
-    agent: Agent,
+    scope: Scope,
     model: ChatModel,
     windows: Sequence[Sequence[dict[str, str]]],
     *,
@@ -89,7 +95,7 @@ def model_plan(
     for transcript in windows:
         note = today_note + ("\n" if today_note and daily else "") + "\n".join(daily)
         part = _window_plan(
-            agent,
+            scope,
             model,
             transcript,
             day=day,
@@ -111,6 +117,9 @@ def model_plan(
         plan.profile = part.profile if part.profile is not None else plan.profile
         plan.memory = part.memory if part.memory is not None else plan.memory
         plan.session += [fact for fact in part.session if fact not in plan.session]
+        plan.claims |= part.claims
+        plan.deletes |= part.deletes
+        plan.notes += part.notes
         seen = set(daily)
         daily += [line for line in part.daily.splitlines() if line.strip() and line not in seen]
     plan.daily = "\n".join(daily)
@@ -120,7 +129,7 @@ def model_plan(
 
 
 def _window_plan(
-    agent: Agent,
+    scope: Scope,
     model: ChatModel,
     transcript: Sequence[dict[str, str]],
     *,
@@ -131,8 +140,10 @@ def _window_plan(
     shared: str,
     forgotten: Callable[[str], bool],
 ) -> Plan:
+    agent = scope.agent
     settings = agent.settings
     today = agent.now().date().isoformat()
+    ids = {**fact_lines(scope, "PROFILE.md", profile), **fact_lines(scope, "MEMORY.md", memory)}
     messages = [
         {
             "role": "system",
@@ -155,6 +166,7 @@ def _window_plan(
                 memory=memory,
                 today_note=today_note,
                 shared=shared,
+                ids=ids,
             ),
         },
     ]
@@ -191,6 +203,8 @@ def _window_plan(
         plan.memory = _clean(memory_new, memory, forgotten, plan)
     if answer.get("facts"):
         _file(plan, answer["facts"], profile, memory, forgotten)
+    if answer.get("updates") or answer.get("deletes"):
+        _operate(scope, plan, answer, {"PROFILE.md": profile, "MEMORY.md": memory}, forgotten)
     if daily:
         plan.daily = _clean(daily, today_note, forgotten, plan, note=True).strip()
     return plan
@@ -232,3 +246,77 @@ def _file(
         plan.profile = new_profile
     if new_memory != base_memory:
         plan.memory = new_memory
+
+
+def fact_lines(scope: Scope, name: str, text: str) -> dict[str, str]:
+    """Each line of ``text`` (file ``name`` of ``scope``) that states a fact: its fact id."""
+    from memclaw.facts.project import project_text
+
+    lines = text.splitlines()
+    return {lines[p.line - 1]: p.fact for p in project_text(scope.rel(name), text)}
+
+
+def _operate(
+    scope: Scope,
+    plan: Plan,
+    answer: dict[str, object],
+    current: dict[str, str],
+    forgotten: Callable[[str], bool],
+) -> None:
+    """Apply the answer's updates and deletes to the plan's files, each on its fact's line.
+
+    An update puts the new text on the line of the fact it names (memclaw's one judgement
+    then weighs it against that fact: see ``extract.screen``); a delete takes the line out.
+    An id that memory does not hold is said in the receipt, and an update of one is kept
+    as a new fact: nothing the model said is lost for a wrong id.
+    """
+    base = {
+        "PROFILE.md": plan.profile if plan.profile is not None else current["PROFILE.md"],
+        "MEMORY.md": plan.memory if plan.memory is not None else current["MEMORY.md"],
+    }
+    files = dict(base)
+    stray: list[object] = []
+    for kind in ("updates", "deletes"):
+        ops = answer.get(kind) or []
+        assert isinstance(ops, list)  # checked against OPTIONAL_KEYS
+        for op in ops:
+            key = "text" if kind == "updates" else "reason"
+            fid, said = (op.get("id"), op.get(key)) if isinstance(op, dict) else (None, None)
+            if not isinstance(fid, str) or not isinstance(said, str):
+                # One malformed operation (a small model's) costs itself, not the answer.
+                plan.notes.append(f"skipped one of the model's {kind}: it needs an id and a {key}")
+                continue
+            text = _clean(" ".join(said.split()), "", forgotten, plan).strip()
+            where = _line_of(scope, files, fid)
+            if where is None:
+                plan.notes.append(f"the model named {fid}, which memory does not hold")
+                if kind == "updates" and text:
+                    stray.append({"text": text, "category": "project"})
+                continue
+            name, index = where
+            lines = files[name].splitlines(keepends=True)
+            if kind == "deletes":
+                plan.deletes[fid] = text or "no longer true"
+                del lines[index]
+            elif text:
+                lead = _LEAD.match(lines[index])
+                lines[index] = (lead.group(0) if lead else "- ") + text + "\n"
+                plan.claims[text] = fid
+            files[name] = "".join(lines)
+    if files["PROFILE.md"] != base["PROFILE.md"]:
+        plan.profile = files["PROFILE.md"]
+    if files["MEMORY.md"] != base["MEMORY.md"]:
+        plan.memory = files["MEMORY.md"]
+    if stray:
+        _file(plan, stray, current["PROFILE.md"], current["MEMORY.md"], forgotten)
+
+
+def _line_of(scope: Scope, files: dict[str, str], fid: str) -> tuple[str, int] | None:
+    """Where the fact ``fid`` is stated: the file and the line's index."""
+    for name in FILES:
+        lines = files[name].splitlines()
+        stated = fact_lines(scope, name, files[name])
+        for index, line in enumerate(lines):
+            if stated.get(line) == fid:
+                return name, index
+    return None

@@ -312,6 +312,7 @@ def _extract(
     ctx = _context(scope, day)
     use_model = model is not None or agent.settings.model_configured
     result.engine = Engine.MODEL if use_model else Engine.OFFLINE
+    chat = model
     if not any(m["role"] == "user" for m in transcript):
         result.reason = "nothing left to read after filtering noise"
         return
@@ -330,7 +331,7 @@ def _extract(
         result.windows = len(cut.spans)
         try:
             plan = model_plan(
-                agent,
+                scope,
                 chat,
                 [transcript[start:end] for start, end in cut.spans],
                 day=day,
@@ -352,16 +353,19 @@ def _extract(
     result.prompt_tokens, result.completion_tokens = plan.prompt_tokens, plan.completion_tokens
     result.tokens_estimated = plan.tokens_estimated
     result.redacted, result.forgotten, result.facts = plan.redacted, plan.forgotten, plan.facts
+    result.notes += plan.notes
     if plan.session and not result.dry_run:
         keep_for_session(scope, session_id, plan.session, result)
     if not plan.should_update or (plan.profile is None and plan.memory is None and not plan.daily):
         return
     from memclaw.extract.screen import after, screen_plan
 
-    screened = screen_plan(scope, plan, ctx, result, session=session_id, model=model)
+    # The model that wrote the plan also judges what the offline rules are unsure of.
+    # The model that wrote the plan also judges what the offline rules are unsure of.
+    screened = screen_plan(scope, plan, ctx, result, session=session_id, model=chat)
     apply_plan(scope, plan, ctx, result, moment)
     if not result.dry_run:
-        after(scope, screened, session=session_id, model=model)
+        after(scope, screened, session=session_id)
     changed = result.diffs if result.dry_run else result.files_changed
     if not changed:
         result.status = Status.NOTHING

@@ -6,6 +6,7 @@ in code (keys, types, secrets, ceilings) before anything reaches a file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date
 
@@ -14,9 +15,18 @@ REQUIRED_KEYS: dict[str, type] = {
     "reason": str,
     "daily_entry": str,
 }
-# Also read when present: the new facts with their categories (the usual answer), and a
-# whole file only when a line it already has must change.
-OPTIONAL_KEYS: dict[str, type] = {"facts": list, "memory_update": str, "profile_update": str}
+# Also read when present: the new facts with their categories, and operations on the facts
+# memory holds, by id. A whole file (an answer to an older prompt) is still read: it is
+# turned into the same operations by a line diff.
+OPTIONAL_KEYS: dict[str, type] = {
+    "facts": list,
+    "updates": list,
+    "deletes": list,
+    "memory_update": str,
+    "profile_update": str,
+}
+# A remembered fact's id, shown after its line in the prompt ("- Sam lives in Porto [f1a2b3c4d]").
+FACT_REF = re.compile(r"\s*\[(f[0-9a-f]{8})\]\s*$")
 # Where a fact of each category is filed (the offline engine files its facts the same way).
 FACT_CATEGORIES = (
     "identity", "preference", "technical", "decision", "project", "rule", "relationship",
@@ -55,7 +65,8 @@ the conversation. Distil rather than append: several short facts about one \
 subject ("has a dog", "the dog is called Poppy", "walks the dog daily") are one \
 fact.
 - When a fact updates one the files already hold (a trip first planned, now \
-booked), write the newer version once, with every detail only the older one had.
+booked; a new city, employer or date), do not add it: update that fact by its id, \
+with every detail of the old line that is still true.
 - Keep everything about one entity (a person, a project, an event, a system) in \
 one place instead of scattering it over several lines.
 - Name people and things; never leave "he", "she", "they" or "it" to be guessed.
@@ -87,19 +98,20 @@ Answer with one JSON object and nothing else:
   "daily_entry": "markdown bullets for today's note, or an empty string",
   "facts": [{{"text": "one new fact", "category": "one of {categories}", \
 "scope": "long-term or session"}}],
-  "memory_update": "",
-  "profile_update": ""
+  "updates": [{{"id": "f1a2b3c4d", "text": "the fact as it is now"}}],
+  "deletes": [{{"id": "f5e6f7a8b", "reason": "why it is no longer true"}}]
 }}
 
 New facts go in "facts", each with its category: memclaw files identity, \
 preference and technical facts in PROFILE.md and the others in MEMORY.md. A \
 fact that only matters to this conversation (what the user is doing right now, \
 a constraint for this chat alone) has scope "session": it is kept for this \
-conversation only, never in PROFILE.md or MEMORY.md. Leave \
-memory_update and profile_update empty unless a line the file already has must \
-change (an outdated fact, one that a new fact updates): then return that whole \
-file, keeping its headings and every fact that is still true, and stay under \
-its character limit."""
+conversation only, never in PROFILE.md or MEMORY.md. Each fact memory already \
+holds ends with its id in brackets. When the conversation changes one, put it in \
+"updates" with that id and the whole fact as it is now; when it says one is no \
+longer true and nothing replaces it, put its id in "deletes" with the reason. \
+Leave "updates" and "deletes" empty otherwise; never repeat a fact that has not \
+changed."""
 
 
 def system_prompt(
@@ -155,8 +167,10 @@ def user_prompt(
     memory: str,
     today_note: str,
     shared: str = "",
+    ids: dict[str, str] | None = None,
 ) -> str:
-    """The conversation and the current memory, each in a labelled block."""
+    """The conversation and the current memory, each in a labelled block; ``ids`` maps a
+    remembered fact's line to its id, shown after it."""
     day = day or today
     lines = [
         f"{m['role'].upper()} [{_said_at(m)}]: {m['content']}"
@@ -169,11 +183,17 @@ def user_prompt(
         when = f"The conversation took place on {day}; today is {today}."
     parts = [
         when,
-        _block("PROFILE.md (current)", profile),
-        _block("MEMORY.md (current)", memory),
+        _block("PROFILE.md (current)", _with_ids(profile, ids)),
+        _block("MEMORY.md (current)", _with_ids(memory, ids)),
         _block(f"Note of {day}", today_note),
     ]
     if shared.strip():
         parts.append(_block("Shared team memory (read-only, already known)", shared))
     parts.append(_block("Conversation", "\n\n".join(lines)))
     return "\n\n".join(parts)
+
+
+def _with_ids(text: str, ids: dict[str, str] | None) -> str:
+    if not ids:
+        return text
+    return "\n".join(f"{line} [{ids[line]}]" if line in ids else line for line in text.splitlines())

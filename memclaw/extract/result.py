@@ -42,6 +42,12 @@ class Plan:
     facts: list[Fact] = field(default_factory=list)
     # (category, text) of facts that only matter to this conversation: session entries
     session: list[tuple[str, str]] = field(default_factory=list)
+    # A model's operations on remembered facts: the new text of each update -> the id it
+    # updates; each deleted id -> why.
+    claims: dict[str, str] = field(default_factory=dict)
+    deletes: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # receipt lines (an id memory lacks)
+    released: set[str] = field(default_factory=set)  # lines a delete took out: no loss
 
 
 @dataclass

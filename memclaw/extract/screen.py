@@ -19,15 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memclaw.facts import inbox
+from memclaw.facts import inbox, store
 from memclaw.facts.candidates import Candidates
 from memclaw.facts.ledger import group
-from memclaw.facts.model import Fact
+from memclaw.facts.model import Event, EventKind, Fact
 from memclaw.facts.project import project_scope, project_text
 from memclaw.facts.settle import Outcome, record_written, replace_fact, settle
 
 if TYPE_CHECKING:
     from memclaw.extract.result import ExtractionResult, Plan
+    from memclaw.facts.judge import Judge
     from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
@@ -39,6 +40,7 @@ class Screened:
     written: list[str] = field(default_factory=list)
     # Facts a merged line replaced, whose lines in other files follow once it is written.
     replaced: list[tuple[str, Fact]] = field(default_factory=list)
+    deleted: list[Fact] = field(default_factory=list)  # by a model's operation
 
 
 def _screen(
@@ -49,25 +51,33 @@ def _screen(
     found: Screened,
     result: ExtractionResult,
     session: str | None,
-    model: ChatModel | None,
+    judge: Judge | None,
     facts: Candidates,
+    plan: Plan,
 ) -> str:
     rel = scope.rel(name)
     before = {p.fact for p in project_text(rel, old)}
     after = {p.fact for p in project_text(rel, new)}
-    drop: set[str] = set()
+    drop = _deleted(facts, before, plan, found, result)
+    lines = old.splitlines()
+    plan.released |= {lines[p.line - 1] for p in project_text(rel, old) if p.fact in drop}
     kept: list[str] = []
     pending: dict[str, int] = {}  # fact id of a line this rewrite brings in -> its index in kept
+    keep: set[str] = set()  # facts a model's update named but did not replace
     for line in new.splitlines(keepends=True):
         places = project_text(rel, line)
         if not places or places[0].fact in before:
             kept.append(line)
             continue
         statement = places[0].statement
+        claimed = plan.claims.get(statement, "")  # the fact a model's update names
         settled = settle(
             scope, statement, source=SOURCE, by_person=False, session=session,
-            apply=False, model=model, facts=facts,
+            apply=False, model=judge, facts=facts, claimed=claimed,
         )  # fmt: skip
+        replaced = settled.outcome is Outcome.REPLACED and settled.against[0].id == claimed
+        if claimed and not replaced:
+            keep.add(claimed)  # another fact, or held: the named one stays as it was
         if settled.outcome is Outcome.HELD:
             for item in settled.items:
                 if not result.dry_run:
@@ -98,10 +108,33 @@ def _screen(
         kept.append(line)
         facts.add(_pending_fact(scope, rel, statement))
     kept = [line for line in kept if not any(p.fact in drop for p in project_text(rel, line))]
-    return "".join(_restored(rel, old, kept, drop))
+    return "".join(_restored(rel, old, kept, drop, keep))
 
 
-def _restored(rel: str, old: str, kept: list[str], drop: set[str]) -> list[str]:
+def _deleted(
+    facts: Candidates, here: set[str], plan: Plan, found: Screened, result: ExtractionResult
+) -> set[str]:
+    """The facts of this file a model's operation deletes: its own lines, and only those.
+    A person's line stays (the receipt says so, and how to forget it)."""
+    gone = set()
+    for fid in plan.deletes.keys() & here:
+        fact = facts.get(fid)
+        if fact is None:
+            continue
+        reason = plan.deletes[fid]
+        if fact.by_person:
+            result.notes.append(
+                f"kept {fid}, a person's line, though the model says it no longer holds "
+                f"({reason}): `memclaw forget` takes it out"
+            )
+            continue
+        gone.add(fid)
+        found.deleted.append(fact)
+        result.notes.append(f"removed {fid} ({reason}): {fact.statement}")
+    return gone
+
+
+def _restored(rel: str, old: str, kept: list[str], drop: set[str], keep: set[str]) -> list[str]:
     """``kept`` with the facts of ``old`` that a whole-file answer left out put back where
     they were: a rewrite adds and replaces, it never deletes what nobody judged outdated
     (so a small file is never refused wholesale for a line the model skipped)."""
@@ -118,7 +151,11 @@ def _restored(rel: str, old: str, kept: list[str], drop: set[str]) -> list[str]:
             heading = line
         facts = {p.fact for p in project_text(rel, line)}
         # Not reworded, merged or left out for a secret: lost (what the loss guard counts).
-        lost = facts and not facts & (present | drop) and measure_loss(line, now).lost
+        lost = (
+            facts
+            and not facts & (present | drop)
+            and (facts & keep or measure_loss(line, now).lost)
+        )
         if lost:
             if heading and heading not in out:
                 out[after:after] = (
@@ -158,24 +195,57 @@ def screen_plan(
     session: str | None,
     model: ChatModel | None,
 ) -> Screened:
-    """Weigh ``plan``'s rewrites (in place); what to do after writing."""
+    """Weigh ``plan``'s rewrites (in place); what to do after writing.
+
+    With a model, the pairs the offline judge is unsure of go to it in one request for
+    the whole extraction, before any line is weighed."""
     found = Screened()
     facts = Candidates(group(scope, project_scope(scope, notes=False)))
-    if plan.profile is not None:
-        plan.profile = _screen(
-            scope, "PROFILE.md", ctx["profile"], plan.profile, found, result, session, model, facts
-        )
-    if plan.memory is not None:
-        plan.memory = _screen(
-            scope, "MEMORY.md", ctx["memory"], plan.memory, found, result, session, model, facts
-        )
+    rewrites = [
+        (name, ctx[key], getattr(plan, key))
+        for name, key in (("PROFILE.md", "profile"), ("MEMORY.md", "memory"))
+        if getattr(plan, key) is not None
+    ]
+    judge = _asked(scope, rewrites, facts, model) if model is not None else None
+    for name, old, new in rewrites:
+        screened = _screen(scope, name, old, new, found, result, session, judge, facts, plan)
+        setattr(plan, "profile" if name == "PROFILE.md" else "memory", screened)
     return found
 
 
-def after(scope: Scope, found: Screened, *, session: str | None, model: ChatModel | None) -> None:
-    """Once written: what a merged line replaced follows in its other files, and the new
-    lines count as evidence."""
+def _asked(
+    scope: Scope, rewrites: list[tuple[str, str, str]], facts: Candidates, model: ChatModel
+) -> Judge:
+    """A judge that has asked ``model``, once, about every unsure pair the new lines make;
+    it asks nothing more (what it did not say, the offline verdict settles)."""
+    from memclaw.facts.judge import MAX_PAIRS, Judge
+    from memclaw.judgement import judge
+
+    pairs: list[tuple[str, str]] = []
+    for name, old, new in rewrites:
+        rel = scope.rel(name)
+        before = {p.fact for p in project_text(rel, old)}
+        for place in project_text(rel, new):
+            if place.fact in before:
+                continue
+            for fact in facts.near(place.statement):
+                pair = (fact.statement, place.statement)
+                if not judge(*pair).sure and pair not in pairs:
+                    pairs.append(pair)
+    asked = Judge.of(model)
+    if pairs:
+        asked.ask(pairs[:MAX_PAIRS])
+    asked.close()
+    return asked
+
+
+def after(scope: Scope, found: Screened, *, session: str | None) -> None:
+    """Once written: what a merged line replaced follows in its other files, what a model
+    deleted is superseded, and the new lines count as evidence."""
     for merged, fact in found.replaced:
         replace_fact(scope, fact, merged, source=SOURCE, by_person=False, session=session)
+    for fact in found.deleted:
+        now = scope.agent.now().isoformat(timespec="seconds")
+        store.record(scope.agent, [fact.id], Event(EventKind.SUPERSEDED, now, SOURCE, session))
     for statement in found.written:
         record_written(scope, statement, source=SOURCE, by_person=False, session=session)

@@ -94,7 +94,7 @@ def apply_plan(
         # Over the ceiling, what is established moves after the newest machine guesses.
         settled = established_lines(scope, name, new)
         if result.dry_run:
-            verdict = guard.preview(scope, name, old, new)
+            verdict = guard.preview(scope, name, old, new, frozenset(plan.released))
             if not verdict.allowed:
                 _refused(result, verdict)
                 continue
@@ -104,7 +104,14 @@ def apply_plan(
                 result.diffs[prefix + name] = diff
             continue
         try:
-            written = guard.rewrite(scope, name, expected=old, new=new, established=settled)
+            written = guard.rewrite(
+                scope,
+                name,
+                expected=old,
+                new=new,
+                established=settled,
+                released=frozenset(plan.released),  # what a model deleted, by id and reason
+            )
         except guard.EditedMeanwhileError:
             # Someone edited the file while the model was thinking: their edit wins.
             result.notes.append(f"{prefix}{name} changed during extraction; left as it is")

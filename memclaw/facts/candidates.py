@@ -46,6 +46,11 @@ class Candidates:
         chosen = (self.facts[i] for i in sorted(found))
         return [f for f in chosen if f.id not in self._gone and not named_apart(f)]
 
+    def get(self, fact_id: str) -> Fact | None:
+        """The fact ``fact_id``, if memory holds it (and no line took its place)."""
+        found = (f for f in self.facts if f.id == fact_id and f.id not in self._gone)
+        return next(found, None)
+
     def discard(self, fact_id: str) -> None:
         """Forget ``fact_id`` (a line that another took the place of)."""
         self._gone.add(fact_id)

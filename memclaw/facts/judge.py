@@ -66,6 +66,7 @@ class Judge:
         self._rest_until = 0.0
         # What the model said of each pair: a path that judges, then writes, asks once.
         self._said: dict[tuple[str, str], Judgement] = {}
+        self._closed = False
 
     @classmethod
     def of(cls, model: ChatModel) -> Judge:
@@ -75,11 +76,16 @@ class Judge:
     def resting(self) -> bool:
         return time.monotonic() < self._rest_until
 
+    def close(self) -> None:
+        """Ask nothing more: what the model said stands, anything else is judged offline
+        (an extraction asks once, about every pair at the start)."""
+        self._closed = True
+
     def ask(self, pairs: list[tuple[str, str]]) -> dict[int, Judgement]:
         """The model's verdicts by position in ``pairs``; empty when it gave none."""
         known = {i: self._said[pair] for i, pair in enumerate(pairs) if pair in self._said}
         new = [i for i in range(len(pairs)) if i not in known]
-        if not new or self.resting():
+        if not new or self.resting() or self._closed:
             return known
         return known | {new[i]: v for i, v in self._ask([pairs[i] for i in new]).items()}
 

@@ -30,11 +30,10 @@ from memclaw.facts.ledger import group
 from memclaw.facts.model import Event, EventKind, Fact
 from memclaw.facts.project import project_scope, subject_of
 from memclaw.facts.rewrite import restate
-from memclaw.judgement import Relation, is_correction, merged
+from memclaw.judgement import Judgement, Relation, is_correction, merged
 
 if TYPE_CHECKING:
     from memclaw.facts.judge import Judge
-    from memclaw.judgement import Judgement
     from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
@@ -84,6 +83,7 @@ def settle(
     apply: bool = True,
     model: ChatModel | Judge | None = None,
     facts: Candidates | None = None,
+    claimed: str = "",
 ) -> Settled:
     """Weigh ``statement`` against the scope's remembered facts (see the module).
 
@@ -91,7 +91,9 @@ def settle(
     returned carries the reason, for the caller to file). With ``model``, the pairs
     the offline judge is unsure of get its opinion, in one request. ``facts`` is an
     index the caller keeps across many statements (extraction weighs thirty at once).
-    The caller must not hold the agent lock.
+    ``claimed`` is the id of the fact a model's operation says this statement updates:
+    it is weighed first, and taken as updated unless the words show surely that it is
+    another fact or the same one. The caller must not hold the agent lock.
     """
     from memclaw.facts.judge import judge_pairs
 
@@ -103,9 +105,17 @@ def settle(
         # Only what memory holds is weighed (not the notes), so the notes need not be read.
         facts = Candidates(f for f in group(scope, project_scope(scope, notes=False)))
     near = [f for f in facts.near(cleaned) if not f.superseded]
+    target = facts.get(claimed) if claimed else None
+    if target is not None:
+        near = [target, *(f for f in near if f.id != target.id)]
     if any(f.id == new_id for f in near):
         return Settled(Outcome.RESTATED, cleaned, [f for f in near if f.id == new_id])
     verdicts = judge_pairs([(f.statement, cleaned) for f in near], model)
+    # The words leave it open: the model that wrote the operation read the conversation,
+    # and its text is the fact as it is now (no merge: that would guess again).
+    as_said = target is not None and not verdicts[0].sure
+    if as_said:
+        verdicts[0] = Judgement(Relation.UPDATE, f"the model updates {claimed}")
     same = [f for f, v in zip(near, verdicts, strict=True) if v.relation is Relation.SAME]
     if same:
         return Settled(Outcome.RESTATED, cleaned, same, reason=f"already known as {same[0].id}")
@@ -128,7 +138,7 @@ def settle(
         item = hold(scope, old, cleaned, _held_reason(old, verdict), source=source,
                     session=session, category=category, apply=apply)  # fmt: skip
         return Settled(Outcome.HELD, cleaned, [old], [item], reason=item.reason)
-    line = merged(old.statement, cleaned, verdict).text
+    line = cleaned if as_said and old is target else merged(old.statement, cleaned, verdict).text
     changed: list[str] = []
     if apply:
         changed = replace_fact(
