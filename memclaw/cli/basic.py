@@ -75,7 +75,8 @@ def init(ctx: typer.Context, agent: AgentArg) -> None:
 
 
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """Show every agent: files, sizes, ceilings, last extraction and dream.
+    """Show every agent: files, sizes, ceilings, last extraction and dream, and the day
+    it lives on when it has one of its own.
 
     Examples:
 
@@ -112,6 +113,8 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
                 "owners": agent.owners(),
                 "last_extracted": extracted and extracted.get("time"),
                 "last_dreamed": dreamed and dreamed.get("time"),
+                # A day of its own (``today:`` in agent.yaml): its dates follow that day.
+                "today": agent.pinned_day and agent.pinned_day.isoformat(),
             }
         )
     choice = ws.root_choice
@@ -136,7 +139,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
                 flag = "" if f["enabled"] else " (off)"
                 core.append(f"{f['name']} {f['size']}{limit}{flag}")
         table.add_row(
-            row["agent"],
+            row["agent"] + (f"\nlives on {row['today']}" if row["today"] else ""),
             "\n".join(core),
             str(row["daily_notes"]),
             str(len(row["owners"])),
