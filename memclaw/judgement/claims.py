@@ -126,7 +126,8 @@ def read(raw: str, language: str | None = None) -> Claim:
     language = language or language_of(body)
     found = tuple(words(body, language))
     verb = main_verb(found, language)
-    subject = keys(found[:verb] if verb is not None else found)
+    # A time said first ("Every other Friday the team ...") is when, not what it is about.
+    subject = keys(w for w in (found[:verb] if verb is not None else found) if not _when(w))
     if verb == 0 and language == "english":
         subject = frozenset({"user"})  # "Prefers tea in the morning": a note about the person
     elif verb is not None and not subject:
@@ -147,6 +148,11 @@ def read(raw: str, language: str | None = None) -> Claim:
         stamp=_dated(raw),
         language=language,
     )
+
+
+def _when(word: Word) -> bool:
+    text = word.text.casefold()
+    return text in lx.WEEKDAYS or text in lx.MONTHS
 
 
 def _sentiment(body: str) -> int:
@@ -221,7 +227,8 @@ _ARTICLES = frozenset(
 
 
 def _plural_or_modal(word: str) -> bool:
-    pronouns = ("i", "we", "they", "you", "to", "can", "could", "will", "would", "must")
+    # (Not "to": "cycles to work" has its verb before the infinitive.)
+    pronouns = ("i", "we", "they", "you", "can", "could", "will", "would", "must")
     return (
         word in pronouns
         or (word in lx.VERBS and word not in lx.BASE_FORMS)

@@ -64,10 +64,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "employer",
         _frame(
-            r"\b(?:works|worked|work|working|is employed|are employed|employed|"
+            r"\b(?:(?:works|worked|work|working|"
             r"arbetar|arbetade|jobbar|jobbade|är anställd|arbeitet|arbeiten|arbeitete|"
             r"trabaja|trabajan|trabajaba|es emplead[oa])"
-            r"\s+(?:at|for|by|på|hos|för|bei|für|en|para|de)\s+V"
+            r"\s+(?:at|for|på|hos|för|bei|für|en|para|de)|(?:is |are )?employed\s+(?:by|at))\s+V"
         ),
     ),
     (

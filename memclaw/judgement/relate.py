@@ -27,7 +27,7 @@ from functools import cache
 from memclaw.judgement import lexicon as lx
 from memclaw.judgement.claims import Claim, read
 from memclaw.judgement.frames import COPULAS, Frame
-from memclaw.judgement.words import Word, fold, keys, words
+from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
 
 
@@ -74,8 +74,26 @@ def _judge(old: str, new: str) -> Judgement:
     if common:
         return _same_attribute(a, b, common[0])
     if _other_subject(a, b):
-        return Judgement(Relation.DISTINCT, "about someone or something else")
+        # Another person, or a thing named apart, is surely another fact; another word for
+        # the subject ("User's car is a grey Skoda", "User drives a grey Skoda") may say
+        # the same otherwise: a model, if there is one, is asked.
+        shared = len(a.keys & b.keys) / max(1, min(len(a.keys), len(b.keys)))
+        sure = shared < 0.5 or _named_apart(a, b)
+        return Judgement(Relation.DISTINCT, "about someone or something else", sure)
     return _compare(a, b)
+
+
+def _named_apart(a: Claim, b: Claim) -> bool:
+    """Whether the subjects differ in a person or a name: kin, the user, a name, an id."""
+    differ = a.subject ^ b.subject
+    for claim in (a, b):
+        for index, word in enumerate(claim.words):
+            if word.key not in differ and not (is_user(word) and "user" in differ):
+                continue
+            named = word.text[:1].isupper() and index > 0 and claim.language != "german"
+            if named or word.value or is_user(word) or word.text.casefold() in lx.KIN:
+                return True
+    return False
 
 
 def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:

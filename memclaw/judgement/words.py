@@ -37,7 +37,7 @@ _ENGLISH_FUNCTION_WORDS = frozenset(
     is are was were be been being am has have had do does did will would can could should
     shall may might must it's he's she's that's there there's here who whom whose which what
     when where how why not no now currently actually also already recently new
-    longer anymore fully completely totally only just even
+    longer anymore fully completely totally only just even other another
     """.split()  # noqa: SIM905
 )
 _FUNCTION_WORDS_OF = {

@@ -185,3 +185,22 @@ def test_corrections_announce_themselves(text: str) -> None:
 )
 def test_plain_statements_are_no_corrections(text: str) -> None:
     assert not is_correction(text)
+
+
+def test_what_a_statement_is_about_is_read_from_its_words() -> None:
+    from memclaw.judgement.claims import read
+
+    assert read("User commutes to work by bike.").frame("employer") is None  # work, a noun
+    assert read("Leo is employed by Volvo.").frame("employer") is not None
+    assert read("User cycles to work.").words[read("User cycles to work.").verb or 0].text == (
+        "cycles"
+    )
+    # A time said first is when, not who: the subject is the team.
+    assert read("Every other Friday the team holds its retro.").subject == {"team"}
+
+
+def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_be() -> None:
+    assert judge("Sam lives in Porto.", "Sam's sister Ana lives in Braga.").sure
+    assert judge("Invoice 4411 was paid.", "Invoice 4412 was paid.").sure
+    paraphrase = judge("User's car is a grey Skoda Octavia.", "User drives a grey Skoda Octavia.")
+    assert paraphrase.relation is DISTINCT and not paraphrase.sure  # a model, if any, decides
