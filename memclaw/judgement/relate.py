@@ -77,10 +77,14 @@ def _judge(old: str, new: str) -> Judgement:
         # Another person, or a thing named apart, is surely another fact; another word for
         # the subject ("User's car is a grey Skoda", "User drives a grey Skoda") may say
         # the same otherwise: a model, if there is one, is asked.
-        shared = len(a.keys & b.keys) / max(1, min(len(a.keys), len(b.keys)))
-        sure = shared < 0.5 or _named_apart(a, b)
+        sure = _shared(a, b) < 0.5 or _named_apart(a, b)
         return Judgement(Relation.DISTINCT, "about someone or something else", sure)
     return _compare(a, b)
+
+
+def _shared(a: Claim, b: Claim) -> float:
+    """How much of the shorter statement the other one says, in content words."""
+    return len(a.keys & b.keys) / max(1, min(len(a.keys), len(b.keys)))
 
 
 def _named_apart(a: Claim, b: Claim) -> bool:
@@ -106,7 +110,7 @@ def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
         return Judgement(Relation.RICHER, "the same, with more detail")
     if b.temporary and not a.temporary:
         return Judgement(Relation.DISTINCT, "a passing constraint; the lasting fact stays")
-    shared = len(a.keys & b.keys) / max(1, min(len(a.keys), len(b.keys)))
+    shared = _shared(a, b)
     if a.negated != b.negated and not only_a and not only_b:
         return Judgement(Relation.UPDATE, "takes back what the remembered statement says")
     if a.negated != b.negated and not only_b and _same_verb(a, b):
