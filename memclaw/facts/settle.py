@@ -138,7 +138,16 @@ def settle(
         item = hold(scope, old, cleaned, _held_reason(old, verdict), source=source,
                     session=session, category=category, apply=apply)  # fmt: skip
         return Settled(Outcome.HELD, cleaned, [old], [item], reason=item.reason)
-    line = cleaned if as_said and old is target else merged(old.statement, cleaned, verdict).text
+    joined = merged(old.statement, cleaned, verdict)
+    if joined.dropped and not (as_said and old is target):
+        # One line of both would be too long and leave details of the old one out: both
+        # stay in force until a person chooses, rather than a detail be lost unseen.
+        left_out = "; ".join(joined.dropped)
+        reason = f"{verdict.reason}, but one line of both would leave out: {left_out}"
+        item = hold(scope, old, cleaned, reason, source=source, session=session,
+                    category=category, apply=apply)  # fmt: skip
+        return Settled(Outcome.HELD, cleaned, [old], [item], reason=item.reason)
+    line = cleaned if as_said and old is target else joined.text
     changed: list[str] = []
     if apply:
         changed = replace_fact(

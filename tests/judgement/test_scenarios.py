@@ -183,3 +183,24 @@ def test_a_move_told_in_a_chat_keeps_the_cat(open_chat: OpenChat, fake_openai: F
     profile = second.engine.agent.read("PROFILE.md")
     assert "- Sam lives in Porto with his cat Miso" in profile and "Lisbon" not in profile
     assert inbox.open_items(second.engine.agent) == []
+
+
+LONG = (
+    "Sam lives in Lisbon with his cat Miso, works remotely for a Berlin design studio on its "
+    "booking product, volunteers at the Alfama food bank on Saturdays, swims at the Piscina do "
+    "Areeiro three mornings a week, and is learning Portuguese with a tutor called Rita every "
+    "Tuesday evening and sometimes on Fridays."
+)
+
+
+def test_a_correction_too_long_to_join_waits_rather_than_lose_a_detail(
+    isolated_env: Path,
+) -> None:
+    cli("init", "pal")
+    cli("remember", "pal", LONG)
+    moved = cli("remember", "pal", "Sam moved to Porto in March with his partner Joana and kids.")
+    assert moved.exit_code == 0 and moved.stderr.startswith("held"), moved.stderr
+    assert "leave out" in moved.stderr and "Rita" in moved.stderr
+    assert LONG in in_force(isolated_env)  # in force until the person chooses
+    (item,) = inbox.open_items(Workspace.open(isolated_env).agent("pal"))
+    assert item.new.startswith("Sam moved to Porto")
