@@ -18,7 +18,6 @@ instead, and the old fact stays in force until the person chooses.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -31,18 +30,12 @@ from memclaw.facts.model import Event, EventKind, Fact
 from memclaw.facts.project import project_scope, subject_of
 from memclaw.facts.rewrite import restate
 from memclaw.judgement import Judgement, Relation, is_correction, merged
+from memclaw.judgement.claims import without_cue
 
 if TYPE_CHECKING:
     from memclaw.facts.judge import Judge
     from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
-
-# The correction word itself is not part of the fact ("Correction: the cutover moved ...").
-_CUE = re.compile(
-    r"^\s*(?:actually|correction|update|in fact|eigentlich|korrektur|en fait)\s*[:,-]\s*",
-    re.IGNORECASE,
-)
-
 
 class Outcome(StrEnum):
     NEW = "new"  # another fact: write it
@@ -68,8 +61,8 @@ class Settled:
 
 
 def strip_cue(text: str) -> str:
-    stripped = _CUE.sub("", text, count=1).strip()
-    return stripped[:1].upper() + stripped[1:] if stripped and stripped != text.strip() else text
+    """The fact a correction states, without its correction word (it is not part of it)."""
+    return without_cue(text.strip())
 
 
 def settle(

@@ -35,7 +35,7 @@ _STAMP = re.compile(
 )
 _TAIL_STAMP = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)\s*$", I_)
 # "Correction:", "Actually,", "Update -": announces a change, and is not part of the fact.
-_CUE_LEAD = re.compile(
+CUE_LEAD = re.compile(
     r"^\s*(?:(?:correction|update|actually|in fact|to be clear|rättelse|korrektur|berichtigung|"
     r"corrección|en realidad|de hecho)\s*[,:;—–-]?\s+"
     # A Swedish or German adverb leads a verb-second sentence: taken off with its comma
@@ -97,11 +97,20 @@ class Claim:
         return keys(self.words[self.verb :] if self.verb is not None else self.words)
 
 
+def without_cue(text: str) -> str:
+    """``text`` without the correction word it leads with ("Correction: the cutover ...")."""
+    lead = CUE_LEAD.match(text)
+    if lead is None:
+        return text
+    rest = text[lead.end() :].strip()
+    return rest[:1].upper() + rest[1:]
+
+
 def strip(raw: str) -> tuple[str, bool]:
     """``raw`` without list marker, date stamp and correction lead; and whether it had one."""
     body = _STAMP.sub("", _MARKER.sub("", raw), count=1)
     body = _TAIL_STAMP.sub("", body)
-    lead = _CUE_LEAD.match(body)
+    lead = CUE_LEAD.match(body)
     if lead:
         body = body[lead.end() :]
         body = body[:1].upper() + body[1:]
