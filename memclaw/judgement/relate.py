@@ -75,9 +75,9 @@ def _judge(old: str, new: str) -> Judgement:
         return _same_attribute(a, b, common[0])
     if _other_subject(a, b):
         # Another person, or a thing named apart, is surely another fact; another word for
-        # the subject ("User's car is a grey Skoda", "User drives a grey Skoda") may say
-        # the same otherwise: a model, if there is one, is asked.
-        sure = _shared(a, b) < 0.5 or _named_apart(a, b)
+        # the subject where most else is the same ("User's car is a grey Skoda", "User
+        # drives a grey Skoda") may say the same otherwise: a model, if any, is asked.
+        sure = _shared(a, b) < 2 / 3 or _named_apart(a, b)
         return Judgement(Relation.DISTINCT, "about someone or something else", sure)
     return _compare(a, b)
 
