@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
+
 class Outcome(StrEnum):
     NEW = "new"  # another fact: write it
     RESTATED = "restated"  # the same fact: nothing to write (it is evidence)
