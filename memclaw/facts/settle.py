@@ -104,7 +104,8 @@ def settle(
         near = [target, *(f for f in near if f.id != target.id)]
     if any(f.id == new_id for f in near):
         return Settled(Outcome.RESTATED, cleaned, [f for f in near if f.id == new_id])
-    verdicts = judge_pairs([(f.statement, cleaned) for f in near], model)
+    # Weighed as said: "Correction:" or "Actually," is what makes a new date a change.
+    verdicts = judge_pairs([(f.statement, statement) for f in near], model)
     # The words leave it open: the model that wrote the operation read the conversation,
     # and its text is the fact as it is now (no merge: that would guess again).
     as_said = target is not None and not verdicts[0].sure

@@ -50,6 +50,17 @@ def test_the_same_words_twice_are_already_known(isolated_env: Path) -> None:
     assert in_force(isolated_env) == ["Leo works at Volvo"]
 
 
+def test_a_correction_word_before_the_fact_makes_a_new_date_replace_the_old(
+    isolated_env: Path,
+) -> None:
+    cli("init", "pal")
+    cli("remember", "pal", "The warehouse system migration is planned for 2027-02-06.")
+    fix = "Correction: the warehouse system migration happens on 2027-02-20."
+    fixed = cli("remember", "pal", fix)
+    assert fixed.exit_code == 0 and "updated" in fixed.stderr, fixed.stderr
+    assert in_force(isolated_env) == ["The warehouse system migration happens on 2027-02-20."]
+
+
 def test_near_twins_are_two_facts(isolated_env: Path) -> None:
     cli("init", "pal")
     for text in (
