@@ -179,9 +179,9 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
                 frames[attribute] = Frame(
                     attribute, start, match.end(), value, before(start), match.span()
                 )
-    owned = _possessive(body, found, verb)
-    if owned is not None and owned.attribute not in frames:
-        frames[owned.attribute] = owned
+    for owned in (_possessive(body, found, verb), _clause_owned(body, found, verb)):
+        if owned is not None and owned.attribute not in frames:
+            frames[owned.attribute] = owned
     return tuple(frames.values())
 
 
@@ -197,6 +197,52 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
     marker = owners[0]
     owned = head[:marker] if head[marker].function else head[marker + 1 :]
     nouns = [w for w in owned if not w.function]
+    return _owned(body, found, verb, nouns, keys([w for w in head if w not in nouns]))
+
+
+# "User refinanced and the mortgage rate is now 3.2%": a later clause's "the A is V" (or
+# "their A is V") sets an attribute of the sentence's own subject.
+_AND_THE = re.compile(
+    r"\b(?:and|och|und|y)\s+(?:the|their|his|her|its|den|det|hans|hennes|dess|sin|sitt|"
+    r"der|die|das|sein|seine|ihr|ihre|el|la|su)\s",
+    I_,
+)
+
+
+def _clause_owned(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
+    clause = _AND_THE.search(body)
+    if clause is None:
+        return None
+    head = [w for w in found if w.end <= clause.start()]
+    # The sentence's subject ends at its verb; a verb the lexicon lacks ("refinanced") is
+    # the first plain word after a content word.
+    plain = (
+        i
+        for i in range(1, len(head))
+        if head[i].text.islower() and not head[i].function and not head[i - 1].function
+    )
+    said = verb if verb is not None and verb < len(head) else next(plain, None)
+    after = [i for i, w in enumerate(found) if w.start >= clause.end()]
+    copula = next((i for i in after if found[i].text.casefold() in COPULAS), None)
+    if not said or copula is None or copula == after[0] or copula + 1 >= len(found):
+        return None
+    nouns = [found[i] for i in after if i < copula and not found[i].function]
+    return _owned(body, found, copula, nouns, keys(head[:said]))
+
+
+_PARTICIPLE = re.compile(r"[a-z]+ed")
+_AFTER_PARTICIPLE = re.compile(r"\s+(?:at|to|for|on|in|by|until)\s+")
+
+
+def _value_end(body: str, start: int) -> int:
+    end = re.search(_END, body[start:])
+    return start + (end.start() if end else len(body) - start)
+
+
+def _owned(
+    body: str, found: tuple[Word, ...], copula: int, nouns: list[Word], owner: frozenset[str]
+) -> Frame | None:
+    """The frame "the A of ``owner`` is V", A named by ``nouns`` before the ``copula``."""
     named = next((i for i, w in enumerate(nouns) if w.text.casefold() in ATTRIBUTE_OF), None)
     if named is None and _person(nouns):
         return None  # "User's sister Clara is a nurse": a person has many attributes
@@ -206,14 +252,16 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
         # A "skip-level manager" is not the manager: the words before its name count.
         name = ATTRIBUTE_OF[nouns[named].text.casefold()]
         attribute = " ".join([*(w.key for w in nouns[:named]), name])
-    start = found[verb + 1].start
-    end = re.search(_END, body[start:])
-    stop = start + (end.start() if end else len(body) - start)
-    owner = keys([w for w in head if w not in nouns])
+    start = found[copula + 1].start
+    stop = _value_end(body, start)
+    # A participle is not the value yet: "is fixed at 3.9%", "is planned for 2027-02-06".
+    then = _AFTER_PARTICIPLE.match(body, stop)
+    if then is not None and _PARTICIPLE.fullmatch(body[start:stop]):
+        stop = _value_end(body, then.end())
     # "La boda de Paula es en Cádiz" and "... es el 12 de septiembre": its place, its date.
     kind = "" if attribute in _ATTRIBUTES else _value_kind(body[start:stop])
     attribute = f"{attribute} {kind}".strip()
-    return Frame(attribute, start, stop, body[start:stop], owner, (found[verb].start, stop))
+    return Frame(attribute, start, stop, body[start:stop], owner, (found[copula].start, stop))
 
 
 _PLACE = re.compile(r"^(?:in|at|en|i|på|im|in der|an der)\s+[A-ZÅÄÖÜÉ]")

@@ -35,6 +35,18 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         ("Kenji's manager is Laura Diaz.", "Kenji's manager is Mark Chen.", UPDATE),
         ("User's timezone is UTC+2.", "User's timezone is UTC-5.", UPDATE),
+        # A later clause's "the A is V" is the subject's own attribute.
+        (
+            "User's mortgage rate is fixed at 3.9%.",
+            "User refinanced and the mortgage rate is now 3.2%.",
+            UPDATE,
+        ),
+        (
+            "User's timezone is Pacific Time.",
+            "User relocated to London and their timezone is now GMT.",
+            UPDATE,
+        ),
+        ("Sam lives in Lisbon.", "Sam visited Porto and the trip was great.", DISTINCT),
         # The same fact, or more of it.
         ("Leo works at Volvo.", "Leo is employed by Volvo.", SAME),
         ("The user works at Ericsson.", "The user works for Ericsson in Kista.", RICHER),
