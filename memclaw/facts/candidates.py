@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 from memclaw.facts.model import Fact
 from memclaw.judgement import read
@@ -57,12 +58,20 @@ class Candidates:
 
     def add(self, fact: Fact) -> None:
         self.facts.append(fact)
-        subject, words, attributes = _keys(fact.statement)
-        for key in {f"s:{k}" for k in subject} | {f"w:{k}" for k in words} | attributes:
+        for key in _filed_under(fact.statement):
             self._by_key[key].append(len(self.facts) - 1)
 
 
-def _keys(statement: str) -> tuple[set[str], set[str], set[str]]:
+# Every remember builds the index anew from the facts memory holds: what each line is
+# filed under is worked out once per process, so the hundredth fact costs a lookup.
+@lru_cache(maxsize=8192)
+def _filed_under(statement: str) -> frozenset[str]:
+    subject, words, attributes = _keys(statement)
+    return frozenset({f"s:{k}" for k in subject} | {f"w:{k}" for k in words} | attributes)
+
+
+@lru_cache(maxsize=8192)
+def _keys(statement: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """A statement's subject words and all its content words, each as its first letters
     (alike in every language's stemming and inflection: "Arzttermin", "Arzttermins"),
     and the attributes it sets."""
@@ -71,7 +80,8 @@ def _keys(statement: str) -> tuple[set[str], set[str], set[str]]:
     if "user" in claim.subject:  # "Prefers tea": a note about the person, who goes unnamed
         subject.add("user")
     words = {_prefix(w) for w in claim.words if not w.function or is_user(w)}
-    return subject, words, {f"a:{frame.attribute}" for frame in claim.frames}
+    attributes = {f"a:{frame.attribute}" for frame in claim.frames}
+    return frozenset(subject), frozenset(words), frozenset(attributes)
 
 
 def _prefix(word: Word) -> str:
@@ -90,6 +100,7 @@ def _subject_words(claim: Claim) -> list[Word]:
     return [w for w in claim.words if w.key in claim.subject]
 
 
+@lru_cache(maxsize=8192)
 def _identifiers(statement: str) -> frozenset[str]:
     """The values naming a statement's subject (4411, b3, db-07), if any."""
     claim = read(statement)

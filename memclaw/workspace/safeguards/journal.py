@@ -211,6 +211,15 @@ def line_changes(old: str, new: str) -> tuple[list[str], list[str], list[list[st
     """Lines added, removed, and changed (old, new) between two texts; blank lines ignored."""
     a = [line for line in old.splitlines() if line.strip()]
     b = [line for line in new.splitlines() if line.strip()]
+    # Most changes touch a few lines of a long file: the lines both share at either end
+    # are left out before diffing, so a note's hundredth line costs what its tenth did.
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b = a[head : len(a) - tail], b[head : len(b) - tail]
     added: list[str] = []
     removed: list[str] = []
     changed: list[list[str]] = []
