@@ -231,7 +231,10 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
         # "Service q0 ... with Grafana", "service q25 ... with Sentry": another one, named
         # by another id, of which other things are said.
         return Judgement(Relation.DISTINCT, "another one, by its id")
-    if announced and shared >= 0.5:
+    # Announced of what the older one is about, or of more than the newer one's subject:
+    # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
+    about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject)
+    if announced and shared >= 0.5 and about:
         return Judgement(Relation.UPDATE, "said to have changed")
     if shared >= 0.5 and any(_alternatives(x, y) for x, y in slots):
         return Judgement(Relation.UPDATE, "one choice replaced by another")

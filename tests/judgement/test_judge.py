@@ -47,6 +47,8 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             UPDATE,
         ),
         ("Sam lives in Lisbon.", "Sam visited Porto and the trip was great.", DISTINCT),
+        # A correction of where Maya lives is not one of her name.
+        ("Name: Maya", "Correction: Maya lives in Bergen.", DISTINCT),
         # The same fact, or more of it.
         ("Leo works at Volvo.", "Leo is employed by Volvo.", SAME),
         ("The user works at Ericsson.", "The user works for Ericsson in Kista.", RICHER),
