@@ -14,7 +14,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from memclaw.errors import ContextTooLargeError, ModelError
+from memclaw.errors import ContextTooLargeError, ModelAnswerError, ModelError
 from memclaw.extract import cursor
 from memclaw.extract.forgotten import forgotten_checker
 from memclaw.extract.offline.engine import extract_facts
@@ -236,7 +236,8 @@ def extract_conversation(
     the recursion guard. ``dry_run`` computes diffs and writes nothing at all.
     With a ``session_id`` only the turns no earlier run of that session read are
     extracted (``memclaw.extract.cursor``); ``again`` reads every turn once more.
-    Raises ModelError subclasses when the model fails; nothing is written then.
+    Raises ModelError subclasses when the model fails (unreachable, refused); nothing is
+    written then. An answer that is not the JSON asked for is extracted offline instead.
     """
     if trigger and trigger.strip().lower() in AUTOMATED_TRIGGERS:
         return _skip(scope, f"started by {trigger.strip().lower()}: never extracted")
@@ -341,10 +342,16 @@ def _extract(
                 shared=ctx["shared"],
                 forgotten=forgotten_checker(scope),
             )
-        except ContextTooLargeError:
+        except (ContextTooLargeError, ModelAnswerError) as exc:
             # A small local model: the offline engine keeps what it can rather than nothing.
+            # (What the model said is not repeated: an unreadable answer may hold anything.)
             result.engine, result.windows = Engine.OFFLINE, 1
-            result.notes.append("the prompt does not fit the model's context: offline engine used")
+            why = (
+                "the prompt does not fit the model's context"
+                if isinstance(exc, ContextTooLargeError)
+                else "the model's answer was not the JSON asked for"
+            )
+            result.notes.append(f"{why}: offline engine used")
             plan = _offline_plan(scope, transcript, ctx, day)
     else:
         result.windows = 1
@@ -360,7 +367,6 @@ def _extract(
         return
     from memclaw.extract.screen import after, screen_plan
 
-    # The model that wrote the plan also judges what the offline rules are unsure of.
     # The model that wrote the plan also judges what the offline rules are unsure of.
     screened = screen_plan(scope, plan, ctx, result, session=session_id, model=chat)
     apply_plan(scope, plan, ctx, result, moment)

@@ -112,9 +112,13 @@ def test_short_conversations_are_not_extracted(open_chat: OpenChat, answers: Fak
 def test_a_failed_extraction_is_logged_and_reported_quietly(
     open_chat: OpenChat, fake_openai: FakeOpenAI
 ) -> None:
-    fake_openai.default_reply = lambda request: (
-        "this is not json at all" if is_extraction(request) else "Sure."
-    )
+    # The server fails (an answer that is not JSON would be extracted offline instead).
+    def reply(request: dict[str, Any]) -> str:
+        if is_extraction(request):
+            raise RuntimeError("out of memory")
+        return "Sure."
+
+    fake_openai.default_reply = reply
     conversation = open_chat()
     conversation.turn("I switched my editor to Helix last week.")
     conversation.turn("Helix is my editor now, please keep that in mind.")
