@@ -211,6 +211,8 @@ PLAIN_PATHS: list[tuple[str, list[str]]] = [
         "contradiction judge, tool write",
         ["-m", "benchmarks.judge_tool_write", "demo", "- Maya drinks her coffee with oat milk."],
     ),
+    # The move, told in a chat and captured by the model: Porto, no Lisbon, the cat.
+    ("chat, a move captured", ["-m", "benchmarks.real_move", "sam"]),
     ("rerank (search)", ["--set", "search_rerank=5", "search", "cutover", "--agent", "demo"]),
     ("doctor", ["doctor"]),
 ]

@@ -206,3 +206,33 @@ def test_the_tool_write_driver_says_what_the_model_answered_and_what_was_held(
         "held in the inbox against 'Maya drinks her coffee black.': model: black is without milk"
     )
     assert "oat milk" not in agent.read("MEMORY.md")
+
+
+def test_the_move_driver_tells_a_chat_and_checks_the_city_and_the_cat(
+    isolated_env: Path,
+    fake_openai: FakeOpenAI,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    driver = load("real_move")
+    facts = [
+        {"text": "Sam lives in Lisbon with his cat Miso", "category": "identity"},
+        {"text": "Sam drinks green tea every morning", "category": "preference"},
+        {"text": "Sam moved to Porto", "category": "identity"},
+    ]
+
+    def reply(request: dict[str, object]) -> str:
+        if "response_format" not in request:
+            return "Noted."
+        return json.dumps(
+            {"should_update": True, "reason": "what Sam said", "daily_entry": "",
+             "facts": facts, "memory_update": "", "profile_update": ""}
+        )  # fmt: skip
+
+    fake_openai.default_reply = reply
+    monkeypatch.setenv("MEMCLAW_BASE_URL", fake_openai.base_url)
+    monkeypatch.setenv("MEMCLAW_API_KEY", "local")
+    assert driver.main(["sam"]) == 0, capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "Sam lives in Porto with his cat Miso" in out and "Lisbon" not in out
+    assert err.splitlines()[-1] == "Porto in force: yes; Lisbon no longer: yes; the cat kept: yes"
