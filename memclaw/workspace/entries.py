@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -99,10 +98,7 @@ class _Span:
     entry: Entry | None  # None: a heading with no text under it
 
 
-# One remember reads a file's entries several times (weighing, writing, the receipt):
-# the same text is parsed once. Entries are frozen, so sharing them is safe.
-@lru_cache(maxsize=8)
-def _spans(text: str, default_category: str) -> tuple[_Span, ...]:
+def _spans(text: str, default_category: str) -> list[_Span]:
     matches = list(_BLOCK.finditer(text))
     spans = []
     for index, match in enumerate(matches):
@@ -142,7 +138,7 @@ def _spans(text: str, default_category: str) -> tuple[_Span, ...]:
             extra=meta,
         )
         spans.append(_Span(match.start(), end, entry))
-    return tuple(spans)
+    return spans
 
 
 def _metadata(lines: list[tuple[int, str]], filled: list[int]) -> tuple[int, int]:
