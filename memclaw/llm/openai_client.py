@@ -37,6 +37,7 @@ NO_TOOLS_NOTE = "the endpoint refused the memory tools: answered without them"
 # ending the stream at once; the answer is then asked for whole.
 _STREAMED_TOOLS = "stream+tools"
 NO_STREAM_NOTE = "the endpoint streams nothing when tools are offered: answered in one piece"
+STREAMED_NOTHING_NOTE = "the endpoint streamed nothing: answered in one piece"
 # Dropped even when the 400 names nothing: servers often reject them with a vague message.
 _EXTENSION_FIELDS = ("response_format", "stream_options")
 _JSON_HINT = "Answer with one JSON object and nothing else."
@@ -178,11 +179,14 @@ class OpenAIChatModel:
             finally:
                 # Also on KeyboardInterrupt: release the connection instead of leaking it.
                 chunks.close()
-        if not assembler.chunks and "tools" in kwargs:
-            # Nothing at all came back for a request with tools: ask once more, unstreamed.
-            # A prompt too long for the window fails that request too, with a clear 400.
+        if not assembler.chunks:
+            # Nothing at all came back: ask once more, unstreamed. llama-cpp-python ends the
+            # stream at once for a request with tools (chatml-function-calling), and for a
+            # prompt longer than its window, which the unstreamed request names in a 400
+            # (so the conversation is cut to fit, as after any 400 of that kind).
             result = self._whole(kwargs, tools, on_text)
-            self._unsupported.add(_STREAMED_TOOLS)
+            if "tools" in kwargs:
+                self._unsupported.add(_STREAMED_TOOLS)
             return result
         return self._noted(assembler.result(), tools, kwargs)
 
@@ -199,7 +203,8 @@ class OpenAIChatModel:
         result = self._noted(result_from_completion(completion, self.name), tools, whole)
         if result.text:
             on_text(result.text)
-        return replace(result, notes=(*result.notes, NO_STREAM_NOTE))
+        note = NO_STREAM_NOTE if "tools" in whole else STREAMED_NOTHING_NOTE
+        return replace(result, notes=(*result.notes, note))
 
     def chat_json(
         self,

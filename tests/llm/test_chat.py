@@ -10,8 +10,9 @@ import pytest
 from fake_openai import FakeOpenAI
 
 from memclaw.config import Settings
-from memclaw.errors import ModelAnswerError
+from memclaw.errors import ContextTooLargeError, ModelAnswerError
 from memclaw.llm import ChatResult, ToolCall, Usage, open_model
+from memclaw.llm.openai_client import STREAMED_NOTHING_NOTE
 
 MakeSettings = Callable[..., Settings]
 USER: list[dict[str, Any]] = [{"role": "user", "content": "hello there"}]
@@ -383,6 +384,8 @@ GARBAGE = [
 def test_a_garbage_stream_is_a_model_error(
     fake_openai: FakeOpenAI, make_settings: MakeSettings, body: bytes
 ) -> None:
+    # Streamed, and asked once more unstreamed when no chunk came: garbage both times.
+    fake_openai.queue_stream_garbage(body)
     fake_openai.queue_stream_garbage(body)
     with pytest.raises(ModelAnswerError, match="OpenAI-compatible") as caught:
         open_model(make_settings()).stream(USER, on_text=lambda _t: None)
@@ -407,10 +410,20 @@ def test_a_garbage_completion_is_a_model_error(
         open_model(make_settings()).chat(USER)
 
 
-def test_a_stream_that_ends_before_any_answer_points_at_the_context_window(
+def test_a_stream_that_ends_before_any_answer_is_asked_for_whole(
     fake_openai: FakeOpenAI, make_settings: MakeSettings
 ) -> None:
-    # What llama.cpp's server does with a prompt longer than its context: 200, then nothing.
+    # What llama-cpp-python's server does with a prompt longer than its context: 200, then
+    # nothing; asked unstreamed, it says so in a 400 (and chat then cuts the conversation).
     fake_openai.queue_stream_garbage(b"")
-    with pytest.raises(ModelAnswerError, match="context_window_tokens"):
+    fake_openai.queue_error(400, "Requested tokens (2065) exceed context window of 2048",
+                            code="context_length_exceeded")  # fmt: skip
+    with pytest.raises(ContextTooLargeError, match="context window"):
         open_model(make_settings()).stream(USER, on_text=lambda _t: None)
+    # A stream that failed once and an answer whole: the answer, with a note.
+    fake_openai.queue_stream_garbage(b"")
+    fake_openai.queue_text("Hello.")
+    heard: list[str] = []
+    answer = open_model(make_settings()).stream(USER, on_text=heard.append)
+    assert answer.text == "Hello." and heard == ["Hello."]
+    assert answer.notes == (STREAMED_NOTHING_NOTE,)

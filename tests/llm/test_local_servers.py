@@ -14,7 +14,7 @@ import pytest
 from fake_openai import FakeOpenAI
 
 from memclaw.config import Settings
-from memclaw.errors import ModelAnswerError
+from memclaw.errors import ContextTooLargeError
 from memclaw.llm import open_model
 from memclaw.llm.openai_client import NO_STREAM_NOTE, NO_TOOLS_NOTE
 
@@ -97,14 +97,16 @@ def test_an_empty_stream_with_tools_is_asked_again_whole_and_then_never_streamed
     assert [b.get("stream") for b in bodies(fake_openai)] == [True, None, None]
 
 
-def test_an_empty_stream_without_tools_still_points_at_the_context_window(
+def test_an_empty_stream_without_tools_is_asked_whole_which_names_a_full_window(
     make_settings: MakeSettings, fake_openai: FakeOpenAI
 ) -> None:
     model = open_model(make_settings())
     fake_openai.queue_stream_garbage(b"")
-    with pytest.raises(ModelAnswerError, match="context window"):
+    fake_openai.queue_error(400, "Requested tokens (2065) exceed context window of 2048",
+                            code="context_length_exceeded")  # fmt: skip
+    with pytest.raises(ContextTooLargeError, match="context window"):
         model.stream(USER, on_text=lambda _: None)
-    assert len(bodies(fake_openai)) == 1
+    assert [b.get("stream") for b in bodies(fake_openai)] == [True, None]
 
 
 REQUIRED = {"should_update": bool, "reason": str}
