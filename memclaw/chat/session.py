@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError, WorkspaceError
-from memclaw.gates.redaction import redact_data
+from memclaw.gates.redaction import redact_data, redact_known, secret_values
 from memclaw.gates.session_key import parse_session_key
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import file_lock
@@ -172,6 +172,9 @@ class ChatSession:
     messages: list[Message] = field(default_factory=list)
     resumed: bool = False
     _lock: contextlib.ExitStack = field(default_factory=contextlib.ExitStack, repr=False)
+    # The secrets told in this conversation: a value redacted where it was told is taken
+    # out wherever it comes back (the model repeating the door code it was just given).
+    _told: dict[str, str] = field(default_factory=dict, repr=False)
 
     @property
     def agent(self) -> Agent:
@@ -256,7 +259,9 @@ class ChatSession:
         """
         if not messages:
             return
-        kept = [redact_message(m) for m in messages]
+        for message in messages:
+            self._told.update(secret_values(message))
+        kept = [redact_known(redact_message(m), self._told) for m in messages]
         if self.agent.settings.chat_transcripts:
             text = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in kept)
             self.path.parent.mkdir(parents=True, exist_ok=True)

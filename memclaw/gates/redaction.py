@@ -7,6 +7,7 @@ that memclaw chose, and the readers depend on them.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -46,3 +47,48 @@ def redact_lines(lines: list[str]) -> list[str]:
         if last > first:
             drop.update(range(first, last + 1))
     return [redact(line) for number, line in enumerate(lines) if number not in drop]
+
+
+def secret_values(value: Any) -> dict[str, str]:
+    """Every secret in the strings of ``value`` (at any depth), as {secret: kind}."""
+    from memclaw.gates import find_secrets
+
+    if isinstance(value, str):
+        return {value[f.start : f.end]: f.kind for f in find_secrets(value)}
+    if isinstance(value, dict):
+        value = list(value.values())
+    found: dict[str, str] = {}
+    for item in value if isinstance(value, list | tuple) else ():
+        found.update(secret_values(item))
+    return found
+
+
+def redact_known(value: Any, known: dict[str, str]) -> Any:
+    """``value`` with each ``known`` secret replaced wherever it stands as a whole word.
+
+    A secret is found by what announces it ("my door code is 4711"); once found, its value
+    is one wherever it comes back in the same conversation ("Got it: 4711").
+    """
+    from memclaw.gates.secrets import REDACTION_PREFIX
+
+    wanted = [s for s in known if len(s) >= _KNOWN_MIN_CHARS]
+    if not wanted:
+        return value
+    pattern = re.compile(
+        r"(?<!\w)(" + "|".join(map(re.escape, sorted(wanted, key=len, reverse=True))) + r")(?!\w)"
+    )
+
+    def scrub(item: Any) -> Any:
+        if isinstance(item, str):
+            return pattern.sub(lambda m: f"{REDACTION_PREFIX}{known[m.group(1)]}]", item)
+        if isinstance(item, list | tuple):
+            return [scrub(x) for x in item]
+        if isinstance(item, dict):
+            return {key: scrub(x) for key, x in item.items()}
+        return item
+
+    return scrub(value)
+
+
+# A value this short ("12") is too common to take out wherever it stands.
+_KNOWN_MIN_CHARS = 3

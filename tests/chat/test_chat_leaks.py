@@ -43,6 +43,24 @@ def test_a_token_in_a_chat_is_kept_nowhere(
     assert leaks(isolated_env) == ["pal/.memclaw/index.sqlite", "pal/MEMORY.md"]
 
 
+def test_a_secret_the_model_repeats_is_kept_nowhere_and_not_sent_again(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    conversation = open_chat(capture=False)
+    fake_openai.queue_text("Got it: 4711. I will remember 4711 for the door.")
+    conversation.turn("My door code is 4711")
+    fake_openai.queue_text("Sure.")
+    conversation.turn("thanks, and the gate is number 4711b")
+    conversation.close(wait=5)
+    messages, _ = read_transcript(conversation.session.path)
+    assert "4711" not in str(messages[:2])  # told and repeated: redacted both times
+    assert messages[1]["content"] == (
+        "Got it: [REDACTED:password]. I will remember [REDACTED:password] for the door."
+    )
+    assert "4711" not in str(sent_messages(fake_openai)[:-1])  # the transcript, sent back
+    assert "4711b" in messages[2]["content"]  # another word that holds it is no secret
+
+
 def test_transcripts_can_be_turned_off(open_chat: OpenChat, fake_openai: FakeOpenAI) -> None:
     conversation = open_chat({"chat_transcripts": False}, capture=False)
     fake_openai.queue_text("Hello.")
