@@ -33,6 +33,24 @@ def test_a_dream_that_fell_back_to_the_offline_engine_says_so(
     assert FACT in (isolated_env / "demo" / "MEMORY.md").read_text()
 
 
+def test_a_dream_whose_model_answer_is_not_the_json_asked_for_dreams_offline(
+    isolated_env: Path, fake_openai: FakeOpenAI
+) -> None:
+    agent, _ = Workspace.open(isolated_env).init_agent("demo")
+    for offset in (3, 2, 1):
+        agent.append_daily(f"- {FACT}", day=agent.now().date() - timedelta(days=offset))
+    fake_openai.queue_text('{"memory": "# Memory\n- invented"}')  # not the keys asked for
+    result = CliRunner().invoke(
+        app,
+        ["--set", f"base_url={fake_openai.base_url}", "--set", "api_key=test", "dream", "demo"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    assert "demo: dreamed offline (the model's answer was not the JSON asked for)" in result.output
+    memory = (isolated_env / "demo" / "MEMORY.md").read_text()
+    assert FACT in memory and "invented" not in memory
+
+
 def test_a_consolidation_whose_model_answer_was_refused_says_so(
     isolated_env: Path, fake_openai: FakeOpenAI
 ) -> None:

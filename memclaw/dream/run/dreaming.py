@@ -37,7 +37,7 @@ from memclaw.dream.run.records import diary_entry, write_report
 from memclaw.dream.run.result import DreamResult, DreamStatus
 from memclaw.dream.run.writeback import count_corrections, refuse, write_memory
 from memclaw.dream.runlog import LOG, MEMORY, log_run, record
-from memclaw.errors import ContextTooLargeError, LockBusyError, ModelError
+from memclaw.errors import ContextTooLargeError, LockBusyError, ModelAnswerError, ModelError
 from memclaw.extract.forgotten import forgotten_checker, redact_forgotten, without_forgotten
 from memclaw.facts.ledger import established_lines
 from memclaw.text.plural import plural
@@ -155,6 +155,9 @@ def _dream(
         except ContextTooLargeError:
             # A small local model cannot read MEMORY.md and the notes at once: dream offline.
             model, result.engine = None, "offline (the prompt did not fit the model's context)"
+        except ModelAnswerError:
+            # Nor can it always answer in the shape asked for (what it said is not repeated).
+            model, result.engine = None, "offline (the model's answer was not the JSON asked for)"
     if model is not None:
         if new is not None:
             new = screen_rewrite(
