@@ -25,7 +25,7 @@ JUNK = re.compile(
 FALLBACK = re.compile(
     r"offline engine|without (them|tools|the memory tools)|fell back|falling back|not valid JSON"
     r"|could not|cut off|did not fit|does not fit|gave up|ignored|no tool|stopped after"
-    r"|empty answer|refused|in one piece|: failed: |: discarded: |dreamed offline",
+    r"|empty answer|refused|in one piece|: failed: |: discarded: |dreamed offline|merged offline",
     re.IGNORECASE,
 )
 NOTE_CHARS = 110

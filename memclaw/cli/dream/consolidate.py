@@ -109,8 +109,11 @@ def consolidate(
         # A model answer that was refused leaves the entries as they were: say which, and why.
         for r in results:
             for b in r.buckets:
+                who = f"{r.agent} ({b.owner})" if b.owner else r.agent
+                if b.offline:
+                    said = f"{who}: merged offline (the model's answer was not the JSON asked for)"
+                    err().print(said, highlight=False, markup=False)
                 if b.status in ("failed", "discarded"):
-                    who = f"{r.agent} ({b.owner})" if b.owner else r.agent
                     err().print(f"{who}: {b.status}: {b.reason}", highlight=False, markup=False)
     if not quiet and not as_json:
         statuses = ["skipped" if r.skipped else "done" for r in results]

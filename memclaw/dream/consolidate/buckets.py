@@ -7,7 +7,7 @@ changed meanwhile; every run is logged in ``.memclaw/logs/consolidate.jsonl``.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +45,7 @@ class Bucket:
     after: int
     status: str  # updated, unchanged, small, discarded, skipped, failed
     reason: str = ""
+    offline: bool = False  # merged offline: the model's answer was not the JSON asked for
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -53,6 +54,7 @@ class Bucket:
             "after": self.after,
             "status": self.status,
             "reason": self.reason,
+            "offline": self.offline,
         }
 
 
@@ -243,9 +245,11 @@ def consolidate_agent(
         for scope in [team, *map(team.for_owner, chosen)]:
             try:
                 result.buckets.append(_consolidate_bucket(scope, model, today))
-            except ModelAnswerError as exc:
-                count = sum(len(v) for v in _bucket_entries(scope).values())
-                result.buckets.append(Bucket(scope.owner, count, count, "failed", str(exc)))
+            except ModelAnswerError:
+                # An answer not in the shape asked for: the offline merge does the bucket
+                # (what the model said is not repeated: it may hold anything).
+                offline = _consolidate_bucket(scope, None, today)
+                result.buckets.append(replace(offline, offline=True))
         append_log(
             agent,
             LOG,
