@@ -16,7 +16,7 @@ from memclaw.workspace.safeguards import journal
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
-    from memclaw.dream.run import DreamResult
+    from memclaw.dream.run.result import DreamResult
     from memclaw.workspace.agent import Agent
 
 LOG = "dream"

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from memclaw.judgement import lexicon as lx
+import memclaw.judgement.lexicon as lx
 from memclaw.judgement.frames import Frame, find_frames
 from memclaw.judgement.words import Word, is_user, keys, words
 from memclaw.text.language import language_of

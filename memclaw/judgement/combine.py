@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memclaw.judgement import lexicon as lx
+import memclaw.judgement.lexicon as lx
 from memclaw.judgement.claims import Claim, read
 from memclaw.judgement.relate import Judgement, Relation, judge, refines, shape, typed_pairs
 from memclaw.judgement.words import Word, keys, words

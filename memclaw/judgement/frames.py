@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from memclaw.judgement import lexicon as lx
+import memclaw.judgement.lexicon as lx
 from memclaw.judgement.words import is_user, keys
 
 if TYPE_CHECKING:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from memclaw import clock
+from memclaw.clock import MONTH_NUMBER
+from memclaw.clock import WEEKDAYS as WEEKDAY_NAMES
 
 I_ = re.IGNORECASE
 
@@ -144,10 +145,10 @@ ALTERNATIVE_GROUP = {
 
 # Month and weekday names of the four languages (``memclaw.clock`` holds them for every
 # reader of dates), and the English plural weekdays of a habit ("on Mondays").
-MONTHS = clock.MONTH_NUMBER
+MONTHS = MONTH_NUMBER
 WEEKDAYS = {
-    name: number for names in clock.WEEKDAYS.values() for number, name in enumerate(names)
-} | {f"{name}s": number for number, name in enumerate(clock.WEEKDAYS["en"])}
+    name: number for names in WEEKDAY_NAMES.values() for number, name in enumerate(names)
+} | {f"{name}s": number for number, name in enumerate(WEEKDAY_NAMES["en"])}
 NUMBER_WORDS = {
     name: number
     for number, names in enumerate(

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from memclaw.judgement import lexicon as lx
+import memclaw.judgement.lexicon as lx
 from memclaw.judgement.claims import Claim, read
 from memclaw.judgement.frames import COPULAS, Frame
 from memclaw.judgement.words import Word, fold, is_user, keys, words

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from memclaw.judgement import lexicon as lx
+import memclaw.judgement.lexicon as lx
 from memclaw.text.irregular import base_form
 from memclaw.text.language import language_of
 from memclaw.text.spelling import american

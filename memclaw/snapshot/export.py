@@ -20,10 +20,10 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from memclaw import __version__
 from memclaw.errors import SnapshotError, UsageError
 from memclaw.snapshot.carry import collect_state
 from memclaw.snapshot.rules import (
@@ -118,7 +118,7 @@ def export_snapshot(
     manifest: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "memclaw_version": __version__,
+        "memclaw_version": version("memclaw"),
         "agent": agent.id,
         "created": created,
         "files": [{"path": e.path, "size": e.size, "sha256": e.sha256} for e in entries],
