@@ -40,7 +40,7 @@ LAYERS: list[set[str]] = [
         "snapshot",
         "doctor",
         "providers",
-        "forget",
+        "erasure",
         "changes",
         "morning",
     },
@@ -63,12 +63,12 @@ SIBLINGS = {
     "doctor": {"jobs", "review", "providers"},  # it checks what they set up, and repairs it
     "providers": {"extract"},  # a Mem0 back-fill reads stored sessions as extraction does
     # It keeps the fingerprints, cleans the index as scan does, and Mem0's copy (providers).
-    "forget": {"extract", "review", "providers"},
+    "erasure": {"extract", "review", "providers"},
     "snapshot": {"extract"},  # an import leaves out what was forgotten
     # The timeline and why read dream reports and sessions; why matches words as forget does.
-    "changes": {"dream", "extract", "forget"},
+    "changes": {"dream", "extract", "erasure"},
     # A card is a dream's report; its Forget is forget everywhere; SOUL reads the entries.
-    "morning": {"dream", "entries", "forget"},
+    "morning": {"dream", "entries", "erasure"},
 }
 TOP = {"memclaw", "memclaw.__main__"}  # the public API and `python -m memclaw` sit above all
 

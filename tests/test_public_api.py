@@ -36,3 +36,17 @@ def test_importing_memclaw_loads_nothing_else_of_it() -> None:
     code = "import sys, memclaw; print(sorted(m for m in sys.modules if m.startswith('memclaw')))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "['memclaw']"
+
+
+def test_no_subpackage_shadows_an_exported_name() -> None:
+    # Importing a subpackage binds it on its parent: one named like an export (a package
+    # ``memclaw/forget`` beside the ``forget`` function) would replace the function.
+    code = (
+        "import importlib, pkgutil, memclaw\n"
+        "for m in pkgutil.walk_packages(memclaw.__path__, 'memclaw.'):\n"
+        "    if not m.name.startswith(('memclaw.mcp', 'memclaw.browse', 'memclaw.__main__')):\n"
+        "        importlib.import_module(m.name)\n"
+        "print([n for n in memclaw.__all__ if isinstance(getattr(memclaw, n), type(memclaw))])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -11,17 +11,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memclaw.changes.timeline import timeline
+from memclaw.erasure import apply_forget, plan_forget
 from memclaw.facts import feedback, inbox
 from memclaw.facts.ledger import list_facts
 from memclaw.facts.resolve import resolve
-from memclaw.forget import apply_forget, plan_forget
 from memclaw.index.search import search
 
 if TYPE_CHECKING:
     from memclaw.changes.timeline import Event
+    from memclaw.erasure import ForgetPlan
     from memclaw.facts.model import Fact
     from memclaw.facts.resolve import Resolution
-    from memclaw.forget import ForgetPlan
     from memclaw.index.rank import Hit
     from memclaw.workspace.scope import Scope
 

@@ -142,7 +142,7 @@ def named_fact(scope: Scope, wanted: str) -> str:
     exact = fact_id(wanted, scope.prefix)
     if places_of(scope, exact):
         return exact
-    from memclaw.forget.match import Matcher, query_words
+    from memclaw.erasure.match import Matcher, query_words
 
     matcher = Matcher(scope.prefix, query_words(wanted))
     found: dict[str, tuple[str, int, str]] = {}

@@ -128,8 +128,8 @@ def _forget(engine: ChatEngine, args: str, ask: Ask | None = None) -> Reply:
     skips the question, and without a way to ask it removes nothing.
     """
     from memclaw.entries.lookup import get_memory
+    from memclaw.erasure import NothingMatchesError, apply_forget, plan_forget
     from memclaw.facts.ids import fact_id
-    from memclaw.forget import NothingMatchesError, apply_forget, plan_forget
 
     _writable(engine, "/forget")
     words = args.split()

@@ -3,7 +3,7 @@
 Each action goes through the fact layer, so the card and ``memclaw facts`` see
 one truth: Confirm is feedback (:func:`memclaw.facts.feedback.give`), evidence
 that raises the fact's trust; Forget is forget everywhere
-(:func:`memclaw.forget.apply_forget`): every copy, the index, the evidence,
+(:func:`memclaw.erasure.apply_forget`): every copy, the index, the evidence,
 and a fingerprint so extraction never learns it again. Edit rewords the line
 where it lives (a journalled, undoable change) and records the new wording as
 stated by the person, the old one as superseded.
@@ -62,7 +62,7 @@ def confirm(scope: Scope, wanted: str, *, good: bool = True, source: str = "card
 
 def forget(scope: Scope, wanted: str) -> Outcome:
     """Forget the fact everywhere the scope keeps it, and never learn it again."""
-    from memclaw.forget import apply_forget, plan_forget
+    from memclaw.erasure import apply_forget, plan_forget
 
     fid = resolve_id(scope, wanted)
     plan = apply_forget(plan_forget(scope, fid))

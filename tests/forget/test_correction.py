@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 from memclaw.cli.app import app
 from memclaw.dream.run import dream_agent
 from memclaw.entries.memories import Action, remember
+from memclaw.erasure import apply_forget, plan_forget
 from memclaw.facts.ids import fact_id
-from memclaw.forget import apply_forget, plan_forget
 from memclaw.morning.card import latest, review
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope

@@ -14,9 +14,9 @@ from fake_openai import FakeOpenAI
 
 from forget.forgetkit import WORD, planted, snapshot_of, traces
 from memclaw.entries.memories import Action, remember
+from memclaw.erasure import NothingMatchesError, apply_forget, plan_forget
 from memclaw.errors import LockBusyError, UsageError
 from memclaw.facts.ids import fact_id
-from memclaw.forget import NothingMatchesError, apply_forget, plan_forget
 from memclaw.index import search
 from memclaw.index.storage.packs import visible_blocks
 from memclaw.prompt.assemble import assemble_prompt
@@ -191,7 +191,7 @@ def test_an_open_chat_on_a_transcript_refuses_before_writing(tmp_path: Path) -> 
 KILL = """
 import os, sys
 from pathlib import Path
-from memclaw.forget import run
+from memclaw.erasure import run
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from fake_openai import FakeOpenAI
 
 from forget.forgetkit import planted
-from memclaw.forget import apply_forget, plan_forget
+from memclaw.erasure import apply_forget, plan_forget
 from memclaw.index import search
 from memclaw.index.semantic import text_key
 from memclaw.review.scan_index import clean_index

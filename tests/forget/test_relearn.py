@@ -11,8 +11,8 @@ from fake_openai import FakeOpenAI
 from forget.forgetkit import planted, traces
 from memclaw.chat.tools import ToolBox
 from memclaw.dream.run import dream_agent
+from memclaw.erasure import apply_forget, plan_forget
 from memclaw.extract.pipeline import extract_conversation
-from memclaw.forget import apply_forget, plan_forget
 from memclaw.llm import ToolCall
 from memclaw.snapshot import export_snapshot, import_snapshot, read_snapshot
 from memclaw.workspace.scope import Scope

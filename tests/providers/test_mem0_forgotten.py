@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from memclaw.cli.app import app
 from memclaw.entries.memories import remember
-from memclaw.forget import apply_forget, plan_forget
+from memclaw.erasure import apply_forget, plan_forget
 from memclaw.providers.mem0_api import Mem0Client
 from memclaw.providers.mem0_sync import backfill
 from providers.fake_mem0 import FakeMem0

@@ -16,8 +16,8 @@ from memclaw.errors import UsageError
 from memclaw.text.plural import plural
 
 if TYPE_CHECKING:
-    from memclaw.forget import ForgetPlan
-    from memclaw.forget.places import Place
+    from memclaw.erasure import ForgetPlan
+    from memclaw.erasure.places import Place
     from memclaw.workspace.entries import Entry
 
 memories_app = typer.Typer(
@@ -311,7 +311,7 @@ def run_forget(
     also: bool = False,
 ) -> None:
     """Plan, show, ask and apply: shared by `forget` and `memories forget`."""
-    from memclaw.forget import apply_forget, plan_forget
+    from memclaw.erasure import apply_forget, plan_forget
 
     if yes and dry_run:
         raise UsageError("--yes forgets and --dry-run only shows: give one of them")

@@ -18,7 +18,7 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
 * ``summaries``: the chat's cached summaries of the scope's sessions (dropped: a
   rebuildable cache, the next long turn summarises the cleaned transcript again).
 
-The index is cleaned separately (see :mod:`memclaw.forget.run`).
+The index is cleaned separately (see :mod:`memclaw.erasure.run`).
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.erasure.match import MARK
 from memclaw.errors import UsageError
 from memclaw.extract.forgotten import LOG as FORGOTTEN_LOG
 from memclaw.facts import inbox as fact_inbox
-from memclaw.forget.match import MARK
 from memclaw.text import jsonsafe
 from memclaw.workspace.entries import ENTRIES_DIR, parse_entries, splice_entries
 from memclaw.workspace.owners import OWNERS_DIR, normalise_owner
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
-    from memclaw.forget.match import Matcher
+    from memclaw.erasure.match import Matcher
 
 DIARY = "DREAMS.md"
 # A diary line's list marker and bold label stay: "- **Held back:** [forgotten]".

@@ -1,4 +1,4 @@
-"""Forget, everywhere: one fact out of every place a scope keeps it, and never learned again.
+"""Erasure (forget everywhere): one fact out of every place a scope keeps it, never learned again.
 
 ``plan_forget`` shows where a fact (found by its words or its id) lives: the
 memory files, entries, daily notes, transcripts, previous versions, logs, the
@@ -10,7 +10,7 @@ May import: workspace, facts, index, text, config, errors, and extract (the
 fingerprints) and review (cleaning the SQLite index).
 """
 
-from memclaw.forget.run import (
+from memclaw.erasure.run import (
     Fact,
     ForgetPlan,
     NothingMatchesError,

@@ -22,14 +22,14 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import memclaw.erasure.places as places
+from memclaw.erasure.match import Matcher, Relation, query_words
+from memclaw.erasure.places import Kind, Place, Store
 from memclaw.errors import LockBusyError, UsageError
 from memclaw.extract.forgotten import record_forgotten, record_forgotten_words
 from memclaw.facts import inbox as fact_inbox
 from memclaw.facts import store as evidence
 from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
-from memclaw.forget import places
-from memclaw.forget.match import Matcher, Relation, query_words
-from memclaw.forget.places import Kind, Place, Store
 from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.logs import append_log
