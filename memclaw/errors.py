@@ -6,6 +6,9 @@ and what to do about it. The CLI prints it as one line and exits non-zero.
 
 from __future__ import annotations
 
+import errno
+import sqlite3
+
 
 class MemclawError(Exception):
     """Base class of every error memclaw raises on purpose."""
@@ -85,3 +88,55 @@ class ModelNotFoundError(ModelError):
 
 class ModelAnswerError(ModelError):
     """The model answered, but not in the shape that was asked for; nothing is written."""
+
+
+class StorageError(MemclawError):
+    """The machine refused to store something: a full disk, a read-only file system, a
+    folder memclaw may not write. Every file is whole (written atomically): as it was, or
+    fully new."""
+
+    def __init__(self, refused: str, advice: str) -> None:
+        whole = "nothing was half-written: every file is as it was or fully new"
+        super().__init__(f"{refused}. Stopped; {whole}. {advice[:1].upper()}{advice[1:]}.")
+        self.refused = refused  # what the machine refused, and where
+
+
+# Why the machine refused, and what a person can do about it.
+_FULL = "free some space and run it again"
+_LOCKED_OUT = "make it writable (or point --root elsewhere) and run it again"
+_REFUSALS = {
+    errno.ENOSPC: ("no space is left on the device", _FULL),
+    errno.EDQUOT: ("the disk quota is used up", _FULL),
+    errno.EFBIG: ("the file would outgrow what this system allows", _FULL),
+    errno.EROFS: ("the file system is read-only", _LOCKED_OUT),
+    errno.EACCES: ("permission denied", _LOCKED_OUT),
+    errno.EPERM: ("not permitted", _LOCKED_OUT),
+    errno.EIO: ("the disk failed to read or write", "check its free space, then run it again"),
+}
+# SQLite says the same in words of its own.
+_SQLITE_REFUSALS = {
+    "database or disk is full": errno.ENOSPC,
+    "attempt to write a readonly database": errno.EROFS,
+    "disk i/o error": errno.EIO,
+    "unable to open database file": errno.EACCES,
+}
+
+
+def storage_refusal(exc: BaseException) -> StorageError | None:
+    """``exc`` as one line for a person when it is the machine refusing a read or write
+    (see ``StorageError``); None when it is anything else, a bug to show in full."""
+    if isinstance(exc, StorageError):
+        return exc
+    path = ""
+    if isinstance(exc, sqlite3.OperationalError):
+        code = _SQLITE_REFUSALS.get(str(exc).casefold())
+        path = "the search index"
+    elif isinstance(exc, OSError):
+        code = exc.errno
+        path = str(exc.filename) if exc.filename else ""
+    else:
+        return None
+    if code not in _REFUSALS:
+        return None
+    reason, advice = _REFUSALS[code]
+    return StorageError(f"{reason}: {path}" if path else reason, advice)

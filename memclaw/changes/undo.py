@@ -75,8 +75,9 @@ def undo_last(scope: Scope, *, skip_forget: bool = False) -> UndoResult:
             if before is None:
                 path = resolve_inside(agent.path, delta.rel)
                 old = edit.read_existing(delta.rel)
-                path.unlink(missing_ok=True)
+                # Noted (its text kept in the history) before it goes, so it can come back.
                 journal.note(agent, delta.rel, old, None, None)
+                path.unlink(missing_ok=True)
             else:
                 edit.put(delta.rel, edit.read_existing(delta.rel), before, introduced=None)
         # What the change did beside the files goes back with them, newest delta first.

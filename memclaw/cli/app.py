@@ -7,6 +7,7 @@ result. Library errors become one red line on stderr and a non-zero exit.
 from __future__ import annotations
 
 import os
+import sqlite3
 from typing import Annotated, Any
 
 import typer
@@ -20,7 +21,7 @@ from memclaw.cli.usage import (
     name_types_plainly,
     report_usage,
 )
-from memclaw.errors import MemclawError
+from memclaw.errors import MemclawError, storage_refusal
 
 
 class MemclawGroup(TyperGroup):
@@ -58,13 +59,15 @@ class MemclawGroup(TyperGroup):
             from memclaw.cli.render import leave_closed_pipe
 
             leave_closed_pipe()
-        except MemclawError as exc:
-            if isinstance(ctx.obj, CliState) and ctx.obj.debug:
+        except (MemclawError, OSError, sqlite3.Error) as exc:
+            # The machine refusing a write (a full disk, a read-only root) is one line too.
+            refusal = exc if isinstance(exc, MemclawError) else storage_refusal(exc)
+            if refusal is None or (isinstance(ctx.obj, CliState) and ctx.obj.debug):
                 raise
             from memclaw.cli.render import error_line
 
-            error_line(str(exc))
-            raise typer.Exit(exc.exit_code) from None
+            error_line(str(refusal))
+            raise typer.Exit(refusal.exit_code) from None
 
 
 APP_HELP = """Long-term memory for AI agents, kept in plain markdown files.

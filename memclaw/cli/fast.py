@@ -137,9 +137,11 @@ def _store(args: SearchArgs, key: str, value: str) -> bool:
 
 
 def run_search(args: SearchArgs) -> int:
+    import sqlite3
+
     from memclaw.cli.recall.hits import print_hits
     from memclaw.config import parse_assignment
-    from memclaw.errors import MemclawError
+    from memclaw.errors import MemclawError, storage_refusal
     from memclaw.index import search
     from memclaw.workspace import Workspace, normalise_owner
     from memclaw.workspace.paths import check_root
@@ -170,13 +172,14 @@ def run_search(args: SearchArgs) -> int:
 
             hits, near = handed_over(ws, hits, context=args.context, budget=args.budget)
         print_hits(hits, query, as_json=args.as_json, context=near)
-    except MemclawError as exc:
-        if args.debug:
+    except (MemclawError, OSError, sqlite3.Error) as exc:
+        refusal = exc if isinstance(exc, MemclawError) else storage_refusal(exc)
+        if refusal is None or args.debug:
             raise
         from memclaw.cli.render import error_line
 
-        error_line(str(exc))
-        return exc.exit_code
+        error_line(str(refusal))
+        return refusal.exit_code
     return 0
 
 

@@ -72,7 +72,7 @@ class EntryFiles:
 
 def sync_index(agent: Agent) -> None:
     try:
-        from memclaw.index import sync_agent
+        from memclaw.index import catch_up
     except ImportError:  # the index is optional; searching syncs it anyway
         return
-    sync_agent(agent)
+    catch_up(agent)

@@ -8,8 +8,10 @@ May import: workspace, llm, text, gates, config, errors.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import TYPE_CHECKING
 
+from memclaw.errors import storage_refusal
 from memclaw.index.fresh.check import sweep
 from memclaw.index.rank import Hit
 from memclaw.index.recall_log import RECALL_LOG
@@ -30,6 +32,7 @@ __all__ = [
     "IndexStats",
     "Searcher",
     "SyncStats",
+    "catch_up",
     "global_stats",
     "reindex",
     "reindex_global",
@@ -49,6 +52,24 @@ def sync_agent(agent: Agent) -> SyncStats:
     """
     now = agent.workspace.clock()
     return with_index(agent.path, lambda conn: sweep(conn, agent.path, is_global=False, now=now))
+
+
+def catch_up(agent: Agent) -> None:
+    """``sync_agent`` after a write that has landed: the files are the truth and the index
+    is derived, so a machine that refuses the index's write (a full disk) fails nothing;
+    it says so once, and the next search catches the index up."""
+    try:
+        sync_agent(agent)
+    except (OSError, sqlite3.Error) as exc:
+        refusal = storage_refusal(exc)
+        if refusal is None:
+            raise
+        import logging
+
+        logging.getLogger("memclaw.index").warning(
+            "the search index was not updated (%s); the next search catches it up",
+            refusal.refused,
+        )
 
 
 def sync_global(workspace: Workspace) -> SyncStats:

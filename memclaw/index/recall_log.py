@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.errors import StorageError, storage_refusal
 from memclaw.workspace.logs import append_log, read_log
 
 if TYPE_CHECKING:
@@ -123,4 +124,14 @@ def log_recall(
             }
             for h in mine
         ]
-        append_log(Agent(workspace, key, folder), RECALL_LOG, record)
+        try:
+            append_log(Agent(workspace, key, folder), RECALL_LOG, record)
+        except (OSError, StorageError) as exc:
+            # What was recalled only tunes dreams: a root that cannot take it still answers.
+            refusal = storage_refusal(exc)
+            if refusal is None:
+                raise
+            import logging
+
+            logging.getLogger("memclaw.index").warning("recall not logged: %s", refusal.refused)
+            return

@@ -173,7 +173,7 @@ def migrate(conn: sqlite3.Connection) -> int:
             conn.execute(f"PRAGMA user_version = {number}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            rollback(conn)
             raise
         shrunk = shrunk or (current > 0 and number in SHRINKING)
     if shrunk:
@@ -183,3 +183,10 @@ def migrate(conn: sqlite3.Connection) -> int:
             conn.execute("VACUUM")
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # VACUUM wrote to the WAL
     return SCHEMA_VERSION
+
+
+def rollback(conn: sqlite3.Connection) -> None:
+    """Roll back the transaction still open: SQLite has rolled it back itself after some
+    errors (a full disk), and a second ROLLBACK would fail and hide why."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")

@@ -27,6 +27,7 @@ from memclaw.config import Settings
 from memclaw.facts.ids import is_meta
 from memclaw.index.blocks import NEIGHBOUR_CHARS, speaker_of
 from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
+from memclaw.index.schema import rollback
 from memclaw.index.storage.packs import FileRow, StoredBlock, visible_blocks
 
 if TYPE_CHECKING:
@@ -274,7 +275,7 @@ def embed_missing(
         try:
             conn.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", records)
         except BaseException:
-            conn.execute("ROLLBACK")
+            rollback(conn)
             raise
         conn.execute("COMMIT")
         done += len(batch)

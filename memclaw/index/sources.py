@@ -10,6 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memclaw.errors import storage_refusal
 from memclaw.index.damage import FileId, IndexDamaged, file_id, is_damage, set_aside
 from memclaw.index.fresh import check as fresh
 from memclaw.index.layout import Group, groups
@@ -24,6 +25,51 @@ if TYPE_CHECKING:
 _HOLDS = "SELECT rowid FROM blocks_fts WHERE blocks_fts MATCH ? LIMIT 1"
 
 
+def _refused(exc: OSError | sqlite3.OperationalError) -> str:
+    """What the machine refused, or ``exc`` again when it is not such a refusal."""
+    refusal = storage_refusal(exc)
+    if refusal is None:
+        raise exc
+    return refusal.refused
+
+
+def _read_only(path: Path, exc: OSError | sqlite3.OperationalError) -> sqlite3.Connection:
+    """The index opened only to read, when the machine refuses to let it be written (a
+    full disk, a read-only root): a search answers from what it holds."""
+    refused = _refused(exc)
+    if not path.is_file():
+        raise exc
+    # A WAL file is read through its shared-memory file; where even that cannot be made,
+    # the main file alone is read as it stands (immutable).
+    for mode in ("mode=ro", "immutable=1"):
+        try:
+            conn = sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True, check_same_thread=False)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error:
+            continue
+        _say_stale(refused)
+        return conn
+    raise exc
+
+
+def _answer_from_what_is_there(
+    conn: sqlite3.Connection, exc: OSError | sqlite3.OperationalError
+) -> None:
+    refused = _refused(exc)
+    if conn.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+    _say_stale(refused)
+
+
+def _say_stale(refused: str) -> None:
+    import logging
+
+    logging.getLogger("memclaw.index").warning(
+        "searched the index as it was: it could not be brought up to date (%s)", refused
+    )
+
+
 @dataclass
 class Source:
     """One open index: an agent's, or the GLOBAL one (``key`` "_global", no agent)."""
@@ -34,6 +80,7 @@ class Source:
     agent: Agent | None
     opened: FileId | None = None  # the file ``conn`` opened, to heal only that one
     synced: SyncStats | None = None
+    read_only: bool = False  # the machine refused to let it be written: it answers as it is
     _groups: tuple[int, list[Group]] | None = None  # (PRAGMA data_version, groups)
     _reader: tuple[int, Reader] | None = None  # (PRAGMA data_version, reader)
 
@@ -104,16 +151,23 @@ class Sources:
             chosen.append(self._get(GLOBAL_DIR, ws.global_dir, None))
         if bring_up_to_date:
             now, sweep = ws.clock(), ws.settings.freshness_sweep_seconds
-            for src in chosen:
-                src.bring_up_to_date(now, sweep)
+            for src in (src for src in chosen if not src.read_only):
+                try:
+                    src.bring_up_to_date(now, sweep)
+                except (OSError, sqlite3.OperationalError) as exc:
+                    _answer_from_what_is_there(src.conn, exc)
         return chosen
 
     def _get(self, key: str, base: Path, agent: Agent | None) -> Source:
         src = self._open.get(key)
         if src is None:
-            conn = open_index(base)
-            opened = file_id(index_path(base))
-            src = self._open[key] = Source(key, conn, base, agent, opened)
+            path, read_only = index_path(base), False
+            try:
+                conn = open_index(base)
+            except (OSError, sqlite3.OperationalError) as exc:
+                conn, read_only = _read_only(path, exc), True
+            opened = file_id(path)
+            src = self._open[key] = Source(key, conn, base, agent, opened, read_only=read_only)
         return src
 
     def path(self, key: str) -> Path:

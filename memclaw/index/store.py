@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from memclaw.index.blocks import parse_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
 from memclaw.index.layout import FileState, classify, scan
-from memclaw.index.schema import NewerSchema, migrate
+from memclaw.index.schema import NewerSchema, migrate, rollback
 from memclaw.index.storage.compact import compact
 from memclaw.index.storage.rows import (
     clear,
@@ -175,7 +175,7 @@ def _write(conn: sqlite3.Connection) -> Iterator[None]:
     try:
         yield
     except BaseException:
-        conn.execute("ROLLBACK")
+        rollback(conn)
         raise
     conn.execute("COMMIT")
 

@@ -7,6 +7,7 @@ runs these same functions inside Ray tasks.
 from __future__ import annotations
 
 import random
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -21,6 +22,7 @@ from memclaw.errors import (
     ModelError,
     ModelNotConfiguredError,
     ModelNotFoundError,
+    storage_refusal,
 )
 from memclaw.llm.gate import JobTimeoutError, job_deadline
 
@@ -96,8 +98,15 @@ def run_one(
             if permanent or attempt > retries or out_of_time:
                 return _failed(target, exc, attempt, started)
             time.sleep(wait)
-        except (MemclawError, OSError) as exc:
+        except MemclawError as exc:
             return _failed(target, exc, attempt, started)
+        except (OSError, sqlite3.Error) as exc:
+            # A full disk or a read-only root is said as the CLI says it; other errors of
+            # the system keep their words, and SQLite's others are bugs.
+            refusal = storage_refusal(exc)
+            if refusal is None and not isinstance(exc, OSError):
+                raise
+            return _failed(target, refusal or exc, attempt, started)
 
 
 def _failed(target: Target, exc: BaseException, attempt: int, started: float) -> JobOutcome:

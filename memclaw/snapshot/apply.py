@@ -280,9 +280,9 @@ def _fsync_folders(base: Path, rels: list[str]) -> None:
 
 
 def _sync_index(agent: Agent) -> None:
-    from memclaw.index import sync_agent
+    from memclaw.index import catch_up
 
-    sync_agent(agent)
+    catch_up(agent)
 
 
 def _crash_point(stage: str) -> None:

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Protocol
 
-from memclaw.errors import LeaseLostError, LockBusyError, WorkspaceError
+from memclaw.errors import LeaseLostError, LockBusyError, WorkspaceError, storage_refusal
 
 
 class Fence(Protocol):
@@ -125,7 +125,8 @@ def file_lock(path: Path, *, wait: float | None = 30.0) -> Iterator[None]:
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise WorkspaceError(f"cannot open lock file {path}: {exc.strerror}") from exc
+        refusal = storage_refusal(exc)  # a full disk, a read-only root: say so as always
+        raise refusal or WorkspaceError(f"cannot open lock file {path}: {exc.strerror}") from exc
     try:
         _acquire(fd, path, wait)
         yield

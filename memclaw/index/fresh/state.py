@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from memclaw.index.schema import rollback
 from memclaw.index.store import file_clock, meta_value, set_meta
 
 STATE_KEY = "freshness"
@@ -54,7 +55,7 @@ def save(conn: sqlite3.Connection, state: FreshState) -> None:
         payload = {"swept": state.swept.isoformat(), "dirs": dirs, "hot": hot}
         set_meta(conn, STATE_KEY, json.dumps(payload, separators=(",", ":")))
     except BaseException:
-        conn.execute("ROLLBACK")
+        rollback(conn)
         raise
     conn.execute("COMMIT")
     state.dirs, state.hot = dirs, hot

@@ -11,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 
+from memclaw.index.schema import rollback
+
 
 def compact(conn: sqlite3.Connection) -> None:
     """Merge the full-text segments, VACUUM and truncate the WAL (no transaction open)."""
@@ -18,7 +20,7 @@ def compact(conn: sqlite3.Connection) -> None:
     try:
         conn.execute("INSERT INTO blocks_fts(blocks_fts) VALUES ('optimize')")
     except BaseException:
-        conn.execute("ROLLBACK")
+        rollback(conn)
         raise
     conn.execute("COMMIT")
     conn.execute("VACUUM")

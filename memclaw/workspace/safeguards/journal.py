@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.errors import storage_refusal
 from memclaw.workspace.owners import OWNERS_DIR
 
 if TYPE_CHECKING:
@@ -107,9 +108,28 @@ class Change:
             record["state"] = self.state
         from memclaw.workspace.logs import append_log
 
-        append_log(self.agent, LOG, record)
+        try:
+            append_log(self.agent, LOG, record)
+        except BaseException:
+            # A change that cannot be journalled (a full disk) could never be undone or
+            # explained: its files are taken back, so it did not happen.
+            self.take_back()
+            raise
         self.record = record
         return record
+
+    def take_back(self) -> None:
+        """Put back the files this change wrote, newest first, as well as the machine lets."""
+        from memclaw.workspace.atomic import atomic_write
+        from memclaw.workspace.paths import resolve_inside
+
+        for noted in reversed(self.files.values()):
+            with contextlib.suppress(OSError):
+                path = resolve_inside(self.agent.path, noted.rel)
+                if noted.before is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    atomic_write(path, noted.before)
 
 
 _open: ContextVar[Change | None] = ContextVar("memclaw_open_change", default=None)
@@ -123,7 +143,8 @@ def change(agent: Agent, kind: str, **detail: Any) -> Iterator[Change]:
     chats journals the extraction as its own change), except one of the same kind
     for the same agent, which is part of the outer one (a forget that removes
     lines and then entries is one forget). The record is written even
-    when the body raises: what was written before the error was written.
+    when the body raises: what was written before the error was written; but when
+    the machine refused a write (a full disk), what was written is taken back.
     Context variables are per thread: a thread opens its own change.
     """
     outer = _open.get()
@@ -134,6 +155,14 @@ def change(agent: Agent, kind: str, **detail: Any) -> Iterator[Change]:
     token = _open.set(opened)
     try:
         yield opened
+    except BaseException as exc:
+        if storage_refusal(exc) is not None:
+            # The machine refused a write midway (a full disk, a read-only root): what was
+            # written is taken back, so the change happened whole or not at all.
+            opened.take_back()
+            opened.files.clear()
+            opened.state.clear()
+        raise
     finally:
         _open.reset(token)
         opened.close()
