@@ -236,7 +236,10 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject)
     if announced and shared >= 0.5 and about:
         return Judgement(Relation.UPDATE, "said to have changed")
-    if shared >= 0.5 and any(_alternatives(x, y) for x, y in slots):
+    # One liking does not end another ("likes tea", "likes coffee"); a choice does
+    # ("prefers tea", "uses vim").
+    fond = a.sentiment > 0 and b.sentiment > 0
+    if shared >= 0.5 and not fond and any(_alternatives(x, y) for x, y in slots):
         return Judgement(Relation.UPDATE, "one choice replaced by another")
     copular = _copular(a) and _copular(b)
     first = ops[0] if ops else None

@@ -111,6 +111,9 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("User's manager is Clara Olsen.", "User's mentor is Victor Hale.", DISTINCT),
         ("Staging runs Postgres 15.", "Production runs Postgres 14.", DISTINCT),
         ("User has a dog named Biscuit.", "User has a cat named Juno.", DISTINCT),
+        # Liking one thing does not end liking another; preferring one does.
+        ("Sam likes tea.", "Sam likes coffee.", DISTINCT),
+        ("Sam prefers tea.", "Sam prefers coffee.", UPDATE),
         ("Ahmed has visited Japan.", "Ahmed visited Peru last summer.", DISTINCT),
         ("User speaks Swedish fluently.", "User is learning Spanish on Duolingo.", DISTINCT),
         (
