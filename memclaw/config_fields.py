@@ -84,7 +84,7 @@ class Settings:
     embedding_batch_size: int = _key(
         64, "texts sent in one embedding request", minimum=1, maximum=2048
     )
-    request_timeout: float = _key(60.0, "seconds before a model request is abandoned")
+    request_timeout: float = _key(60.0, "seconds before a model request is abandoned", minimum=0.1)
     max_retries: int = _key(2, "retries on 429, 5xx and connection errors")
     max_concurrent_requests: int = _key(
         8, "model calls one process keeps in flight at once (batch jobs)", minimum=1, maximum=1024

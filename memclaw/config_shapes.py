@@ -9,6 +9,7 @@ setting's type and checks its bounds.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
@@ -95,6 +96,9 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
+_CEILING = 2**53
+
+
 def coerce_value(f: Field[Any], value: Any, where: str) -> Any:
     """Convert ``value`` to the type of setting ``f``, or raise a ConfigError naming ``where``."""
     key = f.name
@@ -131,10 +135,13 @@ def coerce_value(f: Field[Any], value: Any, where: str) -> Any:
         if not isinstance(value, str | int | float) or isinstance(value, bool):
             raise bad
         result = str(value)
+    if kind is float and not math.isfinite(result):
+        raise ConfigError(f"{where}: '{key}' must be a finite number, got {result}")
     minimum = f.metadata.get("minimum")
     if kind in (int, float) and minimum is not None and result < minimum:
         raise ConfigError(f"{where}: '{key}' must be at least {minimum}, got {result}")
-    maximum = f.metadata.get("maximum")
+    # A number no setting means: past it SQLite, timers and sizes overflow.
+    maximum = f.metadata.get("maximum") or (_CEILING if kind in (int, float) else None)
     if kind in (int, float) and maximum is not None and result > maximum:
         raise ConfigError(f"{where}: '{key}' must be at most {maximum}, got {result}")
     if key == "compact_trigger_ratio" and not 0 < result <= 1:

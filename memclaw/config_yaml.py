@@ -37,6 +37,8 @@ def read_yaml(path: Path, fields: Mapping[str, Field[Any]]) -> dict[str, tuple[A
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         raise _yaml_error(path, text, exc) from exc
+    except RecursionError:  # PyYAML recurses once per level: "[[[[..." five thousand deep
+        raise ConfigError(f"{path}: nested too deeply to be settings; fix the file") from None
     if root is None:
         return {}
     if not isinstance(root, yaml.MappingNode):

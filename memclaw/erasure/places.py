@@ -33,12 +33,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.erasure.match import MARK
-from memclaw.errors import UsageError
+from memclaw.errors import UsageError, WorkspaceError
 from memclaw.extract.forgotten import LOG as FORGOTTEN_LOG
 from memclaw.facts import inbox as fact_inbox
 from memclaw.text import jsonsafe
 from memclaw.workspace.entries import ENTRIES_DIR, parse_entries, splice_entries
 from memclaw.workspace.owners import OWNERS_DIR, normalise_owner
+from memclaw.workspace.reading import read_text
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -276,10 +277,8 @@ def _walk(folder: Path) -> Iterator[Path]:
 def read(path: Path) -> str | None:
     """The file's text, never through a symlink; None when it is not UTF-8 text."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with open(fd, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError):
+        return read_text(path, follow_links=False)
+    except (OSError, UnicodeDecodeError, WorkspaceError):
         return None
 
 

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from memclaw.workspace import OwnerKey, Workspace
 
 
+# More hits than anyone reads; SQLite takes no larger number.
+MAX_LIMIT = 100_000
+
+
 class Searcher:
     """Searches a workspace, keeping its indexes open between searches.
 
@@ -123,8 +127,8 @@ class Searcher:
         settings = workspace.settings
         filters = make_filters(owner, scope, since, until)
         limit = settings.search_limit if limit is None else limit
-        if limit < 1:
-            raise UsageError(f"limit must be at least 1, got {limit}")
+        if not 1 <= limit <= MAX_LIMIT:
+            raise UsageError(f"limit must be from 1 to {MAX_LIMIT}, got {limit}")
         parsed = parse_query(query)
         sources = self._sources.select(agents, filters, bring_up_to_date=sync)
         if parsed.empty:

@@ -32,6 +32,7 @@ from memclaw.text import jsonsafe
 from memclaw.workspace.agent import Agent
 from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.paths import GLOBAL_DIR, META_DIR
+from memclaw.workspace.reading import read_text
 
 if TYPE_CHECKING:
     from memclaw.workspace.root import Workspace
@@ -120,8 +121,8 @@ def _files(base: Path, report: ScanReport, root: Path) -> list[tuple[Path, Store
         dirs.sort()
         for name in sorted(names):
             path = here / name
-            if path.is_symlink():
-                continue
+            if path.is_symlink() or not path.is_file():
+                continue  # a pipe or a device is no store's file, and reading it would block
             store = _store_of(path.relative_to(base).parts)
             if store is not None:
                 found.append((path, store))
@@ -130,9 +131,7 @@ def _files(base: Path, report: ScanReport, root: Path) -> list[tuple[Path, Store
 
 def _read(path: Path) -> str:
     """The file's text, refusing to open it through a symlink (it may have just become one)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with open(fd, encoding="utf-8") as handle:
-        return handle.read()
+    return read_text(path, follow_links=False)
 
 
 def _redact_jsonl(text: str) -> str:

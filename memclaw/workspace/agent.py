@@ -23,6 +23,7 @@ from memclaw.workspace.atomic import (
     atomic_write,
     fence_for,
     file_lock,
+    remove_leftovers,
     write_bytes_atomic,
 )
 from memclaw.workspace.editing import Editing
@@ -33,6 +34,7 @@ from memclaw.workspace.paths import (
     META_DIR,
     resolve_inside,
 )
+from memclaw.workspace.reading import read_text
 from memclaw.workspace.safeguards import provenance
 from memclaw.workspace.safeguards.no_secrets import refuse_secrets, refuse_secrets_in_change
 from memclaw.workspace.safeguards.provenance import Author
@@ -118,7 +120,16 @@ class Agent:
         """Serialise writers of this agent, across threads, processes and (leases) hosts."""
         if self.settings.lock_mode == "lease":
             return self._lease(wait)
-        return file_lock(self.meta_dir / "write.lock", wait=wait)
+        return self._flock(wait)
+
+    @contextlib.contextmanager
+    def _flock(self, wait: float | None) -> Iterator[None]:
+        with file_lock(self.meta_dir / "write.lock", wait=wait):
+            # Every write of a memory file holds this lock: a temporary file found now
+            # is what a killed writer left behind (a whole copy of a file, perhaps with
+            # a line forgotten since), and it goes.
+            remove_leftovers(self.path)
+            yield
 
     @contextlib.contextmanager
     def _lease(self, wait: float | None) -> Iterator[None]:
@@ -174,15 +185,13 @@ class Agent:
         """The text of a memory file (relative to the agent), or '' when it does not exist yet."""
         path = self.file(name)
         try:
-            return path.read_text(encoding="utf-8")
+            return read_text(path)
         except FileNotFoundError:
             return ""
         except UnicodeDecodeError as exc:
             raise WorkspaceError(
                 f"{path} is not UTF-8 text (byte {exc.start}); re-save it as UTF-8"
             ) from exc
-        except IsADirectoryError as exc:
-            raise WorkspaceError(f"{path} is a folder, not a file") from exc
 
     def list_files(self, prefix: str = "", *, base: str = "") -> list[FileInfo]:
         """Markdown files of one scope's folder ``base`` ('' for TEAM), injected ones first."""
@@ -191,6 +200,8 @@ class Agent:
         meta = {} if personal else self.meta()
         infos = []
         for path in base_dir.rglob("*.md"):
+            if not path.is_file():
+                continue  # a folder, a pipe or a device named like a note
             rel = path.relative_to(base_dir).as_posix()
             if any(part.startswith(".") for part in Path(rel).parts):
                 continue

@@ -48,6 +48,18 @@ def atomic_write(path: Path, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
+def remove_leftovers(base: Path) -> None:
+    """Remove the temporary files that atomic writes under ``base`` left when killed
+    (``.NAME.XXXXXXXX.tmp`` beside NAME); hidden folders such as ``.memclaw`` are not
+    searched. Call only while holding the lock every writer there holds."""
+    for folder, dirs, names in os.walk(base):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            if name.startswith(".") and name.endswith(".tmp"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(os.path.join(folder, name))
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     import tempfile  # here, not at the top: it loads shutil and random; a search never writes
 

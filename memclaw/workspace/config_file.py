@@ -77,7 +77,7 @@ def credential_keys(path: Path) -> list[str]:
         return []
     try:
         data = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         data = None
     secret = {f.name for f in setting_fields() if f.metadata["secret"]}
     found = []

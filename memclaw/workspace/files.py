@@ -26,7 +26,10 @@ def list_files(agent: Agent, prefix: str = "") -> dict[str, Any]:
 
 
 def _require_file(agent: Agent, name: str) -> None:
-    if not resolve_inside(agent.path, name).is_file():
+    path = resolve_inside(agent.path, name)
+    if path.exists() and not path.is_file():
+        raise WorkspaceError(f"{agent.id}/{name} is not a plain file (a folder, pipe or device)")
+    if not path.is_file():
         raise WorkspaceError(f"{agent.id}/{name} does not exist; `memclaw files list` shows files")
 
 

@@ -41,6 +41,8 @@ def _read(path: Path) -> Any:
         mark = getattr(exc, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
         raise WorkspaceError(f"{path}{line}: invalid agent metadata; fix or delete it") from exc
+    except RecursionError:  # PyYAML recurses once per level of nesting
+        raise WorkspaceError(f"{path}: nested too deeply to be agent metadata; fix it") from None
 
 
 def load_today(path: Path) -> date | None:

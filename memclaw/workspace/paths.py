@@ -162,3 +162,20 @@ def resolve_inside(base: Path, name: str, *, md_only: bool = True) -> Path:
     if not real.is_relative_to(real_base):
         raise UnsafePathError(f"file name {name!r} resolves outside the agent folder")
     return candidate
+
+
+def check_state_inside(agent_path: Path) -> None:
+    """Refuse an agent whose ``.memclaw/`` (or a folder in it) is a symlink: what memclaw
+    keeps beside the files (facts, logs, the index) stays inside the agent's folder,
+    like the memory files do, never wherever a link points."""
+    meta = agent_path / META_DIR
+    try:
+        inside = [] if meta.is_symlink() else list(os.scandir(meta))
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    for link in [meta, *(Path(entry.path) for entry in inside)]:
+        if link.is_symlink():
+            raise UnsafePathError(
+                f"{link} is a link to {os.readlink(link)}: memclaw keeps an agent's records "
+                "inside its folder; replace the link with a folder holding its files"
+            )

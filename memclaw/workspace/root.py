@@ -24,6 +24,7 @@ from memclaw.workspace.paths import (
     GLOBAL_DIR,
     META_DIR,
     RootChoice,
+    check_state_inside,
     locate_root,
     validate_agent_id,
 )
@@ -90,6 +91,7 @@ class Workspace:
                 f"no agent {agent_id!r} under {self.root_choice.told()}: "
                 f"{hint}create it with `memclaw init {agent_id}`{elsewhere}"
             )
+        check_state_inside(path)
         agent = Agent(self, agent_id, path)
         migrate_owner_folders(agent)  # before any owner's folder is looked up
         return agent

@@ -1,0 +1,112 @@
+"""Bad input gets one line and a non-zero exit, in bounded time, and nothing is written."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memclaw.cli.app import app
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def one_error(code: int, stderr: str, *said: str) -> None:
+    assert code != 0 and stderr.count("\n") == 1 and stderr.startswith("error: "), stderr
+    assert all(words in stderr for words in said), stderr
+
+
+@pytest.fixture
+def agent(isolated_env: Path) -> Path:
+    assert run("init", "a")[0] == 0
+    assert run("remember", "a", "Sam drinks rooibos tea")[0] == 0
+    return isolated_env / "a"
+
+
+@pytest.mark.parametrize(
+    "deep", ["[" * 5000 + "]" * 5000, "\n" + "".join(f"{' ' * n}- \n" for n in range(1, 3000))]
+)
+def test_a_settings_file_nested_thousands_deep(agent: Path, deep: str) -> None:
+    (agent.parent / "memclaw.yaml").write_text(f"search_limit: {deep}\n")
+    for command in (["status"], ["remember", "a", "Sam cycles"], ["dream", "a", "--dry-run"]):
+        one_error(*run(*command)[::2], "nested too deeply")
+
+
+def test_agent_metadata_nested_thousands_deep(agent: Path) -> None:
+    meta = agent / ".memclaw" / "agent.yaml"
+    meta.write_text(meta.read_text() + "x: " + "[" * 5000 + "]" * 5000 + "\n")
+    for command in (["prompt", "a"], ["files", "list", "a"]):
+        one_error(*run(*command)[::2], "nested too deeply", "agent.yaml")
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("dream_max_loss_ratio: .nan", "finite"),
+        ("trust_floor: .inf", "finite"),
+        ("request_timeout: 0", "at least"),
+        ("search_limit: " + "9" * 400, "at most"),
+    ],
+)
+def test_settings_out_of_range_are_refused_with_the_key_named(
+    agent: Path, line: str, said: str
+) -> None:
+    (agent.parent / "memclaw.yaml").write_text(line + "\n")
+    one_error(*run("status")[::2], said, line.split(":")[0])
+
+
+def test_a_search_limit_no_one_could_mean(agent: Path) -> None:
+    one_error(*run("search", "tea", "--limit", "9" * 23)[::2], "limit must be from 1 to")
+
+
+def test_a_pipe_named_like_a_note_blocks_nothing(agent: Path) -> None:
+    (agent / "memory").mkdir(exist_ok=True)
+    os.mkfifo(agent / "memory" / "2026-11-30.md")
+    os.mkfifo(agent / "entries" / "pipe.md")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    for command in (
+        ["scan", "a"],
+        ["search", "rooibos"],
+        ["forget", "a", "rooibos", "--dry-run"],
+        ["prompt", "a"],
+        ["files", "list", "a"],
+        ["doctor"],
+    ):
+        # A reader that opened the pipe would wait for a writer forever: the timeout says so.
+        done = subprocess.run(
+            [sys.executable, "-m", "memclaw", *command],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert "Traceback" not in done.stderr, (command, done.stderr)
+    code, _, stderr = run("files", "read", "a", "entries/pipe.md")
+    one_error(code, stderr, "not a plain file")
+
+
+def test_a_linked_state_folder_is_refused_and_nothing_goes_through_it(
+    agent: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside"
+    (agent / ".memclaw").rename(outside)
+    (agent / ".memclaw").symlink_to(outside)
+    before = sorted(p.name for p in outside.rglob("*"))
+    for command in (["remember", "a", "Sam moved to Porto"], ["search", "rooibos", "-a", "a"]):
+        one_error(*run(*command)[::2], "is a link to", "replace the link with a folder")
+    assert sorted(p.name for p in outside.rglob("*")) == before
+
+
+def test_a_temporary_file_a_killed_write_left_is_gone_after_the_next_write(agent: Path) -> None:
+    left = [agent / "entries" / ".other.md.k1ll3d00.tmp", agent / ".MEMORY.md.k1ll3d00.tmp"]
+    for path in left:
+        path.write_text("- Sam drinks rooibos tea\n")
+    assert run("remember", "a", "Sam cycles to work")[0] == 0
+    assert not any(path.exists() for path in left)
