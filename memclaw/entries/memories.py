@@ -90,6 +90,10 @@ def _new_id(text: str, created: str, category: str, taken: set[str]) -> str:
         salt += 1
 
 
+# A fact is a sentence or a short paragraph; longer text is a file's, not one entry's.
+MAX_FACT_CHARS = 2000
+
+
 def remember(
     scope: Scope,
     text: str,
@@ -117,6 +121,12 @@ def remember(
     text = " ".join(text.split())
     if not text:
         raise UsageError("nothing to remember: give the fact as text")
+    if len(text) > MAX_FACT_CHARS:
+        raise UsageError(
+            f"a memory is one fact, and this is {len(text):,} characters (at most "
+            f"{MAX_FACT_CHARS:,}): say it shorter, or keep long text in a file with "
+            "`memclaw files write`"
+        )
     if found := find_secrets(text):
         raise SecretDetectedError(
             f"refusing to remember: it holds what looks like a secret ({found[0].kind}); "

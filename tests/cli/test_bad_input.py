@@ -110,3 +110,10 @@ def test_a_temporary_file_a_killed_write_left_is_gone_after_the_next_write(agent
         path.write_text("- Sam drinks rooibos tea\n")
     assert run("remember", "a", "Sam cycles to work")[0] == 0
     assert not any(path.exists() for path in left)
+
+
+def test_a_fact_the_size_of_a_book_is_refused_and_nothing_is_written(agent: Path) -> None:
+    entries = {p.name: p.read_text() for p in (agent / "entries").iterdir()}
+    code, _, stderr = run("remember", "a", "Sam's favourite dish is a " + "very " * 25_000 + "stew")
+    one_error(code, stderr, "a memory is one fact", "125,", "memclaw files write")
+    assert {p.name: p.read_text() for p in (agent / "entries").iterdir()} == entries
