@@ -202,8 +202,12 @@ class Settings:
     # --- bounded injection and file ceilings ---
     inject_max_chars: int = _key(4000, "character budget of injected memory entries (0 = no cap)")
     inject_max_entries_per_type: int = _key(40, "entries injected per category (0 = no cap)")
-    profile_max_chars: int = _key(4000, "ceiling of PROFILE.md on rewrite (0 = unlimited)")
-    memory_max_chars: int = _key(8000, "ceiling of MEMORY.md on rewrite (0 = unlimited)")
+    profile_max_chars: int = _key(
+        4000, "ceiling of PROFILE.md: on rewrite, and of what the prompt injects (0 = unlimited)"
+    )
+    memory_max_chars: int = _key(
+        8000, "ceiling of MEMORY.md: on rewrite, and of what the prompt injects (0 = unlimited)"
+    )
 
     # --- context window of a chat ---
     context_window_tokens: int = _key(128000, "model context window in tokens")

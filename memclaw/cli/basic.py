@@ -174,6 +174,7 @@ def prompt(
                 "exact": assembled.exact_tokens,
                 "counter": assembled.counter,
                 "omitted_entries": assembled.omitted_entries,
+                "notes": assembled.notes,
                 "blocks": [
                     {"label": b.label, "source": b.source, "tokens": b.tokens, "text": b.text}
                     for b in assembled.blocks
@@ -193,6 +194,8 @@ def prompt(
         table.add_row(block.label, str(block.tokens))
     table.add_row("[bold]total[/]", f"[bold]{assembled.total_tokens}[/]")
     err().print(table)
+    for note in assembled.notes:  # what was left out, and why
+        err().print(f"note: {note}", markup=False, highlight=False, soft_wrap=True)
 
 
 @config_app.command("show")

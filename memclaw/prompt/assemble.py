@@ -10,12 +10,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memclaw.prompt.fit import fit_to_window
 from memclaw.prompt.tokens import token_counter
 from memclaw.workspace.entries import Entry, budget_entries, load_entries
 from memclaw.workspace.owners import OwnerKey
 from memclaw.workspace.scope import Scope
+
+if TYPE_CHECKING:
+    from memclaw.config import Settings
 
 BASE_PROMPT = """\
 You are an assistant with a long-term memory kept in markdown files. The blocks
@@ -88,10 +92,12 @@ def assemble_prompt(scope: Scope) -> AssembledPrompt:
     team = Scope(agent)
     blocks = [PromptBlock("system", BASE_PROMPT, counter.count(BASE_PROMPT))]
 
+    notes: list[str] = []
     meta = agent.meta()
     for name, entry in sorted(meta.items(), key=lambda item: (item[1].sort_order, item[0])):
         if entry.enabled and agent.file(name).is_file():
-            blocks.append(_file_block(name, agent.read(name), name))
+            content = _within_ceiling(name, agent.read(name), settings, notes)
+            blocks.append(_file_block(name, content, name))
 
     global_dir = agent.workspace.global_dir
     if global_dir.is_dir():
@@ -110,7 +116,7 @@ def assemble_prompt(scope: Scope) -> AssembledPrompt:
 
     if scope.personal:
         for name in ("PROFILE.md", "MEMORY.md"):
-            content = scope.read(name)
+            content = _within_ceiling(scope.rel(name), scope.read(name), settings, notes)
             if content.strip():
                 label = f"personal {name} of {scope.owner}"
                 blocks.append(_file_block(label, content, scope.rel(name)))
@@ -124,8 +130,28 @@ def assemble_prompt(scope: Scope) -> AssembledPrompt:
             blocks.append(_file_block(label, personal.text, scope.prefix))
             omitted += personal.omitted
 
-    whole = AssembledPrompt(agent.id, scope.owner, blocks, counter.exact, counter.name, omitted)
+    whole = AssembledPrompt(
+        agent.id, scope.owner, blocks, counter.exact, counter.name, omitted, notes
+    )
     return fit_to_window(whole, settings.context_window_tokens)
+
+
+# The files with a ceiling are injected up to it: a MEMORY.md grown to megabytes by hand
+# or by another tool costs the model no more than one kept within bounds.
+_CEILINGS = {"PROFILE.md": "profile_max_chars", "MEMORY.md": "memory_max_chars"}
+
+
+def _within_ceiling(rel: str, content: str, settings: Settings, notes: list[str]) -> str:
+    key = _CEILINGS.get(rel.rsplit("/", 1)[-1])
+    ceiling = int(getattr(settings, key)) if key else 0
+    if not ceiling or len(content) <= ceiling:
+        return content
+    head = content[:ceiling].rsplit("\n", 1)[0]
+    notes.append(
+        f"{rel} is {len(content):,} characters, over its ceiling ({key} {ceiling:,}): "
+        f"its first {len(head):,} are injected and `memclaw search` finds the rest"
+    )
+    return head
 
 
 def _long_term(entries: list[Entry]) -> list[Entry]:

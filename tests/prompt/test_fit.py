@@ -70,3 +70,17 @@ def test_extract_and_dream_fall_back_to_offline_when_the_prompt_does_not_fit(
     dreamed = dream_agent(scope)
     assert str(dreamed.status) != "failed", dreamed.reason
     assert dreamed.engine.startswith("offline")
+
+
+def test_a_memory_file_past_its_ceiling_is_injected_up_to_it(demo_agent: Path) -> None:
+    memory = demo_agent / "MEMORY.md"
+    lines = [f"- Build host h{n} serves artifact cache {n * 7}" for n in range(20_000)]
+    memory.write_text(memory.read_text() + "\n".join(lines) + "\n")
+    ws = Workspace.open(demo_agent.parent, overrides={"memory_max_chars": 6000})
+    assembled = assemble_prompt(Scope(ws.agent("demo")))
+
+    block = next(b for b in assembled.blocks if b.source == "MEMORY.md")
+    assert len(block.text) < 6100 and "h0 " in block.text and "h19999" not in block.text
+    assert "over its ceiling (memory_max_chars 6,000)" in assembled.notes[0]
+    # The file itself is as it was; search still finds what was not injected.
+    assert "h19999" in memory.read_text()
