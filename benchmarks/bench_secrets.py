@@ -12,9 +12,15 @@
 - env-blind: tests/gates/secret_heldout_env_blind.py, the same families written after the
   fix without running the gate on them (env's misses were seen while fixing). Never tuned on.
 - env-tune: tests/gates/secret_env_tuning.py, the same families, fitted against.
+- principles: tests/gates/secret_heldout_principles.py, written blind (its author saw
+  neither the gate nor the other sets) before the principle-based rules of issue 38:
+  credential words of every kind in nine languages, checksummed numbers, seed phrases,
+  credentials in addresses, answers to questions. Never tuned on.
+- red-team: tests/gates/secret_red_team.py, the red team's strings from issue 38 (seen
+  while building those rules: a dev set).
 
 Misses and false positives are listed by family. Run:
-``python benchmarks/bench_secrets.py [tuning|heldout|slips|env|env-blind|env-tune|all] [--cases]``.
+``python benchmarks/bench_secrets.py [SET|all] [--cases]``.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ import argparse
 import sys
 from pathlib import Path
 from typing import Any
+
+SETS = ("tuning", "heldout", "slips", "env", "env-blind", "env-tune", "principles", "red-team")
 
 
 def _report(name: str, result: Any, show_cases: bool) -> None:
@@ -43,13 +51,37 @@ def _report(name: str, result: Any, show_cases: bool) -> None:
             print(f"    FP    {line}")
 
 
+def _speed() -> None:
+    """How long the gate takes over 100 KB of notes, against splitting them into words."""
+    import re
+    import time
+
+    from gates.secret_score import realistic_100kb
+
+    from memclaw.gates import find_secrets
+
+    text = realistic_100kb()
+    find_secrets(text)  # warm: the lazy patterns compiled, the word lists loaded
+
+    def best(work: Any) -> float:
+        times = []
+        for _ in range(5):
+            started = time.perf_counter()
+            work(text)
+            times.append(time.perf_counter() - started)
+        return min(times)
+
+    gate, words = best(find_secrets), best(lambda t: re.findall(r"\w+", t))
+    print(f"speed     100 KB in {gate * 1000:.0f} ms, {gate / words:.1f}x splitting it into words")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
         "half",
         nargs="?",
         default="all",
-        choices=["tuning", "heldout", "slips", "env", "env-blind", "env-tune", "all"],
+        choices=[*SETS, "all"],
     )
     parser.add_argument("--cases", action="store_true", help="list every missed/flagged case")
     args = parser.parse_args()
@@ -86,6 +118,18 @@ def main() -> None:
 
         result = score(et.ENV_TUNING_SECRETS, [], et.ENV_TUNING_LOOKALIKES)
         _report("env-tune", result, args.cases)
+    if args.half in ("principles", "all"):
+        from gates import secret_heldout_principles as pr
+
+        result = score(pr.PRINCIPLE_SECRETS, pr.PRINCIPLE_SPLIT, pr.PRINCIPLE_LOOKALIKES)
+        _report("principles", result, args.cases)
+    if args.half == "all":
+        _speed()
+    if args.half in ("red-team", "all"):
+        from gates import secret_red_team as red
+
+        result = score(red.RED_SECRETS, red.RED_SPLIT, red.RED_LOOKALIKES)
+        _report("red-team", result, args.cases)
 
 
 if __name__ == "__main__":

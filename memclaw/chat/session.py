@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError, WorkspaceError
 from memclaw.gates.redaction import redact_data, redact_known, secret_values
+from memclaw.gates.secret_split import answered_secrets
 from memclaw.gates.session_key import parse_session_key
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import file_lock
@@ -259,8 +260,14 @@ class ChatSession:
         """
         if not messages:
             return
+        before = self.messages[-1:]
         for message in messages:
             self._told.update(secret_values(message))
+            asked, said = before[-1:], message.get("content")
+            if asked and message["role"] == "user" and isinstance(said, str):
+                # "What's the door code?" then "2580": the answer is the secret.
+                self._told.update(answered_secrets(str(asked[0].get("content") or ""), said))
+            before = [message]
         kept = [redact_known(redact_message(m), self._told) for m in messages]
         if self.agent.settings.chat_transcripts:
             text = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in kept)

@@ -115,6 +115,8 @@ def _prepare(
     user's messages are redacted as a sequence, the seams between them included.
     """
     from memclaw.gates import filter_messages, redact, redact_adjacent
+    from memclaw.gates.redaction import redact_known
+    from memclaw.gates.secret_split import answered_secrets
 
     settings = agent.settings
     kept = []
@@ -129,8 +131,15 @@ def _prepare(
                 kept[-1]["time"] = said.strftime("%H:%M")
     users = [i for i, m in enumerate(kept) if m["role"] == "user"]
     redacted = dict(zip(users, redact_adjacent([kept[i]["content"] for i in users]), strict=True))
+    # An answer to a question about a credential (the assistant's "What's the door code?",
+    # then "2580") is a secret wherever it stands in the conversation.
+    answered: dict[str, str] = {}
+    for i in users[1:] if users and users[0] == 0 else users:
+        answered.update(answered_secrets(kept[i - 1]["content"], kept[i]["content"]))
     return [
-        {**m, "content": redacted[i] if i in redacted else redact(m["content"])}
+        redact_known(
+            {**m, "content": redacted[i] if i in redacted else redact(m["content"])}, answered
+        )
         for i, m in enumerate(kept)
     ]
 

@@ -49,7 +49,8 @@ _QUALIFIER_RE = LazyPattern(
 _CJK_NOUNS = r"パスワード|暗証番号|비밀번호|패스워드|암호|PIN ?码|PIN ?碼"
 _PIN_NOUN_RE = LazyPattern(r"pin|code|kod|koodi|код|пин|暗証", re.I)
 _VERBS = (
-    r"is|was|is now|are|'s|ist|lautet|est|c'est|es|era|é|è|e|on|oli|to|jest|är|var|er"
+    # (Not Swedish "var": "bytas var 90:e dag" is "every 90th day", not "was".)
+    r"is|was|is now|are|'s|ist|lautet|est|c'est|es|era|é|è|e|on|oli|to|jest|är|er"
     r"|set to|satt till|="
 )
 # A value ends at a space, after closing punctuation or a closing backtick (markdown code).

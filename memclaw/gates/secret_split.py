@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memclaw.gates.secret_principles import answer_candidates, asks_for_credential
 from memclaw.gates.secrets import REDACTION_PREFIX, find_secrets, redact
 
 __all__ = ["redact_adjacent"]
@@ -72,6 +73,9 @@ def redact_adjacent(texts: Sequence[str]) -> list[str]:
     for i in range(len(texts) - 1):
         if not texts[i] or not texts[i + 1]:
             continue
+        if asks_for_credential(texts[i][-_SEAM:]):
+            # "What's the alarm code at the cabin?" then "2580": the answer is the secret.
+            extra[i + 1].extend((s, e, kind) for s, e, kind, _ in answer_candidates(texts[i + 1]))
         in_a, in_b = _seam_spans(texts[i], texts[i + 1])
         extra[i].extend(in_a)
         extra[i + 1].extend(in_b)
@@ -82,3 +86,12 @@ def redact_adjacent(texts: Sequence[str]) -> list[str]:
         own = [(f.start, f.end, f.kind) for f in find_secrets(text)]
         out.append(redact(_apply(text, own + spans)))
     return out
+
+
+def answered_secrets(question: str, answer: str) -> dict[str, str]:
+    """What ``answer`` gives away when ``question`` (the message before it, from anyone)
+    asks for a credential, as {secret: kind}: "What is the alarm code at the cabin?" then
+    "2580"."""
+    if not asks_for_credential(question[-_SEAM:]):
+        return {}
+    return {answer[s:e]: kind for s, e, kind, _ in answer_candidates(answer)}

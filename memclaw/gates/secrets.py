@@ -55,6 +55,7 @@ from memclaw.gates.secret_assignments import assignment_candidates
 from memclaw.gates.secret_commands import command_candidates
 from memclaw.gates.secret_encoded import encoded_candidates
 from memclaw.gates.secret_entropy import entropy_candidates
+from memclaw.gates.secret_principles import principle_candidates
 from memclaw.gates.secret_prose import prose_candidates
 from memclaw.gates.secret_rules import rule_candidates
 from memclaw.gates.secret_vendors import vendor_candidates
@@ -114,6 +115,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     candidates = rule_candidates(text, lower)
     candidates.extend(vendor_candidates(text, lower))
     candidates.extend(prose_candidates(text, lower))
+    candidates.extend(principle_candidates(text, lower))
     candidates.extend(encoded_candidates(text))
     candidates.extend(assignment_candidates(text, lower))
     candidates.extend(command_candidates(text, lower))
@@ -134,6 +136,22 @@ def find_secrets(text: str) -> list[SecretFinding]:
             continue
         taken.insert(i, (s, e, kind))
         starts.insert(i, s)
+    # A secret said once is a secret wherever else it stands in the text ("the PIN is 4471
+    # ... type 4471 twice"): every occurrence goes, not only the one that was announced.
+    for s, e, kind in list(taken):
+        value = text[s:e]
+        if not kind or len(value) < 4:
+            continue
+        at = text.find(value)
+        while at != -1:
+            i = bisect_right(starts, at)
+            clear = (i == 0 or taken[i - 1][1] <= at) and (
+                i == len(taken) or taken[i][0] >= at + len(value)
+            )
+            if clear:
+                taken.insert(i, (at, at + len(value), kind))
+                starts.insert(i, at)
+            at = text.find(value, at + len(value))
 
     newlines = [m.start() for m in _NEWLINE_RE.finditer(text)]
     return [

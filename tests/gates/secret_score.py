@@ -76,3 +76,22 @@ def score(
             out.flagged_by_family[family] += 1
             out.false_positives.append(f"{family}: {text[:70]!r}")
     return out
+
+
+def realistic_100kb() -> str:
+    """100 KB of notes, config and code as a dump holds them, with two real secrets."""
+    prose = (
+        "As of 2026-11-29, user moved the memclaw deploy to Fly.io and prefers uv over pip. "
+        "The password policy requires 12 characters; fixed in commit "
+        "3f9a2c1b4d5e6f708192a3b4c5d6e7f8091a2b3c. Request id "
+        "550e8400-e29b-41d4-a716-446655440000 failed. Användaren föredrar svenska. "
+        "我们明天下午三点开会。 See https://example.com/docs?page=2 and /home/u/notes.md.\n"
+    )
+    config = "database:\n  host: db.internal\n  port: 5432\n  max_tokens: 4096\n"
+    code = "def login(username: str, password: str) -> Token:\n    return get_token()\n"
+    block = prose * 6 + config + code
+    text = (block * (100_000 // len(block) + 1))[:100_000]
+    # A handful of real findings, as in a typical note dump.
+    from gates.secret_cases import GHP  # (as the benchmark imports it, and the tests)
+
+    return text + f"\npassword=hunter2\nexport GITHUB_TOKEN={GHP}\n"

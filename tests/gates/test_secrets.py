@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +15,7 @@ from . import secret_cases as cases
 from . import secret_heldout as heldout
 from . import secret_heldout_slips as slips
 from .secret_cases import NON_SECRET_CASES, SECRET_CASES
-from .secret_score import score
+from .secret_score import realistic_100kb, score
 
 
 def _case_id(text: str) -> str:
@@ -342,35 +341,10 @@ def test_findings_are_well_formed(text: str) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _realistic_100kb() -> str:
-    prose = (
-        "As of 2026-11-29, user moved the memclaw deploy to Fly.io and prefers uv over pip. "
-        "The password policy requires 12 characters; fixed in commit "
-        "3f9a2c1b4d5e6f708192a3b4c5d6e7f8091a2b3c. Request id "
-        "550e8400-e29b-41d4-a716-446655440000 failed. Användaren föredrar svenska. "
-        "我们明天下午三点开会。 See https://example.com/docs?page=2 and /home/u/notes.md.\n"
-    )
-    config = "database:\n  host: db.internal\n  port: 5432\n  max_tokens: 4096\n"
-    code = "def login(username: str, password: str) -> Token:\n    return get_token()\n"
-    block = prose * 6 + config + code
-    text = (block * (100_000 // len(block) + 1))[:100_000]
-    # A handful of real findings, as in a typical note dump.
-    return text + f"\npassword=hunter2\nexport GITHUB_TOKEN={cases.GHP}\n"
-
-
-def test_scanning_100kb_is_fast(capsys: pytest.CaptureFixture[str]) -> None:
-    text = _realistic_100kb()
-    find_secrets(text)  # warm-up
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.perf_counter()
-        findings = find_secrets(text)
-        best = min(best, time.perf_counter() - t0)
-    with capsys.disabled():
-        print(f"\nsecret gate: {len(text) / 1000:.0f} KB scanned in {best * 1000:.1f} ms")
+def test_a_realistic_100kb_dump_holds_only_its_two_secrets() -> None:
+    # How fast the gate reads it is benchmarks/bench_secrets.py's to say, not a test's.
+    findings = find_secrets(realistic_100kb())
     assert [f.kind for f in findings] == ["password", "github_token"]
-    # The target is well under 50 ms; the bound leaves headroom for slow shared CI runners.
-    assert best < 0.2
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,452 @@
+"""Secrets recognised by what they are, not by one pattern per sighting.
+
+* **Checksummed numbers**: a payment card number passes the Luhn check, an IBAN the
+  mod-97 check (``python-stdnum`` does both); an order number or a digest of the same
+  length almost never does, so neither needs a label.
+* **Seed phrases**: twelve or more words in a row, every one from a BIP-39 word list
+  (the ``mnemonic`` package ships them); ordinary prose always has a word that is not.
+* **Credentials in an address**: ``user:password@host`` with or without a scheme, and
+  the password field of a ``.pgpass`` line (``host:port:db:user:password``).
+* **A value announced by a credential word**, whatever its shape: a password, PIN,
+  passphrase, seed, recovery or backup code, CVV, token, secret, or a code or key of
+  something that locks (a door, a gate, an alarm, a safe, a network), in the languages
+  people write to their assistant, compound words included ("Portkoden", "Geheimzahl",
+  "il codice del cancello"). The value is what the copula or colon introduces; after a
+  colon a passphrase or seed runs to the end of the clause, and a plural noun ("recovery
+  codes:") takes its whole list.
+* **An Authorization header** of any scheme (``SSWS``, ``ApiKey``, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from memclaw.gates.lazy_re import LazyPattern
+from memclaw.gates.secret_values import Candidate, is_non_value, is_placeholder
+
+__all__ = ["principle_candidates"]
+
+# --- checksummed numbers ---------------------------------------------------------------------
+
+# 13 to 19 digits, grouped by spaces or dashes as cards are written (4539 1488 0343 6467).
+_CARD_RE = LazyPattern(
+    r"(?<![\w.-])(?:[2-6]\d{12,18}|[2-6]\d{3}(?:[ -]\d{4}){2}[ -]\d{1,7}"
+    r"|[2-6]\d{3}[ -]\d{6}[ -]\d{4,5})(?![\w-]|\.\d)"
+)
+_DIGIT_RUN_RE = LazyPattern(r"\d[\d -]{11,}\d")
+_IBAN_RE = LazyPattern(r"(?<![\w-])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![\w-])")
+
+
+def _checksummed(text: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    # Only a stretch of digits, spaces and dashes long enough to hold a card number is read
+    # closely: a long transcript has many short numbers.
+    for run in _DIGIT_RUN_RE.finditer(text):
+        if sum(c.isdigit() for c in run.group()) < 13:
+            continue
+        from stdnum import luhn  # only for text holding such a stretch
+
+        for m in _CARD_RE.finditer(text, max(0, run.start() - 1), run.end() + 1):
+            number = re.sub(r"[ -]", "", m.group())
+            if 13 <= len(number) <= 19 and luhn.is_valid(number):
+                found.append((m.start(), m.end(), "card_number", 90))
+    for m in _IBAN_RE.finditer(text):
+        from stdnum import iban
+
+        if iban.is_valid(m.group()):
+            found.append((m.start(), m.end(), "iban", 90))
+    return found
+
+
+# --- seed phrases ------------------------------------------------------------------------------
+
+_WORD_RE = LazyPattern(r"[a-zà-ÿ]+")
+_SEED_GAP_RE = LazyPattern(r"[\s,;.]*(?:\d{1,2}[.):]\s*)?")
+_SEED_LENGTH = 12
+
+
+@cache
+def _wordlists() -> tuple[frozenset[str], ...]:
+    from mnemonic import Mnemonic
+
+    return tuple(
+        frozenset(Mnemonic(language).wordlist)
+        for language in ("english", "spanish", "french", "italian", "portuguese")
+    )
+
+
+@cache
+def _any_wordlist() -> frozenset[str]:
+    return frozenset().union(*_wordlists())
+
+
+def _seed_phrases(text: str) -> list[Candidate]:
+    words = list(_WORD_RE.finditer(text.lower()))
+    if len(words) < _SEED_LENGTH:
+        return []
+    # Prose breaks a run of list words within a few words ("the", "is" are in none): only
+    # a stretch of twelve that are in some list is looked at closely.
+    known, streak, longest = _any_wordlist(), 0, 0
+    for word in words:
+        streak = streak + 1 if word.group() in known else 0
+        longest = max(longest, streak)
+    if longest < _SEED_LENGTH:
+        return []
+    found: list[Candidate] = []
+    for wordlist in _wordlists():
+        run: list[re.Match[str]] = []
+        for word in words:
+            listed = word.group() in wordlist
+            if listed and run and _SEED_GAP_RE.fullmatch(text, run[-1].end(), word.start()):
+                run.append(word)
+                continue
+            if _seed(run):
+                found.append((run[0].start(), run[-1].end(), "seed_phrase", 90))
+            run = [word] if listed else []
+        if _seed(run):
+            found.append((run[0].start(), run[-1].end(), "seed_phrase", 90))
+    return found
+
+
+def _seed(run: list[re.Match[str]]) -> bool:
+    """Twelve list words or more, nearly all different ("alpha alpha alpha ..." is not)."""
+    return len(run) >= _SEED_LENGTH and len({w.group() for w in run}) >= 0.75 * len(run)
+
+
+# --- credentials in an address ----------------------------------------------------------------
+
+_USERINFO_RE = LazyPattern(
+    r"(?<![\w/:@.-])(?P<user>[\w.+-]{1,64}):(?P<v>[^\s:@/]{3,128})@"
+    r"(?=(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9-]+|localhost\b|\[)"
+)
+_PGPASS_RE = LazyPattern(
+    r"(?m)(?<![\w.-])[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*-]+:(?P<v>[^\s:]{3,128})(?=\s|$)"
+)
+
+
+def _addresses(text: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    if "@" in text:
+        for m in _USERINFO_RE.finditer(text):
+            value = m.group("v")
+            if not is_placeholder(value) and value.lower() not in ("password", "pass", "pwd"):
+                found.append((m.start("v"), m.end("v"), "url_credentials", 1))
+    if text.count(":") >= 4:
+        for m in _PGPASS_RE.finditer(text):
+            if not is_placeholder(m.group("v")):
+                found.append((m.start("v"), m.end("v"), "pgpass", 1))
+    return found
+
+
+# --- a value announced by a credential word ----------------------------------------------------
+
+# What locks, in the languages the gate reads: a code or a key of one of these is a secret.
+_LOCKS = (
+    r"door|front door|gate|alarm|safe|vault|lock|locker|padlock|bike lock|entry|access|"
+    r"security|garage|keypad|intercom|building|unlock|wi-?fi|wlan|wpa2?|wep|network|router|"
+    r"2fa|totp|backup|recovery|verification|sim|"
+    r"port|dörr|larm|grind|kassaskåp|förråd|cykellås|hänglås|"
+    r"tür|haustür|tor|alarmanlage|tresor|schloss|zugang|zugangs|wlan-|"
+    r"puerta|portal|portón|alarma|caja fuerte|candado|acceso|garaje|"
+    r"porte|portail|alarme|coffre|coffre-fort|cadenas|accès|entrée|"
+    r"porta|portone|cancello|allarme|cassaforte|lucchetto|accesso|citofono|"
+    r"portão|alarme|cofre|cadeado|acesso|garagem|"
+    r"deur|voordeur|poort|kluis|toegang|fietsslot|hangslot|"
+    r"drzwi|bramy|brama|alarmu|sejfu|sejf|domofonu|kłódki|dostępu|garażu"
+)
+# Words that are a credential by themselves.
+_OWN = (
+    r"passwords?|passwd|pass-?phrases?|pass-?codes?|pwd|pw|pins?|pin-?codes?|pin-?numbers?|"
+    r"cvv2?|cvc2?|csc|security codes?|card codes?|secret(?: key)?s?|tokens?|"
+    r"seed(?: words| phrase)?s?|mnemonic|recovery (?:codes?|keys?|phrases?|words)|"
+    r"backup codes?|one-time codes?|2fa codes?|totp(?: seed| secret)?|"
+    r"lösenord(?:et)?|pinkod(?:en)?|säkerhetskod(?:en)?|engångskod(?:en)?|"
+    r"passwort|kennwort|geheimzahl|geheimnummer|pin-nummer|sicherheitscode|"
+    r"contraseña|clave|código de seguridad|código pin|"
+    r"mot de passe|mdp|code secret|code pin|cryptogramme|"
+    r"password|parola d'ordine|codice segreto|codice pin|"
+    r"senha|palavra-passe|código secreto|"
+    r"wachtwoord|pincode|beveiligingscode|"
+    r"hasło|haslo|kod pin|kod cvv|kod bezpieczeństwa"
+)
+# A code or key, which is a credential when something that locks is named beside it.
+_OF_LOCK = (
+    r"codes?|keys?|kod(?:en)?|koder|koden|code|schlüssel|código|clave|clé|clef|codice|chiave|"
+    r"chave|sleutel|klucz|kodu?|nyckel(?:n)?"
+)
+_COPULA = r"is|was|are|'s|is now|ist|lautet|war|är|blir|es|era|est|c'est|è|é|zijn|to|jest|brzmi"
+# Up to five words between the noun and a copula or colon ("for the backup disk", "del
+# cancello"); with neither, the value follows the noun at once ("CVV 321").
+_NOUN = (
+    rf"(?P<noun>\b(?:{_OWN})\b|(?:\b(?:{_LOCKS})[\s-]?)?\b(?:{_OF_LOCK})\b"
+    rf"|\b\w{{2,}}(?:kod(?:en)?|code|codes|zahl|wort|nummer)\b)"
+)
+_VALUE = r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|[^\s,;]+)"
+_ANNOUNCED_RE = LazyPattern(
+    rf"(?i){_NOUN}(?P<between>(?:\s+[^\s:=?]+){{0,5}}?)"
+    rf"(?P<sep>\s*[:=：]\s*|\s+(?:{_COPULA})\s*:?\s+){_VALUE}"
+)
+_BARE_RE = LazyPattern(rf"(?i){_NOUN}(?P<between>)(?P<sep>[ \t]+){_VALUE}")
+_NOUN_RE = LazyPattern(rf"(?i){_NOUN}")
+_LOCK_RE = LazyPattern(rf"(?i)\b(?:{_LOCKS})")
+_COMPOUND_LOCK_RE = LazyPattern(
+    r"(?i)^(?:port|dörr|larm|grind|förråd|tür|haustür|tor|alarm|tresor|zugangs?|geheim|"
+    r"deur|voordeur|poort|kluis|toegangs?|pin|wifi|wlan|safe|garage|entry|access|door|gate)"
+)
+_MULTIWORD = LazyPattern(r"(?i)pass-?phrase|seed|mnemonic|recovery|backup|words|phrase")
+_PLURAL = LazyPattern(r"(?i)(?:codes|keys|words|koder|codici|códigos|kody)\b")
+# Words that start no value: "the PIN is on the letter", "the password is too short".
+_NOT_A_VALUE = frozenset(
+    """
+    a an the this that these those my your our their his her its on in at of for to from with
+    by not no never too very so still now also just only required needed missing wrong
+    correct incorrect expired changed reset empty blank same different new old long short
+    weak strong secret private public hidden stored saved written kept sent shared set valid
+    invalid here there where what which who how why when if as and or but be been being is
+    are was were will would should must can could may might has have had do does did
+    och att som för med på till av i är var inte den det ein eine der die das ist nicht
+    und mit für auf im es el la los las un una de del en es no y con para por que le les
+    et à au est pas pour sur il lo gli di da che non é do na no em um uma het een van op
+    niet voor met nie na w z do jest się we i you he she they it vi wir nous noi wij my
+    see siehe se voir ver vedi zie zobacz manager
+    """.split()  # noqa: SIM905
+)
+_LIST_ITEM_RE = LazyPattern(r"[ \t]*[,;]?[ \t]*(?P<item>[A-Za-z0-9][A-Za-z0-9-]{3,})")
+_CLAUSE_RE = LazyPattern(r"[^\n.;!?]*")
+_PHRASE_RE = LazyPattern(r"[^\W\d_]+(?:[ -][^\W\d_]+){2,}")  # three words or more
+
+
+# Where a credential word may be (lower case): the full patterns are tried only around
+# these, found with ``str.find``, which costs next to nothing on a long transcript.
+_STEMS = (
+    "pass", "pin", "pw", "cvv", "cvc", "csc", "cod", "cód", "kod", "key", "clave", "clé", "clef",
+    "chiave", "chave", "sleutel", "klucz", "nyckel", "schlüssel", "secret", "token", "seed",
+    "mnemonic", "recovery", "backup", "lösen", "wort", "zahl", "nummer", "senha", "hasło",
+    "haslo", "mdp", "cryptogramme", "totp", "2fa", "contrase", "parola", "geheim",
+)  # fmt: skip
+_BEFORE = 40  # room for a lock named before its code ("front door code")
+_WORDS_BEFORE = 3
+_AFTER = 240  # room for the words between a noun and its value, and the value
+
+
+def _stems(lower: str) -> list[int]:
+    found = []
+    for stem in _STEMS:
+        at = lower.find(stem)
+        while at != -1:
+            found.append(at)
+            at = lower.find(stem, at + 1)
+    return sorted(found)
+
+
+def _matches(text: str, lower: str) -> list[re.Match[str]]:
+    """The announced and bare matches that start at, or a few words before, the word
+    holding each credential stem of ``text`` (a lock named first: "front door code")."""
+    seen: dict[tuple[int, int], re.Match[str]] = {}
+    tried: set[int] = set()
+    for at in _stems(lower):
+        starts = [_word_start(text, at)]
+        for _ in range(_WORDS_BEFORE):
+            if starts[-1] == 0:
+                break
+            before = text.rfind(" ", 0, max(0, starts[-1] - 1)) + 1  # 0: the text's first word
+            if starts[-1] - before > _BEFORE:
+                break
+            starts.append(before)
+        hi = min(len(text), at + _AFTER)
+        for start in starts:
+            if start in tried:
+                continue
+            tried.add(start)
+            for pattern in (_ANNOUNCED_RE, _BARE_RE):
+                m = pattern.match(text, start, hi)
+                if m is not None:
+                    seen.setdefault(m.span(), m)
+    return list(seen.values())
+
+
+def _word_start(text: str, at: int) -> int:
+    while at > 0 and (text[at - 1].isalnum() or text[at - 1] in "-_"):
+        at -= 1
+    return at
+
+
+def _announced(text: str, lower: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    for m in _matches(text, lower):
+        noun, between, sep = m.group("noun"), m.group("between") or "", m.group("sep")
+        raw, start, end = m.group("v"), m.start("v"), m.end("v")
+        if raw[:1] in "\"'":
+            value = raw[1:-1]
+        else:
+            value = raw.rstrip(".!?)")
+            end = start + len(value)
+        if not value or not _credential(noun, between) or not _names_it(between):
+            continue
+        colon = ":" in sep or "=" in sep
+        phrase = _MULTIWORD.search(noun) and colon and _PHRASE_RE.match(text, start)
+        quoted = raw[:1] in "\"'" and not is_placeholder(value)
+        if not (quoted or phrase or _looks_set(value, bare=not sep.strip())):
+            continue
+        if _PLURAL.search(noun):
+            # "recovery codes: a b c d": each of the list is one (found apart, so that one
+            # another rule took already does not hide the rest).
+            for item in _LIST_ITEM_RE.finditer(text, end):
+                if item.start() != end:
+                    break
+                found.append((item.start("item"), item.end("item"), "credential", 1))
+                end = item.end()
+            end = start + len(value)
+        elif phrase:
+            # A passphrase or a seed runs on to the end of its clause.
+            clause = _CLAUSE_RE.match(text, end)
+            end += len(clause.group().rstrip()) if clause else 0
+        found.append((start, end, "credential", 1))
+    return found
+
+
+# Words that join a noun to what it belongs to: "the code OF the gate", "codice DEL cancello".
+_OF = frozenset(
+    """
+    for of to at on from del de di da du des della dello dei für von zu zum zur bei am
+    för till på i av hos van voor bij do na dla od u w z
+    """.split()  # noqa: SIM905
+)
+
+
+def _names_it(between: str) -> bool:
+    """Whether the credential word is what the value is given for: nothing between them,
+    a belonging ("password for the NAS is"), or the locked thing ("code wifi :"); not
+    another noun it merely qualifies ("the token budget is 4000")."""
+    words = between.split()
+    return not words or words[0].lower() in _OF or bool(_LOCK_RE.fullmatch(words[0]))
+
+
+_CODE_RE = LazyPattern(r"[(\[{$<~/]|(?:self|this|cls|os|env|process)\.|\w+[(\[]")
+_COUNT_RE = LazyPattern(r"\d{1,2}")  # "your PIN is 4 digits", "12 characters"
+_HASHES = frozenset("md5 sha1 sha-1 sha256 sha-256 sha512 bcrypt scrypt argon2 pbkdf2".split())  # noqa: SIM905
+
+
+def _looks_set(value: str, *, bare: bool) -> bool:
+    """Whether ``value``, said right after a credential word, is the credential rather than
+    words about it: it holds a digit (beyond a count), or a symbol or a capital inside
+    letters ("Velvet#Fox", "HappyOtterRiver"). A plain word ("geheim", "expired", "see")
+    is left to the plain-word rule of the prose gate, which knows what words a password
+    is not; with no copula or colon between them, only a value with a digit counts."""
+    lowered = value.lower()
+    if lowered in _NOT_A_VALUE or lowered in _HASHES or is_placeholder(value):
+        return False
+    if _CODE_RE.match(value) or _COUNT_RE.fullmatch(value):
+        return False
+    digit = any(c.isdigit() for c in value)
+    if not digit and is_non_value(value):
+        return False
+    if bare:
+        return digit and len(value) >= 3
+    inner = value[1:]
+    # (Not a hyphen between words: "case-sensitive", "well-known" are words.)
+    mixed = any(c.isupper() for c in inner) or any(
+        not c.isalnum() and c not in "'’-" for c in inner
+    )
+    return digit or (mixed and any(c.isalpha() for c in value))
+
+
+def _credential(noun: str, between: str) -> bool:
+    """Whether ``noun`` (with the words ``between`` it and its value) names a credential:
+    one by itself, or a code or key of something that locks."""
+    plain = noun.lower().replace("-", " ").strip()
+    if re.fullmatch(rf"(?:{_OWN})", plain, re.I):
+        return True
+    if _LOCK_RE.search(noun) or _LOCK_RE.search(between):
+        return True
+    # A compound that holds its lock: "Portkoden", "Türcode", "Geheimzahl", "deurcode".
+    return bool(_COMPOUND_LOCK_RE.match(plain)) and plain not in ("code", "codes")
+
+
+# "smtp login noreply@acme.io / Mistletoe!2026", "Zugang: admin / Brezel77".
+_LOGIN_RE = LazyPattern(
+    r"(?i)\b(?:log-?in|sign-?in|creds|credentials|inloggning(?:en)?|anmeldung|zugang|"
+    r"identifiants?|connexion|credenciales|acceso|credenziali|accesso|inloggegevens|logowanie)"
+    r"\b[ \t:]+(?P<user>[^\s/]+)[ \t]+/[ \t]+(?P<v>[^\s\"'`]+)"
+)
+
+
+_LOGIN_HINTS = ("log", "sign", "cred", "anmeld", "zugang", "identifiant", "connexion", "acce")
+
+
+def _logins(text: str) -> list[Candidate]:
+    return [
+        (
+            m.start("v"),
+            m.end("v") - len(m.group("v")) + len(m.group("v").rstrip(".,;!?)")),
+            "login",
+            1,
+        )
+        for m in _LOGIN_RE.finditer(text)
+        if not is_placeholder(m.group("v")) and m.group("v").lower() not in _NOT_A_VALUE
+    ]
+
+
+# --- Authorization headers ---------------------------------------------------------------------
+
+_AUTHORIZATION_RE = LazyPattern(
+    r"(?i)\b(?:proxy-)?authorization\s*:\s*(?:[A-Za-z][\w-]*\s+)?(?P<v>[^\s\"']{8,})"
+)
+
+
+def _authorization(text: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    for m in _AUTHORIZATION_RE.finditer(text):
+        value = m.group("v").strip("`").rstrip(".,;)")
+        if value.isalpha() or is_placeholder(value) or _CODE_RE.match(value):
+            continue  # "Authorization: Bearer followed by the token", "<token>"
+        found.append((m.start("v"), m.start("v") + len(value), "authorization", 1))
+    return found
+
+
+def principle_candidates(text: str, lower: str) -> list[Candidate]:
+    """Every secret the principles above find in ``text`` (``lower`` is its lower case)."""
+    found = _checksummed(text) + _addresses(text)
+    if any(c.isalpha() for c in text):
+        found += _announced(text, lower)
+        found += _seed_phrases(text)
+        if "/" in text and any(w in lower for w in _LOGIN_HINTS):
+            found += _logins(text)
+    if "authorization" in lower:
+        found += _authorization(text)
+    return found
+
+
+# --- an answer to a question about a credential ------------------------------------------------
+
+_TOKEN_RE = LazyPattern(r"[^\s,;]+")
+
+
+def asks_for_credential(question: str) -> bool:
+    """Whether ``question`` asks about a credential ("What's the alarm code again?")."""
+    if "?" not in question:
+        return False
+    return any(_credential(m.group(), "") for m in _NOUN_RE.finditer(question))
+
+
+def answer_candidates(answer: str) -> list[Candidate]:
+    """In the message answering a question about a credential, what the credential is:
+    the whole message when it is one word, else each word that a name never looks like
+    (a digit, an inner capital, a symbol between letters: "2580", "Marzipan-Kite-5")."""
+    tokens = list(_TOKEN_RE.finditer(answer))
+    found: list[Candidate] = []
+    for m in tokens:
+        value = m.group().strip("\"'`").rstrip(".!?)")
+        if not value or value.lower() in _NOT_A_VALUE or is_placeholder(value):
+            continue
+        inner = value[1:]
+        shaped = (
+            any(c.isdigit() for c in value)
+            or any(c.isupper() for c in inner)
+            or any(not c.isalnum() for c in inner.rstrip("'"))
+        )
+        if len(tokens) == 1 or (shaped and not value.endswith(":")):
+            start = m.start() + m.group().index(value)
+            found.append((start, start + len(value), "answered_credential", 1))
+    return found

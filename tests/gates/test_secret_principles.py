@@ -1,0 +1,135 @@
+"""The secret gate's principles: what a secret is, not one pattern per sighting."""
+
+from __future__ import annotations
+
+import pytest
+
+from memclaw.gates import contains_secret, redact, redact_adjacent
+from memclaw.gates.secret_split import answered_secrets
+
+from .secret_red_team import RED_LOOKALIKES, RED_SECRETS, RED_SPLIT
+from .secret_score import score
+
+
+def gone(text: str, *values: str) -> bool:
+    redacted = redact(text)
+    return not any(value in redacted for value in values)
+
+
+def test_the_red_teams_set_is_caught_and_its_benign_lines_pass() -> None:
+    result = score(RED_SECRETS, RED_SPLIT, RED_LOOKALIKES)
+    assert (result.missed, result.false_positives) == ([], [])
+
+
+@pytest.mark.parametrize(
+    ("number", "secret"),
+    [
+        ("4539 1488 0343 6467", True),  # passes Luhn: a card, with no word saying so
+        ("4539-1488-0343-6467", True),
+        ("378282246310005", True),  # Amex
+        ("4539 1488 0343 6468", False),  # one digit off: an order number
+        ("1234 5678 9012 3456", False),
+    ],
+)
+def test_a_card_number_is_known_by_its_checksum(number: str, secret: bool) -> None:
+    assert contains_secret(f"order ref {number} shipped") is secret
+
+
+@pytest.mark.parametrize(
+    ("iban", "secret"),
+    [
+        ("GB82 WEST 1234 5698 7654 32", True),
+        ("SE4550000000058398257466", True),
+        ("GB82 WEST 1234 5698 7654 33", False),  # the mod-97 check fails
+    ],
+)
+def test_an_iban_is_known_by_its_checksum(iban: str, secret: bool) -> None:
+    assert contains_secret(f"pay to {iban} by Friday") is secret
+
+
+def test_twelve_seed_words_are_a_seed_twelve_words_of_prose_are_not() -> None:
+    seed = "ribbon salmon forest ladder quantum velvet harbor mimic ozone tribe cactus unveil"
+    assert gone(f"backup: {seed}", "ribbon", "unveil")
+    assert gone(f"1. {seed.replace(' ', ' 2. ', 1)}", "ribbon")
+    prose = "We walked along the harbor at dawn and saw twelve boats leaving for the open sea"
+    assert not contains_secret(prose)
+    assert not contains_secret("alpha " * 40)  # list words, but one said over and over
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("connect with admin:Pa55w0rd!@10.0.3.17:5432/orders", "Pa55w0rd!"),
+        ("db.acme.internal:5432:orders:report:Quokka-Lime-3", "Quokka-Lime-3"),
+        ("smtp login noreply@acme.io / Mistletoe!2026", "Mistletoe!2026"),
+        ("Authorization: ApiKey 7f3a9Qx2LmW8pZ", "7f3a9Qx2LmW8pZ"),
+    ],
+)
+def test_credentials_in_an_address_or_a_header(text: str, value: str) -> None:
+    assert gone(text, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Portkoden är 1947", "1947"),
+        ("Meine Geheimzahl für die EC-Karte ist 5830", "5830"),
+        ("il codice del cancello è 3378", "3378"),
+        ("el código de la alarma es 7781", "7781"),
+        ("le code de la porte est 4B21", "4B21"),
+        ("de pincode van de kluis is 0412", "0412"),
+        ("kod do alarmu to 8830", "8830"),
+        ("passphrase for the backup disk: violet otter dances at noon", "violet otter dances"),
+        ("security code 774", "774"),
+    ],
+)
+def test_a_credential_word_announces_a_value_of_any_shape(text: str, value: str) -> None:
+    assert gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "your PIN is 4 digits",
+        "the token budget is 4000",
+        "Passwords must have 12 characters",
+        "Das Passwort ist zu kurz.",
+        "password manager: Bitwarden",
+        "the password is case-sensitive",
+        "our zip code is 90210",
+        "the code review is at 15:00",
+        "Lösenordet måste bytas var 90:e dag",
+        "hash the password sha256 style",
+    ],
+)
+def test_words_about_a_credential_are_not_one(text: str) -> None:
+    assert not contains_secret(text)
+
+
+def test_every_occurrence_goes_not_only_the_announced_one() -> None:
+    redacted = redact("the alarm code is 4471; at the panel type 4471 and then #")
+    assert "4471" not in redacted and redacted.count("[REDACTED") == 2
+    codes = "recovery codes: 4f2a9-c1b7d 3e0a8-f1b6c 5e2d9-a0f3c 7b8e1-d4c6a"
+    assert gone(codes, "4f2a9-c1b7d", "3e0a8-f1b6c", "5e2d9-a0f3c", "7b8e1-d4c6a")
+
+
+def test_the_answer_to_a_question_about_a_credential_is_one() -> None:
+    assert answered_secrets("What is the alarm code at the cabin?", "2580") == {
+        "2580": "answered_credential"
+    }
+    said = ["What's the wifi password again?", "oh right: Tulip-Harbor-44"]
+    assert "Tulip-Harbor-44" not in " ".join(redact_adjacent(said))
+    # Not every answer gives something away, nor every question asks for a credential.
+    assert answered_secrets("What's the door code?", "no idea, ask Ana") == {}
+    assert answered_secrets("What time is the standup?", "0930") == {}
+
+
+def test_the_blind_held_out_set_does_not_fall_back() -> None:
+    from . import secret_heldout_principles as blind
+
+    # A guard against regressions, set after its first scoring (recall 0.680, look-alikes
+    # flagged 0.019; the gate before the principles: 0.368). Its cases are never read to
+    # tune the gate: raise the floors only when the figure rose without looking.
+    result = score(blind.PRINCIPLE_SECRETS, blind.PRINCIPLE_SPLIT, blind.PRINCIPLE_LOOKALIKES)
+    assert result.recall >= 0.66
+    assert result.fpr <= 0.02
