@@ -31,11 +31,11 @@ __all__ = ["principle_candidates"]
 
 # 13 to 19 digits, grouped by spaces or dashes as cards are written (4539 1488 0343 6467).
 _CARD_RE = LazyPattern(
-    r"(?<![\w.-])(?:[2-6]\d{12,18}|[2-6]\d{3}(?:[ -]\d{4}){2}[ -]\d{1,7}"
+    r"(?<![\w.-])(?:[2-6]\d{12,18}|[2-6]\d{3}(?P<sep>[ .-])\d{4}(?P=sep)\d{4}(?P=sep)\d{1,7}"
     r"|[2-6]\d{3}[ -]\d{6}[ -]\d{4,5})(?![\w-]|\.\d)"
 )
-_DIGIT_RUN_RE = LazyPattern(r"\d[\d -]{11,}\d")
-_IBAN_RE = LazyPattern(r"(?<![\w-])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![\w-])")
+_DIGIT_RUN_RE = LazyPattern(r"\d[\d .-]{11,}\d")
+_IBAN_RE = LazyPattern(r"(?i)(?<![\w-])[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}(?![\w-])")
 
 
 def _checksummed(text: str) -> list[Candidate]:
@@ -48,14 +48,19 @@ def _checksummed(text: str) -> list[Candidate]:
         from stdnum import luhn  # only for text holding such a stretch
 
         for m in _CARD_RE.finditer(text, max(0, run.start() - 1), run.end() + 1):
-            number = re.sub(r"[ -]", "", m.group())
+            number = re.sub(r"[ .-]", "", m.group())
             if 13 <= len(number) <= 19 and luhn.is_valid(number):
                 found.append((m.start(), m.end(), "card_number", 90))
     for m in _IBAN_RE.finditer(text):
         from stdnum import iban
 
-        if iban.is_valid(m.group()):
-            found.append((m.start(), m.end(), "iban", 90))
+        # The longest stretch that checks out: a word after it ("... 00 and") is not part.
+        said = m.group()
+        ends = [len(said), *(i for i in range(len(said) - 1, 14, -1) if said[i] in " -")]
+        for end in ends:
+            if iban.is_valid(re.sub(r"[ -]", "", said[:end]).upper()):
+                found.append((m.start(), m.start() + end, "iban", 90))
+                break
     return found
 
 
@@ -145,7 +150,7 @@ def _addresses(text: str) -> list[Candidate]:
 _LOCKS = (
     r"door|front door|gate|alarm|safe|vault|lock|locker|padlock|bike lock|entry|access|"
     r"security|garage|keypad|intercom|building|unlock|wi-?fi|wlan|wpa2?|wep|network|router|"
-    r"2fa|totp|backup|recovery|verification|sim|"
+    r"2fa|totp|otp|mfa|authenticator|two-factor|2-step|setup|backup|recovery|verification|sim|"
     r"port|dörr|larm|grind|kassaskåp|förråd|cykellås|hänglås|"
     r"tür|haustür|tor|alarmanlage|tresor|schloss|zugang|zugangs|wlan-|"
     r"puerta|portal|portón|alarma|caja fuerte|candado|acceso|garaje|"
@@ -158,7 +163,7 @@ _LOCKS = (
 # Words that are a credential by themselves.
 _OWN = (
     r"passwords?|passwd|pass-?phrases?|pass-?codes?|pwd|pw|pins?|pin-?codes?|pin-?numbers?|"
-    r"cvv2?|cvc2?|csc|security codes?|card codes?|secret(?: key)?s?|tokens?|"
+    r"cvv2?|cvc2?|csc|security codes?|card codes?|secret(?: key)?s?|tokens?|wi-?fi|wlan|wpa2?|"
     r"seed(?: words| phrase)?s?|mnemonic|recovery (?:codes?|keys?|phrases?|words)|"
     r"backup codes?|one-time codes?|2fa codes?|totp(?: seed| secret)?|"
     r"lösenord(?:et)?|pinkod(?:en)?|säkerhetskod(?:en)?|engångskod(?:en)?|"
@@ -173,7 +178,8 @@ _OWN = (
 # A code or key, which is a credential when something that locks is named beside it.
 _OF_LOCK = (
     r"codes?|keys?|kod(?:en)?|koder|koden|code|schlüssel|código|clave|clé|clef|codice|chiave|"
-    r"chave|sleutel|klucz|kodu?|nyckel(?:n)?"
+    r"chave|sleutel|klucz|kodu?|nyckel(?:n)?|combinations?|kombination(?:en)?|combinación|"
+    r"combinaison|combinazione|combinação|combinatie|kombinacja|kombinacji"
 )
 _COPULA = r"is|was|are|'s|is now|ist|lautet|war|är|blir|es|era|est|c'est|è|é|zijn|to|jest|brzmi"
 # Up to five words between the noun and a copula or colon ("for the backup disk", "del
@@ -195,7 +201,7 @@ _COMPOUND_LOCK_RE = LazyPattern(
     r"deur|voordeur|poort|kluis|toegangs?|pin|wifi|wlan|safe|garage|entry|access|door|gate)"
 )
 _MULTIWORD = LazyPattern(r"(?i)pass-?phrase|seed|mnemonic|recovery|backup|words|phrase")
-_PLURAL = LazyPattern(r"(?i)(?:codes|keys|words|koder|codici|códigos|kody)\b")
+_PLURAL = LazyPattern(r"(?i)(?:[a-z]s|koder|codici|kody)\Z")
 # Words that start no value: "the PIN is on the letter", "the password is too short".
 _NOT_A_VALUE = frozenset(
     """
@@ -223,10 +229,13 @@ _STEMS = (
     "pass", "pin", "pw", "cvv", "cvc", "csc", "cod", "cód", "kod", "key", "clave", "clé", "clef",
     "chiave", "chave", "sleutel", "klucz", "nyckel", "schlüssel", "secret", "token", "seed",
     "mnemonic", "recovery", "backup", "lösen", "wort", "zahl", "nummer", "senha", "hasło",
-    "haslo", "mdp", "cryptogramme", "totp", "2fa", "contrase", "parola", "geheim",
+    "haslo", "mdp", "cryptogramme", "totp", "2fa", "contrase", "parola", "geheim", "combina",
+    "kombina", "wifi", "wi-fi", "wlan", "wpa",
 )  # fmt: skip
 _BEFORE = 40  # room for a lock named before its code ("front door code")
 _WORDS_BEFORE = 3
+# The words of the clause right before a noun, where a lock is named ("garage door opener").
+_LEAD_RE = LazyPattern(r"(?:[^\W\d][\w-]*[ \t]+){1,3}\Z")
 _AFTER = 240  # room for the words between a noun and its value, and the value
 
 
@@ -282,23 +291,27 @@ def _announced(text: str, lower: str) -> list[Candidate]:
         else:
             value = raw.rstrip(".!?)")
             end = start + len(value)
-        if not value or not _credential(noun, between) or not _names_it(between):
+        lead = _LEAD_RE.search(text, max(0, m.start() - _BEFORE), m.start())
+        named = between + " " + (lead.group() if lead else "")
+        if not value or not _credential(noun, named) or not _names_it(between):
+            continue
+        listed = ":" in sep or (not sep.strip() and _looks_set(value, bare=True))
+        if _PLURAL.search(noun) and listed:
+            # "recovery codes: a b c d", "PINs: debit card 4471, credit card 8812": each
+            # value of the list that follows is one (found apart, so that one another rule
+            # took already does not hide the rest).
+            clause = _CLAUSE_RE.match(text, start)
+            for token in _TOKEN_RE.finditer(text, start, clause.end() if clause else end):
+                said = token.group().rstrip(".!?)")
+                if _looks_set(said, bare=True):
+                    found.append((token.start(), token.start() + len(said), "credential", 1))
             continue
         colon = ":" in sep or "=" in sep
         phrase = _MULTIWORD.search(noun) and colon and _PHRASE_RE.match(text, start)
         quoted = raw[:1] in "\"'" and not is_placeholder(value)
         if not (quoted or phrase or _looks_set(value, bare=not sep.strip())):
             continue
-        if _PLURAL.search(noun):
-            # "recovery codes: a b c d": each of the list is one (found apart, so that one
-            # another rule took already does not hide the rest).
-            for item in _LIST_ITEM_RE.finditer(text, end):
-                if item.start() != end:
-                    break
-                found.append((item.start("item"), item.end("item"), "credential", 1))
-                end = item.end()
-            end = start + len(value)
-        elif phrase:
+        if phrase:
             # A passphrase or a seed runs on to the end of its clause.
             clause = _CLAUSE_RE.match(text, end)
             end += len(clause.group().rstrip()) if clause else 0
@@ -427,7 +440,7 @@ def asks_for_credential(question: str) -> bool:
     """Whether ``question`` asks about a credential ("What's the alarm code again?")."""
     if "?" not in question:
         return False
-    return any(_credential(m.group(), "") for m in _NOUN_RE.finditer(question))
+    return any(_credential(m.group(), question) for m in _NOUN_RE.finditer(question))
 
 
 def answer_candidates(answer: str) -> list[Candidate]:

@@ -125,9 +125,9 @@ class Agent:
     @contextlib.contextmanager
     def _flock(self, wait: float | None) -> Iterator[None]:
         with file_lock(self.meta_dir / "write.lock", wait=wait):
-            # Every write of a memory file holds this lock: a temporary file found now
-            # is what a killed writer left behind (a whole copy of a file, perhaps with
-            # a line forgotten since), and it goes.
+            # A temporary file an hour old is what a killed writer left behind (a whole
+            # copy of a file, perhaps with a line forgotten since): the next write's
+            # hold of the agent removes it.
             remove_leftovers(self.path)
             yield
 

@@ -48,16 +48,37 @@ def atomic_write(path: Path, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
+# A write finishes in seconds: a temporary file this much older than now was left by a
+# writer that was killed, never by one still writing.
+LEFTOVER_AGE_SECONDS = 3600
+
+
 def remove_leftovers(base: Path) -> None:
     """Remove the temporary files that atomic writes under ``base`` left when killed
-    (``.NAME.XXXXXXXX.tmp`` beside NAME); hidden folders such as ``.memclaw`` are not
-    searched. Call only while holding the lock every writer there holds."""
+    (``.NAME.XXXXXXXX.tmp`` beside NAME, an hour old or more); hidden folders such as
+    ``.memclaw`` are not searched.
+
+    Age is read on the file system's own clock (a probe file's time), never the process's,
+    which may be moved (a test under libfaketime) or differ from a shared disk's."""
+    found = []
     for folder, dirs, names in os.walk(base):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for name in names:
-            if name.startswith(".") and name.endswith(".tmp"):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(os.path.join(folder, name))
+        found += [os.path.join(folder, n) for n in names if n[:1] == "." and n.endswith(".tmp")]
+    if not found:
+        return
+    probe = base / f".memclaw-clock.{os.getpid()}.probe"
+    try:
+        probe.touch()
+        now = probe.stat().st_mtime
+    except OSError:
+        return  # a full disk or a read-only root: nothing to measure with, nothing removed
+    finally:
+        with contextlib.suppress(OSError):
+            probe.unlink()
+    for path in found:
+        with contextlib.suppress(OSError):
+            if now - os.stat(path).st_mtime >= LEFTOVER_AGE_SECONDS:
+                os.unlink(path)
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:

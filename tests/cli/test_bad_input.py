@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from memclaw.cli.app import app
+from memclaw.workspace.atomic import LEFTOVER_AGE_SECONDS
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -106,10 +107,16 @@ def test_a_linked_state_folder_is_refused_and_nothing_goes_through_it(
 
 def test_a_temporary_file_a_killed_write_left_is_gone_after_the_next_write(agent: Path) -> None:
     left = [agent / "entries" / ".other.md.k1ll3d00.tmp", agent / ".MEMORY.md.k1ll3d00.tmp"]
-    for path in left:
+    writing = agent / "dreams" / ".report.json.w0rk1ng0.tmp"  # another writer, mid-write
+    writing.parent.mkdir(exist_ok=True)
+    for path in [*left, writing]:
         path.write_text("- Sam drinks rooibos tea\n")
+    for path in left:  # an hour and more before now, on the file system's own clock
+        then = path.stat().st_mtime - LEFTOVER_AGE_SECONDS - 60
+        os.utime(path, (then, then))
     assert run("remember", "a", "Sam cycles to work")[0] == 0
     assert not any(path.exists() for path in left)
+    assert writing.exists()
 
 
 def test_a_fact_the_size_of_a_book_is_refused_and_nothing_is_written(agent: Path) -> None:

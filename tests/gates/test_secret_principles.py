@@ -27,6 +27,7 @@ def test_the_red_teams_set_is_caught_and_its_benign_lines_pass() -> None:
         ("4539 1488 0343 6467", True),  # passes Luhn: a card, with no word saying so
         ("4539-1488-0343-6467", True),
         ("378282246310005", True),  # Amex
+        ("4539.1488.0343.6467", True),
         ("4539 1488 0343 6468", False),  # one digit off: an order number
         ("1234 5678 9012 3456", False),
     ],
@@ -40,6 +41,8 @@ def test_a_card_number_is_known_by_its_checksum(number: str, secret: bool) -> No
     [
         ("GB82 WEST 1234 5698 7654 32", True),
         ("SE4550000000058398257466", True),
+        ("GB82-WEST-1234-5698-7654-32", True),
+        ("se45 5000 0000 0583 9825 7466", True),
         ("GB82 WEST 1234 5698 7654 33", False),  # the mod-97 check fails
     ],
 )
@@ -81,6 +84,18 @@ def test_credentials_in_an_address_or_a_header(text: str, value: str) -> None:
         ("kod do alarmu to 8830", "8830"),
         ("passphrase for the backup disk: violet otter dances at noon", "violet otter dances"),
         ("security code 774", "774"),
+        ("Zugangscode lautet 4711", "4711"),
+        ("PIN-koden till kortet är 8124", "8124"),
+        ("la clave del wifi es Naranja-77", "Naranja-77"),
+        ("mot de passe : Chouette!88", "Chouette!88"),
+        ("a senha do wifi é Caju-2024", "Caju-2024"),
+        ("het wachtwoord van de router is Tulp-4411", "Tulp-4411"),
+        ("hasło do wifi to Sosna-55", "Sosna-55"),
+        ("the safe combination is 12-34-56", "12-34-56"),
+        ("garage door opener code: 9021", "9021"),
+        ("authenticator setup key JBSWY3DPEHPK3PXPZQ4TMNOP", "JBSWY3DPEHPK3PXPZQ4TMNOP"),
+        ("MFA-Schlüssel für das VPN: ONSWG4TFOQ2HK3DFMVZWK5DU", "ONSWG4TFOQ2HK3DFMVZWK5DU"),
+        ("wifi: Tulip-Harbor-44", "Tulip-Harbor-44"),
     ],
 )
 def test_a_credential_word_announces_a_value_of_any_shape(text: str, value: str) -> None:
@@ -100,6 +115,12 @@ def test_a_credential_word_announces_a_value_of_any_shape(text: str, value: str)
         "the code review is at 15:00",
         "Lösenordet måste bytas var 90:e dag",
         "hash the password sha256 style",
+        "Enable 2FA for every admin account by Friday",
+        "the authenticator app is on my phone",
+        "PIN-koden skickas med posten",
+        "la clave es la paciencia",
+        "the safe combination is in the drawer",
+        "Remember: tokens expire after 3600 seconds.",
     ],
 )
 def test_words_about_a_credential_are_not_one(text: str) -> None:
@@ -111,6 +132,8 @@ def test_every_occurrence_goes_not_only_the_announced_one() -> None:
     assert "4471" not in redacted and redacted.count("[REDACTED") == 2
     codes = "recovery codes: 4f2a9-c1b7d 3e0a8-f1b6c 5e2d9-a0f3c 7b8e1-d4c6a"
     assert gone(codes, "4f2a9-c1b7d", "3e0a8-f1b6c", "5e2d9-a0f3c", "7b8e1-d4c6a")
+    assert gone("PINs: debit card 4471, credit card 8812", "4471", "8812")
+    assert gone("backup codes 1234-5678, 2345-6789, 3456-7890", "1234-5678", "3456-7890")
 
 
 def test_the_answer_to_a_question_about_a_credential_is_one() -> None:
@@ -120,6 +143,8 @@ def test_the_answer_to_a_question_about_a_credential_is_one() -> None:
     said = ["What's the wifi password again?", "oh right: Tulip-Harbor-44"]
     assert "Tulip-Harbor-44" not in " ".join(redact_adjacent(said))
     # Not every answer gives something away, nor every question asks for a credential.
+    assert "1947" in answered_secrets("Hur var koden till porten nu igen?", "1947")
+    assert "8830" in answered_secrets("Wie lautet der Code für die Alarmanlage?", "Ich glaube 8830")
     assert answered_secrets("What's the door code?", "no idea, ask Ana") == {}
     assert answered_secrets("What time is the standup?", "0930") == {}
 
