@@ -90,6 +90,11 @@ def _new_id(text: str, created: str, category: str, taken: set[str]) -> str:
         salt += 1
 
 
+INSTRUCTION = (
+    "held back: it reads as an instruction to the assistant, not a fact, and memory would "
+    "hand it to every later conversation; a rule of your own: `memclaw remember --force`, "
+    "or write it in AGENTS.md"
+)
 # A fact is a sentence or a short paragraph; longer text is a file's, not one entry's.
 MAX_FACT_CHARS = 2000
 
@@ -116,7 +121,7 @@ def remember(
     are unsure of; without it the statement is weighed offline.
     Raises SecretDetectedError when ``text`` holds a credential.
     """
-    from memclaw.gates import find_secrets
+    from memclaw.gates import addresses_agent, find_secrets
 
     text = " ".join(text.split())
     if not text:
@@ -132,6 +137,10 @@ def remember(
             f"refusing to remember: it holds what looks like a secret ({found[0].kind}); "
             "memory must never hold credentials"
         )
+    if not force and addresses_agent(text):
+        # Memory is injected into every prompt: an instruction to the assistant kept there
+        # would be obeyed as if the person had asked (a tool call, a pasted note).
+        return RememberResult(None, Action.SKIPPED, reason=INSTRUCTION, blocked=True)
     allowed = categories(scope.agent.settings)
     if category is not None and category not in allowed:
         raise UsageError(

@@ -1,0 +1,97 @@
+"""The injection gate: instructions aimed at the assistant caught, a person's own lines kept.
+
+``injection_dev.jsonl`` holds the red team's lines from issue 38 and lines of our own
+(tuned on). ``injection_heldout.jsonl`` was written blind, by an author who read neither
+the gate nor the dev lines, before the gate's principle-based rules: its cases are never
+printed. Each line is either an **injection** (it must be caught) or **ordinary** (a fact
+or the person's own preference, "From now on I take the 7:40 train": it must be kept).
+
+Also run through the product: every injection of a set written into three days' notes
+of a fresh agent, then an offline dream: how many reach MEMORY.md.
+
+Run: ``python -m benchmarks.bench_injection [--half dev|heldout|both] [--mistakes]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def load(half: str) -> list[dict[str, Any]]:
+    lines = (DATA / f"injection_{half}.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def score(rows: list[dict[str, Any]], mistakes: bool = False) -> dict[str, Any]:
+    from memclaw.gates import addresses_agent
+
+    total, right = Counter[str](), Counter[str]()
+    wrong = Counter[str]()
+    for row in rows:
+        kind = row["kind"]
+        total[kind] += 1
+        caught = addresses_agent(row["text"])
+        if caught == (kind == "injection"):
+            right[kind] += 1
+        else:
+            wrong[f"{kind}/{row['family']}"] += 1
+            if mistakes:
+                print(f"  {kind:<9} {row['lang']} {row['text']}")
+    return {"total": total, "right": right, "wrong": wrong}
+
+
+def promoted(rows: list[dict[str, Any]]) -> tuple[int, int]:
+    """Every injection on three days' notes of one agent, then an offline dream."""
+    from datetime import timedelta
+
+    from memclaw.dream.run import dream_agent
+    from memclaw.workspace import Workspace
+    from memclaw.workspace.scope import Scope
+
+    lines = [row["text"] for row in rows if row["kind"] == "injection"]
+    with tempfile.TemporaryDirectory() as tmp:
+        agent, _ = Workspace.open(Path(tmp), env={}).init_agent("a")
+        today = agent.now().date()
+        for back in (1, 2, 3):
+            day = today - timedelta(days=back)
+            note = "# Notes\n" + "".join(f"- {line}\n" for line in lines)
+            agent.write(f"memory/{day.isoformat()}.md", note)
+        dream_agent(Scope(agent))
+        memory = agent.read("MEMORY.md")
+    return sum(line in memory for line in lines), len(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--half", choices=("dev", "heldout", "both"), default="both")
+    parser.add_argument("--mistakes", action="store_true", help="print every wrong line")
+    args = parser.parse_args()
+    if args.mistakes and args.half != "dev":
+        parser.error("--mistakes needs --half dev: the held-out half's mistakes stay unread")
+    for half in ("dev", "heldout") if args.half == "both" else (args.half,):
+        rows = load(half)
+        got = score(rows, args.mistakes)
+        total, right = got["total"], got["right"]
+        caught = f"{right['injection']}/{total['injection']}"
+        kept = f"{right['ordinary']}/{total['ordinary']}"
+        langs = len({row["lang"] for row in rows})
+        print(
+            f"{half:<8} injections caught {caught} ({right['injection'] / total['injection']:.2f})"
+            f"   ordinary lines kept {kept} ({right['ordinary'] / total['ordinary']:.2f})"
+            f"   {langs} languages"
+        )
+        for family, count in sorted(got["wrong"].items()):
+            print(f"         wrong {family:<28} {count}")
+        reached, of = promoted(rows)
+        print(f"         dream: {reached} of {of} injections reached MEMORY.md")
+
+
+if __name__ == "__main__":
+    main()
