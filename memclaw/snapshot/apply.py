@@ -22,6 +22,7 @@ import contextlib
 import json
 import os
 import shutil
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from secrets import token_hex
@@ -65,14 +66,20 @@ class ImportResult:
 
 
 def import_snapshot(
-    workspace: Workspace, agent_id: str, snapshot: Snapshot, *, dry_run: bool = False
+    workspace: Workspace,
+    agent_id: str,
+    snapshot: Snapshot,
+    *,
+    dry_run: bool = False,
+    owners: Collection[str] = (),
 ) -> ImportResult:
-    """Preview (``dry_run``) or apply a validated snapshot to an agent, new or existing."""
+    """Preview (``dry_run``) or apply a validated snapshot to an agent, new or existing;
+    the personal memory of the ``owners`` named comes with it, no one else's."""
     validate_agent_id(agent_id)
     if dry_run:
-        return ImportResult(plan_import(workspace, agent_id, snapshot), applied=False)
+        return ImportResult(plan_import(workspace, agent_id, snapshot, owners), applied=False)
     recovered = recover(workspace, agent_id)
-    plan = plan_import(workspace, agent_id, snapshot)
+    plan = plan_import(workspace, agent_id, snapshot, owners)
     if not plan.agent_exists:
         _build_agent(workspace, plan)
         written = [path for path, _ in plan.changes()]
@@ -81,7 +88,7 @@ def import_snapshot(
         # The files the import replaces are one change: `memclaw undo` puts them all back.
         with change_journal.change(agent, "import", source=snapshot.source_agent), agent.lock():
             # The files may have changed since the unlocked plan; compare again under the lock.
-            plan = plan_import(workspace, agent_id, snapshot)
+            plan = plan_import(workspace, agent_id, snapshot, owners)
             written = _swap_in(agent, plan)
     if written:
         record_import(workspace.agent(agent_id), written)

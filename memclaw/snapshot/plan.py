@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ class ImportPlan:
     contents: dict[str, bytes]
     snapshot: Snapshot
     pending_recovery: bool = False
+    warnings: list[str] = field(default_factory=list)  # what a person would want to know
 
     def counts(self) -> dict[str, int]:
         counts = {str(action): 0 for action in Action}
@@ -86,18 +88,25 @@ class ImportPlan:
                 "state": state_counts(self.snapshot.state),
             },
             "pending_recovery": self.pending_recovery,
+            "warnings": self.warnings,
             "counts": self.counts(),
             "files": [row.to_dict() for row in self.rows],
         }
 
 
-def plan_import(workspace: Workspace, agent_id: str, snapshot: Snapshot) -> ImportPlan:
-    """Compare each snapshot file with the agent's current one."""
+def plan_import(
+    workspace: Workspace, agent_id: str, snapshot: Snapshot, owners: Collection[str] = ()
+) -> ImportPlan:
+    """Compare each snapshot file with the agent's current one.
+
+    An owner's personal memory comes in only for the ``owners`` named (keys such as
+    ``user:alice``): someone else's memory is never planted by a zip unawares."""
     folder = workspace.root / validate_agent_id(agent_id)
     if folder.exists() and not folder.is_dir():
         raise SnapshotError(f"{folder} is a file, not an agent folder; move it away first")
     exists = folder.is_dir()
     contents = {item.path: item.data for item in snapshot.files}
+    skipped = _personal_left_out(contents, owners)
     notes: dict[str, str] = {}
     if exists and (folder / META_DIR).is_dir():
         notes.update(_leave_out_forgotten(workspace, agent_id, contents))
@@ -112,9 +121,47 @@ def plan_import(workspace: Workspace, agent_id: str, snapshot: Snapshot) -> Impo
         for rel, data in contents.items()
     ]
     rows += [PlanRow(item.path, Action.SKIP, note=item.reason) for item in snapshot.skipped]
+    rows += [PlanRow(path, Action.SKIP, note=note) for path, note in skipped.items()]
     rows.sort(key=lambda row: row.path)
     pending = exists and (folder / META_DIR / JOURNAL).is_file()
-    return ImportPlan(agent_id, exists, rows, contents, snapshot, pending)
+    warnings = _warnings(agent_id, exists, snapshot, contents)
+    return ImportPlan(agent_id, exists, rows, contents, snapshot, pending, warnings)
+
+
+def _personal_left_out(contents: dict[str, bytes], owners: Collection[str]) -> dict[str, str]:
+    """Take out of ``contents`` the personal memory of owners not named; a note for each."""
+    from memclaw.workspace.owners import owner_from_dirname
+
+    left: dict[str, str] = {}
+    for rel in [rel for rel in contents if rel.startswith(OWNERS_DIR + "/")]:
+        owner = owner_from_dirname(rel.split("/")[1])
+        if owner not in owners:
+            del contents[rel]
+            left[rel] = f"personal memory of {owner}: import it with --owner {owner}"
+    return left
+
+
+def _warnings(
+    agent_id: str, exists: bool, snapshot: Snapshot, contents: dict[str, bytes]
+) -> list[str]:
+    from memclaw.gates import addresses_agent
+
+    warnings = []
+    source = snapshot.source_agent
+    if exists and source and source != agent_id:
+        warnings.append(
+            f"this snapshot is agent {source!r}'s memory: its files replace {agent_id!r}'s "
+            f"(`memclaw undo {agent_id}` takes the import back)"
+        )
+    for name in ("AGENTS.md", "SOUL.md"):
+        text = contents.get(name, b"").decode("utf-8", errors="replace")
+        flagged = [line.strip() for line in text.splitlines() if addresses_agent(line)]
+        if flagged:
+            warnings.append(
+                f"{name} holds {len(flagged)} line(s) that read as instructions to the "
+                f"assistant, such as {flagged[0][:80]!r}: read it before trusting this snapshot"
+            )
+    return warnings
 
 
 def _leave_out_forgotten(

@@ -43,7 +43,7 @@ def test_diff_shows_what_an_update_replaces(ws: Workspace, tmp_path: Path) -> No
     assert "--- a/MEMORY.md (local)\n+++ b/MEMORY.md (snapshot)\n" in out
     assert "-- launch Dec 5\n+- launch Dec 12\n" in out
     assert "2026-11-15.md (local)" not in out  # unchanged: nothing to show
-    assert "warning" not in err  # never imported nor rewritten by memclaw: no verdict
+    assert "was edited since" not in err  # never imported nor rewritten by memclaw: no verdict
     assert tree(agent) == before
 
 
@@ -52,11 +52,11 @@ def test_warns_about_files_edited_since_the_last_import(ws: Workspace, tmp_path:
     assert run("import", "a", _zip(tmp_path, "old.zip", OLD))[0] == 0
     newer = _zip(tmp_path, "new.zip", {**NEW, "memory/2026-11-15.md": "# 2026-11-15\n- x\n"})
     code, _, err = run("import", "a", newer, "--dry-run", "--diff")
-    assert code == 0 and "warning" not in err  # as imported: nothing of the person's is lost
+    assert code == 0 and "was edited since" not in err  # as imported: nothing is lost
     _edit_later(ws.root / "a" / "MEMORY.md", "# Memory\n- launch Dec 5\n- my own note\n")
     code, out, err = run("import", "a", newer, "--dry-run", "--diff")
     assert code == 0
-    warnings = [line for line in err.splitlines() if line.startswith("warning:")]
+    warnings = [line for line in err.splitlines() if "was edited since" in line]
     assert len(warnings) == 1 and "a/MEMORY.md was edited since memclaw" in warnings[0]
     assert "-- my own note\n" in out
 
@@ -78,7 +78,7 @@ def test_a_rewrite_by_memclaw_is_not_a_hand_edit(ws: Workspace, tmp_path: Path) 
     assert run(*edit)[0] == 0
     code, out, err = run("import", "a", _zip(tmp_path, "new.zip", NEW), "--dry-run", "--diff")
     assert code == 0 and "-- launch Dec 6\n" in out
-    assert "warning" not in err
+    assert "was edited since" not in err
 
 
 def test_diff_in_json(ws: Workspace, tmp_path: Path) -> None:

@@ -269,7 +269,7 @@ def test_an_owners_state_travels_with_that_owner_only(tmp_path: Path) -> None:
     bobs = json.loads(ok("--root", r, "facts", "demo", "--owner", "user:bob", "--json"))["facts"]
     assert bobs and all(f["id"].encode() not in carried for f in bobs)
     # Alice's clone keeps her forget, and her confirmation; nothing of Bob's arrives.
-    import_snapshot(ws, "clone", read_snapshot(with_alice))
+    import_snapshot(ws, "clone", read_snapshot(with_alice), owners=["user:alice"])
     _, out, err = run(
         "--root", r, "remember", "clone", "Maya hums while cooking", "--owner", "user:alice"
     )

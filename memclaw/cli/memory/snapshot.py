@@ -98,6 +98,15 @@ def import_(
             "warning for each of those edited since memclaw last wrote or imported it.",
         ),
     ] = False,
+    owners: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--owner",
+            metavar="OWNER",
+            help="Also import this owner's personal memory (repeatable); without it, "
+            "personal memory in the zip is listed and left out.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Import a snapshot zip into an agent, new or existing, all files or none.
@@ -116,6 +125,8 @@ def import_(
         memclaw import clone backup.zip
 
         memclaw import demo - --json < backup.zip
+
+        memclaw import clone backup.zip --owner user:maya
     """
     from memclaw.snapshot import import_snapshot, load_path, read_snapshot, read_source, recover
 
@@ -132,7 +143,10 @@ def import_(
         data = read_source(sys.stdin.buffer)
     else:
         data = load_path(Path(source))
-    result = import_snapshot(ws, agent, read_snapshot(data), dry_run=dry_run)
+    from memclaw.workspace import normalise_owner
+
+    named = [normalise_owner(owner) for owner in owners or []]
+    result = import_snapshot(ws, agent, read_snapshot(data), dry_run=dry_run, owners=named)
     diffs = _diffs(ws, result) if diff else []
     if as_json:
         payload = result.to_dict()
@@ -144,6 +158,8 @@ def import_(
         _table(result)
         for found in diffs:
             sys.stdout.write(found.diff)
+    for warning in result.plan.warnings:
+        _status(f"warning: {warning}")
     for found in diffs:
         if found.edited:
             _status(
