@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from memclaw.errors import (
     ContextTooLargeError,
@@ -24,7 +24,18 @@ from memclaw.text.plural import plural
 if TYPE_CHECKING:
     import openai
 
-    from memclaw.llm.openai_endpoint import Endpoint
+    from memclaw.config import Settings
+
+
+class Endpoint(Protocol):
+    """What a translation reads of the endpoint a call failed on (``openai_endpoint``)."""
+
+    settings: Settings
+    url: str
+    api_key: str
+    tries: tuple[int, float]  # attempts and seconds spent by the call that failed
+
+    def offered(self) -> str: ...
 
 _CONTEXT_CODES = {"context_length_exceeded", "exceed_context_size_error", "string_above_max_length"}
 _CONTEXT_WORDS = re.compile(

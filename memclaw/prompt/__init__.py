@@ -3,7 +3,8 @@
 May import: workspace, text, config, errors.
 """
 
-from memclaw.prompt.assemble import AssembledPrompt, PromptBlock, assemble_prompt
+from memclaw.prompt.assemble import assemble_prompt
+from memclaw.prompt.blocks import AssembledPrompt, PromptBlock
 from memclaw.prompt.tokens import TokenCounter, token_counter
 
 __all__ = ["AssembledPrompt", "PromptBlock", "TokenCounter", "assemble_prompt", "token_counter"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from memclaw.prompt.tokens import token_counter
 
 if TYPE_CHECKING:
-    from memclaw.prompt.assemble import AssembledPrompt, PromptBlock
+    from memclaw.prompt.blocks import AssembledPrompt, PromptBlock
 
 # Of the window, what memory's files may take; the rest is for the conversation,
 # recalled memories, the tools and the answer.
