@@ -312,6 +312,27 @@ def check_secrets(workspace: Workspace) -> Check:
     )
 
 
+def check_leftovers(workspace: Workspace) -> Check:
+    """Temporary files that interrupted writes left in the agents' folders: whole copies
+    of memory files, which a forget does not reach."""
+    from memclaw.workspace.atomic import leftovers
+
+    found = [
+        str(Path(path).relative_to(workspace.root))
+        for agent_id in workspace.agent_ids()
+        for path in leftovers(workspace.root / agent_id)
+    ]
+    if not found:
+        return Check("leftovers", Status.OK, "no temporary files left by interrupted writes")
+    return Check(
+        "leftovers",
+        Status.WARN,
+        f"{plural(len(found), 'temporary file')} left by interrupted writes: "
+        + ", ".join(found[:3]),
+        "the next write to that agent removes those an hour old; or delete them",
+    )
+
+
 def check_last_run(root: Path, today: date) -> Check | None:
     """How the newest run in the cron log went; None before the first one."""
     run = last_run(root)
@@ -352,4 +373,5 @@ def diagnose(
         workspace = Workspace(root, settings)
         checks += check_indexes(workspace)
         checks.append(check_secrets(workspace))
+        checks.append(check_leftovers(workspace))
     return Diagnosis(root, checks)

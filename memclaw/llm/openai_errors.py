@@ -37,6 +37,7 @@ class Endpoint(Protocol):
 
     def offered(self) -> str: ...
 
+
 _CONTEXT_CODES = {"context_length_exceeded", "exceed_context_size_error", "string_above_max_length"}
 _CONTEXT_WORDS = re.compile(
     r"context[ _-]?(length|window|size)|maximum context|too many tokens|prompt is too long"

@@ -53,6 +53,16 @@ def atomic_write(path: Path, text: str) -> None:
 LEFTOVER_AGE_SECONDS = 3600
 
 
+def leftovers(base: Path) -> list[str]:
+    """The temporary files of atomic writes under ``base`` (hidden folders aside): what a
+    write leaves beside its file while it runs, and forever when it is killed."""
+    found = []
+    for folder, dirs, names in os.walk(base):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found += [os.path.join(folder, n) for n in names if n[:1] == "." and n.endswith(".tmp")]
+    return found
+
+
 def remove_leftovers(base: Path) -> None:
     """Remove the temporary files that atomic writes under ``base`` left when killed
     (``.NAME.XXXXXXXX.tmp`` beside NAME, an hour old or more); hidden folders such as
@@ -60,10 +70,7 @@ def remove_leftovers(base: Path) -> None:
 
     Age is read on the file system's own clock (a probe file's time), never the process's,
     which may be moved (a test under libfaketime) or differ from a shared disk's."""
-    found = []
-    for folder, dirs, names in os.walk(base):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        found += [os.path.join(folder, n) for n in names if n[:1] == "." and n.endswith(".tmp")]
+    found = leftovers(base)
     if not found:
         return
     probe = base / f".memclaw-clock.{os.getpid()}.probe"

@@ -267,3 +267,12 @@ def test_a_separate_embedding_endpoint_is_checked_without_a_chat_endpoint(
     assert ok.status is Status.OK
     (request,) = fake_openai.embedding_requests()
     assert request.body["input"] == ["passage: memclaw doctor"]
+
+
+def test_temporary_files_an_interrupted_write_left_are_seen(agent_root: Path) -> None:
+    assert by_name(diagnose(None, env()), "leftovers").status is Status.OK
+    left = agent_root / "demo" / "entries"
+    left.mkdir(exist_ok=True)
+    (left / ".other.md.k1ll3d00.tmp").write_text("- a whole copy of a file\n")
+    check = by_name(diagnose(None, env()), "leftovers")
+    assert check.status is Status.WARN and "demo/entries/.other.md.k1ll3d00.tmp" in check.found
