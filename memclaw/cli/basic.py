@@ -9,6 +9,7 @@ import typer
 
 from memclaw.cli.render import err, print_json, print_table
 from memclaw.cli.state import complete_agent, scope, state
+from memclaw.errors import MemclawError
 
 AgentArg = Annotated[
     str,
@@ -91,8 +92,12 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     ceilings = {"PROFILE.md": settings.profile_max_chars, "MEMORY.md": settings.memory_max_chars}
     agents: list[dict[str, Any]] = []
     for agent_id in ws.agent_ids():
-        agent = ws.agent(agent_id)
-        files = agent.list_files()
+        try:
+            agent = ws.agent(agent_id)
+            files = agent.list_files()
+        except MemclawError as exc:  # one agent's problem is its row, not the end of status
+            agents.append({"agent": agent_id, "problem": str(exc)})
+            continue
         # A skipped or failed run did not extract or dream anything.
         extracted = last_record(agent, "extract", skip_status=NOT_RUN)
         dreamed = last_record(agent, "dream", skip_status=NOT_RUN)
@@ -121,6 +126,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     if as_json:
         print_json({"root": str(ws.root), "root_reason": choice.reason, "agents": agents})
         return
+    from rich.markup import escape
     from rich.table import Table
 
     exists = "" if ws.root.is_dir() else ", not created yet"
@@ -132,6 +138,9 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     for column in ("agent", "core files", "daily notes", "owners", "extracted", "dreamed"):
         table.add_column(column)
     for row in agents:
+        if "problem" in row:
+            table.add_row(row["agent"], f"[red]{escape(row['problem'])}[/]", "", "", "", "")
+            continue
         core = []
         for f in row["files"]:
             if f["enabled"] or f["ceiling"]:

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memclaw.errors import storage_refusal
+from memclaw.errors import UnsafePathError, storage_refusal
 from memclaw.index.damage import FileId, IndexDamaged, file_id, is_damage, set_aside
 from memclaw.index.fresh import check as fresh
 from memclaw.index.layout import Group, groups
@@ -60,6 +60,12 @@ def _answer_from_what_is_there(
         with contextlib.suppress(sqlite3.Error):
             conn.execute("ROLLBACK")
     _say_stale(refused)
+
+
+def _say_passed_over(exc: UnsafePathError) -> None:
+    import logging
+
+    logging.getLogger("memclaw.index").warning("not searched: %s", exc)
 
 
 def _say_stale(refused: str) -> None:
@@ -145,7 +151,15 @@ class Sources:
         chosen: list[Source] = []
         if filters.scope != "global":
             for agent_id in dict.fromkeys(agents or ws.agent_ids()):
-                agent = ws.agent(agent_id)
+                try:
+                    agent = ws.agent(agent_id)
+                except UnsafePathError as exc:
+                    if agents:
+                        raise  # named: its problem is the answer
+                    # Searching every agent, one whose records would leave its folder is
+                    # passed over (and said), not the end of the search.
+                    _say_passed_over(exc)
+                    continue
                 chosen.append(self._get(agent_id, agent.path, agent))
         if filters.scope in ("all", "global") and ws.global_dir.is_dir():
             chosen.append(self._get(GLOBAL_DIR, ws.global_dir, None))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -102,6 +103,15 @@ def test_a_linked_state_folder_is_refused_and_nothing_goes_through_it(
     before = sorted(p.name for p in outside.rglob("*"))
     for command in (["remember", "a", "Sam moved to Porto"], ["search", "rooibos", "-a", "a"]):
         one_error(*run(*command)[::2], "is a link to", "replace the link with a folder")
+    assert sorted(p.name for p in outside.rglob("*")) == before
+    # Across every agent, the linked one is passed over and said, and status lists it.
+    assert run("init", "b")[0] == 0
+    assert run("remember", "b", "Ana drinks rooibos too")[0] == 0
+    code, stdout, _ = run("search", "rooibos")
+    assert code == 0 and "Ana drinks" in stdout
+    code, stdout, _ = run("status", "--json")
+    rows = {row["agent"]: row for row in json.loads(stdout)["agents"]}
+    assert code == 0 and "is a link to" in rows["a"]["problem"] and "files" in rows["b"]
     assert sorted(p.name for p in outside.rglob("*")) == before
 
 
