@@ -29,7 +29,7 @@ __all__ = ["principle_candidates"]
 
 # --- checksummed numbers ---------------------------------------------------------------------
 
-# 13 to 19 digits, grouped by spaces or dashes as cards are written (4539 1488 0343 6467).
+# 13 to 19 digits, grouped as cards are written (4539 1488 0343 6467, with dashes or dots).
 _CARD_RE = LazyPattern(
     r"(?<![\w.-])(?:[2-6]\d{12,18}|[2-6]\d{3}(?P<sep>[ .-])\d{4}(?P=sep)\d{4}(?P=sep)\d{1,7}"
     r"|[2-6]\d{3}[ -]\d{6}[ -]\d{4,5})(?![\w-]|\.\d)"
@@ -218,8 +218,8 @@ _NOT_A_VALUE = frozenset(
     see siehe se voir ver vedi zie zobacz manager
     """.split()  # noqa: SIM905
 )
-_LIST_ITEM_RE = LazyPattern(r"[ \t]*[,;]?[ \t]*(?P<item>[A-Za-z0-9][A-Za-z0-9-]{3,})")
 _CLAUSE_RE = LazyPattern(r"[^\n.;!?]*")
+_TOKEN_RE = LazyPattern(r"[^\s,;]+")
 _PHRASE_RE = LazyPattern(r"[^\W\d_]+(?:[ -][^\W\d_]+){2,}")  # three words or more
 
 
@@ -432,8 +432,6 @@ def principle_candidates(text: str, lower: str) -> list[Candidate]:
 
 
 # --- an answer to a question about a credential ------------------------------------------------
-
-_TOKEN_RE = LazyPattern(r"[^\s,;]+")
 
 
 def asks_for_credential(question: str) -> bool:
