@@ -4,9 +4,10 @@
   before it is written to a memory file.
 * :mod:`memclaw.gates.noise` filters chat transcripts before fact extraction.
 * :mod:`memclaw.gates.injection` recognises text that gives the agent instructions, so
-  dreaming and extraction never learn it as a fact or a rule.
+  dreaming, extraction, ``remember`` and the memory tools never learn it as a fact or a rule.
 
-Everything here is a pure function over strings and plain dicts (stdlib only).
+Everything here is a pure function over strings and plain dicts (the standard library,
+and ``python-stdnum`` and ``mnemonic`` for checksums and seed words).
 
 The names below are imported on first use: building the gates' tables costs more
 than a whole ``memclaw search``, and a search that only reads never needs the
