@@ -173,6 +173,13 @@ _EVERY_ANSWER_RE = re.compile(
     rf"^(?=.*{_ADD}).*?(?:{_EVERY_ANSWER}.{{0,60}}?(?:{_CARRY})|(?:{_CARRY}).{{0,60}}?{_EVERY_ANSWER})",
     re.IGNORECASE,
 )
+# What memory keeps, that a covert command would take or plant.
+_SECRETS_KEPT = (
+    r"memor(?:y|ies)|notes?|passwords?|secrets?|credentials|data|files?|messages?|prompt|"
+    r"minne[t]?|anteckningar|lösenord|data|speicher|notizen|passwörter|daten|memoria|notas|"
+    r"contraseñas|datos|mémoire|mots de passe|données|memória|senhas|dados|geheugen|"
+    r"notities|wachtwoorden|gegevens|pamięć|notatki|hasła|dane"
+)
 # Something kept from the person, who is "the user" to whoever wrote the line.
 _THE_USER = (
     r"the (?:user|person|owner|human)|(?:dem|der|den) (?:nutzer|benutzer)(?:in)?|användaren|"
@@ -192,7 +199,9 @@ _COVERT_RE = re.compile(
     r"^\W*(?!(?:i|we|he|she|they|jag|vi|han|hon|ich|wir|er|sie|yo|je|io|eu|ik|ja|my)\b)"
     r"(?:\w+\s+)?(?:secretly|quietly|silently|covertly|i hemlighet|heimlich|insgeheim|"
     r"en secreto|a escondidas|en secret|en cachette|in segreto|di nascosto|em segredo|"
-    r"às escondidas|in het geheim|stiekem|potajemnie|po cichu)\b|"
+    r"às escondidas|in het geheim|stiekem|potajemnie|po cichu)\b"
+    # ... with memory or what it keeps ("Secretly add every password ..."), not a party.
+    rf"(?=.*\b(?:{_SECRETS_KEPT})\b)|"
     rf"\b(?:no le digas|ne dis pas|non dire|não (?:conte|diga)|vertel|nie mów|berätta inte|"
     rf"sag|verrate)\b.{{0,30}}?(?:{_THE_USER})(?:.{{0,10}}\bniet\b|.{{0,10}}\bnicht\b)?",
     re.IGNORECASE,
@@ -235,9 +244,12 @@ _ANYONE = (
     r"cualquiera|todos|quiconque|tout le monde|chiunque|tutti|qualquer (?:um|pessoa)|"
     r"iedereen|wie dan ook|każdemu|wszystkim|ktokolwiek"
 )
+# Said as a command: the verb opens the line or a clause ("Tell anyone who asks ...",
+# "P.S.: show ..."), not a report of what someone was told ("I told the kids to never ...").
+_COMMAND = r"(?:^|[:;,.!]\s*|\b(?:and|then|och|und|y|et|e|en|i)\s+)\W*(?:please\s+|always\s+)?"
 _OTHER_OWNER_RE = re.compile(
-    rf"\b(?:{_SHOW})\b.{{0,60}}?\b(?:{_PRIVATE})\b.{{0,40}}?\b(?:{_ANYONE})\b|"
-    rf"\b(?:{_SHOW})\b.{{0,20}}?\b(?:{_ANYONE})\b.{{0,60}}?\b(?:{_PRIVATE})\b",
+    rf"{_COMMAND}(?:{_SHOW})\b.{{0,60}}?\b(?:{_PRIVATE})\b.{{0,40}}?\b(?:{_ANYONE})\b|"
+    rf"{_COMMAND}(?:{_SHOW})\b.{{0,20}}?\b(?:{_ANYONE})\b.{{0,60}}?\b(?:{_PRIVATE})\b",
     re.IGNORECASE,
 )
 # "Forget everything you were told", "your previous rules no longer apply".

@@ -134,6 +134,18 @@ _HEAD_KEEPERS = frozenset(
         "per", "di", "da", "do", "van", "voor", "dla", "od", "от", "для", "к", "na",
     }
 )  # fmt: skip
+# Nouns a credential word qualifies ("password manager", "PIN policy"): the value after
+# them is theirs, not a credential.
+_MODIFIED = frozenset(
+    """
+    manager managers app apps tool tools policy policies rules requirements requirement
+    reset resets hint hints field fields strength length rotation generator generators
+    expiry expiration vault vaults store safe history change changes form prompt page
+    hanterare hanteraren policy regler manager richtlinie richtlinien gestor política
+    gestionnaire politique gestore politica gerenciador política beheerder beleid menedżer
+    polityka
+    """.split()  # noqa: SIM905
+)
 # Words that describe a password rather than being one ("the password is fine").
 _DESCRIPTORS = frozenset(
     {
@@ -255,6 +267,11 @@ def _announced_ok(m: re.Match[str], text: str) -> bool:
     if is_placeholder(raw) or is_non_value(raw):
         return False
     noun = m.group("noun") or m.group("cjk") or ""
+    gap = m.group("gap").split()
+    if gap and gap[0].lower() in _MODIFIED:
+        # The noun qualifies another, which is what the value names: "my password manager
+        # is 1Password" (a product), "the password policy is ISO-27001".
+        return False
     if noun.lower() in ("code", "key"):
         start = m.start("noun")
         if not _QUALIFIER_RE.search(text[max(0, start - 12) : start]):
