@@ -88,7 +88,7 @@ _OVERRIDE_RE = re.compile(
 )
 # The assistant named as the one who is to act, in the third person or by name.
 _THE_ASSISTANT = (
-    r"the (?:assistant|ai|model|agent|bot|chatbot|llm)|assistant|\bai\b|chatgpt|claude|gpt|"
+    r"the (?:assistant|ai|llm)|assistant|\bai\b|chatgpt|"
     r"assistenten|ai:n|der assistent|die ki|\bki\b|el asistente|la ia|l'assistant|l'ia|"
     r"l'assistente|o assistente|a ia|de assistent|de ai|asystent|\bsi\b"
 )
@@ -98,8 +98,13 @@ _MUST = (
     r"musi|powinien|powinna|always|never|alltid|aldrig|immer|nie|niemals|siempre|nunca|"
     r"toujours|jamais|sempre|mai|altijd|nooit|zawsze|nigdy"
 )
+# (Not said of it: "the AI must be approved by legal" is done to it.)
+_PASSIVE = (
+    r"(?!\s+(?:\w+\s+)?(?:be|been|get|bli|blir|werden|wird|ser|sea|être|soit|essere|worden|"
+    r"być)\b)"
+)
 _RULE_FOR_ASSISTANT_RE = re.compile(
-    rf"(?:{_THE_ASSISTANT})\W{{0,3}}(?:\w+\s+){{0,3}}?(?:{_MUST})\b", re.IGNORECASE
+    rf"(?:{_THE_ASSISTANT})\W{{0,3}}(?:\w+\s+){{0,3}}?(?:{_MUST})\b{_PASSIVE}", re.IGNORECASE
 )
 # "Note to the AI:", "P.S. to whichever AI reads this", "Hinweis an die KI".
 _NOTE_TO_RE = re.compile(
@@ -280,20 +285,22 @@ _PRINCIPLES = (
     _ROLE_RE,
     _OTHER_OWNER_RE,
     _PUSH_RE,
-    _RULE_FOR_ASSISTANT_RE,
     _NOTE_TO_RE,
-    _YOU_FROM_NOW_RE,
     _EXFILTRATION_RE,
     _MACHINERY_RE,
     _EVERY_ANSWER_RE,
     _COVERT_RE,
 )
+# Rules for the assistant's behaviour: the person's own when framed as their wish.
+_BEHAVIOUR = (_RULE_FOR_ASSISTANT_RE, _YOU_FROM_NOW_RE)
 _HARD_RE = [re.compile(p, re.IGNORECASE | re.MULTILINE) for p in _HARD]
 _SOFT_RE = [re.compile(p, re.IGNORECASE | re.MULTILINE) for p in _SOFT]
 # "I'd like you to ...", "please, I want you to ...": the person's own wish.
 _OWN_WISH = re.compile(
-    r"^[\W_]*(?:(?:please|also|and)[,\s]+)*i\s*(?:'d like|would like|want|prefer|'d prefer|"
-    r"would prefer|wish)\b",
+    r"^[\W_]*(?:(?:please|also|and)[,\s]+)*(?:i\s*(?:'d like|would like|want|prefer|'d prefer|"
+    r"would prefer|wish)|jag vill|jag skulle vilja|ich möchte|ich will|ich hätte gern|quiero|"
+    r"me gustaría|prefiero|je veux|je voudrais|je préfère|voglio|vorrei|preferisco|eu quero|"
+    r"gostaria|prefiro|ik wil|ik zou graag|ik heb liever|chcę|chciałbym|chciałabym|wolę)\b",
     re.IGNORECASE,
 )
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
@@ -309,7 +316,10 @@ def addresses_agent(text: str) -> bool:
     for line in lines:
         if any(p.search(line) for p in _HARD_RE) or any(p.search(line) for p in _PRINCIPLES):
             return True
-        if not _OWN_WISH.match(line) and any(p.search(line) for p in _SOFT_RE):
+        # How the person wants to be answered is theirs to say ("I want the assistant to
+        # always answer briefly"); sending memory away or overriding rules never is.
+        wish = _OWN_WISH.match(line)
+        if not wish and any(p.search(line) for p in (*_SOFT_RE, *_BEHAVIOUR)):
             return True
     return False
 

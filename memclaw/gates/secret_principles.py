@@ -49,7 +49,7 @@ def _checksummed(text: str) -> list[Candidate]:
 
         for m in _CARD_RE.finditer(text, max(0, run.start() - 1), run.end() + 1):
             number = re.sub(r"[ .-]", "", m.group())
-            if 13 <= len(number) <= 19 and luhn.is_valid(number):
+            if 13 <= len(number) <= 19 and luhn.is_valid(number) and not _labelled(text, m):
                 found.append((m.start(), m.end(), "card_number", 90))
     for m in _IBAN_RE.finditer(text):
         from stdnum import iban
@@ -62,6 +62,25 @@ def _checksummed(text: str) -> list[Candidate]:
                 found.append((m.start(), m.start() + end, "iban", 90))
                 break
     return found
+
+
+# A number named as something else is that ("ticket number 4539...", "order 4916..."): one
+# in ten of any long number passes the Luhn check by chance.
+_OTHER_NUMBER_RE = LazyPattern(
+    r"(?i)\b(?:ticket|order|invoice|tracking|reference|ref|case|booking|confirmation|serial|"
+    r"isbn|phone|tel|ärende|order|faktura|bestellung|rechnung|sendung|pedido|factura|"
+    r"commande|facture|ordine|fattura|encomenda|fatura|bestelling|factuur|zamówienie|faktura)"
+    r"\w*\W+(?:\w+\W+){0,5}\Z"
+)
+_CARD_WORD_RE = LazyPattern(
+    r"(?i)card|visa|master|amex|kort|karte|tarjeta|carte|carta|cartão|kaart|karta|credit|debit"
+)
+
+
+def _labelled(text: str, m: re.Match[str]) -> bool:
+    before = text[max(0, m.start() - 40) : m.start()]
+    near = text[max(0, m.start() - 60) : m.end() + 60]
+    return bool(_OTHER_NUMBER_RE.search(before)) and not _CARD_WORD_RE.search(near)
 
 
 # --- seed phrases ------------------------------------------------------------------------------

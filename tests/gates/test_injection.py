@@ -75,6 +75,12 @@ def test_instructions_to_the_agent_are_recognised(text: str) -> None:
         "Antworte mir immer auf Deutsch",
         "Every answer in the quiz got a link to the source",
         "Maya works as an AI researcher at Klarna",
+        "The model should be retrained every quarter, says the data team",
+        "The AI must be approved by legal before launch",
+        "I told the kids to never share their notes with anyone",
+        "Secretly planning a surprise party for Ana on Saturday",
+        "Jag vill att assistenten alltid svarar kort",
+        "The chatbot on our website should answer in Swedish too",
     ],
 )
 def test_preferences_and_facts_are_not(text: str) -> None:

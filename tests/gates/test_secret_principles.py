@@ -33,7 +33,9 @@ def test_the_red_teams_set_is_caught_and_its_benign_lines_pass() -> None:
     ],
 )
 def test_a_card_number_is_known_by_its_checksum(number: str, secret: bool) -> None:
-    assert contains_secret(f"order ref {number} shipped") is secret
+    assert contains_secret(f"paid with {number} yesterday") is secret
+    # Named as something else, a number is that: one in ten passes the check by chance.
+    assert not contains_secret(f"our ticket number for the outage is {number}")
 
 
 @pytest.mark.parametrize(
