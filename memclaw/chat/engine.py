@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Any
 from memclaw.chat.context import ContextWindow, Packed, schema_tokens, summary_request
 from memclaw.chat.recall import SUBAGENT_PREAMBLE, Recalled
 from memclaw.chat.tools import ToolBox
-from memclaw.chat.turn import OnText, OnTool, TurnResult, close_interrupted, tool_call_message
+from memclaw.chat.turn import (
+    TOOL_MARKUP_NOTE,
+    OnText,
+    OnTool,
+    TurnResult,
+    close_interrupted,
+    tool_call_message,
+    without_tool_markup,
+)
 from memclaw.chat.workspace_provider import WorkspaceProvider
 from memclaw.errors import ContextTooLargeError, MemclawError, ModelError, UsageError
 from memclaw.facts.judge import Judge
@@ -235,8 +243,11 @@ class ChatEngine:
             result.add_usage(answer.usage)
             result.notes.extend(n for n in answer.notes if n not in result.notes)
             if not answer.tool_calls:
-                current.append({"role": "assistant", "content": answer.text})
-                result.text = answer.text
+                text, marked = without_tool_markup(answer.text)
+                if marked:  # kept out of the transcript, and so out of extraction
+                    result.notes.append(TOOL_MARKUP_NOTE)
+                current.append({"role": "assistant", "content": text})
+                result.text = text
                 if not answer.text.strip():
                     # A small model's grammar or template can end the answer at once.
                     result.notes.append(

@@ -7,6 +7,8 @@ short by Ctrl-C answers its open tool calls before the partial answer is kept.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -84,6 +86,31 @@ def tool_call_message(answer: ChatResult) -> Message:
             for call in answer.tool_calls
         ],
     }
+
+
+# What a model writes when it means to call a tool but the server did not parse the call:
+# "functions.memory_get:\n{...}", "<tool_call>{...}</tool_call>", "[TOOL_CALLS] [...]", or a
+# bare {"name": "memory_search", "arguments": {...}}. Quotes may come HTML-escaped (&#34;).
+_TOOL_MARKUP = re.compile(
+    r"(?:functions\.)?\b(?:memory|memclaw)_\w+\s*:?\s*\{.*?\}(?=\s*(?:$|\n\S))"
+    r"|<\|?tool_call\|?>.*?(?:</tool_call>|<\|/?tool_call\|>|$)"
+    r"|\[TOOL_CALLS\].*?(?:\n\n|$)"
+    r"|\{\s*\"name\"\s*:\s*\"(?:memory|memclaw)_\w+\"\s*,\s*\"(?:arguments|parameters)\"\s*:.*?\}\s*\}",
+    re.DOTALL,
+)
+TOOL_MARKUP_NOTE = (
+    "the model wrote a tool call as text instead of making it: left out of what is kept"
+)
+
+
+def without_tool_markup(text: str) -> tuple[str, bool]:
+    """``text`` without the tool calls a model wrote as text (see ``_TOOL_MARKUP``), and
+    whether it had any: shown once to the person, they are not kept as what was said."""
+    plain = html.unescape(text) if "&#" in text or "&quot;" in text else text
+    cleaned = _TOOL_MARKUP.sub("", plain)
+    if cleaned == plain:
+        return text, False
+    return "\n".join(line for line in cleaned.splitlines() if line.strip()).strip(), True
 
 
 def close_interrupted(current: list[Message], partial: str) -> str:

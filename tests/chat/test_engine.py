@@ -9,6 +9,7 @@ from fake_openai import FakeOpenAI
 from chat.chatkit import OpenChat, sent_messages
 from memclaw.chat.context import SUMMARY_HEADER
 from memclaw.chat.session import read_transcript
+from memclaw.chat.turn import TOOL_MARKUP_NOTE
 from memclaw.errors import ContextTooLargeError
 
 SECRET = "sk-" + "abcdefghijklmnopqrstuvwxyz123456"
@@ -271,3 +272,15 @@ def test_keyboard_interrupt_keeps_the_partial_answer_marked(
     assert after.text == "Next answer."
     roles = [m["role"] for m in conversation.session.messages]
     assert roles == ["user", "assistant", "user", "assistant"]
+
+
+def test_a_tool_call_written_as_text_is_not_kept(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    conversation = open_chat({"recall_enabled": False})
+    fake_openai.queue_text("Let me look.\nfunctions.memory_get:\n{&#34;id&#34;: &#34;m-1&#34;}")
+    result = conversation.turn("what do you know about my tea?")
+    conversation.close(wait=5)
+    assert result.text == "Let me look." and TOOL_MARKUP_NOTE in result.notes
+    kept = [m["content"] for m in conversation.session.messages if m["role"] == "assistant"]
+    assert kept == ["Let me look."]
