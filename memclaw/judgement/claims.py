@@ -17,12 +17,12 @@ A statement is read offline, in English, Swedish, German or Spanish:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import memclaw.judgement.lexicon as lx
 from memclaw.judgement.frames import Frame, find_frames
-from memclaw.judgement.words import Word, is_user, keys, words
+from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
 
 I_ = re.IGNORECASE
@@ -133,7 +133,7 @@ def read(raw: str, language: str | None = None) -> Claim:
     alone, a statement is read in the language it looks written in."""
     body, led = strip(raw)
     language = language or language_of(body)
-    found = tuple(words(body, language))
+    found, denial = _not_doing(tuple(words(body, language)), language)
     verb = main_verb(found, language)
     # A time said first ("Every other Friday the team ...") is when, not what it is about.
     subject = keys(w for w in (found[:verb] if verb is not None else found) if not _when(w))
@@ -152,11 +152,32 @@ def read(raw: str, language: str | None = None) -> Claim:
         frames=find_frames(body, found, verb),
         cue=cue,
         temporary=bool(_TEMPORARY.search(body)),
-        negated=bool(_NEGATION.search(body)),
+        negated=bool(_NEGATION.search(body[: denial[0]] + body[denial[1] :])),
         sentiment=_sentiment(body),
         stamp=_dated(raw),
         language=language,
     )
+
+
+def _not_doing(found: tuple[Word, ...], language: str) -> tuple[tuple[Word, ...], tuple[int, int]]:
+    """``found`` with a denied doing read as the idea it says: "doesn't drink alcohol" as
+    abstaining from it (as "avoids alcohol" does), "no tolera la lactosa" as intolerant; and
+    the span of the negation that said it, which then denies nothing else."""
+    for index, word in enumerate(found):
+        idea = _DENIED.get(word.text.casefold())
+        if idea is None:
+            continue
+        for place in (*range(max(0, index - 2), index), *range(index + 1, index + 3)):
+            near = found[place : place + 1]
+            if near and _NEGATION.fullmatch(near[0].text):
+                read = list(found)
+                read[index] = replace(word, key=fold(idea, language))
+                read[place] = replace(near[0], function=True)
+                return tuple(read), (near[0].start, near[0].end)
+    return found, (0, 0)
+
+
+_DENIED = {word: idea for idea, row in lx.NOT_DOING.items() for word in row.split()}
 
 
 def _when(word: Word) -> bool:

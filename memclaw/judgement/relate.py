@@ -104,6 +104,8 @@ def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
     """Two statements about one subject, word by word; ``one_thing`` when both say one
     single-valued attribute (one move, one employer), so a date is that one's date."""
     only_a, only_b = a.keys - b.keys, b.keys - a.keys
+    if a.sentiment and _feeling(a) == _feeling(b):
+        return Judgement(Relation.SAME, "the same feeling about the same thing")
     if a.negated == b.negated and not only_b:
         return Judgement(Relation.SAME, "nothing the remembered statement does not say")
     if a.negated == b.negated and not only_a and _same_verb(a, b):
@@ -119,7 +121,31 @@ def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
         return Judgement(Relation.UPDATE, "takes back part of what it says", sure=False)
     if a.sentiment * b.sentiment < 0 and shared >= 0.5:
         return Judgement(Relation.UPDATE, "likes what was disliked, or the other way round")
+    if _does_what_was_avoided(a, b) or _does_what_was_avoided(b, a):
+        return Judgement(Relation.UPDATE, "does what it was said to avoid, or the other way round")
     return _substitution(a, b, shared, one_thing=one_thing)
+
+
+def _feeling(claim: Claim) -> tuple[int, frozenset[str]]:
+    """Whether ``claim`` likes or dislikes, and what, in the words outside the ones that
+    say how much ("hates cilantro" and "can't stand cilantro" feel one way about one thing)."""
+    said = lx.DISLIKE if claim.sentiment < 0 else lx.LIKE
+    spans = [m.span() for m in said.finditer(claim.body)]
+    rest = (w for w in claim.words if not any(s <= w.start < e for s, e in spans))
+    return claim.sentiment, keys(rest)
+
+
+def _does_what_was_avoided(a: Claim, b: Claim) -> bool:
+    """Whether ``a`` abstains from what ``b`` does, of one thing: "doesn't drink alcohol"
+    (read as abstaining) and "drinks alcohol"; "es intolerante a la lactosa", "tolera"."""
+    if a.negated or b.negated:
+        return False
+    for idea, row in lx.NOT_DOING.items():
+        avoided = fold(idea, a.language)
+        doing = {fold(word, a.language) for word in row.split()}
+        if avoided in a.keys and b.keys & doing and a.keys - {avoided} == b.keys - doing:
+            return True
+    return False
 
 
 def _same_verb(a: Claim, b: Claim) -> bool:

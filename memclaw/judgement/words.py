@@ -10,7 +10,7 @@ but still hold a place in the sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -32,38 +32,40 @@ _POSSESSIVE = re.compile(r"['’]s?$")
 _ENGLISH_FUNCTION_WORDS = frozenset(
     """
     a an the this that these those his her hers its their our my your he she it they we i
-    you him them me us of to in on at by for from with into onto about over under as than
+    you him them me us of to in on at by for from with into onto about over under between as than
     and or but nor so if then also too very just really still any some each every all
     is are was were be been being am has have had do does did will would can could should
     shall may might must it's he's she's that's there there's here who whom whose which what
     when where how why not no now currently actually also already recently new
-    longer anymore fully completely totally only just even other another
+    longer anymore fully completely totally entirely only just even other another
+    own owns owned
     """.split()  # noqa: SIM905
 )
 _FUNCTION_WORDS_OF = {
     "english": _ENGLISH_FUNCTION_WORDS,
     "swedish": frozenset(
         """
-        och att det den de ett en som är var vara varit på för med av till om men i från hos
+        och att det den de ett en som är var vara varit på för med av till om men i från hos mellan
         han hon hans hennes sin sitt sina vi ni dem oss mig dig sig har hade ska skulle kan
         kunde blir blev nu också mycket bara eller vid under efter före sedan numera faktiskt
-        ny nya nytt kl längre helt
+        ny nya nytt kl längre helt äger
         """.split()  # noqa: SIM905
     ),
     "german": frozenset(
         """
         und oder aber der die das dem den des ein eine einer eines einem einen ist sind war
-        waren sein seine ihr ihre im am vom zum zur zu mit von auf für bei aus nach an in
+        waren sein seine ihr ihre im am vom zum zur zu mit von auf für bei aus nach an in zwischen
         es er sie wir hat haben wird werden wurde auch noch schon jetzt eigentlich inzwischen
         neu neue neuen neuer neues um mehr gerade ganz völlig mittlerweile ihrem ihren ihrer
-        seinem seinen seiner meinem meinen meiner unser unsere
+        seinem seinen seiner meinem meinen meiner unser unsere komplett vollständig besitzt
         """.split()  # noqa: SIM905
     ),
     "spanish": frozenset(
         """
-        el la los las lo un una unos unas y o pero de del al a en con por para que es son
+        el la los las lo un una unos unas y o pero de del al a en con por para que es son entre
         era fue ser está están estaba ha han había se su sus mi mis tu nos le les muy ya
-        también ahora actualmente realmente nuevo nueva nuevos nuevas
+        también ahora actualmente realmente nuevo nueva nuevos nuevas completamente
+        totalmente tiene tienen posee
         """.split()  # noqa: SIM905
     ),
 }
@@ -101,14 +103,24 @@ def fold(word: str, language: str = ENGLISH) -> str:
         return _value(lower)
     if lower in lx.NUMBER_WORDS:
         return str(lx.NUMBER_WORDS[lower])
+    key = _stem(lower, language)
+    return _ideas(language).get(key, key)
+
+
+def _stem(lower: str, language: str) -> str:
     if language == ENGLISH:
         lower = base_form(american(lower))
-    key = stem(lower, language)
-    return _SAME_IDEA.get(key, key)
+    return stem(lower, language)
 
 
-# Verbs that say one thing in a memory: "wants answers to be concise" is a preference.
-_SAME_IDEA = {"want": "prefer"}
+@cache
+def _ideas(language: str) -> dict[str, str]:
+    """The key of each word of ``lexicon.SAME_IDEA`` in ``language``, to its idea's key."""
+    return {
+        _stem(word, language): _stem(idea, language)
+        for idea, row in lx.SAME_IDEA.items()
+        for word in row.split()
+    }
 
 
 def _value(text: str) -> str:
@@ -123,13 +135,26 @@ def words(text: str, language: str | None = None) -> list[Word]:
     language = language or language_of(text)
     grammar = function_words(language)
     found = []
-    for index, match in enumerate(_WORD.finditer(text)):
+    for index, match in enumerate(_parts(_WORD.finditer(text))):
         raw = match.group()
         # A capital inside the sentence is a name ("Will", "May"), not the function word.
         name = index > 0 and raw[:1].isupper()
         function = raw.casefold() in grammar and not name
         found.append(Word(raw, fold(raw, language), match.start(), match.end(), function))
     return found
+
+
+def _parts(found: Iterable[re.Match[str]]) -> Iterator[re.Match[str]]:
+    """Each word, and a hyphenated one without a digit as its parts: "colour-blind" says
+    what "colour blindness" does (db-07 and 2026-12-12 stay whole: values)."""
+    for match in found:
+        if "-" in match.group() and not any(c.isdigit() for c in match.group()):
+            yield from _PART.finditer(match.string, match.start(), match.end())
+        else:
+            yield match
+
+
+_PART = re.compile(r"\w(?:[\w@.:+'’]*\w)?")
 
 
 # Every way of naming the person memclaw serves.

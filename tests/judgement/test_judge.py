@@ -143,6 +143,34 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Chloe is allergic to penicillin.", "Chloe is allergic to cats.", DISTINCT),
         ("Der Nutzer wohnt in Leipzig.", "Die Eltern des Nutzers wohnen in Rostock.", DISTINCT),
         ("La mentora de Sofía es Elena Vidal.", "El jefe de Sofía es Ramón Gil.", DISTINCT),
+        # The same in other words: one idea, however it is phrased, in four languages.
+        ("User doesn't drink alcohol.", "User avoids alcohol entirely.", SAME),
+        ("Der Nutzer trinkt keinen Alkohol.", "Der Nutzer verzichtet komplett auf Alkohol.", SAME),
+        ("Användaren dricker inte kaffe.", "Användaren avstår helt från kaffe.", SAME),
+        ("El usuario es intolerante a la lactosa.", "El usuario no tolera la lactosa.", SAME),
+        ("Användaren bor i Lund.", "Användaren är bosatt i Lund.", SAME),
+        ("User is allergic to shellfish.", "User has a shellfish allergy.", SAME),
+        ("El usuario es alérgico al polen.", "El usuario tiene alergia al polen.", SAME),
+        ("Användaren har en Tesla Model Y.", "Användaren äger en Tesla Model Y.", SAME),
+        (
+            "User has been learning Korean since 2021.",
+            "Since 2021, User has been studying Korean.",
+            SAME,
+        ),
+        (
+            "Der Nutzer arbeitet als Arzt in München.",
+            "In München ist der Nutzer als Arzt tätig.",
+            SAME,
+        ),
+        ("Wyatt is red-green colour-blind.", "Wyatt has red-green colour blindness.", SAME),
+        ("User hates cilantro.", "User can't stand cilantro.", SAME),
+        ("User has two kids.", "User has 2 children.", SAME),
+        # ... and doing what one was said to avoid is a new value, not another fact.
+        ("User doesn't drink alcohol.", "User drinks alcohol.", UPDATE),
+        ("El usuario no tolera la lactosa.", "El usuario tolera la lactosa.", UPDATE),
+        ("User doesn't drink alcohol.", "User drinks wine on Fridays.", DISTINCT),
+        ("Leo works at Volvo.", "Leo visited Volvo.", DISTINCT),
+        ("User lives in Oslo.", "User was born in Oslo.", DISTINCT),
     ],
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
