@@ -137,9 +137,26 @@ class BackgroundExtractor:
             self._start(messages, force=self._extracted_upto > 0)
             self.join(wait)
         if self.running:
-            self.report("memory: extraction still running; stopped waiting for it")
+            # The thread dies with the process: the conversation waits for the next one.
+            self._queue("stopped waiting at the end of the chat")
+            self.report(
+                "memory: extraction still running; queued for the next chat or dream "
+                f"(now: memclaw extract {self.session.agent.id} --session {self.session.id})"
+            )
             return None
         return self.results[-1] if self.results else None
+
+    def _queue(self, why: str, error: str = "") -> None:
+        """Keep the conversation for a later extraction (``memclaw.extract.pending``)."""
+        from memclaw.extract.pending import note_failure, queue_session
+
+        session = self.session
+        with contextlib.suppress(MemclawError, OSError):
+            queue_session(session.scope, session.id, why)
+            if error:
+                note_failure(
+                    session.agent, {"session": session.id, "owner": session.scope.owner}, error
+                )
 
     def join(self, wait: float) -> None:
         if self._thread is not None:
@@ -173,7 +190,11 @@ class BackgroundExtractor:
                 CHAT_LOG,
                 {"event": "extract-failed", "session": session.id, "error": str(exc)},
             )
-            self.report("memory not updated: extraction failed (see .memclaw/logs/chat.jsonl)")
+            self._queue("the model failed it", error=str(exc))
+            self.report(
+                "memory not updated: extraction failed; queued to try again "
+                "(see .memclaw/logs/chat.jsonl)"
+            )
             return
         self.results.append(result)
         if result.files_changed and self.on_written is not None:

@@ -333,6 +333,35 @@ def check_leftovers(workspace: Workspace) -> Check:
     )
 
 
+def check_pending(workspace: Workspace) -> Check:
+    """Conversations that wait to be extracted, and any the model keeps failing."""
+    from memclaw.extract.later import MODEL_TRIES
+    from memclaw.extract.pending import read_rows
+
+    waiting, failing = 0, []
+    for agent_id in workspace.agent_ids():
+        try:
+            rows = read_rows(workspace.agent(agent_id))
+        except (MemclawError, OSError, UnicodeDecodeError):
+            continue  # an agent that cannot be read has a check of its own
+        waiting += len(rows)
+        failing += [(agent_id, row) for row in rows if row.get("tries")]
+    if not waiting:
+        return Check("pending", Status.OK, "no conversation waits to be extracted")
+    said = f"waiting to be extracted: {plural(waiting, 'conversation')}"
+    if not failing:
+        return Check("pending", Status.OK, f"{said}; the next chat or dream takes them")
+    agent_id, row = failing[0]
+    return Check(
+        "pending",
+        Status.WARN,
+        f"{said}, {len(failing)} failed by the model ({agent_id} {row['session']}: "
+        f"{plural(int(row['tries']), 'time')}, {str(row.get('error', ''))[:80]})",
+        f"after {MODEL_TRIES} failures the offline engine extracts it; now: "
+        f"memclaw extract {agent_id} --session {row['session']}",
+    )
+
+
 def check_last_run(root: Path, today: date) -> Check | None:
     """How the newest run in the cron log went; None before the first one."""
     run = last_run(root)
@@ -374,4 +403,5 @@ def diagnose(
         checks += check_indexes(workspace)
         checks.append(check_secrets(workspace))
         checks.append(check_leftovers(workspace))
+        checks.append(check_pending(workspace))
     return Diagnosis(root, checks)

@@ -1,10 +1,11 @@
-"""Conversations held back by the extraction cooldown, extracted once it ends.
+"""Conversations waiting to be extracted: held back by the cooldown, cut off at the end of
+a chat that could not wait for its extraction, or failed by the model.
 
-A chat that ends inside the cooldown is not dropped: its session id goes into
-``.memclaw/pending-extract.jsonl`` and the next chat or dream of the agent
-extracts it when the cooldown is over. The file is small and rebuildable in
-the sense that matters: losing it loses no memory, only a deferred extraction
-that ``memclaw extract AGENT --session ID`` can still do.
+A queued session is a row of ``.memclaw/pending-extract.jsonl`` (its id, its owner, why it
+waits, how often the model failed it); the next chat or dream of the agent extracts it,
+and ``memclaw doctor`` shows what still waits. The file is small and rebuildable in the
+sense that matters: losing it loses no memory, only a deferred extraction that
+``memclaw extract AGENT --session ID`` can still do.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write, file_lock
@@ -22,13 +23,14 @@ if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
 
 PENDING_FILE = "pending-extract.jsonl"
+Row = dict[str, Any]
 
 
 def pending_path(agent: Agent) -> Path:
     return agent.meta_dir / PENDING_FILE
 
 
-def read_rows(agent: Agent) -> list[dict[str, str | None]]:
+def read_rows(agent: Agent) -> list[Row]:
     path = pending_path(agent)
     if not path.is_file():
         return []
@@ -43,7 +45,7 @@ def read_rows(agent: Agent) -> list[dict[str, str | None]]:
     return rows
 
 
-def write_rows(agent: Agent, rows: list[dict[str, str | None]]) -> None:
+def write_rows(agent: Agent, rows: list[Row]) -> None:
     path = pending_path(agent)
     if not rows:
         path.unlink(missing_ok=True)
@@ -57,19 +59,36 @@ def _queue_lock(agent: Agent) -> contextlib.AbstractContextManager[None]:
     return file_lock(pending_path(agent).with_suffix(".lock"), wait=10)
 
 
-def queue_session(scope: Scope, session_id: str) -> None:
-    """Remember that ``session_id`` of this scope waits for the cooldown to end."""
-    row: dict[str, str | None] = {"session": session_id, "owner": scope.owner}
+def _same(a: Row, b: Row) -> bool:
+    return a["session"] == b["session"] and a.get("owner") == b.get("owner")
+
+
+def queue_session(scope: Scope, session_id: str, why: str = "cooldown") -> None:
+    """Remember that ``session_id`` of this scope waits to be extracted, and why."""
+    row: Row = {"session": session_id, "owner": scope.owner, "why": why}
     with _queue_lock(scope.agent):
         rows = read_rows(scope.agent)
-        if row not in rows:
+        if not any(_same(r, row) for r in rows):
             write_rows(scope.agent, [*rows, row])
 
 
-def remove_row(agent: Agent, row: dict[str, str | None]) -> None:
+def note_failure(agent: Agent, row: Row, error: str) -> int:
+    """One more failed try of a queued conversation; how many there have been."""
+    with _queue_lock(agent):
+        rows = read_rows(agent)
+        tries = 1
+        for r in rows:
+            if _same(r, row):
+                tries = r["tries"] = int(r.get("tries") or 0) + 1
+                r["error"] = error[:300]
+        write_rows(agent, rows)
+    return tries
+
+
+def remove_row(agent: Agent, row: Row) -> None:
     """Drop one queued conversation; rows queued meanwhile by others stay."""
     with _queue_lock(agent):
-        write_rows(agent, [r for r in read_rows(agent) if r != row])
+        write_rows(agent, [r for r in read_rows(agent) if not _same(r, row)])
 
 
 def pending_sessions(agent: Agent) -> list[tuple[str | None, str]]:

@@ -238,6 +238,7 @@ def extract_conversation(
     dry_run: bool = False,
     model: ChatModel | None = None,
     again: bool = False,
+    offline: bool = False,
 ) -> ExtractionResult:
     """Extract what is worth keeping from ``messages`` into the scope's memory.
 
@@ -246,7 +247,8 @@ def extract_conversation(
     With a ``session_id`` only the turns no earlier run of that session read are
     extracted (``memclaw.extract.cursor``); ``again`` reads every turn once more.
     Raises ModelError subclasses when the model fails (unreachable, refused); nothing is
-    written then. An answer that is not the JSON asked for is extracted offline instead.
+    written then. An answer that is not the JSON asked for is extracted offline instead;
+    ``offline`` uses the offline engine whatever is configured.
     """
     if trigger and trigger.strip().lower() in AUTOMATED_TRIGGERS:
         return _skip(scope, f"started by {trigger.strip().lower()}: never extracted")
@@ -254,10 +256,10 @@ def extract_conversation(
         # The parent's own session carries what the helper found; capturing both duplicates it.
         return _skip(scope, "a subagent's session: the parent agent's session is extracted instead")
     if dry_run:
-        return _run(scope, messages, session_id, trigger, force, dry_run, model, again)
+        return _run(scope, messages, session_id, trigger, force, dry_run, model, again, offline)
     # Every file this run writes is one change: one receipt, one `memclaw undo`.
     with journal.change(scope.agent, "extract", session=session_id, trigger=trigger) as change:
-        result = _run(scope, messages, session_id, trigger, force, dry_run, model, again)
+        result = _run(scope, messages, session_id, trigger, force, dry_run, model, again, offline)
     result.change = change.id if change.record is not None else ""
     _log(scope.agent, result, session_id, trigger)
     return result
@@ -272,6 +274,7 @@ def _run(
     dry_run: bool,
     model: ChatModel | None,
     again: bool = False,
+    offline: bool = False,
 ) -> ExtractionResult:
     agent = scope.agent
     if not force:
@@ -295,7 +298,7 @@ def _run(
             return _skip(scope, cursor.read_already(scope, session_id))
         result = ExtractionResult(Status.NOTHING, "", agent.id, scope.owner, dry_run=dry_run)
         try:
-            _extract(scope, fresh, session_id, model, result)
+            _extract(scope, fresh, session_id, model, result, offline=offline)
         except ModelError as exc:
             result.status, result.reason = Status.FAILED, str(exc)
             if not dry_run:
@@ -313,6 +316,8 @@ def _extract(
     session_id: str | None,
     model: ChatModel | None,
     result: ExtractionResult,
+    *,
+    offline: bool = False,
 ) -> None:
     agent = scope.agent
     moment = conversation_moment(messages, session_id, agent.now())
@@ -320,7 +325,7 @@ def _extract(
     transcript = _prepare(agent, messages, moment)
     day = moment.day.isoformat()
     ctx = _context(scope, day)
-    use_model = model is not None or agent.settings.model_configured
+    use_model = not offline and (model is not None or agent.settings.model_configured)
     result.engine = Engine.MODEL if use_model else Engine.OFFLINE
     chat = model
     if not any(m["role"] == "user" for m in transcript):

@@ -8,6 +8,9 @@ import pytest
 from fake_openai import FakeOpenAI
 
 from chat.chatkit import EXTRACTION, OpenChat
+from memclaw.extract.later import extract_pending
+from memclaw.extract.pending import read_rows
+from memclaw.llm import open_model
 from memclaw.workspace.logs import read_log
 
 
@@ -124,10 +127,59 @@ def test_a_failed_extraction_is_logged_and_reported_quietly(
     conversation.turn("Helix is my editor now, please keep that in mind.")
     assert conversation.close(wait=10) is None
     notices = conversation.drain()
-    assert notices == ["memory not updated: extraction failed (see .memclaw/logs/chat.jsonl)"]
-    records = list(read_log(conversation.engine.agent, "chat"))
+    assert notices == [
+        "memory not updated: extraction failed; queued to try again (see .memclaw/logs/chat.jsonl)"
+    ]
+    agent = conversation.engine.agent
+    records = list(read_log(agent, "chat"))
     assert records[-1]["event"] == "extract-failed"
     assert records[-1]["session"] == conversation.session.id
+    # Kept for later: the next chat or dream tries the model again, and after three
+    # failures the offline engine extracts it, saying so.
+    (row,) = read_rows(agent)
+    assert row["session"] == conversation.session.id and row["tries"] == 1
+    assert "out of memory" in row["error"]
+    model = open_model(agent.settings)
+    for tries in (2, 3):
+        (failed,) = extract_pending(agent, model)
+        assert str(failed.status) == "failed" and "out of memory" in failed.reason
+        assert read_rows(agent)[0]["tries"] == tries
+    assert "Helix" not in agent.read("PROFILE.md") + agent.read("MEMORY.md")
+    (offline,) = extract_pending(agent, model)
+    assert str(offline.status) == "written" and offline.engine == "offline"
+    assert any("failed it 3 times" in note and "offline" in note for note in offline.notes)
+    assert "Helix" in agent.read("PROFILE.md") + agent.read("MEMORY.md")
+    assert read_rows(agent) == []
+
+
+def test_a_chat_that_cannot_wait_for_its_extraction_queues_it(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    release = threading.Event()
+
+    def reply(request: dict[str, Any]) -> str:
+        if is_extraction(request):
+            release.wait(10)  # a slow local model, still thinking when the chat ends
+            return json.dumps(EXTRACTION)
+        return "Sure, noted."
+
+    fake_openai.default_reply = reply
+    conversation = open_chat({"extract_cooldown_minutes": 0})
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    assert conversation.close(wait=0.2) is None
+    agent, session = conversation.engine.agent, conversation.session.id
+    (notice,) = conversation.drain()
+    assert "queued for the next chat or dream" in notice
+    assert f"memclaw extract {agent.id} --session {session}" in notice
+    assert [row["session"] for row in read_rows(agent)] == [session]
+    # Here the process lives on and the extraction ends: the queued turns are read
+    # already, so the next chat or dream drops the row without a word.
+    release.set()
+    conversation.extractor.join(10)
+    assert extract_pending(agent, open_model(agent.settings)) == []
+    assert read_rows(agent) == []
+    assert "Helix" in agent.read("PROFILE.md")
 
 
 def test_the_end_of_the_conversation_never_extracts_a_turn_the_mid_run_read(

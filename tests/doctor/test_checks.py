@@ -276,3 +276,24 @@ def test_temporary_files_an_interrupted_write_left_are_seen(agent_root: Path) ->
     (left / ".other.md.k1ll3d00.tmp").write_text("- a whole copy of a file\n")
     check = by_name(diagnose(None, env()), "leftovers")
     assert check.status is Status.WARN and "demo/entries/.other.md.k1ll3d00.tmp" in check.found
+
+
+def test_conversations_waiting_to_be_extracted_and_a_failing_model_are_seen(
+    agent_root: Path,
+) -> None:
+    from memclaw.extract.pending import note_failure, queue_session
+    from memclaw.workspace.scope import Scope
+
+    assert "no conversation waits" in by_name(diagnose(None, env()), "pending").found
+    agent = Workspace.open(agent_root).agent("demo")
+    queue_session(Scope(agent), "s-1")
+    check = by_name(diagnose(None, env()), "pending")
+    assert check.status is Status.OK and "1 conversation;" in check.found
+    queue_session(Scope(agent), "s-2", "the model failed it")
+    note_failure(agent, {"session": "s-2", "owner": None}, "the model timed out after 60 s")
+    check = by_name(diagnose(None, env()), "pending")
+    assert check.status is Status.WARN
+    assert "2 conversations, 1 failed by the model (demo s-2: 1 time, the model timed out" in (
+        check.found
+    )
+    assert "memclaw extract demo --session s-2" in check.todo
