@@ -60,7 +60,8 @@ SIBLINGS = {
     "entries": {"extract"},  # a remembered fact is classified by the offline rule engine
     "dream": {"entries", "extract"},
     "jobs": {"dream", "extract", "entries"},
-    "doctor": {"jobs", "review", "providers"},  # it checks what they set up, and repairs it
+    # It checks what they set up (and what waits to be extracted), and repairs it.
+    "doctor": {"jobs", "review", "providers", "extract"},
     "providers": {"extract"},  # a Mem0 back-fill reads stored sessions as extraction does
     # It keeps the fingerprints, cleans the index as scan does, and Mem0's copy (providers).
     "erasure": {"extract", "review", "providers"},

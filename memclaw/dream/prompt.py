@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.dream.candidates import Status
 from memclaw.dream.memory_md import split_sections
+from memclaw.errors import ModelAnswerError
+from memclaw.extract.grounding import echoes
 from memclaw.gates import redact
 from memclaw.text.plural import plural
 
@@ -168,8 +170,14 @@ def ask(
         required=ANSWER_KEYS,
         max_tokens=answer_tokens(settings.memory_max_chars),
     )
-    reason = redact(answer["reason"].strip()) or "the model gave no reason"
+    reason = redact(answer["reason"].strip())
     content = answer["memory_content"]
+    template = messages[0]["content"]
+    if echoes(content, template):
+        raise ModelAnswerError("the model answered with the prompt's own template")
+    if echoes(reason, template):
+        reason = ""  # the prompt's own words given back: no reason to show a person
+    reason = reason or "the model gave no reason"
     if not answer["should_update"] or not content.strip():
         return None, reason
     return content if content.endswith("\n") else content + "\n", reason

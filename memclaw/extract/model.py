@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from memclaw.errors import ModelAnswerError
+from memclaw.extract.grounding import Said, echoes
 from memclaw.extract.prompts import (
     FACT_CATEGORIES,
     FACT_REF,
@@ -19,6 +20,7 @@ from memclaw.extract.prompts import (
 from memclaw.extract.result import Engine, Plan
 from memclaw.gates import addresses_agent, as_quote, find_secrets, redact
 from memclaw.prompt.tokens import token_counter
+from memclaw.text.plural import plural
 from memclaw.workspace.entries import categories
 
 if TYPE_CHECKING:
@@ -30,9 +32,16 @@ _LEAD = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
 def _clean(
-    text: str, old: str, forgotten: Callable[[str], bool], plan: Plan, *, note: bool = False
+    text: str,
+    old: str,
+    forgotten: Callable[[str], bool],
+    plan: Plan,
+    *,
+    note: bool = False,
+    heard: Said | None = None,
 ) -> str:
-    """Redact secrets, drop new lines that restate forgotten facts or instruct the agent.
+    """Redact secrets, drop new lines that restate forgotten facts, instruct the agent or
+    say what was not ``heard`` (the model's own invention: see ``grounding``).
 
     A model may copy "ignore previous instructions ..." from the transcript into
     its answer. In PROFILE.md or MEMORY.md that line would be injected into every
@@ -53,13 +62,12 @@ def _clean(
             if note:
                 kept.append(_quoted(line))
             continue
-        if (
-            stripped
-            and stripped not in before
-            and not stripped.startswith("#")
-            and forgotten(stripped)
-        ):
+        new = stripped and stripped not in before and not stripped.startswith("#")
+        if new and forgotten(stripped):
             plan.forgotten += 1
+            continue
+        if new and heard is not None and not heard.grounds(_LEAD.sub("", stripped)):
+            plan.invented += 1
             continue
         kept.append(line)
     return "\n".join(kept).strip("\n") + ("\n" if kept else "")
@@ -190,6 +198,9 @@ def _window_plan(
         tokens_estimated=usage is None,
     )
     if not plan.should_update:
+        if echoes(str(answer["reason"]), messages[0]["content"]):
+            # "Nothing to keep", said in the prompt's own words: no judgement at all.
+            raise ModelAnswerError("the model answered with the prompt's own template")
         return plan
     for key, kind in OPTIONAL_KEYS.items():
         if key in answer and not isinstance(answer[key], kind):
@@ -197,16 +208,24 @@ def _window_plan(
     profile_new = str(answer.get("profile_update", "")).strip()
     memory_new = str(answer.get("memory_update", "")).strip()
     daily = str(answer["daily_entry"]).strip()
+    # What the model writes must be said in this window (or be in memory already).
+    heard = Said([*(m["content"] for m in transcript), profile, memory, shared, today_note])
     if profile_new:
-        plan.profile = _clean(profile_new, profile, forgotten, plan)
+        plan.profile = _clean(profile_new, profile, forgotten, plan, heard=heard)
     if memory_new:
-        plan.memory = _clean(memory_new, memory, forgotten, plan)
+        plan.memory = _clean(memory_new, memory, forgotten, plan, heard=heard)
     if answer.get("facts"):
-        _file(plan, answer["facts"], profile, memory, forgotten)
+        _file(plan, answer["facts"], profile, memory, forgotten, heard)
     if answer.get("updates") or answer.get("deletes"):
-        _operate(scope, plan, answer, {"PROFILE.md": profile, "MEMORY.md": memory}, forgotten)
+        current = {"PROFILE.md": profile, "MEMORY.md": memory}
+        _operate(scope, plan, answer, current, forgotten, heard)
     if daily:
-        plan.daily = _clean(daily, today_note, forgotten, plan, note=True).strip()
+        plan.daily = _clean(daily, today_note, forgotten, plan, note=True, heard=heard).strip()
+    if plan.invented:
+        plan.notes.append(
+            f"left out {plural(plan.invented, 'line')} of the model's that the conversation "
+            "does not say"
+        )
     return plan
 
 
@@ -216,6 +235,7 @@ def _file(
     profile: str,
     memory: str,
     forgotten: Callable[[str], bool],
+    heard: Said | None = None,
 ) -> None:
     """File the answer's categorised facts into the plan's PROFILE.md and MEMORY.md.
 
@@ -232,7 +252,7 @@ def _file(
             raise ModelAnswerError("each of the extraction answer's facts needs a text")
         category = str(item.get("category") or "")
         category = category if category in FACT_CATEGORIES else "project"
-        line = _clean(" ".join(item["text"].split()), "", forgotten, plan).strip()
+        line = _clean(" ".join(item["text"].split()), "", forgotten, plan, heard=heard).strip()
         if line and item.get("scope") == "session":
             plan.session.append((category, line))  # this conversation's, not long-term memory
         elif line:
@@ -262,6 +282,7 @@ def _operate(
     answer: dict[str, object],
     current: dict[str, str],
     forgotten: Callable[[str], bool],
+    heard: Said | None = None,
 ) -> None:
     """Apply the answer's updates and deletes to the plan's files, each on its fact's line.
 
@@ -286,7 +307,7 @@ def _operate(
                 # One malformed operation (a small model's) costs itself, not the answer.
                 plan.notes.append(f"skipped one of the model's {kind}: it needs an id and a {key}")
                 continue
-            text = _clean(" ".join(said.split()), "", forgotten, plan).strip()
+            text = _clean(" ".join(said.split()), "", forgotten, plan, heard=heard).strip()
             where = _line_of(scope, files, fid)
             if where is None:
                 plan.notes.append(f"the model named {fid}, which memory does not hold")
@@ -308,7 +329,7 @@ def _operate(
     if files["MEMORY.md"] != base["MEMORY.md"]:
         plan.memory = files["MEMORY.md"]
     if stray:
-        _file(plan, stray, current["PROFILE.md"], current["MEMORY.md"], forgotten)
+        _file(plan, stray, current["PROFILE.md"], current["MEMORY.md"], forgotten, heard)
 
 
 def _line_of(scope: Scope, files: dict[str, str], fid: str) -> tuple[str, int] | None:

@@ -39,6 +39,7 @@ class Plan:
     redacted: int = 0  # secrets removed from the engine's output before writing
     forgotten: int = 0  # lines dropped because the user asked to forget them
     instructions: int = 0  # lines that instructed the agent: dropped, or quoted in the note
+    invented: int = 0  # lines of the model's that nothing said grounds: dropped
     facts: list[Fact] = field(default_factory=list)
     # (category, text) of facts that only matter to this conversation: session entries
     session: list[tuple[str, str]] = field(default_factory=list)

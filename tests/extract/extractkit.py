@@ -53,3 +53,13 @@ def tree(path: Path) -> dict[str, bytes]:
         for p in sorted(path.rglob("*"))
         if p.is_file()
     }
+
+
+def saying(*lines: str) -> list[dict[str, str]]:
+    """CHAT, and then the person saying ``lines``: a conversation that grounds what a
+    model's answer writes of them (a line nobody said is left out as invented)."""
+    turns = [
+        [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": line}]
+        for line in lines
+    ]
+    return [*CHAT, *(turn for pair in turns for turn in pair)]

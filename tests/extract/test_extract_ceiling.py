@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fake_openai import FakeOpenAI
 
-from extract.extractkit import CHAT, Clock, model_agent
+from extract.extractkit import Clock, model_agent, saying
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.facts.feedback import give
 from memclaw.workspace.safeguards.provenance import Author
@@ -22,6 +22,11 @@ PREFS = [
 ]
 KENJI = "As of 2026-04-29, Kenji Morita from Osaka joined the lotsen rollout as GIS contractor"
 PROJECTS = [f"As of 2026-04-29, the user works on part {n} of the lotsen rollout" for n in range(6)]
+# What the person said, which the model's new lines are grounded in.
+CHAT = saying(
+    *(f"I work on part {n} of the lotsen rollout." for n in range(6)),
+    "Kenji Morita from Osaka joined the lotsen rollout as our GIS contractor.",
+)
 
 
 def _profile(prefs: list[str]) -> str:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from fake_openai import FakeOpenAI
 
-from extract.extractkit import CHAT, model_agent
+from extract.extractkit import CHAT, model_agent, saying
 from memclaw.entries.memories import remember
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.facts import inbox
@@ -29,7 +29,8 @@ def test_a_contradicting_line_waits_in_the_inbox(tmp_path: Path, fake_openai: Fa
     scope = Scope(agent)
     remember(scope, "Maya lives in Oslo")
     fake_openai.queue_json(_answer("# Memory\n\n- Maya lives in Bergen\n- Maya plays chess\n"))
-    result = extract_conversation(scope, CHAT, session_id="s-7", force=True)
+    said = saying("I live in Bergen these days, and I play chess.")
+    result = extract_conversation(scope, said, session_id="s-7", force=True)
     memory = agent.read("MEMORY.md")
     assert "Maya plays chess" in memory and "Bergen" not in memory
     (item,) = inbox.open_items(agent)

@@ -6,13 +6,18 @@ from pathlib import Path
 
 from fake_openai import FakeOpenAI
 
-from extract.extractkit import CHAT, model_agent
+from extract.extractkit import model_agent, saying
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
 
 SARAH = "User is Sarah, a senior platform engineer at Cloudflare, based in the Lisbon office"
 GRAFANA = "As of 2026-03-30, Sarah decided to move monitoring from Datadog to Grafana to cut cost"
+# What Sarah said, which the model's facts are grounded in.
+CHAT = saying(
+    "I'm a senior platform engineer, based in the Lisbon office.",
+    "Today I'm working from the Lisbon office; short answers in this chat, please.",
+)
 
 
 def test_categorised_facts_are_filed_under_their_headings(

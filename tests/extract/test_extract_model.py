@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from fake_openai import FakeOpenAI
 
-from extract.extractkit import CHAT, model_agent, tree
+from extract.extractkit import CHAT, model_agent, saying, tree
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
 from memclaw.workspace.logs import read_log
@@ -109,7 +109,8 @@ def test_secrets_in_the_model_output_are_redacted_before_writing(
     fake_openai.queue_json(
         answer(memory_update=NEW_MEMORY + f"- Deploy token: {key}\n", daily_entry=f"- token {key}")
     )
-    result = extract_conversation(Scope(agent), CHAT)
+    said = saying(f"Our deploy token is {key}, keep it safe.")
+    result = extract_conversation(Scope(agent), said)
     assert result.status is Status.WRITTEN and result.redacted == 2
     assert key not in agent.read("MEMORY.md") and "[REDACTED:" in agent.read("MEMORY.md")
     assert key not in agent.read("memory/2026-03-30.md")
@@ -134,7 +135,8 @@ def test_ceiling_applies_to_a_model_rewrite(tmp_path: Path, fake_openai: FakeOpe
         f"## Topic {i}\n\n- A fact about topic {i} that takes some room.\n\n" for i in range(20)
     )
     fake_openai.queue_json(answer(memory_update=long_memory))
-    result = extract_conversation(Scope(agent), CHAT)
+    said = saying(*(f"Note a fact about topic {i}, it takes some room." for i in range(20)))
+    result = extract_conversation(Scope(agent), said)
     memory = agent.read("MEMORY.md")
     overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
     assert len(memory) <= 300

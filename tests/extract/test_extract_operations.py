@@ -14,7 +14,7 @@ from typing import Any
 
 from fake_openai import FakeOpenAI
 
-from extract.extractkit import CHAT, model_agent
+from extract.extractkit import CHAT, model_agent, saying
 from memclaw.entries.memories import remember
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.facts import inbox
@@ -60,7 +60,7 @@ def test_an_update_by_id_lands_on_its_line_and_the_cat_stays(
     agent = _agent(tmp_path, fake_openai, SAM, "Ana runs the Braga office.")
     update = {"id": fact_id(SAM), "text": "Sam moved to Porto."}
     fake_openai.queue_json(_answer(updates=[update]))
-    extract_conversation(Scope(agent), CHAT, force=True)
+    extract_conversation(Scope(agent), saying("Sam moved to Porto last month."), force=True)
     memory = agent.read("MEMORY.md")
     assert "Lisbon" not in memory and "Porto" in memory and "Miso" in memory
     assert "Ana runs the Braga office." in memory
@@ -76,7 +76,7 @@ def test_an_update_the_words_leave_open_is_the_models_call(
     agent = _agent(tmp_path, fake_openai, old)
     update = {"id": fact_id(old), "text": "Maya wants no meetings after lunch."}
     fake_openai.queue_json(_answer(updates=[update]))
-    extract_conversation(Scope(agent), CHAT, force=True)
+    extract_conversation(Scope(agent), saying("I want no meetings after lunch."), force=True)
     assert [s for s in _in_force(agent) if "Maya" in s] == ["Maya wants no meetings after lunch."]
 
 
@@ -99,7 +99,7 @@ def test_a_model_update_of_a_persons_line_waits_in_the_inbox(
     agent.write("MEMORY.md", "# Memory\n\n- Maya lives in Oslo\n")
     update = {"id": fact_id("Maya lives in Oslo"), "text": "Maya lives in Bergen"}
     fake_openai.queue_json(_answer(updates=[update]))
-    result = extract_conversation(Scope(agent), CHAT, force=True)
+    result = extract_conversation(Scope(agent), saying("I live in Bergen these days."), force=True)
     assert "- Maya lives in Oslo" in agent.read("MEMORY.md")
     (item,) = inbox.open_items(agent)
     assert (item.old, item.new) == ("Maya lives in Oslo", "Maya lives in Bergen")
@@ -136,7 +136,8 @@ def test_an_id_memory_does_not_hold_is_said_and_its_text_kept(
     agent = _agent(tmp_path, fake_openai, "Maya works at Cloudflare.")
     update = {"id": "f00000000", "text": "Maya's team moved to the Stockholm office."}
     fake_openai.queue_json(_answer(updates=[update]))
-    result = extract_conversation(Scope(agent), CHAT, force=True)
+    conversation = saying("My team moved to the Stockholm office.")
+    result = extract_conversation(Scope(agent), conversation, force=True)
     assert "Maya's team moved to the Stockholm office." in agent.read("MEMORY.md")
     assert any("f00000000" in note for note in result.notes)
 
@@ -150,7 +151,7 @@ def test_ids_a_whole_file_answer_echoes_are_not_written(
         f"# Memory\n\n## People\n\n- {works} [{fact_id(works)}]\n- Maya plays chess. [f12345678]\n"
     )
     fake_openai.queue_json(_answer(memory_update=echoed))
-    extract_conversation(Scope(agent), CHAT, force=True)
+    extract_conversation(Scope(agent), saying("I play chess."), force=True)
     memory = agent.read("MEMORY.md")
     assert "- Maya plays chess." in memory and "[f" not in memory
 
@@ -174,7 +175,8 @@ def test_the_pairs_the_words_leave_open_cost_one_request(
         {"pair": 2, "kind": "update", "reason": "milk now"},
     ]
     fake_openai.queue_json({"verdicts": verdicts})
-    extract_conversation(Scope(agent), CHAT, force=True)
+    conversation = saying("No meetings after lunch, please.", "I take my coffee with oat milk now.")
+    extract_conversation(Scope(agent), conversation, force=True)
     assert len(fake_openai.chat_requests()) == 2  # the extraction, then one judgement
     in_force = _in_force(agent)
     assert "Maya prefers calls in the afternoon." not in in_force
@@ -185,6 +187,6 @@ def test_a_malformed_operation_costs_itself_only(tmp_path: Path, fake_openai: Fa
     agent = _agent(tmp_path, fake_openai, "Maya works at Cloudflare.")
     new = [{"text": "Maya plays chess on Sundays.", "category": "preference"}]
     fake_openai.queue_json(_answer(facts=new, updates=[{"id": 7}], deletes=["f1"]))
-    result = extract_conversation(Scope(agent), CHAT, force=True)
+    result = extract_conversation(Scope(agent), saying("I play chess on Sundays."), force=True)
     assert sorted(_in_force(agent)) == ["Maya plays chess on Sundays.", "Maya works at Cloudflare."]
     assert sum("skipped one of the model's" in note for note in result.notes) == 2

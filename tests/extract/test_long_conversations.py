@@ -123,8 +123,8 @@ def test_the_model_reads_every_window_with_what_it_found_so_far(
     messages = _long()
     stamp(messages, "2026-11-28T09:00:00+00:00", "timestamp")
     profiles = ["# Profile\n\n## Identity\n"]
-    for number in range(5):
-        profiles.append(profiles[-1] + f"- Dana Okafor fact {number}.\n")
+    for letter in ("alpha", "bravo", "charlie", "delta", "echo"):  # (no number: nobody said one)
+        profiles.append(profiles[-1] + f"- Dana Okafor fact {letter}.\n")
     for profile in profiles[1:]:
         fake_openai.queue_json(_model_answer(profile))
     result = extract_conversation(Scope(agent), messages, force=True)
@@ -134,7 +134,7 @@ def test_the_model_reads_every_window_with_what_it_found_so_far(
     conversation = [p.split("=== Conversation ===")[1] for p in prompts]
     assert "Dana Okafor" in conversation[0] and "staging bot" in conversation[-1]
     # What window one found is known to window two.
-    assert "- Dana Okafor fact 0." in prompts[1].split("=== Conversation ===")[0]
+    assert "- Dana Okafor fact alpha." in prompts[1].split("=== Conversation ===")[0]
     for request in requests:
         body = json.dumps(request.body)
         assert GH not in body

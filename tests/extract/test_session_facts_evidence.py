@@ -6,13 +6,14 @@ from pathlib import Path
 
 from fake_openai import FakeOpenAI
 
-from extract.extractkit import CHAT, model_agent
+from extract.extractkit import model_agent, saying
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.facts.ledger import facts_of
 from memclaw.facts.model import EventKind
 from memclaw.workspace.scope import Scope
 
 TODAY = "User is working from the Lisbon office today and wants short answers in this chat"
+CHAT = saying("Today I'm working from the Lisbon office; short answers in this chat, please.")
 
 
 def test_a_session_fact_is_inferred_by_the_model_in_its_session(
