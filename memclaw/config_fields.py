@@ -89,6 +89,12 @@ class Settings:
     max_concurrent_requests: int = _key(
         8, "model calls one process keeps in flight at once (batch jobs)", minimum=1, maximum=1024
     )
+    model_slots: int = _key(
+        0,
+        "requests the chat endpoint answers at once; with 1, a chat's extraction waits for"
+        " its end (0: 1 for a server on this machine, as llama.cpp and Ollama serve)",
+        maximum=1024,
+    )
 
     # --- post-chat extraction ---
     extract_enabled: bool = _key(True, "extract memories after conversations")

@@ -2,7 +2,10 @@
 
 It starts after a turn once the thresholds hold (enough messages, a last
 user message long enough, no recent extraction of this agent and owner),
-and once more when the conversation ends if anything was said since. Its
+and once more when the conversation ends if anything was said since. On an
+endpoint that answers one request at a time (a server on this machine, or
+``model_slots: 1``) it runs only when the conversation ends, and what it cannot
+finish then is queued for the next chat or dream. Its
 outcome becomes one quiet line for the person; its failures go to
 ``.memclaw/logs/chat.jsonl``, never to the screen as an error. Subagents,
 ``--no-capture`` and conversations started by cron, heartbeat or automation
@@ -94,6 +97,14 @@ class BackgroundExtractor:
         return self.enabled and self.session.captures and settings.extract_enabled
 
     @property
+    def one_slot(self) -> bool:
+        """Whether the endpoint answers one request at a time: then extraction waits for
+        the end of the chat, so that no answer waits behind it."""
+        from memclaw.llm.gate import one_at_a_time
+
+        return one_at_a_time(self.session.agent.settings)
+
+    @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
@@ -109,7 +120,7 @@ class BackgroundExtractor:
         from memclaw.extract.state import cooldown_left
 
         messages = self.session.text_messages()
-        if not self.active or self.running or not self._ready(messages):
+        if not self.active or self.running or self.one_slot or not self._ready(messages):
             return False
         if cooldown_left(self.session.scope) > 0:
             return False

@@ -78,7 +78,8 @@ class Conversation:
             enabled=capture,
             on_written=engine.note_own_writes,
         )
-        if extractor.active:
+        if extractor.active and not extractor.one_slot:
+            # (A server that answers one request at a time leaves them to the dream.)
             _extract_pending(session.agent, extraction_model, notices.put)
         return cls(engine, extractor, notices)
 

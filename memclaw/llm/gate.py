@@ -11,12 +11,18 @@ starts no further model call.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import threading
 import time
 from collections.abc import Iterator
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from memclaw.errors import ModelError
+
+if TYPE_CHECKING:
+    from memclaw.config import Settings
 
 
 class JobTimeoutError(ModelError):
@@ -90,3 +96,22 @@ class RequestGate:
                     self.in_flight -= 1
         finally:
             self._slots.release()
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine (a name other than localhost may be anywhere)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def one_at_a_time(settings: Settings) -> bool:
+    """Whether the chat endpoint answers one request at a time: ``model_slots`` 1, or left
+    at 0, a server on this machine (llama.cpp and llama-cpp-python serve one slot, Ollama
+    often one; and on one CPU a second request slows the first anyway)."""
+    if settings.model_slots:
+        return settings.model_slots == 1
+    return is_loopback(urlsplit(settings.base_url).hostname or "")

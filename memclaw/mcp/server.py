@@ -19,7 +19,6 @@ other's lock and leaves the loop free for pings and cancellation.
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import os
 import socket
 import sys
@@ -33,6 +32,7 @@ from mcp.shared.exceptions import MCPError
 
 from memclaw import __version__
 from memclaw.errors import MemclawError, UsageError
+from memclaw.llm.gate import is_loopback
 from memclaw.mcp.catalogue import MemoryTools
 from memclaw.mcp.resources import (
     GUIDE,
@@ -175,15 +175,6 @@ def serve_stdio(tools: MemoryTools) -> None:
             await server.run(read, write, server.create_initialization_options())
 
     anyio.run(main)
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False  # a host name: it may resolve to any interface
 
 
 def check_binding(host: str, token: str | None) -> None:

@@ -50,6 +50,8 @@ def model_settings(server: FakeOpenAI, **overrides: Any) -> dict[str, Any]:
         "api_key": "test",
         "max_retries": 0,
         "request_timeout": 10.0,
+        # The fake server answers many requests at once, though it is on this machine.
+        "model_slots": 8,
     }
     settings.update(overrides)
     return settings

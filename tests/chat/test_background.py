@@ -224,3 +224,37 @@ def test_a_session_the_chat_extracted_is_not_extracted_again_from_its_file(
     assert str(again.status) != "skipped"
     read = extraction_requests(answers)[-1]["messages"][-1]["content"]
     assert "Helix" in read.split("=== Conversation ===")[-1]
+
+
+def test_a_server_that_answers_one_request_at_a_time_extracts_when_the_chat_ends(
+    open_chat: OpenChat, answers: FakeOpenAI
+) -> None:
+    # model_slots 0: a server on this machine (as the fake is) is taken to have one slot.
+    conversation = open_chat({"model_slots": 0})
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    conversation.turn("And my terminal is Ghostty.")
+    assert not conversation.extractor.running and extraction_requests(answers) == []
+    result = conversation.close(wait=10)
+    assert result is not None and str(result.status) == "written"
+    assert len(extraction_requests(answers)) == 1
+    assert "Helix" in conversation.engine.agent.read("PROFILE.md")
+
+
+@pytest.mark.parametrize(
+    ("base_url", "slots", "one"),
+    [
+        ("http://localhost:11434/v1", 0, True),
+        ("http://127.0.0.1:8080/v1", 0, True),
+        ("http://[::1]:8080/v1", 0, True),
+        ("http://127.0.0.1:8080/v1", 4, False),
+        ("https://api.openai.com/v1", 0, False),
+        ("http://10.0.0.5:8000/v1", 0, False),
+        ("https://api.openai.com/v1", 1, True),
+    ],
+)
+def test_which_endpoints_answer_one_request_at_a_time(base_url: str, slots: int, one: bool) -> None:
+    from memclaw.config import Settings
+    from memclaw.llm.gate import one_at_a_time
+
+    assert one_at_a_time(Settings(base_url=base_url, model_slots=slots)) is one
