@@ -58,8 +58,9 @@ def check_model(settings: Settings) -> list[Check]:
     # Without a key the endpoint answered without one: there was no key to accept.
     said = "answers and accepts the key" if settings.api_key else "answers; no API key is set"
     checks = [Check("endpoint", Status.OK, f"{url} {said}{note}")]
-    if listed is not None and settings.model not in listed:
-        shown = ", ".join(listed[:8]) + (" …" if len(listed) > 8 else "")
+    unlisted = listed is not None and settings.model not in listed
+    shown = ", ".join((listed or [])[:8]) + (" …" if len(listed or []) > 8 else "")
+    if unlisted and len(listed or []) != 1:
         checks.append(
             Check(
                 "model",
@@ -69,18 +70,23 @@ def check_model(settings: Settings) -> list[Check]:
             )
         )
         return checks
+    # A server of one model (llama.cpp's) lists its file's name and answers to any other,
+    # such as the docs' "local": whether it answers is what counts.
     start = time.monotonic()
     try:
         open_model(probe).chat(_PING, max_tokens=5)
     except ModelError as exc:
-        checks.append(Check("model", Status.FAIL, str(exc), "fix the model settings"))
+        found = f"model {settings.model!r} is not listed by {url} (it lists: {shown})"
+        todo = "set model to one the server lists" if unlisted else "fix the model settings"
+        checks.append(Check("model", Status.FAIL, found if unlisted else str(exc), todo))
         return checks
     latency = _ms(start)
+    served = f" (the server lists {shown}, and answers to this name too)" if unlisted else ""
     checks.append(
         Check(
             "model",
             Status.OK,
-            f"{settings.model!r} answered a one-line request in {latency} ms",
+            f"{settings.model!r} answered a one-line request in {latency} ms{served}",
             detail={"latency_ms": latency},
         )
     )

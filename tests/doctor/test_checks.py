@@ -297,3 +297,16 @@ def test_conversations_waiting_to_be_extracted_and_a_failing_model_are_seen(
         check.found
     )
     assert "memclaw extract demo --session s-2" in check.todo
+
+
+def test_a_server_of_one_model_answers_to_any_name(agent_root: Path) -> None:
+    # llama.cpp's servers list the file they serve and answer to "local", as the docs say.
+    with FakeOpenAI(models=["smollm2-135m-instruct-q4_1.gguf"]) as server:
+        result = diagnose(None, env(MEMCLAW_BASE_URL=server.base_url, MEMCLAW_MODEL="local"))
+        model = by_name(result, "model")
+        assert model.status is Status.OK, model.found
+        assert "answers to this name too" in model.found
+        server.queue_error(404, "model 'local' not found")
+        result = diagnose(None, env(MEMCLAW_BASE_URL=server.base_url, MEMCLAW_MODEL="local"))
+    model = by_name(result, "model")
+    assert model.status is Status.FAIL and "'local' is not listed" in model.found
