@@ -4,9 +4,9 @@ It starts after a turn once the thresholds hold (enough messages, a last
 user message long enough, no recent extraction of this agent and owner),
 and once more when the conversation ends if anything was said since. On an
 endpoint that answers one request at a time (a server on this machine, or
-``model_slots: 1``) it runs only when the conversation ends, and what it cannot
-finish then is queued for the next chat or dream. Its
-outcome becomes one quiet line for the person; its failures go to
+``model_slots: 1``) it runs only when the conversation ends. What it cannot
+finish then, or what the model fails, is queued for the next chat or dream.
+Its outcome becomes one quiet line for the person; its failures go to
 ``.memclaw/logs/chat.jsonl``, never to the screen as an error. Subagents,
 ``--no-capture`` and conversations started by cron, heartbeat or automation
 triggers are never extracted.

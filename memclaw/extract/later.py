@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memclaw.errors import MemclawError
+from memclaw.errors import MemclawError, UsageError
 from memclaw.extract.pending import note_failure, read_rows, remove_row
 from memclaw.workspace.owners import OwnerKey
 
@@ -28,7 +28,7 @@ def extract_pending(agent: Agent, model: ChatModel | None = None) -> list[Extrac
     from memclaw.extract.pipeline import extract_conversation
     from memclaw.extract.result import ExtractionResult, Status
     from memclaw.extract.state import cooldown_left
-    from memclaw.extract.transcripts import load_session
+    from memclaw.extract.transcripts import load_session, session_path
     from memclaw.workspace.scope import Scope
 
     results = []
@@ -38,6 +38,11 @@ def extract_pending(agent: Agent, model: ChatModel | None = None) -> list[Extrac
         if cooldown_left(scope) > 0:
             continue
         session_id = str(row["session"])
+        try:
+            session_path(scope, session_id)
+        except UsageError:
+            remove_row(agent, row)  # deleted or forgotten since: nothing is left to extract
+            continue
         tries = int(row.get("tries") or 0)
         offline = tries >= MODEL_TRIES
         try:

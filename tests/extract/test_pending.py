@@ -63,3 +63,12 @@ def test_concurrent_queueing_loses_no_session(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert len(pending_sessions(agent)) == 120
+
+
+def test_a_queued_session_deleted_since_leaves_the_queue_without_a_word(tmp_path: Path) -> None:
+    from memclaw.extract.pending import queue_session
+
+    agent = make_agent(tmp_path)
+    queue_session(Scope(agent), "s-gone", "the model failed it")
+    assert extract_pending(agent) == []
+    assert pending_sessions(agent) == []
