@@ -24,6 +24,8 @@ from memclaw.snapshot.state import (
     RUN_KEYS,
     as_json,
     as_jsonl,
+    facts_at_home,
+    owner_prefix,
     prefix_of,
     scope_label,
     state_reason,
@@ -73,7 +75,7 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
     forgets = [
         {k: r[k] for k in RUN_KEYS if k in r}
         for r in read_log(agent, "forget")
-        if _owner_prefix(r.get("owner")) in prefixes
+        if owner_prefix(r.get("owner")) in prefixes
     ]
     out.append((FORGETS, as_jsonl(forgets)))
     if agent.meta_path.is_file():
@@ -124,38 +126,22 @@ def _sessions(
 
 def _evidence(agent: Agent, data: bytes, prefixes: set[str]) -> bytes:
     """The evidence record without the facts that live in an owner's memory left at home."""
-    from memclaw.facts.ids import fact_id
     from memclaw.text import jsonsafe
     from memclaw.workspace.owners import OWNERS_DIR
 
-    home: set[str] = set()
     folder = agent.path / OWNERS_DIR
-    for owner in sorted(folder.iterdir()) if folder.is_dir() else []:
-        prefix = f"{OWNERS_DIR}/{owner.name}/"
-        if prefix in prefixes or not owner.is_dir():
-            continue
-        for path in owner.rglob("*.md"):
-            text = path.read_text(encoding="utf-8", errors="replace")
-            home.update(
-                fact_id(line, prefix)
-                for line in text.splitlines()
-                if line.strip() and not line.lstrip().startswith("#")
-            )
+    home = facts_at_home(
+        (
+            path.relative_to(agent.path).as_posix(),
+            path.read_text(encoding="utf-8", errors="replace"),
+        )
+        for owner in (sorted(folder.iterdir()) if folder.is_dir() else [])
+        if owner.is_dir() and f"{OWNERS_DIR}/{owner.name}/" not in prefixes
+        for path in owner.rglob("*.md")
+    )
     try:
         doc: Any = jsonsafe.loads(data.decode("utf-8"))
         facts = dict(doc["facts"])
     except (UnicodeDecodeError, ValueError, KeyError, TypeError):
         return b""  # an unreadable record counts as none at home too
     return as_json({"facts": {fid: ev for fid, ev in facts.items() if fid not in home}})
-
-
-def _owner_prefix(owner: Any) -> str | None:
-    from memclaw.errors import UsageError
-    from memclaw.workspace.owners import OWNERS_DIR, normalise_owner, owner_dirname
-
-    if owner is None:
-        return ""
-    try:
-        return f"{OWNERS_DIR}/{owner_dirname(normalise_owner(str(owner)))}/"
-    except UsageError:
-        return None

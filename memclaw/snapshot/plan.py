@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -11,7 +11,7 @@ from typing import Any
 from memclaw.errors import SnapshotError
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import OWNERS_DIR, markdown_only
-from memclaw.snapshot.state import state_counts
+from memclaw.snapshot.state import state_counts, within
 from memclaw.workspace import Workspace
 from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
 from memclaw.workspace.templates import SEED_FILES
@@ -106,7 +106,16 @@ def plan_import(
         raise SnapshotError(f"{folder} is a file, not an agent folder; move it away first")
     exists = folder.is_dir()
     contents = {item.path: item.data for item in snapshot.files}
-    skipped = _personal_left_out(contents, owners)
+    left_out = _personal_left_out(contents, owners)
+    skipped = {
+        rel: f"personal memory of {owner}: import it with --owner {owner}"
+        for rel, (owner, _) in left_out.items()
+    }
+    # What memory knew of the owners left out stays out with their memory.
+    carried = within(
+        snapshot.state, list(contents), {rel: data for rel, (_, data) in left_out.items()}
+    )
+    snapshot = replace(snapshot, state=carried)
     notes: dict[str, str] = {}
     if exists and (folder / META_DIR).is_dir():
         notes.update(_leave_out_forgotten(workspace, agent_id, contents))
@@ -128,16 +137,18 @@ def plan_import(
     return ImportPlan(agent_id, exists, rows, contents, snapshot, pending, warnings)
 
 
-def _personal_left_out(contents: dict[str, bytes], owners: Collection[str]) -> dict[str, str]:
-    """Take out of ``contents`` the personal memory of owners not named; a note for each."""
+def _personal_left_out(
+    contents: dict[str, bytes], owners: Collection[str]
+) -> dict[str, tuple[str, bytes]]:
+    """Take out of ``contents`` the personal memory of owners not named: (owner, data) of
+    each file taken out."""
     from memclaw.workspace.owners import owner_from_dirname
 
-    left: dict[str, str] = {}
+    left: dict[str, tuple[str, bytes]] = {}
     for rel in [rel for rel in contents if rel.startswith(OWNERS_DIR + "/")]:
         owner = owner_from_dirname(rel.split("/")[1])
         if owner not in owners:
-            del contents[rel]
-            left[rel] = f"personal memory of {owner}: import it with --owner {owner}"
+            left[rel] = (owner, contents.pop(rel))
     return left
 
 

@@ -125,6 +125,32 @@ def as_jsonl(records: list[dict[str, Any]]) -> bytes:
     return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode("utf-8")
 
 
+def owner_prefix(owner: Any) -> str | None:
+    """The scope folder of a record's owner ('' for the shared scope; None if unreadable)."""
+    from memclaw.errors import UsageError
+    from memclaw.workspace.owners import OWNERS_DIR, normalise_owner, owner_dirname
+
+    if owner is None:
+        return ""
+    try:
+        return f"{OWNERS_DIR}/{owner_dirname(normalise_owner(str(owner)))}/"
+    except UsageError:
+        return None
+
+
+def facts_at_home(files: Iterable[tuple[str, str]]) -> set[str]:
+    """The fact ids of the lines of ``files`` ((path in the agent folder, text)): the
+    facts of memory that does not travel, whose evidence must not travel either."""
+    from memclaw.facts.ids import fact_id
+
+    return {
+        fact_id(line, prefix_of(rel))
+        for rel, text in files
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    }
+
+
 # --- import ------------------------------------------------------------------------------------
 
 
@@ -142,6 +168,40 @@ class CarriedState:
     provenance: dict[str, dict[str, Any]] = field(default_factory=dict)
     guard: dict[str, dict[str, Any]] = field(default_factory=dict)
     agent_meta: bytes = b""  # the agent's agent.yaml, checked
+
+
+def within(state: CarriedState, carried: Sequence[str], left_out: dict[str, bytes]) -> CarriedState:
+    """The state of the scopes whose files an import writes (``carried``): an owner whose
+    memory is ``left_out`` leaves no inbox item, journal line, forgotten fingerprint,
+    evidence or session behind, as an export of that owner's memory would not have."""
+    labels = {scope_label(rel) for rel in carried}
+    prefixes = {prefix_of(rel) for rel in carried}
+    rels = set(carried)
+    changes = []
+    for record in state.changes:
+        files = [f for f in record.get("files", []) if isinstance(f, dict) and f.get("rel") in rels]
+        if files:
+            changes.append({**record, "files": files})
+    kept = {str(c.get("id")) for c in changes}
+    home = facts_at_home(
+        (rel, data.decode("utf-8", errors="replace")) for rel, data in left_out.items()
+    )
+    return replace(
+        state,
+        forgotten=[r for r in state.forgotten if r.get("scope") in labels],
+        evidence={fid: ev for fid, ev in state.evidence.items() if fid not in home},
+        inbox=[i for i in state.inbox if i.get("prefix", "") in prefixes],
+        changes=changes,
+        extract=[r for r in state.extract if str(r.get("change")) in kept],
+        forgets=[r for r in state.forgets if owner_prefix(r.get("owner")) in prefixes],
+        sessions={
+            rel: data
+            for rel, data in state.sessions.items()
+            if state_reason(f"{STATE_DIR}/{rel}", rels) is None
+        },
+        provenance={rel: doc for rel, doc in state.provenance.items() if rel in rels},
+        guard={rel: doc for rel, doc in state.guard.items() if rel in rels},
+    )
 
 
 def state_counts(state: CarriedState) -> dict[str, int]:

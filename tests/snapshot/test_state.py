@@ -289,6 +289,31 @@ def test_an_owners_state_travels_with_that_owner_only(tmp_path: Path) -> None:
         assert not any(b"user%3A" in archive.read(n) for n in archive.namelist())
 
 
+def test_an_import_of_one_owner_takes_none_of_the_others_state(tmp_path: Path) -> None:
+    ws = Workspace.open(tmp_path / "x")
+    ws.root.mkdir(parents=True)
+    r = str(ws.root)
+    ok("--root", r, "init", "demo")
+    for owner in ("user:alice", "user:bob"):
+        name = owner.split(":")[1]
+        ok("--root", r, "remember", "demo", f"{name} hums while cooking", "--owner", owner)
+        ok("--root", r, "remember", "demo", f"{name} paints on sundays", "--owner", owner)
+        ok("--root", r, "facts", "confirm", "demo", f"{name} paints on sundays", "--owner", owner)
+        ok("--root", r, "forget", "demo", f"{name} hums while cooking", "--owner", owner, "--yes")
+    everyone = read_snapshot(export_snapshot(ws.agent("demo"), all_owners=True).data)
+    assert any(r.get("scope", "").startswith("owners/user%3Abob") for r in everyone.state.forgotten)
+    # Only Alice is named: Bob's memory stays out, and so does all memory knew of him.
+    import_snapshot(ws, "clone", everyone, owners=["user:alice"])
+    clone = ws.root / "clone"
+    assert not (clone / "owners" / "user%3Abob").exists()
+    meta = b"".join(p.read_bytes() for p in (clone / ".memclaw").rglob("*") if p.is_file())
+    assert b"bob" not in meta and b"user%3Abob" not in meta
+    bobs = json.loads(ok("--root", r, "facts", "demo", "--owner", "user:bob", "--json"))["facts"]
+    assert bobs and all(f["id"].encode() not in meta for f in bobs)
+    alices = json.loads(ok("--root", r, "facts", "clone", "--owner", "user:alice", "--json"))
+    assert "confirmed" in [e["kind"] for f in alices["facts"] for e in f["events"]]
+
+
 @pytest.mark.parametrize("crash", ["staging", "journal", "swap:1"])
 def test_state_lands_with_the_files_or_not_at_all(tmp_path: Path, crash: str) -> None:
     from .test_crash import CRASHED, memclaw
