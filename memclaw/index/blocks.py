@@ -17,6 +17,7 @@ from datetime import date
 from typing import Protocol
 
 from memclaw.text.tokenize import STOPWORD_WORDS, WORD
+from memclaw.workspace.entries import ENTRIES_DIR, is_entry_metadata
 
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)")
@@ -217,6 +218,16 @@ def parse_blocks(text: str, rel_path: str = "") -> list[Block]:
             b.open("paragraph", number, line)
     b.flush()
     return b.blocks
+
+
+def bookkeeping(rel_path: str, block: Block) -> bool:
+    """Whether ``block`` is an entries file's bookkeeping, which no question is about: its
+    title, an entry's id heading, an entry's ``- category:``, dates and fields."""
+    if ENTRIES_DIR not in rel_path.split("/")[:-1]:
+        return False
+    return block.kind == "heading" or (
+        block.kind == "item" and is_entry_metadata(rel_path, block.text)
+    )
 
 
 def speaker_of(text: str) -> str | None:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memclaw.index.blocks import parse_blocks
+from memclaw.index.blocks import bookkeeping, parse_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
 from memclaw.index.layout import FileState, classify, scan
 from memclaw.index.schema import NewerSchema, migrate, rollback
@@ -35,7 +35,7 @@ from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"
 # How blocks are laid out in the index; when it or the tokenizer changes, indexes are rebuilt.
-INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3/contentless-4/packs-1"
+INDEX_FORMAT = f"tokens-{TOKENIZER_VERSION}/ids-3/contentless-4/packs-1/entries-1"
 # A file modified this close to the moment it was indexed may change again
 # within the file system's timestamp granularity: hash it again next time.
 _RACY_NS = 2_000_000_000
@@ -418,7 +418,7 @@ def _sync_file(
         stats.touched += 1
         return
     text = nfc(data.decode("utf-8", errors="replace").removeprefix("\ufeff"))
-    blocks = parse_blocks(text, rel)
+    blocks = [b for b in parse_blocks(text, rel) if not bookkeeping(rel, b)]
     kind, scope, owner = classify(rel, is_global)
     if row is None:
         file_id = conn.execute(

@@ -264,3 +264,16 @@ def test_a_long_lived_searcher_reads_blocks_as_they_are_now(isolated_env: Path) 
         sync_agent(ws.agent("a"))  # another connection indexes the edit
         (hit,) = searcher.search("kayak", log=False, sync=False)
         assert hit.text == "- the kayak is white"
+
+
+def test_an_entries_files_bookkeeping_is_never_a_hit(isolated_env: Path) -> None:
+    entries = (
+        "# Memory entries: project\n\n## m-36dcdf4b\nThe Atlas project uses Postgres 16\n\n"
+        "- category: project\n- created: 2026-11-30\n- updated: 2026-11-30\n- scope: team\n"
+    )
+    _write(isolated_env, {"a/MEMORY.md": "# Memory\n", "a/entries/project.md": entries})
+    hits = search(_ws(isolated_env), "project")
+    assert [(h.file, h.line) for h in hits] == [("entries/project.md", 4)]
+    assert search(_ws(isolated_env), "2026-11-30") == []
+    # An entry's id still finds the entry: its line, not the heading.
+    assert [h.line for h in search(_ws(isolated_env), "m-36dcdf4b")] == [4]
