@@ -207,6 +207,18 @@ def _said(text: str) -> str:
     return " ".join(_MARKER.sub("", text).split()).casefold()
 
 
+def once_each(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """Each line once, where it ranks best: a line a dream copied into MEMORY.md, or said
+    again in three daily notes, is one memory, not four hits."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for cand in candidates:  # (best first)
+        if (cand.key, cand.hash) not in seen:
+            seen.add((cand.key, cand.hash))
+            kept.append(cand)
+    return kept
+
+
 def group_files(candidates: Iterable[Candidate], max_files: int) -> list[Candidate]:
     """Keep candidates from the best ``max_files`` files only, in rank order."""
     files: set[tuple[str, str]] = set()

@@ -23,6 +23,7 @@ from memclaw.index.rank import (
     authoritative_first,
     group_files,
     make_filters,
+    once_each,
     to_hit,
 )
 from memclaw.index.recall_log import log_recall
@@ -148,7 +149,7 @@ class Searcher:
 
                 ranked = rerank(model, query, ranked, settings.search_rerank)
         ranked = authoritative_first(ranked, settings)
-        chosen = group_files(ranked, settings.search_max_files)[:limit]
+        chosen = group_files(once_each(ranked), settings.search_max_files)[:limit]
         hits = [to_hit(c, parsed) for c in chosen]
         if hits:
             rated = _relevance(sources, _asked(query, parsed, _today(sources, workspace)), chosen)

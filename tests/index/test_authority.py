@@ -36,7 +36,7 @@ def _ws(root: Path) -> Workspace:
 
 def test_a_line_in_agents_md_ranks_above_its_copy_in_a_daily_note(isolated_env: Path) -> None:
     hits = search(_ws(isolated_env), "British English", log=False)
-    assert [h.file for h in hits] == ["AGENTS.md", "memory/2026-11-20.md"]
+    assert [h.file for h in hits] == ["AGENTS.md"]  # and its copy is not shown again
 
 
 def test_the_owners_personal_memory_ranks_first_for_them(isolated_env: Path) -> None:
@@ -45,6 +45,7 @@ def test_the_owners_personal_memory_ranks_first_for_them(isolated_env: Path) -> 
     assert [h.file for h in team] == ["MEMORY.md"]
     mine = search(ws, "deploys Tuesdays", owner="user:alice", log=False)
     assert [h.scope for h in mine] == ["personal", "team"]
-    # A line said in the owner's notes and in AGENTS.md: the owner's copy first.
+    # A line said in the owner's notes and in AGENTS.md: the owner's copy, once.
     copies = search(ws, "keep replies short", owner="user:alice", log=False)
-    assert [h.file for h in copies][:2] == ["owners/user%3Aalice/memory/2026-11-21.md", "AGENTS.md"]
+    assert [h.file for h in copies][:1] == ["owners/user%3Aalice/memory/2026-11-21.md"]
+    assert "AGENTS.md" not in [h.file for h in copies]
