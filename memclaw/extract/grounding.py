@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from memclaw.judgement.lexicon import NUMBER_WORDS
 from memclaw.text.language import language_of
 from memclaw.text.likeness import STOPWORDS
 from memclaw.text.stem import stem
@@ -33,27 +34,7 @@ _ABOUT_TALK = frozenset(
     """.split()  # noqa: SIM905
 )
 # Number words a model writes as digits ("four years" is "4 years").
-_NUMBERS = {
-    word: str(number)
-    for number, words in enumerate(
-        (
-            "zero noll null cero",
-            "one en ett eins uno una",
-            "two två zwei dos",
-            "three tre drei tres",
-            "four fyra vier cuatro",
-            "five fem fünf cinco",
-            "six sex sechs seis",
-            "seven sju sieben siete",
-            "eight åtta acht ocho",
-            "nine nio neun nueve",
-            "ten tio zehn diez",
-            "eleven elva elf once",
-            "twelve tolv zwölf doce",
-        )
-    )
-    for word in words.split()
-}
+_NUMBERS = {word: str(number) for word, number in NUMBER_WORDS.items()}
 MIN_SAID = 0.5
 
 

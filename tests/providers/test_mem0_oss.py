@@ -4,7 +4,6 @@ folder, and multilingual-e5-small served on loopback (the ``e5_server`` fixture)
 Each test opens its own store (about a second); keep them few.
 """
 
-import ipaddress
 import json
 import socket
 import sqlite3
@@ -18,6 +17,7 @@ from typer.testing import CliRunner
 
 from memclaw.chat import Conversation
 from memclaw.cli.app import app
+from memclaw.llm.gate import is_loopback
 from memclaw.providers.mem0_connect import open_mem0
 from memclaw.workspace import Workspace
 from memclaw.workspace.agent import Agent
@@ -133,15 +133,6 @@ def test_sync_status_search_and_forget_from_the_command_line(
     assert search(MAYA) == ["My editor is Helix."]
 
 
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def test_nothing_leaves_the_machine_and_nothing_lands_in_home(
     isolated_env: Path, e5_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -172,7 +163,7 @@ def test_nothing_leaves_the_machine_and_nothing_lands_in_home(
     assert mem0.list(MAYA, "pal") == []
 
     assert connected, "the embedder was not asked at all"
-    assert [h for h in looked_up + connected if not _loopback(h)] == []
+    assert [h for h in looked_up + connected if not is_loopback(h)] == []
     import mem0.memory.telemetry as telemetry
 
     assert telemetry.MEM0_TELEMETRY is False
