@@ -208,14 +208,13 @@ def _said(text: str) -> str:
 
 
 def once_each(candidates: Iterable[Candidate]) -> list[Candidate]:
-    """Each line once, in its first place (``authoritative_first`` put the weightiest copy
-    there): a line a dream copied into MEMORY.md, or said again in three daily notes, is
-    one memory, not four hits."""
+    """Each line once, where it ranks best: a line a dream copied into MEMORY.md, or said
+    again in three daily notes, is one memory, not four hits."""
     seen: set[tuple[str, str]] = set()
     kept = []
     for cand in candidates:  # (best first)
-        if (cand.key, _said(cand.text)) not in seen:
-            seen.add((cand.key, _said(cand.text)))
+        if (cand.key, cand.hash) not in seen:
+            seen.add((cand.key, cand.hash))
             kept.append(cand)
     return kept
 
