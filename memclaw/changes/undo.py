@@ -24,7 +24,7 @@ from memclaw.workspace.safeguards import journal
 from memclaw.workspace.safeguards.journal import APPEND, CREATED, FORGET, HISTORY, sha
 
 if TYPE_CHECKING:
-    from memclaw.workspace.editing import Editing
+    from memclaw.workspace.agent import Editing
     from memclaw.workspace.scope import Scope
 
 

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 from memclaw.workspace.entries import ENTRIES_DIR, Entry, parse_entries, splice_entries
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
-    from memclaw.workspace.editing import Editing
+    from memclaw.workspace.agent import Agent, Editing
     from memclaw.workspace.scope import Scope
 
 LOG = "memories"

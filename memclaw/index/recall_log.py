@@ -23,9 +23,8 @@ from memclaw.workspace.logs import append_log, read_log
 
 if TYPE_CHECKING:
     from memclaw.index.rank import Hit
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.agent import Agent, Workspace
     from memclaw.workspace.owners import OwnerKey
-    from memclaw.workspace.root import Workspace
 
 RECALL_LOG = "recall"
 

@@ -16,8 +16,8 @@ from memclaw.jobs.local import Target
 __all__ = ["Target", "consolidate_many", "dream_many", "dream_targets", "select_agents"]
 
 if TYPE_CHECKING:
+    from memclaw.workspace.agent import Workspace
     from memclaw.workspace.owners import OwnerKey
-    from memclaw.workspace.root import Workspace
 
 
 def select_agents(ws: Workspace, agents: Sequence[str], all_agents: bool) -> list[str]:

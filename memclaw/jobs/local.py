@@ -28,8 +28,8 @@ from memclaw.llm.gate import JobTimeoutError, job_deadline
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
+    from memclaw.workspace.agent import Workspace
     from memclaw.workspace.owners import OwnerKey
-    from memclaw.workspace.root import Workspace
 
 
 @dataclass(frozen=True)

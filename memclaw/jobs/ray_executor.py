@@ -26,7 +26,7 @@ from memclaw.jobs.local import JobOutcome, Target, Work, run_local
 
 if TYPE_CHECKING:
     from memclaw.clock import Clock
-    from memclaw.workspace.root import Workspace
+    from memclaw.workspace.agent import Workspace
 
 CHUNKS_PER_CPU = 4  # enough tasks to balance uneven agents, few enough to amortise start-up
 
@@ -47,7 +47,7 @@ def run_chunk(
 ) -> tuple[str, list[tuple[int, JobOutcome]]]:
     """A Ray task: run ``chunk`` on this node against the shared root."""
     from memclaw.config import Settings
-    from memclaw.workspace.root import Workspace
+    from memclaw.workspace.agent import Workspace
 
     ws = Workspace(Path(root), Settings(**values), clock)
     outcomes = run_local(ws, [t for _, t in chunk], work, workers=workers)

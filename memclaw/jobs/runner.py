@@ -32,7 +32,7 @@ from memclaw.jobs.local import JobOutcome, Target, Work, run_local, run_one
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
-    from memclaw.workspace.root import Workspace
+    from memclaw.workspace.agent import Workspace
 
 __all__ = [
     "JobOutcome",

@@ -35,7 +35,7 @@ from memclaw.workspace.paths import GLOBAL_DIR, META_DIR
 from memclaw.workspace.reading import read_text
 
 if TYPE_CHECKING:
-    from memclaw.workspace.root import Workspace
+    from memclaw.workspace.agent import Workspace
 
 
 class Store(StrEnum):

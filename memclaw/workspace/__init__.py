@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent as Agent
     from memclaw.workspace.agent import FileInfo as FileInfo
+    from memclaw.workspace.agent import Workspace as Workspace
     from memclaw.workspace.agent import WriteResult as WriteResult
     from memclaw.workspace.agent import WriteStrategy as WriteStrategy
     from memclaw.workspace.entries import Entry as Entry
     from memclaw.workspace.owners import OwnerKey as OwnerKey
     from memclaw.workspace.owners import Visibility as Visibility
     from memclaw.workspace.owners import normalise_owner as normalise_owner
-    from memclaw.workspace.root import Workspace as Workspace
     from memclaw.workspace.scope import Scope as Scope
 
 # name -> the module that defines it
@@ -37,7 +37,7 @@ _HOMES = {
     "OwnerKey": "memclaw.workspace.owners",
     "Visibility": "memclaw.workspace.owners",
     "normalise_owner": "memclaw.workspace.owners",
-    "Workspace": "memclaw.workspace.root",
+    "Workspace": "memclaw.workspace.agent",
     "Scope": "memclaw.workspace.scope",
 }
 

@@ -1,4 +1,4 @@
-"""The workspace: agents, their files, and every way memclaw writes to them.
+"""The workspace: its root, the agents in it, their files, and every way memclaw writes to them.
 
 All writes go through :meth:`Agent.write` or :meth:`Agent.append_daily`, which
 hold the agent's lock, refuse secrets, apply ceilings, keep the previous
@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from memclaw.config import Settings
-from memclaw.errors import UsageError, WorkspaceError
+from memclaw.clock import Clock, system_clock
+from memclaw.config import Settings, load_settings
+from memclaw.errors import AgentNotFoundError, UnsafePathError, UsageError, WorkspaceError
 from memclaw.workspace.atomic import (
     append_text,
     atomic_write,
@@ -26,24 +28,28 @@ from memclaw.workspace.atomic import (
     remove_leftovers,
     write_bytes_atomic,
 )
-from memclaw.workspace.editing import Editing
 from memclaw.workspace.meta import FileMeta, load_meta, load_today, save_meta
-from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, owner_from_dirname
+from memclaw.workspace.owners import OWNERS_DIR, OwnerKey, migrate_owner_folders, owner_from_dirname
 from memclaw.workspace.paths import (
     ENTRIES_DIR,
+    GLOBAL_DIR,
     META_DIR,
+    RootChoice,
+    check_state_inside,
+    locate_root,
     resolve_inside,
+    validate_agent_id,
 )
 from memclaw.workspace.reading import read_text
 from memclaw.workspace.safeguards import provenance
 from memclaw.workspace.safeguards.no_secrets import refuse_secrets, refuse_secrets_in_change
 from memclaw.workspace.safeguards.provenance import Author
+from memclaw.workspace.templates import SEED_FILES
 
 # The safeguards that only a write runs (ceiling, history, journal) and the section
 # editors are imported by the methods that write: a search opens agents too, and
 # must not pay for loading them.
 if TYPE_CHECKING:
-    from memclaw.workspace.root import Workspace
     from memclaw.workspace.safeguards.ceiling import CeilingResult
 
 DAILY_DIR = "memory"
@@ -395,3 +401,151 @@ class Agent:
         now = self.workspace.clock()
         day = self.pinned_day
         return now if day is None else datetime.combine(day, now.timetz())
+
+
+class Editing:
+    """Reads and writes of one agent's files while :meth:`Agent.editing` holds its lock.
+
+    Names are relative to ``prefix`` (a scope's folder, '' for the agent's own).
+    """
+
+    def __init__(self, agent: Agent, prefix: str = "") -> None:
+        self.agent = agent
+        self.prefix = prefix
+        self.closed = False
+
+    def _rel(self, name: str) -> str:
+        if self.closed:
+            raise RuntimeError("this edit is over: the agent lock was released")
+        return self.prefix + name
+
+    def read_existing(self, name: str) -> str | None:
+        """The text of ``name``, or None when the file does not exist."""
+        rel = self._rel(name)
+        return self.agent.read(rel) if self.agent.file(rel).exists() else None
+
+    def read(self, name: str) -> str:
+        return self.read_existing(name) or ""
+
+    def put(
+        self,
+        name: str,
+        old: str | None,
+        new: str,
+        *,
+        introduced: str | None,
+        author: Author = Author.PERSON,
+        established: frozenset[str] = frozenset(),
+    ) -> WriteResult:
+        """Write ``new`` over ``old`` as read in this edit.
+
+        ``introduced`` (the text that is new) is checked for secrets; None when
+        the caller checked it already. ``established``: see ``ceiling.plan``.
+        """
+        return self.agent._put(self._rel(name), old, new, author, introduced, established)
+
+    def write(
+        self, name: str, new: str, *, introduced: str, author: Author = Author.PERSON
+    ) -> WriteResult:
+        """Replace ``name`` with ``new``; ``introduced`` (the new text) must hold no secret."""
+        return self.put(name, self.read_existing(name), new, introduced=introduced, author=author)
+
+
+# Folders of the agent layout; any one of them (or a core file) marks a folder as an agent.
+_AGENT_DIRS = (META_DIR, DAILY_DIR, OWNERS_DIR, "entries", "sessions")
+
+
+class Workspace:
+    """A workspaces root holding one folder per agent plus ``_global/``."""
+
+    def __init__(
+        self,
+        root: Path,
+        settings: Settings,
+        clock: Clock = system_clock,
+        root_choice: RootChoice | None = None,
+    ) -> None:
+        self.root = root
+        self.settings = settings
+        self.clock = clock
+        self.root_choice = root_choice or RootChoice(root, "named by the caller", True)
+
+    @classmethod
+    def open(
+        cls,
+        root: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        clock: Clock = system_clock,
+    ) -> Workspace:
+        env = os.environ if env is None else env
+        choice = locate_root(root, env)
+        return cls(choice.path, load_settings(choice.path, env, overrides), clock, choice)
+
+    @property
+    def global_dir(self) -> Path:
+        return self.root / GLOBAL_DIR
+
+    def agent_ids(self) -> list[str]:
+        if not self.root.is_dir():
+            return []
+        ids = []
+        for child in sorted(self.root.iterdir()):
+            if not child.name.startswith(("_", ".")) and looks_like_agent(child):
+                with contextlib.suppress(UnsafePathError):
+                    ids.append(validate_agent_id(child.name))
+        return ids
+
+    def agent(self, agent_id: str) -> Agent:
+        path = self.root / validate_agent_id(agent_id)
+        if not looks_like_agent(path):
+            # An unrelated folder (a root of ``~`` holds ``Documents/``) is not an agent:
+            # opening it would create ``.memclaw/`` inside it.
+            from difflib import get_close_matches  # only for this message: not on every open
+
+            close = get_close_matches(agent_id, self.agent_ids(), n=1)
+            hint = f"did you mean {close[0]!r}? Or " if close else ""
+            # Say which root was searched and why: an agent "missing" because discovery
+            # picked another root than the person expected is the common case.
+            elsewhere = "" if self.root_choice.explicit else ", or name the root with --root"
+            raise AgentNotFoundError(
+                f"no agent {agent_id!r} under {self.root_choice.told()}: "
+                f"{hint}create it with `memclaw init {agent_id}`{elsewhere}"
+            )
+        check_state_inside(path)
+        agent = Agent(self, agent_id, path)
+        migrate_owner_folders(agent)  # before any owner's folder is looked up
+        return agent
+
+    def init_agent(self, agent_id: str) -> tuple[Agent, list[str]]:
+        """Create an agent with its four seeded core files; existing files are kept."""
+        path = self.root / validate_agent_id(agent_id)
+        if self.root.exists() and not self.root.is_dir():
+            raise WorkspaceError(f"the root {self.root} is not a folder: pass --root a folder")
+        if path.exists() and not path.is_dir():
+            raise WorkspaceError(f"{path} exists and is not a folder: choose another agent id")
+        agent = Agent(self, agent_id, path)
+        created = []
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a parent is a file, read-only, or otherwise unusable
+            raise WorkspaceError(
+                f"cannot create {path} ({exc.strerror}): pass --root a folder you can write to"
+            ) from exc
+        with agent.lock():
+            for name, content in SEED_FILES.items():
+                if not (path / name).exists():
+                    atomic_write(path / name, content)
+                    created.append(name)
+            if not agent.meta_path.exists():
+                save_meta(agent.meta_path, load_meta(agent.meta_path))
+        return agent, created
+
+
+def looks_like_agent(path: Path) -> bool:
+    """An agent folder holds a core file, or a folder only memclaw's layout has."""
+    if not path.is_dir():
+        return False
+    return any((path / name).is_file() for name in (*SEED_FILES, "DREAMS.md")) or any(
+        (path / name).is_dir() for name in _AGENT_DIRS
+    )

@@ -15,14 +15,14 @@ from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import append_text, file_lock
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.folder import Folder
 
 
-def log_path(agent: Agent, name: str) -> Path:
+def log_path(agent: Folder, name: str) -> Path:
     return agent.meta_dir / "logs" / f"{name}.jsonl"
 
 
-def append_log(agent: Agent, name: str, record: dict[str, Any]) -> None:
+def append_log(agent: Folder, name: str, record: dict[str, Any]) -> None:
     """Add one record, stamped with the workspace clock; safe across processes.
 
     Every string in the record goes through the secret gate first: logs take text
@@ -36,7 +36,7 @@ def append_log(agent: Agent, name: str, record: dict[str, Any]) -> None:
         append_text(path, line)
 
 
-def read_log(agent: Agent, name: str) -> Iterator[dict[str, Any]]:
+def read_log(agent: Folder, name: str) -> Iterator[dict[str, Any]]:
     """Records oldest first; a torn last line (a crash mid-append) is skipped."""
     path = log_path(agent, name)
     if not path.is_file():
@@ -52,7 +52,7 @@ def read_log(agent: Agent, name: str) -> Iterator[dict[str, Any]]:
 
 
 def last_record(
-    agent: Agent, name: str, *, skip_status: frozenset[str] = frozenset()
+    agent: Folder, name: str, *, skip_status: frozenset[str] = frozenset()
 ) -> dict[str, Any] | None:
     """The newest record, passing over those whose ``status`` is in ``skip_status``."""
     last = None

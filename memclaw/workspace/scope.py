@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import WorkspaceError
-from memclaw.workspace.agent import Agent, FileInfo, WriteResult, WriteStrategy
-from memclaw.workspace.editing import Editing
-from memclaw.workspace.owner_folders import migrate_owner_folders
+from memclaw.workspace.agent import Agent, Editing, FileInfo, WriteResult, WriteStrategy
 from memclaw.workspace.owners import (
     OWNERS_DIR,
     OwnerKey,
     Visibility,
+    migrate_owner_folders,
     normalise_owner,
     owner_dirname,
 )

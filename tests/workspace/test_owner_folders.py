@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from memclaw.workspace import Agent, Workspace
-from memclaw.workspace.owner_folders import migrate_owner_folders
+from memclaw.workspace.owners import migrate_owner_folders
 from memclaw.workspace.scope import Scope
 
 

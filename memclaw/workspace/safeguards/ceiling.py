@@ -33,7 +33,7 @@ from memclaw.workspace.safeguards.provenance import Author, Provenance, line_key
 from memclaw.workspace.sections import KEEP_MARKER, KEEP_SUFFIX
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.folder import Folder
 
 _H2 = re.compile(r"^## +(.*?)[ \t]*#*[ \t]*$")
 _COMMENT = re.compile(r"^\s*<!--.*-->\s*$")
@@ -178,7 +178,7 @@ def fit(
 
 
 def plan(
-    agent: Agent,
+    agent: Folder,
     rel: str,
     old: str,
     new: str,
@@ -249,7 +249,7 @@ def _rewordings(old: str, new: str, before: Provenance) -> set[str]:
 
 
 def preview(
-    agent: Agent,
+    agent: Folder,
     rel: str,
     old: str,
     new: str,
@@ -262,7 +262,7 @@ def preview(
     return fitted.text if fitted is not None else new
 
 
-def write_overflow(agent: Agent, rel: str, result: CeilingResult) -> CeilingResult:
+def write_overflow(agent: Folder, rel: str, result: CeilingResult) -> CeilingResult:
     """Append the moved entries to the overflow file, atomically; the caller holds the lock."""
     target = overflow_name(rel)
     path = resolve_inside(agent.path, target)

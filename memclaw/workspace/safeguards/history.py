@@ -6,30 +6,23 @@ Stored under ``.memclaw/history/<relative path>/<timestamp>.md``; the newest
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from memclaw.workspace.atomic import atomic_write
 
-
-class Keeper(Protocol):
-    """What history needs of an agent: where its metadata lives, and the time."""
-
-    @property
-    def meta_dir(self) -> Path: ...
-
-    def now(self) -> datetime: ...
+if TYPE_CHECKING:
+    from memclaw.workspace.folder import Folder
 
 
 KEEP = 20
 
 
-def folder(agent: Keeper, rel: str) -> Path:
+def folder(agent: Folder, rel: str) -> Path:
     return agent.meta_dir / "history" / rel
 
 
-def save(agent: Keeper, rel: str, text: str) -> Path:
+def save(agent: Folder, rel: str, text: str) -> Path:
     """Store ``text`` as the newest previous version of ``rel``; caller holds the lock.
 
     The text goes through the secret gate: a credential typed into a file by hand
@@ -50,7 +43,7 @@ def save(agent: Keeper, rel: str, text: str) -> Path:
     return path
 
 
-def versions(agent: Keeper, rel: str) -> list[Path]:
+def versions(agent: Folder, rel: str) -> list[Path]:
     """Previous versions of ``rel``, newest first."""
     target = folder(agent, rel)
     if not target.is_dir():

@@ -36,7 +36,7 @@ from memclaw.errors import storage_refusal
 from memclaw.workspace.owners import OWNERS_DIR
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.folder import Folder
 
 LOG = "changes"
 FORGET = "forget"
@@ -72,7 +72,7 @@ class _File:
 class Change:
     """One open change: what kind of operation, and the files it wrote so far."""
 
-    agent: Agent
+    agent: Folder
     kind: str
     detail: dict[str, Any]
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
@@ -136,7 +136,7 @@ _open: ContextVar[Change | None] = ContextVar("memclaw_open_change", default=Non
 
 
 @contextlib.contextmanager
-def change(agent: Agent, kind: str, **detail: Any) -> Iterator[Change]:
+def change(agent: Folder, kind: str, **detail: Any) -> Iterator[Change]:
     """Group every write made inside into one change of ``kind`` (extract, dream, ...).
 
     Nested changes are separate units (a dream that first extracts pending
@@ -168,7 +168,7 @@ def change(agent: Agent, kind: str, **detail: Any) -> Iterator[Change]:
         opened.close()
 
 
-def mark_forget(agent: Agent, prefix: str, facts: list[str]) -> None:
+def mark_forget(agent: Folder, prefix: str, facts: list[str]) -> None:
     """Put a forget in the journal: ids only, no line, so undo knows it is the newest change.
 
     A forget rewrites files outside the journal (keeping their text for undo would
@@ -181,7 +181,7 @@ def mark_forget(agent: Agent, prefix: str, facts: list[str]) -> None:
     append_log(agent, LOG, {**record, "files": []})
 
 
-def note_state(agent: Agent, delta: dict[str, Any]) -> None:
+def note_state(agent: Folder, delta: dict[str, Any]) -> None:
     """Called by the stores beside the files with what one write of theirs changed.
 
     Only a change that is open for ``agent`` keeps it (undo reverts that change's
@@ -194,7 +194,7 @@ def note_state(agent: Agent, delta: dict[str, Any]) -> None:
 
 
 def note(
-    agent: Agent, rel: str, before: str | None, after: str | None, backup: Path | None
+    agent: Folder, rel: str, before: str | None, after: str | None, backup: Path | None
 ) -> None:
     """Called by every memclaw write of a memory file, with the lock held.
 

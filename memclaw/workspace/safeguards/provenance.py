@@ -27,7 +27,7 @@ from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import atomic_write
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
+    from memclaw.workspace.folder import Folder
 
 
 class Author(StrEnum):
@@ -66,11 +66,11 @@ class Provenance:
         return Provenance(self.seq, {k: v for k, v in self.lines.items() if k in present})
 
 
-def _path(agent: Agent, rel: str) -> Path:
+def _path(agent: Folder, rel: str) -> Path:
     return agent.meta_dir / "provenance" / f"{rel}.json"
 
 
-def load(agent: Agent, rel: str) -> Provenance:
+def load(agent: Folder, rel: str) -> Provenance:
     """The record of ``rel``; an unreadable or missing one makes every line the person's."""
     return load_from(agent.meta_dir, rel)
 
@@ -87,7 +87,7 @@ def load_from(meta_dir: Path, rel: str) -> Provenance:
     return Provenance(seq, lines)
 
 
-def save(agent: Agent, rel: str, record: Provenance) -> None:
+def save(agent: Folder, rel: str, record: Provenance) -> None:
     """Store the record of ``rel``; the caller holds the agent lock."""
     atomic_write(
         _path(agent, rel), json.dumps({"seq": record.seq, "lines": record.lines}, sort_keys=True)
@@ -103,7 +103,7 @@ def delta(before: Provenance, after: Provenance, rel: str) -> dict[str, Any]:
     return {"store": STORE, "rel": rel, "dropped": dropped}
 
 
-def undo_delta(agent: Agent, noted: dict[str, Any]) -> None:
+def undo_delta(agent: Folder, noted: dict[str, Any]) -> None:
     """After undo put ``rel``'s text back: its model lines are the model's again.
 
     Lines the undone write introduced left the file with the undo, so their keys
