@@ -40,6 +40,8 @@ def summary(change: ChangeRecord, *, kind: bool = True) -> str:
     removed = sum(len(_keep(f.removed, f.rel)) for f in change.files)
     parts = [f"{added} added", f"{changed} changed", f"{removed} removed"]
     said = f"{', '.join(parts)} in {plural(len(change.files), 'file')}"
+    if not change.files and change.state:  # a rating, an inbox decision: evidence, not lines
+        said = "no file changed, only what memclaw knows about the facts"
     return f"{change.kind}: {said}" if kind else said
 
 

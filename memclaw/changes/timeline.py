@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.changes.receipt import summary
 from memclaw.changes.records import ChangeRecord, all_changes
+from memclaw.facts.feedback import CONFIRM, REJECT
 from memclaw.text.plural import plural
 from memclaw.workspace.safeguards.journal import FORGET, sha
 
@@ -103,6 +104,7 @@ def _forgets(scope: Scope) -> list[Event]:
 
 
 _VERDICTS = ("confirmed", "rejected")
+_TOLD_ELSEWHERE = (FORGET, CONFIRM, REJECT)
 
 
 def _feedback(scope: Scope) -> list[Event]:
@@ -186,8 +188,9 @@ def timeline(scope: Scope, *, since: date | None = None) -> list[Event]:
     from memclaw.dream import report
 
     changes = all_changes(scope)
-    # A forget's mark in the journal (no lines) is told by the forget log below.
-    events = [_from_change(c) for c in changes if c.files or c.kind != FORGET]
+    # A forget's mark in the journal (no lines) is told by the forget log below, and a
+    # rating (no lines either) by the evidence it left, in :func:`_feedback`.
+    events = [_from_change(c) for c in changes if c.files or c.kind not in _TOLD_ELSEWHERE]
     # A dream's change says what it wrote; its report, what it judged (even with no write).
     events += [
         _from_report(d) for d in [*(d for _p, d in report.recent(scope)), *report.archived(scope)]

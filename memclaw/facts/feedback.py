@@ -8,6 +8,10 @@ from memclaw.facts import store
 from memclaw.facts.ledger import facts_of, find_fact, group
 from memclaw.facts.model import Event, EventKind, Fact
 from memclaw.facts.project import project_file
+from memclaw.workspace.safeguards import journal
+
+# The kinds of change a rating journals.
+CONFIRM, REJECT = "confirm", "reject"
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -28,11 +32,14 @@ def _record(
     kind = EventKind.CONFIRMED if good else EventKind.REJECTED
     now = scope.agent.now().isoformat(timespec="seconds")
     event = Event(kind, now, source, session)
-    if session is None:
-        store.record(scope.agent, ids, event)
-        return
-    # One conversation has one opinion of a fact: /good then /bad is a rejection, not both.
-    store.record_verdict(scope.agent, ids, event)
+    # A rating is a change like any other: `undo` right after it takes back the rating,
+    # not the remember before it.
+    with journal.change(scope.agent, CONFIRM if good else REJECT, prefix=scope.prefix):
+        if session is None:
+            store.record(scope.agent, ids, event)
+        else:
+            # One conversation has one opinion of a fact: /good then /bad is a rejection.
+            store.record_verdict(scope.agent, ids, event)
 
 
 def facts_at(scope: Scope, spans: Iterable[tuple[str, int, int]]) -> list[Fact]:

@@ -95,14 +95,18 @@ def record_verdict(agent: Agent, facts: Iterable[str], event: Event) -> None:
     event = _gated(event)
     with agent.lock():
         current = load_events(agent)
+        replaced = []
         for fid in ids:
-            kept = [
-                e
-                for e in current.get(fid, ())
-                if not (e.kind in verdicts and e.session == event.session)
-            ]
+            kept = []
+            for e in current.get(fid, ()):
+                if e.kind in verdicts and e.session == event.session:
+                    replaced.append([fid, e.to_dict()])
+                else:
+                    kept.append(e)
             current[fid] = (*kept, event)[-KEEP_EVENTS:]
         _save(agent, current)
+        added = [[fid, event.to_dict()] for fid in ids]
+        journal.note_state(agent, {"store": STORE, "added": added, "removed": replaced})
 
 
 def drop(agent: Agent, facts: Iterable[str]) -> None:

@@ -82,16 +82,33 @@ def test_undoing_an_inbox_choice_reopens_it_and_restores_both_facts(scope: Scope
 
 
 def test_undo_keeps_evidence_recorded_after_the_change(scope: Scope) -> None:
+    from memclaw.facts.model import Event, EventKind
+    from memclaw.facts.store import load_events, record
+
+    remember(scope, "Maya lives in Oslo")
+    remember(scope, "Correction: Maya lives in Bergen")
+    bergen = next(f for f in facts_of(scope) if "Bergen" in f.statement)
+    # Evidence no change journalled (a rating from an older memclaw): undo must not eat it.
+    record(scope.agent, [bergen.id], Event(EventKind.CONFIRMED, "2026-01-01T00:00:00", "cli"))
+    assert undo_last(scope).change.kind == "remember"
+    kinds = [e.kind for e in load_events(scope.agent)[bergen.id]]
+    assert [str(k) for k in kinds] == ["confirmed"]
+
+
+def test_a_rating_is_a_change_that_undo_takes_back_first(scope: Scope) -> None:
     from memclaw.facts.feedback import give
     from memclaw.facts.store import load_events
 
     remember(scope, "Maya lives in Oslo")
     remember(scope, "Correction: Maya lives in Bergen")
     bergen = next(f for f in facts_of(scope) if "Bergen" in f.statement)
-    give(scope, bergen.id, good=True)  # feedback is no change of its own: undo must not eat it
-    undo_last(scope)
-    kinds = [e.kind for e in load_events(scope.agent)[bergen.id]]
-    assert [str(k) for k in kinds] == ["confirmed"]
+    trust = bergen.trust
+    give(scope, bergen.id, good=True)
+    assert undo_last(scope).change.kind == "confirm"
+    kinds = [str(e.kind) for e in load_events(scope.agent)[bergen.id]]
+    assert "confirmed" not in kinds
+    assert next(f for f in facts_of(scope) if f.id == bergen.id).trust == trust
+    assert undo_last(scope).change.kind == "remember"  # then the correction, as before
 
 
 def test_undo_gives_a_model_line_back_to_the_model(scope: Scope) -> None:

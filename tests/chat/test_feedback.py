@@ -70,7 +70,7 @@ def test_good_then_bad_in_one_session_is_one_rejection_and_dreams_still_run(
     fact = find_fact(Scope(agent), "Bluebird demo")
     good, bad = conversation.command("/good"), conversation.command("/bad")
     assert not good.error and not bad.error, (good, bad)
-    kinds = [str(e.kind) for e in load_events(agent)[fact.id] if e.session]
+    kinds = [str(e.kind) for e in load_events(agent).get(fact.id, ()) if e.session]
     assert kinds == ["rejected"]  # the last word of this conversation, once
     conversation.close(wait=5)
     offline = Workspace.open(agent.workspace.root, clock=fixed_clock).agent(agent.id)
@@ -78,3 +78,30 @@ def test_good_then_bad_in_one_session_is_one_rejection_and_dreams_still_run(
     assert str(dreamed.status) != "refused", dreamed.reason
     assert "- Standups are at 09:30" in agent.read("MEMORY.md")
     assert "refused: refused" not in dreamed.reason
+
+
+def test_undo_after_good_then_bad_takes_back_the_rating_not_an_older_change(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    from memclaw.facts.store import load_events
+
+    conversation = open_chat()
+    agent = conversation.engine.agent
+    agent.append_daily("- The Bluebird demo is on Friday")
+    conversation.turn("when is the Bluebird demo?")
+    fact = find_fact(Scope(agent), "Bluebird demo")
+    good, bad = conversation.command("/good"), conversation.command("/bad")
+    assert not good.error and not bad.error, (good, bad)
+
+    def verdicts() -> list[str]:
+        return [str(e.kind) for e in load_events(agent).get(fact.id, ()) if e.session]
+
+    assert verdicts() == ["rejected"]
+    undone = conversation.command("/undo")
+    assert undone.title.startswith("undid the reject"), undone
+    assert verdicts() == ["confirmed"]  # the conversation's word before the /bad
+    assert conversation.command("/undo").title.startswith("undid the confirm")
+    assert verdicts() == []
+    # The note before them is next, and is still there until then.
+    assert "Bluebird demo is on Friday" in agent.read(fact.places[0].path)
+    conversation.close(wait=5)

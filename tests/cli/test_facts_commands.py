@@ -105,3 +105,19 @@ def test_a_newer_diet_replaces_the_old_one(isolated_env: Path) -> None:
     assert code == 0 and data["action"] == "updated" and data["inbox"] == []
     _, stdout, _ = run("memories", "list", "bot", "--json")
     assert [m["text"] for m in json.loads(stdout)["memories"]] == ["Maya eats meat"]
+
+
+def test_undo_right_after_facts_confirm_takes_back_the_confirm_and_keeps_the_fact(
+    isolated_env: Path,
+) -> None:
+    run("init", "bot")
+    run("remember", "bot", "Rafael's bee colonies are called Ada and Grace")
+    (fact,) = _facts()
+    code, _, said = run("facts", "confirm", "bot", str(fact["id"]))
+    assert code == 0 and "trust now 0.85" in said
+    code, _, said = run("undo", "bot")
+    assert code == 0 and "undid the confirm" in said, said
+    (kept,) = _facts()
+    assert kept["statement"] == fact["statement"] and kept["trust"] == fact["trust"]
+    timeline = run("timeline", "bot")[1]
+    assert "reverted change" in timeline and "confirmed " not in timeline

@@ -92,7 +92,9 @@ class Change:
 
     def close(self) -> dict[str, Any] | None:
         files = [_summary(f) for f in self.files.values() if f.before != f.after]
-        if not files and not self.state:
+        # An undo is recorded even when what it reverted lay only beside the files (a
+        # rating): its record is what marks that change undone.
+        if not files and not self.state and "undoes" not in self.detail:
             return None
         prefixes = {scope_prefix(f["rel"]) for f in files} or {
             str(op.get("prefix", "")) for op in self.state
