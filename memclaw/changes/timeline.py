@@ -19,7 +19,7 @@ from memclaw.changes.receipt import summary
 from memclaw.changes.records import ChangeRecord, all_changes
 from memclaw.facts.feedback import CONFIRM, REJECT
 from memclaw.text.plural import plural
-from memclaw.workspace.safeguards.journal import FORGET, sha
+from memclaw.workspace.safeguards.journal import FORGET, IMPORT, sha
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -144,8 +144,11 @@ def _hand_edits(scope: Scope, changes: list[ChangeRecord], forgets: list[Event])
     found = []
     for change in changes:
         for delta in change.files:
+            # A new agent's import created its files after the history it carried.
+            fresh = change.kind == IMPORT and delta.before_sha is None
             if (
                 delta.rel in last
+                and not fresh
                 and delta.before_sha != last[delta.rel]
                 and not _forgot(forgets, delta.rel, when[delta.rel], change.time)
             ):

@@ -80,20 +80,28 @@ def import_snapshot(
         return ImportResult(plan_import(workspace, agent_id, snapshot, owners), applied=False)
     recovered = recover(workspace, agent_id)
     plan = plan_import(workspace, agent_id, snapshot, owners)
-    if not plan.agent_exists:
+    created = not plan.agent_exists
+    if created:
         _build_agent(workspace, plan)
-        written = [path for path, _ in plan.changes()]
-    else:
-        agent = workspace.agent(agent_id)
-        # The files the import replaces are one change: `memclaw undo` puts them all back.
-        with change_journal.change(agent, "import", source=snapshot.source_agent), agent.lock():
-            # The files may have changed since the unlocked plan; compare again under the lock.
+    agent = workspace.agent(agent_id)
+    # The import is one change (newer than any history it carried): `memclaw undo` right
+    # after it puts back every file it replaced and removes every file it created.
+    source = snapshot.source_agent
+    with change_journal.change(agent, change_journal.IMPORT, source=source), agent.lock():
+        if created:
+            written = []
+            for rel, data in plan.changes():
+                text = data.decode("utf-8", errors="replace")
+                change_journal.note(agent, rel, None, text, None)
+                written.append(rel)
+        else:
+            # The files may have changed since the unlocked plan; compare again.
             plan = plan_import(workspace, agent_id, snapshot, owners)
             written = _swap_in(agent, plan)
     if written:
-        record_import(workspace.agent(agent_id), written)
+        record_import(agent, written)
     if written or recovered:
-        _sync_index(workspace.agent(agent_id))
+        _sync_index(agent)
     return ImportResult(plan, True, written, recovered)
 
 

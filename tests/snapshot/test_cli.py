@@ -138,3 +138,28 @@ def test_unwritable_or_lookalike_names_are_refused_and_nothing_written(
     assert code == 1
     assert err.strip().count("\n") == 0 and "snapshot rejected" in err
     assert tree(folder) == before
+
+
+def test_undo_right_after_an_import_undoes_the_import_not_the_history_it_carried(
+    ws: Workspace, tmp_path: Path
+) -> None:
+    run("init", "sam")
+    run("remember", "sam", "Sam lives in Porto")
+    run("remember", "sam", "Sam's cat is called Miso")
+    backup = tmp_path / "sam.zip"
+    assert run("export", "sam", "-o", str(backup))[0] == 0
+    sam = tree(ws.root / "sam")
+    # Into a new agent: undo removes what the import created, and only that.
+    assert run("import", "sam2", str(backup))[0] == 0
+    code, _, said = run("undo", "sam2")
+    assert code == 0 and "undid the import" in said, said
+    assert not (ws.root / "sam2" / "MEMORY.md").exists()
+    assert not (ws.root / "sam2" / "entries" / "other.md").exists()
+    # Over an existing agent: undo puts back what the import replaced.
+    run("remember", "sam", "Sam's cat is called Tofu now")
+    changed = tree(ws.root / "sam")
+    assert run("import", "sam", str(backup))[0] == 0
+    assert tree(ws.root / "sam") == sam
+    code, _, said = run("undo", "sam")
+    assert code == 0 and "undid the import" in said, said
+    assert tree(ws.root / "sam") == changed

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 LOG = "changes"
 FORGET = "forget"
+IMPORT = "import"
 CREATED = "created"
 APPEND = "append:"
 HISTORY = "history:"
