@@ -1,13 +1,16 @@
 """A model's write through a chat tool passes the settle and the guard (issue 25, point 5)."""
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 from fake_openai import FakeOpenAI
 
-from chat.chatkit import OpenChat, sent_messages
+from chat.chatkit import OpenChat, OpenWorkspace, sent_messages
 from memclaw.chat import Conversation
 from memclaw.facts import inbox
+from memclaw.workspace.scope import Scope
 
 MAYA = "- Maya Lindqvist (she/her) lives in Majorna, Gothenburg, Sweden."
 PROFILE = f"# Profile\n\n## Identity\n\n{MAYA}\n- Has a dog, Knut.\n"
@@ -118,3 +121,26 @@ def test_the_same_value_change_without_the_persons_correction_waits_in_the_inbox
     assert agent.read("PROFILE.md") == PROFILE
     (item,) = inbox.open_items(agent, "")
     assert item.new == MAYA[2:].replace("Majorna", "Linnéstaden")
+
+
+def test_on_a_fresh_clone_of_the_demo_every_line_is_the_persons(
+    open_ws: OpenWorkspace, fake_openai: FakeOpenAI
+) -> None:
+    """The demo as git ships it: nothing beside its files says who wrote a line."""
+    ws = open_ws()
+    demo = Path(__file__).parents[2] / "workspaces" / "demo"
+    shipped = shutil.copytree(demo, ws.root / "demo", ignore=shutil.ignore_patterns(".memclaw"))
+    (shipped / ".memclaw").mkdir()
+    shutil.copy(demo / ".memclaw" / "agent.yaml", shipped / ".memclaw" / "agent.yaml")
+    chat = Conversation.open(Scope(ws.agent("demo")), capture=False)
+    profile = chat.engine.agent.read("PROFILE.md")
+    assert MAYA in profile.splitlines()
+    fake_openai.queue_tool_call("memory_store", {"text": "Maya moved to Gothenburg"}, "c1")
+    edit = {"filename": "PROFILE.md", "old_text": MAYA, "new_text": "- Maya lives in Oslo"}
+    fake_openai.queue_tool_call("memory_files_edit", edit, "c2")
+    fake_openai.queue_text("Noted; Oslo waits in your inbox.")
+    chat.turn("Remember that I moved to Gothenburg, and that I live in Oslo")
+    assert chat.engine.agent.read("PROFILE.md") == profile
+    (item,) = inbox.open_items(chat.engine.agent, "")
+    assert (item.old, item.new) == (MAYA[2:], "Maya lives in Oslo")
+    chat.close(wait=5)
