@@ -112,10 +112,6 @@ def apply_plan(
                 established=settled,
                 released=frozenset(plan.released),  # what a model deleted, by id and reason
             )
-        except guard.EditedMeanwhileError:
-            # Someone edited the file while the model was thinking: their edit wins.
-            result.notes.append(f"{prefix}{name} changed during extraction; left as it is")
-            continue
         except guard.LossRefusedError as exc:
             # A truncated or careless answer would have dropped what a person wrote.
             _refused(result, exc.verdict)

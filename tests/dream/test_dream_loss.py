@@ -83,7 +83,7 @@ def test_a_person_edit_starts_a_new_budget(tmp_path: Path, fake_openai: FakeOpen
     assert dream_agent(Scope(agent)).status is DreamStatus.REFUSED  # 2 of 7 is over 25 %
 
 
-def test_a_hand_edit_between_the_dream_and_its_write_is_never_overwritten(
+def test_a_hand_edit_between_the_dream_and_its_write_is_kept_and_the_dream_lands_too(
     tmp_path: Path, fake_openai: FakeOpenAI, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     agent = _agent(tmp_path / "ws", fake_openai)
@@ -106,12 +106,15 @@ def test_a_hand_edit_between_the_dream_and_its_write_is_never_overwritten(
     monkeypatch.setattr(Agent, "update", edit_first)
     result = dream_agent(Scope(agent))
 
-    assert agent.read("MEMORY.md") == hand
-    assert result.status is DreamStatus.SKIPPED and "changed during the dream" in result.reason
-    assert [r["status"] for r in read_log(agent, "dream")] == ["skipped"]
+    # The person's line stays, and the dream's section is added to their version.
+    assert agent.read("MEMORY.md") == hand + f"\n## Tools\n\n- {FACT}\n"
+    assert result.status is DreamStatus.UPDATED
+    assert [r["status"] for r in read_log(agent, "dream")] == ["updated"]
 
 
-def test_a_hand_edit_while_the_model_thinks_wins(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
+def test_a_hand_edit_while_the_model_thinks_and_the_dream_both_land(
+    tmp_path: Path, fake_openai: FakeOpenAI
+) -> None:
     agent = _agent(tmp_path / "ws", fake_openai)
     hand = MEMORY + "\n## Notes\n\n- Lotta Berg is the new PM.\n"
 
@@ -120,8 +123,9 @@ def test_a_hand_edit_while_the_model_thinks_wins(tmp_path: Path, fake_openai: Fa
         return _answer(MEMORY + f"\n## Tools\n\n- {FACT}\n")
 
     fake_openai.default_reply = reply
-    assert dream_agent(Scope(agent)).status is DreamStatus.SKIPPED
-    assert agent.read("MEMORY.md") == hand
+    assert dream_agent(Scope(agent)).status is DreamStatus.UPDATED
+    tools = f"\n## Tools\n\n- {FACT}\n"
+    assert agent.read("MEMORY.md") == MEMORY + tools + "\n## Notes\n\n- Lotta Berg is the new PM.\n"
 
 
 def test_a_secret_in_the_reason_reaches_no_file_and_the_run_stays_undoable(

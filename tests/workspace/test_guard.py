@@ -9,7 +9,6 @@ import pytest
 from memclaw.errors import WorkspaceError
 from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.safeguards.guard import (
-    EditedMeanwhileError,
     LossRefusedError,
     baseline_entries,
     measure_loss,
@@ -89,14 +88,16 @@ def test_a_hand_edit_makes_a_new_baseline(tmp_path: Path) -> None:
         _rewrite(agent, [*FACTS[5:], "Lotta Berg is the new PM."])  # 2 of 6
 
 
-def test_a_file_changed_since_it_was_read_is_left_alone(tmp_path: Path) -> None:
+def test_a_rewrite_of_a_file_changed_since_it_was_read_is_applied_to_the_newer_version(
+    tmp_path: Path,
+) -> None:
     agent = _agent(tmp_path)
     stale = agent.read("MEMORY.md")
-    agent.write("MEMORY.md", _memory([*FACTS, "Lotta Berg is the new PM."]))
-    edited = agent.read("MEMORY.md")
-    with pytest.raises(EditedMeanwhileError):
-        rewrite(Scope(agent), "MEMORY.md", expected=stale, new=_memory(FACTS[1:]))
-    assert agent.read("MEMORY.md") == edited
+    agent.write("MEMORY.md", _memory([*FACTS, "Lotta Berg is the new PM."]))  # meanwhile
+    rewrite(Scope(agent), "MEMORY.md", expected=stale, new=_memory([*FACTS[1:], "Ships May 4."]))
+    assert agent.read("MEMORY.md") == _memory(
+        [*FACTS[1:], "Ships May 4.", "Lotta Berg is the new PM."]
+    )
 
 
 def test_a_damaged_state_makes_the_current_version_the_baseline(tmp_path: Path) -> None:

@@ -27,12 +27,6 @@ def write_memory(scope: Scope, result: DreamResult, old: str, new: str, reason: 
             established=settled,
             released=frozenset(result.facts.dropped),  # past their ttl or under the floor
         )
-    except guard.EditedMeanwhileError:
-        # Someone (an extraction, an editor) wrote MEMORY.md while we thought.
-        result.status = DreamStatus.SKIPPED
-        result.reason = "MEMORY.md changed during the dream; it will be dreamed again"
-        result.diff, result.added, result.removed = "", 0, 0
-        return
     except guard.LossRefusedError as exc:
         refuse(result, exc.verdict, reason)
         result.diff, result.added, result.removed = "", 0, 0

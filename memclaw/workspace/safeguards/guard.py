@@ -19,8 +19,9 @@ write/edit``, ``remember``, an import, an undo. That version is then the new
 baseline. A file no guarded rewrite has touched yet is its own baseline. Deleting
 ``.memclaw/`` only makes the current version the baseline again.
 
-The check and the write happen under one hold of the agent lock (``Agent.update``),
-and a file that changed since the engine read it is never overwritten.
+The check and the write happen under one hold of the agent lock (``Agent.update``).
+A file that changed since the engine read it is never overwritten: the rewrite
+is re-applied to the newer version as line operations (``text.rebase``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from memclaw.gates import contains_secret
 from memclaw.gates.secrets import REDACTION_PREFIX
 from memclaw.text.likeness import Fingerprint, containment, jaccard
 from memclaw.text.plural import plural
+from memclaw.text.rebase import rebase
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.safeguards import ceiling, provenance
 from memclaw.workspace.safeguards.provenance import Author
@@ -166,14 +168,6 @@ class LossRefusedError(WorkspaceError):
         self.verdict = verdict
 
 
-class EditedMeanwhileError(WorkspaceError):
-    """The file changed between reading it for the engine and writing the answer."""
-
-    def __init__(self, rel: str) -> None:
-        super().__init__(f"{rel} changed while it was being rewritten; left as it is")
-        self.rel = rel
-
-
 # --- the state beside the history --------------------------------------------------------------
 
 
@@ -272,11 +266,13 @@ def rewrite(
     established: frozenset[str] = frozenset(),
     released: frozenset[str] = frozenset(),
 ) -> WriteResult:
-    """Replace ``name`` with ``new`` if it still reads ``expected`` and the budget holds.
+    """Turn ``name`` from ``expected`` (the version the rewrite was made from) into ``new``.
 
-    Raises :class:`EditedMeanwhileError` when the file changed since it was read
-    and :class:`LossRefusedError` when the rewrite drops too much; nothing is
-    written then. Both checks and the write are one hold of the agent lock.
+    When the file changed since it was read (another writer, a person's editor),
+    what the rewrite did is done to the newer version instead (:func:`rebase`),
+    so neither write is lost. Raises :class:`LossRefusedError` when the result
+    drops too much; nothing is written then. The check and the write are one
+    hold of the agent lock.
     ``established``: keys of lines a ceiling moves last (see ``ceiling.plan``);
     ``released``: entries dropped by the person's own rule, no loss (see :func:`judge`).
     """
@@ -285,22 +281,21 @@ def rewrite(
         raise WorkspaceError(f"{rel} is not a file the loss guard protects")
 
     def transform(current: str) -> str:
-        if current != expected:
-            raise EditedMeanwhileError(rel)
-        verdict = judge(agent, rel, current, new, released)
+        target = rebase(expected, new, current)
+        verdict = judge(agent, rel, current, target, released)
         if not verdict.allowed:
             raise LossRefusedError(verdict)
         # Recorded before the file is replaced, still under the lock. Should that write
         # fail, the file keeps ``current``, which is listed too: the baseline holds.
         # The hash is of the text as the ceiling will leave it, computed the same way.
-        landed = ceiling.preview(agent, rel, current, new, Author.MODEL, established)
+        landed = ceiling.preview(agent, rel, current, target, Author.MODEL, established)
         payload = {
             # What was let go is not owed to the person's version any more either.
             "baseline": _unreleased(baseline_entries(agent, rel, current), released),
             "written": [_sha(landed), _sha(current)],
         }
         atomic_write(state_path(agent, rel), json.dumps(payload, ensure_ascii=False, indent=1))
-        return new
+        return target
 
     return agent.update(
         rel, transform, introduced=new, author=Author.MODEL, established=established
