@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -63,6 +63,9 @@ class Matcher:
     also: bool = False  # lines that merely mention the fact go too (the person chose them)
     # (file relative to the agent, line) of the memory lines that go: a recall of them goes too.
     lines: set[tuple[str, int]] = field(default_factory=set)
+    # The chat messages (whitespace folded) of the exchanges that stored the fact
+    # (``erasure.sources``): the person said it there in words of their own.
+    sources: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._patterns = [
@@ -161,16 +164,32 @@ class Matcher:
                 return True
         return False
 
+    def typed(self, line: str) -> bool:
+        """True when a line of the input history said the fact: in the exchange that
+        stored it, or stating or so much as mentioning it (it is a cache, not memory)."""
+        text = " ".join(line.removeprefix("+").split())
+        return text in self.sources or self.relation(text) in (Relation.COPY, Relation.MENTION)
+
+    def _in_exchange(self, sentence: str) -> bool:
+        """A sentence of an exchange that stored the fact says it when it shares a word."""
+        found = tokens(sentence)
+        return any(found & statement for statement in self.statements)
+
     def redact(self, text: str) -> tuple[str, int]:
         """``text`` with every sentence holding the fact replaced by :data:`MARK`."""
-        if not self.says(text) and not any(self.says(s) for s in _sentences(text)):
+        says: Callable[[str], bool]
+        if " ".join(text.split()) in self.sources:
+            says = self._in_exchange
+        elif self.says(text) or any(self.says(s) for s in _sentences(text)):
+            says = self.says
+        else:
             return text, 0
         out, count, pos = [], 0, 0
         for match in _SENTENCE.finditer(text + "\n"):
             piece = text[pos : match.start()]
             gap = text[match.start() : match.end()] if match.start() < len(text) else ""
             pos = match.end()
-            if piece.strip() and self.says(piece):
+            if piece.strip() and says(piece):
                 lead = piece[: len(piece) - len(piece.lstrip())]
                 out.append(lead + MARK + gap)
                 count += 1

@@ -71,6 +71,7 @@ class Kind(StrEnum):
     """How a file's text loses the fact."""
 
     LINES = "lines"  # a memory file: matching lines go
+    TYPED = "typed"  # the input history: lines that said the fact go (``Matcher.typed``)
     ENTRIES = "entries"  # an entries file: matching entries go
     PROSE = "prose"  # the dream diary: matching sentences become [forgotten]
     JSONL = "jsonl"  # a transcript: matching sentences inside each message
@@ -132,6 +133,11 @@ def rewrite(kind: Kind, text: str, matcher: Matcher, scope: Scope) -> tuple[str,
                 gone.append(number)
             else:
                 kept.append(line)
+        return "".join(kept), gone, len(gone)
+    if kind is Kind.TYPED:
+        lines = text.splitlines(keepends=True)
+        gone = [number for number, line in enumerate(lines, 1) if matcher.typed(line)]
+        kept = [line for number, line in enumerate(lines, 1) if number not in gone]
         return "".join(kept), gone, len(gone)
     if kind is Kind.ENTRIES:
         entries = parse_entries(text)
@@ -240,7 +246,7 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
                 yield Store.LOGS, Kind.LOG, path
     typed = agent.meta_dir / "chat-history" / (scope.label if scope.personal else "_team")
     if typed.is_file():
-        yield Store.CHAT_HISTORY, Kind.LINES, typed
+        yield Store.CHAT_HISTORY, Kind.TYPED, typed
     for path in _walk(agent.meta_dir):
         top = path.relative_to(agent.meta_dir).parts[0]
         if (

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import memclaw.erasure.places as places
 from memclaw.erasure.match import Matcher, Relation, query_words
 from memclaw.erasure.places import Kind, Place, Store
+from memclaw.erasure.sources import exchanges
 from memclaw.errors import LockBusyError, UsageError
 from memclaw.extract.forgotten import record_forgotten, record_forgotten_words
 from memclaw.facts import inbox as fact_inbox
@@ -131,6 +132,7 @@ def plan_forget(scope: Scope, target: str, *, also: bool = False) -> ForgetPlan:
     matcher.also = also
     facts = _facts(scope, matcher)
     matcher.lines = {_position(where) for fact in facts for where in fact.where}
+    matcher.sources = exchanges(scope, matcher)
     found = places.find(scope, matcher)
     if not facts and not found:
         raise NothingMatchesError(

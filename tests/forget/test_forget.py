@@ -254,3 +254,27 @@ def test_a_contradiction_waiting_in_the_inbox_is_forgotten_too(tmp_path: Path) -
     assert traces(agent.path, b"uppsala") == [".memclaw/facts/inbox.json"]
     _forget(team, "Uppsala")
     assert traces(agent.path, b"uppsala") == []
+
+
+def test_forget_by_id_takes_the_persons_own_words_from_the_exchange_that_stored_it(
+    tmp_path: Path,
+) -> None:
+    agent = planted(tmp_path)
+    scope = Scope(agent)
+    typed = agent.meta_dir / "chat-history" / "_team"
+    # The input history as the chat keeps it: the turn as typed, then a /remember.
+    typed.write_text(
+        "\n# 2026-03-28 10:00:00\n+Big news: I'm pregnant! The baby is due in May. Also, hi.\n"
+        "\n# 2026-03-28 10:01:00\n+/remember Maya is pregnant, due in May\n"
+        "\n# 2026-03-28 10:02:00\n+Thanks. Can you check my Swedish homework later?\n",
+        encoding="utf-8",
+    )
+    apply_forget(plan_forget(scope, fact_id("Maya is pregnant, due in May", scope.prefix)))
+    left = typed.read_text(encoding="utf-8")
+    assert "pregnant" not in left and "+Thanks. Can you check my Swedish homework" in left
+    messages = [json.loads(line) for line in (agent.path / "sessions/s-1.jsonl").open()]
+    said = [str(m.get("content", "")) for m in messages]
+    # The exchange loses the fact's sentences, and keeps the rest of what was said.
+    assert said[0] == "[forgotten] [forgotten] Also, hi."
+    assert said[3] == "Congratulations! [forgotten]"
+    assert said[4] == "Thanks. Can you check my Swedish homework later?"
