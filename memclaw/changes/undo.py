@@ -120,6 +120,10 @@ def _before(
     """The text ``delta.rel`` had before the change (None: it did not exist), and a note."""
     agent = scope.agent
     current = edit.read_existing(delta.rel)
+    if sha(current) == delta.before_sha:
+        # It reads what undo would restore already: an undo killed before it could record
+        # itself, or a person who put it back by hand. Nothing to write; the undo completes.
+        return current, ""
     if sha(current) != delta.after_sha:
         state = "deleted" if current is None else "edited"
         raise UndoRefusedError(

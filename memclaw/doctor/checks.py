@@ -333,6 +333,55 @@ def check_leftovers(workspace: Workspace) -> Check:
     )
 
 
+def check_state(workspace: Workspace) -> Check:
+    """What memclaw keeps beside the files reads back whole after any crash: every JSON
+    record parses, every JSON-lines record but a torn last line (a kill mid-append,
+    which readers skip), and no import stopped halfway."""
+    from memclaw.snapshot.plan import JOURNAL
+
+    damaged, halfway, stores = [], [], 0
+    for agent_id in workspace.agent_ids():
+        for meta in sorted((workspace.root / agent_id).glob("**/.memclaw")):
+            halfway += [agent_id] if (meta / JOURNAL).exists() else []
+            for path in sorted(meta.rglob("*.json*")):
+                if path.suffix not in (".json", ".jsonl") or path.name == JOURNAL:
+                    continue
+                stores += 1
+                if not _reads_whole(path):
+                    damaged.append(str(path.relative_to(workspace.root)))
+    if damaged:
+        return Check(
+            "state",
+            Status.FAIL,
+            f"{plural(len(damaged), 'record file')} beside the memory files no longer "
+            f"parse: {', '.join(damaged[:3])}",
+            "memclaw reads a damaged one as empty: restore it from a backup, or delete it",
+        )
+    if halfway:
+        return Check(
+            "state",
+            Status.WARN,
+            f"an import into {', '.join(halfway)} stopped halfway",
+            f"the next `memclaw import {halfway[0]} ...` or opening it finishes it",
+        )
+    return Check("state", Status.OK, f"{plural(stores, 'record file')} beside the files read whole")
+
+
+def _reads_whole(path: Path) -> bool:
+    from memclaw.text import jsonsafe
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines() if path.suffix == ".jsonl" else [text]
+        whole = lines[:-1] if path.suffix == ".jsonl" and not text.endswith("\n") else lines
+        for line in whole:
+            if line.strip():
+                jsonsafe.loads(line)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return True
+
+
 def check_pending(workspace: Workspace) -> Check:
     """Conversations that wait to be extracted, and any the model keeps failing."""
     from memclaw.extract.later import MODEL_TRIES
@@ -403,5 +452,6 @@ def diagnose(
         checks += check_indexes(workspace)
         checks.append(check_secrets(workspace))
         checks.append(check_leftovers(workspace))
+        checks.append(check_state(workspace))
         checks.append(check_pending(workspace))
     return Diagnosis(root, checks)

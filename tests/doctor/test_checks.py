@@ -310,3 +310,26 @@ def test_a_server_of_one_model_answers_to_any_name(agent_root: Path) -> None:
         result = diagnose(None, env(MEMCLAW_BASE_URL=server.base_url, MEMCLAW_MODEL="local"))
     model = by_name(result, "model")
     assert model.status is Status.FAIL and "'local' is not listed" in model.found
+
+
+def test_records_beside_the_files_that_no_longer_parse_are_seen(agent_root: Path) -> None:
+    from memclaw.entries.memories import remember
+    from memclaw.workspace.scope import Scope
+
+    remember(Scope(Workspace.open(agent_root).agent("demo")), "Maya's dog is called Knut")
+    assert by_name(diagnose(None, env()), "state").status is Status.OK
+    meta = agent_root / "demo" / ".memclaw"
+    changes = meta / "logs" / "changes.jsonl"
+    changes.write_text(changes.read_text() + '{"torn": "by a kill mid-app')  # readers skip it
+    assert by_name(diagnose(None, env()), "state").status is Status.OK
+    changes.write_text(changes.read_text() + "\n{}\n")  # now an inner line is broken
+    check = by_name(diagnose(None, env()), "state")
+    assert check.status is Status.FAIL and "demo/.memclaw/logs/changes.jsonl" in check.found
+    changes.write_text("{}\n")
+    (meta / "facts" / "evidence.json").write_text('{"facts": {')
+    check = by_name(diagnose(None, env()), "state")
+    assert check.status is Status.FAIL and "evidence.json" in check.found
+    (meta / "facts" / "evidence.json").write_text("{}")
+    (meta / "import-journal.json").write_text("{}")
+    check = by_name(diagnose(None, env()), "state")
+    assert check.status is Status.WARN and "an import into demo stopped halfway" in check.found
