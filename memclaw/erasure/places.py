@@ -258,6 +258,13 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
     inbox = fact_inbox.path(agent)
     if inbox.is_file():
         yield Store.INBOX, Kind.ITEMS, inbox
+    # A scope's own derived state (what SOUL.md learned, shown on the morning card):
+    # a file of it that says the fact goes, as a summary does.
+    # (``soul.<label>.json``: exactly this scope's label, which may hold dots itself).
+    for path in sorted(agent.meta_dir.glob("*.json")):
+        mine = path.name.partition(".")[2] == f"{scope.label}.json"
+        if mine and not path.is_symlink() and path.is_file():
+            yield Store.STATE, Kind.DROP, path
     summaries = scope.summaries()
     if summaries.is_dir():
         for path in sorted(summaries.glob("*.json")):

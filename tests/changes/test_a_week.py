@@ -18,6 +18,7 @@ from chat.chatkit import EXTRACTION, OpenChat
 from fake_openai import FakeOpenAI
 from typer.testing import CliRunner
 
+from changes.weekkit import known_stores
 from memclaw.cli.app import app
 from memclaw.entries.memories import Action, remember
 from memclaw.workspace import Workspace
@@ -188,4 +189,6 @@ def test_a_week_of_use_loses_no_line_and_the_clone_answers_alike(
         code, stdout, _ = run("timeline", "pal", "--json", root=root)
         kinds.append(sorted(e["files"][0] for e in json.loads(stdout) if e["kind"] == "hand edit"))
     assert kinds[0] == kinds[1]
+    for root in (isolated_env, clone_root):
+        known_stores(root, [line for _, line in week.person])
     shutil.rmtree(clone_root)

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from fake_openai import FakeOpenAI
 
-from changes.weekkit import Travel, ok, run, travelling
+from changes.weekkit import Travel, known_stores, ok, run, travelling
 
 MONDAY = datetime.fromisoformat("2026-11-30T09:00:00+00:00")
 MACHINE = "- The PostGIS cutover is scheduled for 2026-12-12."
@@ -194,6 +194,7 @@ def test_a_week_of_todays_features_used_together(
     assert "forget" in kinds
     for shown in (json.dumps(events), ok("timeline", "pal", "--diff")):
         assert "prefers uv" not in shown  # forgotten: not even in the story of the week
+    known_stores(root, [str(f["statement"]) for f in facts()])
 
 
 def _env(root: Path) -> dict[str, str]:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from datetime import datetime, timedelta
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -49,3 +52,49 @@ def ok(*args: str, root: Path | None = None, stdin: str | None = None) -> str:
     code, stdout, stderr = run(*args, root=root, stdin=stdin)
     assert code == 0, f"memclaw {' '.join(args)}: {stderr}"
     return stdout
+
+
+# Every file memclaw keeps under a .memclaw/ folder (an agent's, an owner's, the root's),
+# by what it may hold. Forget and scan reach every store that may hold what a person
+# said; the others hold hashes, ids, times and settings, or nothing (locks). A new store
+# fails `known_stores` until it is placed here, and, if it holds text, taught to forget.
+NO_TEXT = (
+    "*.lock",
+    "lease",
+    "agent.yaml",
+    "logs/forgotten.jsonl",  # fingerprints: hashes of what was forgotten
+    "facts/evidence.json",  # fact ids and events
+    "provenance/*.json",  # hashes of lines
+    "extract-state.json",
+    "extracted/*.json",  # hashes of the turns read
+    "uncaptured.json",
+    "pending-extract.jsonl",  # session ids
+    "mem0-sync.json",
+    "mem0-forgotten.json",
+    "morning.*.json",  # the day the card was seen
+)
+MAY_HOLD_TEXT = (
+    "history/*",
+    "logs/*.jsonl",
+    "chat-history/*",
+    "summaries/*",
+    "guard/*.json",
+    "facts/inbox.json",
+    "soul.*.json",
+    "index.sqlite*",
+)
+
+
+def known_stores(root: Path, said: Iterable[str]) -> None:
+    """Every file under every .memclaw/ of ``root`` is a known store; those that hold no
+    text hold none of the words the person ``said``."""
+    words = {w.lower() for line in said for w in re.findall(r"[^\W\d_]{7,}", line)}
+    for meta in root.rglob(".memclaw"):
+        for path in (p for p in meta.rglob("*") if p.is_file()):
+            rel = path.relative_to(meta).as_posix()
+            if any(fnmatch(rel, pattern) for pattern in NO_TEXT):
+                text = path.read_text(encoding="utf-8", errors="replace").lower()
+                held = sorted(w for w in words if w in text)
+                assert not held, f"{path} should hold no text but holds {held}"
+                continue
+            assert any(fnmatch(rel, p) for p in MAY_HOLD_TEXT), f"{path}: a store no one knows"

@@ -278,3 +278,19 @@ def test_forget_by_id_takes_the_persons_own_words_from_the_exchange_that_stored_
     assert said[0] == "[forgotten] [forgotten] Also, hi."
     assert said[3] == "Congratulations! [forgotten]"
     assert said[4] == "Thanks. Can you check my Swedish homework later?"
+
+
+def test_what_soul_md_learned_of_the_fact_is_forgotten_with_it(tmp_path: Path) -> None:
+    agent = planted(tmp_path)
+    team = Scope(agent)
+    meta = agent.meta_dir
+    # SOUL.md's learning keeps its last diff beside the files; the card shows it.
+    learned = {"confirmed": 3, "diff": "+- Maya is pregnant: fewer late meetings\n"}
+    (meta / "soul.team.json").write_text(json.dumps(learned), encoding="utf-8")
+    theirs = {"confirmed": 1, "diff": "+- Bob's wife is pregnant\n"}
+    (meta / "soul.user%3Abob.json").write_text(json.dumps(theirs), encoding="utf-8")
+    (meta / "morning.team.json").write_text('{"day": "2026-03-30"}\n', encoding="utf-8")
+    _forget(team, "pregnant")
+    assert not (meta / "soul.team.json").exists()
+    assert (meta / "soul.user%3Abob.json").exists()  # another owner's is not the team's
+    assert (meta / "morning.team.json").exists()  # it never said the fact
