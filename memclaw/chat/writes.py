@@ -239,7 +239,8 @@ def write_screened(
                 "remove it. Add a new line instead, or ask the person to change it"
             )
         return {"action": "held", **report}, f"{name} → {len(found.held)} held in the inbox", None
-    result = write_file(scope.agent, name, found.text, Author.MODEL)
+    # Weighed against ``current``: a write the file took meanwhile stays (``text.rebase``).
+    result = write_file(scope.agent, name, found.text, Author.MODEL, base=current)
     record_corrections(scope, name, found, session)
     operation: dict[str, Any] = {"op": "file_write", "file": name, "created": False}
     if result["moved_to_overflow"]:

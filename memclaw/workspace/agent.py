@@ -240,23 +240,27 @@ class Agent:
         section: str | None = None,
         key: str | None = None,
         author: Author = Author.PERSON,
+        base: str | None = None,
     ) -> WriteResult:
         """Write a memory file with one of the four strategies.
 
         ``replace_section`` needs ``section``; ``upsert_kv`` needs ``key`` (and
         takes an optional ``section``); ``content`` is the new body or value.
-        ``author`` says whether a model wrote it (see ``provenance``).
+        ``author`` says whether a model wrote it (see ``provenance``). ``base``: the
+        version an overwrite was made from; when the file changed since, what turned
+        ``base`` into ``content`` is done to the newer version (``text.rebase``).
         """
         if strategy is WriteStrategy.REPLACE_SECTION and not section:
             raise UsageError("replace_section needs a section heading")
         if strategy is WriteStrategy.UPSERT_KV and not key:
             raise UsageError("upsert_kv needs a key")
 
+        from memclaw.text.rebase import rebase
         from memclaw.workspace.sections import replace_section, upsert_kv
 
         def transform(current: str) -> str:
             if strategy is WriteStrategy.OVERWRITE:
-                return content
+                return content if base is None else rebase(base, content, current)
             if strategy is WriteStrategy.APPEND:
                 sep = "" if not current or current.endswith("\n") else "\n"
                 return current + sep + content

@@ -63,14 +63,17 @@ def write_file(
     *,
     section: str | None = None,
     key: str | None = None,
+    base: str | None = None,
 ) -> dict[str, Any]:
     """Write with one of the four strategies (full overwrite by default). A file
     created here is not injected until enabled.
 
     ``author`` is MODEL when a model's tool call writes: only lines a model wrote
-    may ever move out at a ceiling (see ``provenance``).
+    may ever move out at a ceiling (see ``provenance``). ``base``: see ``Agent.write``.
     """
-    result = agent.write(name, content, strategy, section=section, key=key, author=author)
+    result = agent.write(
+        name, content, strategy, section=section, key=key, author=author, base=base
+    )
     return {
         "agent": agent.id,
         "filename": name,

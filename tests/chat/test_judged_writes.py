@@ -64,7 +64,7 @@ def test_a_file_write_tool_in_a_chat_holds_the_contested_line(
     assert json.loads(_tool_result(chat))["held_in_inbox"][0]["id"] == item.id
 
 
-def test_a_file_write_is_refused_when_the_file_changed_while_it_was_judged(
+def test_a_file_write_keeps_an_edit_the_file_took_while_it_was_judged(
     open_chat: OpenChat, fake_openai: FakeOpenAI
 ) -> None:
     chat = open_chat(capture=False)
@@ -85,5 +85,6 @@ def test_a_file_write_is_refused_when_the_file_changed_while_it_was_judged(
         "memory_files_write", {"filename": "MEMORY.md", "content": content}, "c1"
     )
     chat.turn("Note my breakfast, and that Atlas ships in December.")
-    assert agent.read("MEMORY.md") == memory + edit  # the person's edit stands
-    assert "changed while this write was weighed" in _tool_result(chat)
+    # The person's edit stands, and what the write was let bring in lands beside it.
+    assert agent.read("MEMORY.md") == memory + "- Project Atlas ships in December.\n" + edit
+    assert json.loads(_tool_result(chat))["action"] == "written"

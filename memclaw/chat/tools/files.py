@@ -56,10 +56,10 @@ class FileTools(ScopedTools):
         current = self.agent.read(name)
         self._refuse_forgotten(content, keep=current)
         screened = self._screen(name, current, content)
-        self._still(name, current)
         if screened.text != content or screened.corrected:
             return self._write_screened(name, current, screened)
-        result = write_file(self.agent, name, content, Author.MODEL)
+        # Weighed against ``current``: a write the file took meanwhile stays.
+        result = write_file(self.agent, name, content, Author.MODEL, base=current)
         verb = "created" if result["created"] else "rewrote"
         operation = {"op": "file_write", "file": name, "created": result["created"]}
         if result["moved_to_overflow"]:
@@ -79,7 +79,6 @@ class FileTools(ScopedTools):
         if count == 1 or (count > 1 and replace_all):
             proposed = current.replace(old_text, new_text, -1 if replace_all else 1)
             screened = self._screen(name, current, proposed)
-            self._still(name, current)
             if screened.text != proposed or screened.corrected:
                 return self._write_screened(name, current, screened)
         # Not found or ambiguous: edit_file says so, under the lock.
@@ -103,15 +102,6 @@ class FileTools(ScopedTools):
             session=self.session_id,
             judge=self.judge,
         )
-
-    def _still(self, name: str, current: str) -> None:
-        """Refuse a write whose file changed while it was weighed (the judge may have taken
-        seconds): writing it would undo a person's edit, an extraction or another client's."""
-        if self.agent.read(name) != current:
-            raise UsageError(
-                f"refused: {name} changed while this write was weighed; read it again and "
-                "make the change on what it says now"
-            )
 
     def _write_screened(self, name: str, current: str, screened: Screened) -> tuple[Any, str, Any]:
         from memclaw.chat.writes import write_screened
