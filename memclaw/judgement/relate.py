@@ -465,7 +465,8 @@ _ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 def _kind(claim: Claim, word: Word) -> str:
     """What kind of value ``word`` is in ``claim``'s predicate: a date, a time, a weekday,
-    a version, a count; "" for any other word, or one in the subject (what it names)."""
+    a version, a number of a named thing, a count; "" for any other word, or one in the
+    subject (what it names)."""
     found = claim.words
     index = found.index(word)
     if claim.verb is not None and index < claim.verb:
@@ -479,11 +480,24 @@ def _kind(claim: Claim, word: Word) -> str:
         return "time"
     if _weekday(text):
         return "day"
+    before = found[index - 1] if index else None
+    # "Java 17", "Postgres 16": a number after the name of what it numbers, in the predicate
+    # (a capital: in German a noun's, "Raum 204", which is as much the value of the place).
+    named = before is not None and before.text[:1].isupper() and not before.value
     if _VERSION.fullmatch(word.key):
         return "version"
-    if word.key.isdigit() and _counts(found, index):
+    if word.key.isdigit() and named:
+        return "number"
+    # "5 engineers", and "pays 45 euros" (an amount right after what the subject does).
+    if word.key.isdigit() and (_counts(found, index) or _amount(claim, index)):
         return "count"
     return ""
+
+
+def _amount(claim: Claim, index: int) -> bool:
+    after = claim.words[index + 1] if index + 1 < len(claim.words) else None
+    right_after_verb = claim.verb is not None and index - 1 == claim.verb
+    return right_after_verb and after is not None and not after.function and not after.value
 
 
 def _counts(found: tuple[Word, ...], index: int) -> bool:

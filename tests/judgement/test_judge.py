@@ -33,6 +33,20 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             "The search API runs Elasticsearch 8.13.",
             UPDATE,
         ),
+        # A number of a named thing, an amount after the verb: the attribute's new value.
+        (
+            "Der Checkout-Service läuft auf Java 17.",
+            "Der Checkout-Service läuft auf Java 21.",
+            UPDATE,
+        ),
+        ("The retro is in Room 204.", "The retro is in Room 305.", UPDATE),
+        (
+            "User pays 45 euros a month for the gym.",
+            "User pays 52 euros a month for the gym.",
+            UPDATE,
+        ),
+        # ... but a number that names the subject names another one.
+        ("Invoice 4411 was paid.", "Invoice 4412 was paid.", DISTINCT),
         ("Kenji's manager is Laura Diaz.", "Kenji's manager is Mark Chen.", UPDATE),
         ("User's timezone is UTC+2.", "User's timezone is UTC-5.", UPDATE),
         # A later clause's "the A is V" is the subject's own attribute.
