@@ -89,6 +89,8 @@ class BackgroundExtractor:
     results: list[ExtractionResult] = field(default_factory=list)
     _thread: threading.Thread | None = None
     _extracted_upto: int = 0  # messages covered by the last extraction that ran
+    _failed: bool = False  # the last extraction failed (it queued the conversation)
+    _queued: bool = False  # the conversation waits in the pending queue while it is open
 
     @property
     def active(self) -> bool:
@@ -119,6 +121,11 @@ class BackgroundExtractor:
         """Start an extraction if the thresholds hold; True when one was started."""
         from memclaw.extract.state import cooldown_left
 
+        if self.active and not self._queued:
+            # Queued while it is open, taken off when its extraction is done: a chat killed
+            # mid-way (a crash, a closed terminal) is extracted by the next chat or dream.
+            self._queue("the chat was open, and ended before its extraction")
+            self._queued = True
         messages = self.session.text_messages()
         if not self.active or self.running or self.one_slot or not self._ready(messages):
             return False
@@ -155,7 +162,19 @@ class BackgroundExtractor:
                 f"(now: memclaw extract {self.session.agent.id} --session {self.session.id})"
             )
             return None
-        return self.results[-1] if self.results else None
+        from memclaw.extract.result import Status
+
+        last = self.results[-1] if self.results else None
+        if self._queued and not self._failed and not (last and last.status is Status.SKIPPED):
+            self._unqueue()  # extracted, or too little to extract: nothing waits
+        return last
+
+    def _unqueue(self) -> None:
+        from memclaw.extract.pending import remove_row
+
+        session = self.session
+        with contextlib.suppress(MemclawError, OSError):
+            remove_row(session.agent, {"session": session.id, "owner": session.scope.owner})
 
     def _queue(self, why: str, error: str = "") -> None:
         """Keep the conversation for a later extraction (``memclaw.extract.pending``)."""
@@ -201,12 +220,14 @@ class BackgroundExtractor:
                 CHAT_LOG,
                 {"event": "extract-failed", "session": session.id, "error": str(exc)},
             )
+            self._failed = True
             self._queue("the model failed it", error=str(exc))
             self.report(
                 "memory not updated: extraction failed; queued to try again "
                 "(see .memclaw/logs/chat.jsonl)"
             )
             return
+        self._failed = False
         self.results.append(result)
         if result.files_changed and self.on_written is not None:
             self.on_written()

@@ -43,6 +43,8 @@ def extract_pending(agent: Agent, model: ChatModel | None = None) -> list[Extrac
         except UsageError:
             remove_row(agent, row)  # deleted or forgotten since: nothing is left to extract
             continue
+        if _open(agent, session_id):
+            continue  # a chat still has it open: its own end extracts it
         tries = int(row.get("tries") or 0)
         offline = tries >= MODEL_TRIES
         try:
@@ -73,3 +75,15 @@ def extract_pending(agent: Agent, model: ChatModel | None = None) -> list[Extrac
         remove_row(agent, row)
         results.append(result)
     return results
+
+
+def _open(agent: Agent, session_id: str) -> bool:
+    """Whether a live chat holds the session (its lock); a killed one's lock is free."""
+    from memclaw.errors import LockBusyError
+    from memclaw.workspace.atomic import file_lock
+
+    try:
+        with file_lock(agent.meta_dir / "sessions" / f"{session_id}.lock", wait=0):
+            return False
+    except LockBusyError:
+        return True

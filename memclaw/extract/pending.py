@@ -68,8 +68,12 @@ def queue_session(scope: Scope, session_id: str, why: str = "cooldown") -> None:
     row: Row = {"session": session_id, "owner": scope.owner, "why": why}
     with _queue_lock(scope.agent):
         rows = read_rows(scope.agent)
-        if not any(_same(r, row) for r in rows):
-            write_rows(scope.agent, [*rows, row])
+        for known in (r for r in rows if _same(r, row)):
+            known["why"] = why  # the latest reason is the one `doctor` tells
+            break
+        else:
+            rows.append(row)
+        write_rows(scope.agent, rows)
 
 
 def note_failure(agent: Agent, row: Row, error: str) -> int:

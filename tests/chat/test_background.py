@@ -47,6 +47,25 @@ def test_extraction_runs_after_the_conversation_and_updates_memory(
     assert any(line.startswith("memory receipt") for line in conversation.drain())
     record = list(read_log(agent, "extract"))[-1]
     assert record["session"] == conversation.session.id and record["trigger"] == "chat"
+    assert read_rows(agent) == []  # queued while open, done at its end: nothing waits
+
+
+def test_a_chat_killed_mid_way_is_extracted_by_the_next_chat_or_dream(
+    open_chat: OpenChat, answers: FakeOpenAI
+) -> None:
+    # One request at a time: nothing is extracted mid-chat, all of it waits for the end.
+    conversation = open_chat({"extract_cooldown_minutes": 0, "model_slots": 1})
+    conversation.turn("I switched my editor to Helix last week.")
+    conversation.turn("Helix is my editor now, please keep that in mind.")
+    agent, session = conversation.engine.agent, conversation.session.id
+    assert [row["session"] for row in read_rows(agent)] == [session]
+    # While the chat is open, a dream leaves the conversation to the chat's own end.
+    assert extract_pending(agent, open_model(agent.settings)) == []
+    assert extraction_requests(answers) == []
+    conversation.session._lock.close()  # killed: the system frees its lock, and no more
+    (result,) = extract_pending(agent, open_model(agent.settings))
+    assert str(result.status) == "written", result.reason
+    assert read_rows(agent) == [] and "Helix" in agent.read("PROFILE.md")
 
 
 def test_the_end_of_the_conversation_extracts_what_came_after_a_mid_run(
