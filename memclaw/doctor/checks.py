@@ -33,7 +33,7 @@ from memclaw.review.scan import scan_secrets
 from memclaw.text.plural import plural
 from memclaw.workspace import Workspace
 from memclaw.workspace.config_file import credential_keys, unsafe_for_credentials
-from memclaw.workspace.paths import GLOBAL_DIR, locate_root
+from memclaw.workspace.paths import GLOBAL_DIR, IMPORT_JOURNAL, locate_root
 
 # What cron needs to reach the same model as this shell; it starts jobs without our environment.
 MODEL_KEYS = ("base_url", "model", "api_key")
@@ -337,14 +337,12 @@ def check_state(workspace: Workspace) -> Check:
     """What memclaw keeps beside the files reads back whole after any crash: every JSON
     record parses, every JSON-lines record but a torn last line (a kill mid-append,
     which readers skip), and no import stopped halfway."""
-    from memclaw.snapshot.plan import JOURNAL
-
     damaged, halfway, stores = [], [], 0
     for agent_id in workspace.agent_ids():
         for meta in sorted((workspace.root / agent_id).glob("**/.memclaw")):
-            halfway += [agent_id] if (meta / JOURNAL).exists() else []
+            halfway += [agent_id] if (meta / IMPORT_JOURNAL).exists() else []
             for path in sorted(meta.rglob("*.json*")):
-                if path.suffix not in (".json", ".jsonl") or path.name == JOURNAL:
+                if path.suffix not in (".json", ".jsonl") or path.name == IMPORT_JOURNAL:
                     continue
                 stores += 1
                 if not _reads_whole(path):

@@ -30,7 +30,7 @@ from typing import Any
 
 from memclaw.errors import LockBusyError, SnapshotError
 from memclaw.snapshot.diff import record_import
-from memclaw.snapshot.plan import JOURNAL, ImportPlan, plan_import
+from memclaw.snapshot.plan import ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import classify, markdown_only, unsafe_reason
 from memclaw.snapshot.state import STATE_TARGETS, state_writes
@@ -38,7 +38,7 @@ from memclaw.text import jsonsafe
 from memclaw.workspace import Agent, Workspace
 from memclaw.workspace.atomic import file_lock, fsync_dir, write_bytes_atomic
 from memclaw.workspace.meta import default_meta, save_meta
-from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
+from memclaw.workspace.paths import IMPORT_JOURNAL, META_DIR, resolve_inside, validate_agent_id
 from memclaw.workspace.safeguards import history
 from memclaw.workspace.safeguards import journal as change_journal
 
@@ -111,7 +111,7 @@ def recover(workspace: Workspace, agent_id: str) -> list[str]:
     if not (workspace.root / agent_id).is_dir():
         return []
     agent = workspace.agent(agent_id)
-    journal = agent.meta_dir / JOURNAL
+    journal = agent.meta_dir / IMPORT_JOURNAL
     if not journal.exists() and not any(agent.meta_dir.glob(STAGING_PREFIX + "*")):
         return []
     with agent.lock():
@@ -122,7 +122,7 @@ def recover(workspace: Workspace, agent_id: str) -> list[str]:
 
 def _recover_locked(agent: Agent) -> list[str]:
     done: list[str] = []
-    journal = agent.meta_dir / JOURNAL
+    journal = agent.meta_dir / IMPORT_JOURNAL
     if journal.exists():
         done = _roll_forward(agent, _read_journal(journal))
     # Staging folders without a journal come from imports that died before committing.
@@ -154,7 +154,7 @@ def _swap_in(agent: Agent, plan: ImportPlan) -> list[str]:
         + [{"path": rel, "state": True} for rel, _ in states],
     }
     text = json.dumps(journal, indent=2) + "\n"
-    write_bytes_atomic(agent.meta_dir / JOURNAL, text.encode("utf-8"))
+    write_bytes_atomic(agent.meta_dir / IMPORT_JOURNAL, text.encode("utf-8"))
     _crash_point("journal")
     return _roll_forward(agent, journal)
 
@@ -177,7 +177,7 @@ def _read_journal(path: Path) -> dict[str, Any]:
 def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
     staging_name = journal["staging"]
     if not staging_name.startswith(STAGING_PREFIX) or "/" in staging_name:
-        raise SnapshotError(f"{agent.meta_dir / JOURNAL} names an unexpected staging folder")
+        raise SnapshotError(f"{agent.meta_dir / IMPORT_JOURNAL} names an unexpected staging folder")
     staging = agent.meta_dir / staging_name
     done: list[str] = []
     for entry in journal["files"]:
@@ -186,7 +186,9 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
             _state_forward(agent, staging, rel)
             continue
         if unsafe_reason(rel) is not None or classify(rel) is not None:
-            raise SnapshotError(f"{agent.meta_dir / JOURNAL} names an unexpected file {rel!r}")
+            raise SnapshotError(
+                f"{agent.meta_dir / IMPORT_JOURNAL} names an unexpected file {rel!r}"
+            )
         staged = staging.joinpath(*rel.split("/"))
         if not staged.is_file():
             continue  # moved before the interruption
@@ -200,7 +202,7 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
         fsync_dir(target.parent)
         done.append(rel)
         _crash_point(f"swap:{len(done)}")
-    (agent.meta_dir / JOURNAL).unlink()
+    (agent.meta_dir / IMPORT_JOURNAL).unlink()
     fsync_dir(agent.meta_dir)
     shutil.rmtree(staging, ignore_errors=True)
     return done
@@ -214,7 +216,9 @@ def _state_forward(agent: Agent, staging: Path, rel: str) -> None:
         record_of and unsafe_reason(record_of) is None and classify(record_of) is None
     )
     if unsafe_reason(rel) is not None or not known:
-        raise SnapshotError(f"{agent.meta_dir / JOURNAL} names an unexpected state file {rel!r}")
+        raise SnapshotError(
+            f"{agent.meta_dir / IMPORT_JOURNAL} names an unexpected state file {rel!r}"
+        )
     staged = staging.joinpath(STAGED_STATE, *rel.split("/"))
     if not staged.is_file():
         return  # moved before the interruption

@@ -13,10 +13,9 @@ from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import OWNERS_DIR, markdown_only
 from memclaw.snapshot.state import state_counts, within
 from memclaw.workspace import Workspace
-from memclaw.workspace.paths import META_DIR, resolve_inside, validate_agent_id
+from memclaw.workspace.paths import IMPORT_JOURNAL, META_DIR, resolve_inside, validate_agent_id
 from memclaw.workspace.templates import SEED_FILES
 
-JOURNAL = "import-journal.json"
 SEEDED_NOTE = "default content: not in the snapshot"
 
 
@@ -132,7 +131,7 @@ def plan_import(
     rows += [PlanRow(item.path, Action.SKIP, note=item.reason) for item in snapshot.skipped]
     rows += [PlanRow(path, Action.SKIP, note=note) for path, note in skipped.items()]
     rows.sort(key=lambda row: row.path)
-    pending = exists and (folder / META_DIR / JOURNAL).is_file()
+    pending = exists and (folder / META_DIR / IMPORT_JOURNAL).is_file()
     warnings = _warnings(agent_id, exists, snapshot, contents)
     return ImportPlan(agent_id, exists, rows, contents, snapshot, pending, warnings)
 

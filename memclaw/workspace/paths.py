@@ -14,6 +14,8 @@ from memclaw.errors import UnsafePathError, WorkspaceError
 GLOBAL_DIR = "_global"
 META_DIR = ".memclaw"
 ENTRIES_DIR = "entries"  # memory entries, one file per category (``entries``)
+# An import in progress (``snapshot.apply``); doctor tells of one a crash left.
+IMPORT_JOURNAL = "import-journal.json"
 # Letters, digits, dot, dash and underscore; must start with a letter or digit,
 # which also rules out hidden names and reserved ones such as "_global".
 _AGENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
