@@ -45,6 +45,8 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             "User pays 52 euros a month for the gym.",
             UPDATE,
         ),
+        # One idea in other words is one fact.
+        ("User's dog is called Rufus.", "Rufus is the name of User's dog.", SAME),
         # ... but a number that names the subject names another one.
         ("Invoice 4411 was paid.", "Invoice 4412 was paid.", DISTINCT),
         ("Kenji's manager is Laura Diaz.", "Kenji's manager is Mark Chen.", UPDATE),
