@@ -109,6 +109,10 @@ def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
     if a.negated == b.negated and not only_b:
         return Judgement(Relation.SAME, "nothing the remembered statement does not say")
     if a.negated == b.negated and not only_a and _same_verb(a, b):
+        if _possessed(a, b):
+            # "loves Anna" and "loves Anna's dog": the dog is another thing than Anna, and
+            # taking it for more of the same would lose that the user loves Anna.
+            return Judgement(Relation.DISTINCT, "about something of what it names", sure=False)
         return Judgement(Relation.RICHER, "the same, with more detail")
     if b.temporary and not a.temporary:
         return Judgement(Relation.DISTINCT, "a passing constraint; the lasting fact stays")
@@ -124,6 +128,19 @@ def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
     if _does_what_was_avoided(a, b) or _does_what_was_avoided(b, a):
         return Judgement(Relation.UPDATE, "does what it was said to avoid, or the other way round")
     return _substitution(a, b, shared, one_thing=one_thing)
+
+
+def _possessed(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` makes a word ``a`` ends on the owner of something new ("Anna's dog")."""
+    last = next((w for w in reversed(a.words) if not w.function), None)
+    if last is None:
+        return False
+    found = b.words
+    for index, word in enumerate(found[:-1]):
+        owner = word.text.casefold().endswith(("'s", "’s"))
+        if owner and word.key == last.key and found[index + 1].key not in a.keys:
+            return not found[index + 1].function
+    return False
 
 
 def _feeling(claim: Claim) -> tuple[int, frozenset[str]]:

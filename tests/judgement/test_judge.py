@@ -47,6 +47,9 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         # One idea in other words is one fact.
         ("User's dog is called Rufus.", "Rufus is the name of User's dog.", SAME),
+        # Something of what it named is another thing: "loves Anna" stays beside it.
+        ("User loves Anna.", "User loves Anna's dog.", DISTINCT),
+        ("User lives in Porto.", "User lives in Porto's old town.", RICHER),
         # ... but a number that names the subject names another one.
         ("Invoice 4411 was paid.", "Invoice 4412 was paid.", DISTINCT),
         ("Kenji's manager is Laura Diaz.", "Kenji's manager is Mark Chen.", UPDATE),
