@@ -91,8 +91,6 @@ SAME_IDEA = {
     "abstain": "avoid avoids avoided abstains teetotal avstår verzichtet evita",
     "intolerant": "intolerante intolerancia",
     "child": "children kid kids kinder hijos niños",
-    # "the dog is called Rufus", "Rufus is the name of the dog", "named Rufus"
-    "name": "named called heter heißt",
 }
 # What one abstains from by not doing it: "doesn't drink alcohol" is "avoids alcohol", "no
 # tolera la lactosa" is "es intolerante".
