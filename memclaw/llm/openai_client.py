@@ -225,11 +225,25 @@ class OpenAIChatModel:
         except ModelAnswerError as exc:
             if result.finish_reason == "length":
                 raise ModelAnswerError(
-                    f"the model's JSON answer was cut off at {max_tokens} tokens; "
-                    "raise the token budget"
+                    _cut_off(result.usage.completion_tokens, max_tokens)
                 ) from exc
             raise
         return check_required(value, required)
+
+
+def _cut_off(said: int, budget: int | None) -> str:
+    """Why a JSON answer stopped early: the answer's own budget, or the server's window.
+
+    A small local server stops when prompt and answer fill its context, long before the
+    budget asked for: raising the budget would not help, a larger context would."""
+    if said and budget and said < budget * 0.9:
+        return (
+            f"the model's JSON answer was cut off after {said} tokens, well within the "
+            f"{budget} asked for: the server's context window was full. Start the server "
+            "with a larger context (llama.cpp: -c 8192), or set context_window_tokens to "
+            "the one it has so prompts are cut to fit"
+        )
+    return f"the model's JSON answer was cut off at {budget} tokens; raise the token budget"
 
 
 def list_models(settings: Settings) -> list[str]:

@@ -306,6 +306,16 @@ def test_chat_json_cut_off_says_so(fake_openai: FakeOpenAI, make_settings: MakeS
         open_model(make_settings()).chat_json(USER, required=REQUIRED, max_tokens=10)
 
 
+def test_chat_json_cut_off_long_before_its_budget_names_the_full_context_window(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings
+) -> None:
+    # A small local server stops when prompt and answer fill its window, not at the budget.
+    fake_openai.queue_text('{"should_update": true, "reason": "a long', finish_reason="length")
+    with pytest.raises(ModelAnswerError, match="context window was full") as caught:
+        open_model(make_settings()).chat_json(USER, required=REQUIRED, max_tokens=3000)
+    assert "raise the token budget" not in str(caught.value)
+
+
 def test_chat_json_adds_a_json_hint_only_when_missing(
     fake_openai: FakeOpenAI, make_settings: MakeSettings
 ) -> None:
