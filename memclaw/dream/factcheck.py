@@ -34,7 +34,7 @@ from memclaw.facts.model import Event, EventKind, Fact, Kind, Place
 from memclaw.facts.project import project_text
 from memclaw.facts.rewrite import restate, retire
 from memclaw.facts.settle import Outcome, Settled, hold, settle, strip_cue
-from memclaw.judgement import is_correction, judge, superseded_by
+from memclaw.judgement import Relation, is_correction, judge, superseded_by
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -139,7 +139,9 @@ def _outdated(scope: Scope, fix: str, check: FactCheck, *, source: str) -> None:
     statement = strip_cue(" ".join(fix.split()))
     new_id = fact_id(statement, scope.prefix)
     facts = facts_of(scope, durable_only=True)
-    there = {p.path for f in facts if f.id == new_id for p in f.places}
+    # Where a line says it already, in these words or others ("Sam lives in Porto" for
+    # "Sam moved to Porto"): there the outdated line goes, rather than become a twin.
+    there = {p.path for f in facts if _says(f, new_id, statement) for p in f.places}
     filed = {item.id for item in inbox.load(scope.agent)}
     now = scope.agent.now().isoformat(timespec="seconds")
     for fact in facts:
@@ -163,6 +165,12 @@ def _outdated(scope: Scope, fix: str, check: FactCheck, *, source: str) -> None:
         store.record(scope.agent, [new_id], Event(EventKind.STATED, now, source))
         if statement not in check.corrected:
             check.corrected.append(statement)
+
+
+def _says(fact: Fact, new_id: str, statement: str) -> bool:
+    if fact.id == new_id:
+        return True
+    return not fact.superseded and judge(fact.statement, statement).relation is Relation.SAME
 
 
 def overruled(report: CandidateReport) -> None:

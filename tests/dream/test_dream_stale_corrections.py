@@ -93,3 +93,13 @@ def test_a_line_the_person_fixed_by_hand_is_not_turned_back_by_the_note(tmp_path
     assert len(result.facts.held) == 1  # the note's older date is asked about, once
     dream_agent(Scope(agent))
     assert profile.read_text() == fixed and len(inbox.load(agent)) == 1
+
+
+def test_a_correction_the_file_says_already_in_other_words_leaves_no_twin(tmp_path: Path) -> None:
+    agent, _ = workspace(tmp_path).init_agent("pal")
+    profile = "# Profile\n\n- Sam lives in Lisbon.\n- Sam lives in Porto.\n"
+    agent.write("PROFILE.md", profile, author=Author.MODEL)
+    note(agent, day(1), "Actually Sam moved to Porto.")
+    dream_agent(Scope(agent))
+    # The outdated line goes; the line saying the correction already is not written twice.
+    assert agent.read("PROFILE.md") == "# Profile\n\n- Sam lives in Porto.\n"
