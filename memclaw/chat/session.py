@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError, WorkspaceError
+from memclaw.extract.transcripts import chat_lock
 from memclaw.gates.redaction import redact_data, redact_known, secret_values
 from memclaw.gates.secret_split import answered_secrets
 from memclaw.gates.session_key import parse_session_key
@@ -233,9 +234,8 @@ class ChatSession:
         return session
 
     def _acquire(self) -> None:
-        lock = self.agent.meta_dir / SESSIONS_DIR / f"{self.id}.lock"
         try:
-            self._lock.enter_context(file_lock(lock, wait=0))
+            self._lock.enter_context(file_lock(chat_lock(self.agent, self.id), wait=0))
         except LockBusyError:
             raise LockBusyError(
                 f"session {self.id} is open in another memclaw chat; "

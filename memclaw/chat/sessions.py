@@ -15,13 +15,13 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from memclaw.chat.session import (
-    SESSIONS_DIR,
     Message,
     read_transcript,
     sessions_dir,
     validate_session_id,
 )
 from memclaw.errors import LockBusyError, UsageError
+from memclaw.extract.transcripts import chat_lock
 from memclaw.workspace.atomic import file_lock
 
 if TYPE_CHECKING:
@@ -101,9 +101,8 @@ def session_messages(scope: Scope, session_id: str) -> list[Message]:
 def delete_session(scope: Scope, session_id: str) -> Path:
     """Remove one session's transcript; refused while a chat has it open."""
     path = _path(scope, session_id)
-    lock = scope.agent.meta_dir / SESSIONS_DIR / f"{session_id}.lock"
     try:
-        with file_lock(lock, wait=0):
+        with file_lock(chat_lock(scope.agent, session_id), wait=0):
             path.unlink()
     except LockBusyError:
         raise LockBusyError(

@@ -28,6 +28,7 @@ from memclaw.erasure.places import Kind, Place, Store
 from memclaw.erasure.sources import exchanges
 from memclaw.errors import LockBusyError, UsageError
 from memclaw.extract.forgotten import record_forgotten, record_forgotten_words
+from memclaw.extract.transcripts import chat_lock
 from memclaw.facts import inbox as fact_inbox
 from memclaw.facts import store as evidence
 from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
@@ -287,9 +288,8 @@ def _hold_sessions(scope: Scope, held: contextlib.ExitStack, own: str | None) ->
     for path in sorted(folder.glob("*.jsonl")):
         if path.stem == own:
             continue
-        lock = scope.agent.meta_dir / places.SESSIONS / f"{path.stem}.lock"
         try:
-            held.enter_context(file_lock(lock, wait=0))
+            held.enter_context(file_lock(chat_lock(scope.agent, path.stem), wait=0))
         except LockBusyError:
             raise LockBusyError(
                 f"session {path.stem} is open in a memclaw chat; close it and forget again "

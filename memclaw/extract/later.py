@@ -80,10 +80,11 @@ def extract_pending(agent: Agent, model: ChatModel | None = None) -> list[Extrac
 def _open(agent: Agent, session_id: str) -> bool:
     """Whether a live chat holds the session (its lock); a killed one's lock is free."""
     from memclaw.errors import LockBusyError
+    from memclaw.extract.transcripts import chat_lock
     from memclaw.workspace.atomic import file_lock
 
     try:
-        with file_lock(agent.meta_dir / "sessions" / f"{session_id}.lock", wait=0):
+        with file_lock(chat_lock(agent, session_id), wait=0):
             return False
     except LockBusyError:
         return True

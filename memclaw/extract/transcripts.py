@@ -23,6 +23,7 @@ from memclaw.errors import UsageError
 from memclaw.text import jsonsafe
 
 if TYPE_CHECKING:
+    from memclaw.workspace.agent import Agent
     from memclaw.workspace.scope import Scope
 
 Message = dict[str, str]
@@ -202,6 +203,12 @@ def load_transcript(source: str | Path) -> list[Message]:
     except PermissionError:
         raise UsageError(f"transcript {path} cannot be read (permission denied)") from None
     return parse_transcript(_decode(data, str(path)), str(path))
+
+
+def chat_lock(agent: Agent, session_id: str) -> Path:
+    """The lock an open chat holds on its session: while it is held, nothing else may
+    rewrite, delete or extract that session."""
+    return agent.meta_dir / "sessions" / f"{session_id}.lock"
 
 
 def session_path(scope: Scope, session_id: str) -> Path:
