@@ -224,6 +224,13 @@ def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:
             word = found[index]
             if word.text.islower() and not word.function and not found[index - 1].function:
                 return index
+    opens = len(found) > 2 and found[0].text.casefold() in _ARTICLES
+    if language in ("spanish", "swedish") and opens:
+        # An article and a noun open the sentence: the plain word after them is its verb
+        # ("El usuario paga 45 euros al mes").
+        word = found[2]
+        if word.text.islower() and not word.function and not found[1].function:
+            return 2
     # An English verb the list lacks: the first plain word ending in -s or -ed after a
     # content word ("Build agent b7 listens on port 9090").
     for index in range(1, len(found)):
