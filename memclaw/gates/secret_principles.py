@@ -5,6 +5,8 @@
   length almost never does, so neither needs a label.
 * **Seed phrases**: twelve or more words in a row, every one from a BIP-39 word list
   (the ``mnemonic`` package ships them); ordinary prose always has a word that is not.
+* **Authenticator seeds**: sixteen base32 characters or more (A-Z and 2-7, in one case,
+  whole or in fours) with digits among the letters, or on a line about two-factor setup.
 * **Credentials in an address**: ``user:password@host`` with or without a scheme, and
   the password field of a ``.pgpass`` line (``host:port:db:user:password``).
 * **A value announced by a credential word**, whatever its shape: a password, PIN,
@@ -136,6 +138,41 @@ def _seed_phrases(text: str) -> list[Candidate]:
 def _seed(run: list[re.Match[str]]) -> bool:
     """Twelve list words or more, nearly all different ("alpha alpha alpha ..." is not)."""
     return len(run) >= _SEED_LENGTH and len({w.group() for w in run}) >= 0.75 * len(run)
+
+
+# --- authenticator seeds ------------------------------------------------------------------------
+
+# A TOTP seed is base32 (A-Z and 2-7), sixteen characters or more, written in one run or in
+# groups of four, in one case. Words are almost never that: no 0, 1, 8 or 9, and a few of
+# the digits 2-7 among the letters, which a word, an acronym or a product code does not have.
+_BASE32_RE = LazyPattern(
+    r"(?<![\w/=+-])(?:[A-Z2-7]{16,}|[a-z2-7]{16,}|[A-Z2-7]{4}(?:[ -][A-Z2-7]{4}){3,}"
+    r"(?:[ -][A-Z2-7]{1,4})?|[a-z2-7]{4}(?:[ -][a-z2-7]{4}){3,}(?:[ -][a-z2-7]{1,4})?)"
+    r"(?![\w/=+-])"
+)
+_OTP_WORD_RE = LazyPattern(
+    r"(?i)2fa|2-?step|two.?factor|totp|otp|mfa|authenticat|authy|setup|set-up|seed|secret|"
+    r"backup|recovery|einrichtung|verifi|tvåfaktor|zwei|dos pasos|deux|due fattori|"
+    r"dois fatores|twee|dwuetap|kaksivaih|tofaktor"
+)
+
+
+def _otp_seeds(text: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    for m in _BASE32_RE.finditer(text):
+        seed = m.group().replace(" ", "").replace("-", "")
+        digits = sum(c.isdigit() for c in seed)
+        if len(seed) < 16 or digits == len(seed) or len(set(seed)) < 8:
+            continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        told = _OTP_WORD_RE.search(text, line_start, m.start())  # "2FA setup key: ..."
+        # In groups, most of them hold a digit ("JBSW Y3DP EHPK 3PXP"), or the line says
+        # what it is; words in fours ("room 4567 with anna") do neither.
+        groups = m.group().split()
+        mixed = sum(any(c.isdigit() for c in g) for g in groups) if len(groups) > 1 else digits
+        if told or (digits >= 2 and mixed * 2 >= len(groups)):
+            found.append((m.start(), m.end(), "otp_seed", 90))
+    return found
 
 
 # --- credentials in an address ----------------------------------------------------------------
@@ -443,6 +480,7 @@ def principle_candidates(text: str, lower: str) -> list[Candidate]:
     if any(c.isalpha() for c in text):
         found += _announced(text, lower)
         found += _seed_phrases(text)
+        found += _otp_seeds(text)
         if "/" in text and any(w in lower for w in _LOGIN_HINTS):
             found += _logins(text)
     if "authorization" in lower:

@@ -62,6 +62,24 @@ def test_twelve_seed_words_are_a_seed_twelve_words_of_prose_are_not() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("2FA setup key: JBSW Y3DP EHPK 3PXP", True),
+        ("authenticator secret JBSWY3DPEHPK3PXPJBSWY3DP", True),
+        ("Backup key for Google Authenticator is mfzw 63dp ojsw 4zlt", True),
+        ("Der Einrichtungsschlüssel für die Authenticator-App: GEZD GNBV GY3T QOJQ", True),
+        ("save this, I need it on the new phone: KVKF 2RCP NZQ4 YML6", True),
+        ("meet in room 4567 with anna from sales team", False),  # words in fours
+        ("THE QUICK BROWN FOXES JUMP OVER LAZY DOGS", False),
+        ("NATO STANAG 4586 AND STANAG 4609 WERE SIGNED", False),
+        ("pulled sha256:3f9a2c1b4d5e6f708192a3b4c5d6e7f8091a2b3c", False),  # hex: 0, 1, 8, 9
+    ],
+)
+def test_an_authenticator_seed_is_known_by_its_alphabet(text: str, secret: bool) -> None:
+    assert contains_secret(text) is secret
+
+
+@pytest.mark.parametrize(
     ("text", "value"),
     [
         ("connect with admin:Pa55w0rd!@10.0.3.17:5432/orders", "Pa55w0rd!"),
