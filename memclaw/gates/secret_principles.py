@@ -203,7 +203,7 @@ def _addresses(text: str) -> list[Candidate]:
 # --- a value announced by a credential word ----------------------------------------------------
 
 # What locks, in the languages the gate reads: a code or a key of one of these is a secret.
-_LOCKS = (
+LOCKS = (
     r"door|front door|gate|alarm|safe|vault|lock|locker|padlock|bike lock|entry|access|"
     r"security|garage|keypad|intercom|building|unlock|wi-?fi|wlan|wpa2?|wep|network|router|"
     r"2fa|totp|otp|mfa|authenticator|two-factor|2-step|setup|backup|recovery|verification|sim|"
@@ -241,7 +241,7 @@ _COPULA = r"is|was|are|'s|is now|ist|lautet|war|är|blir|es|era|est|c'est|è|é|
 # Up to five words between the noun and a copula or colon ("for the backup disk", "del
 # cancello"); with neither, the value follows the noun at once ("CVV 321").
 _NOUN = (
-    rf"(?P<noun>\b(?:{_OWN})\b|(?:\b(?:{_LOCKS})[\s-]?)?\b(?:{_OF_LOCK})\b"
+    rf"(?P<noun>\b(?:{_OWN})\b|(?:\b(?:{LOCKS})[\s-]?)?\b(?:{_OF_LOCK})\b"
     rf"|\b\w{{2,}}(?:kod(?:en)?|code|codes|zahl|wort|nummer)\b)"
 )
 _VALUE = r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|[^\s,;]+)"
@@ -251,7 +251,7 @@ _ANNOUNCED_RE = LazyPattern(
 )
 _BARE_RE = LazyPattern(rf"(?i){_NOUN}(?P<between>)(?P<sep>[ \t]+){_VALUE}")
 _NOUN_RE = LazyPattern(rf"(?i){_NOUN}")
-_LOCK_RE = LazyPattern(rf"(?i)\b(?:{_LOCKS})")
+_LOCK_RE = LazyPattern(rf"(?i)\b(?:{LOCKS})")
 _COMPOUND_LOCK_RE = LazyPattern(
     r"(?i)^(?:port|dörr|larm|grind|förråd|tür|haustür|tor|alarm|tresor|zugangs?|geheim|"
     r"deur|voordeur|poort|kluis|toegangs?|pin|wifi|wlan|safe|garage|entry|access|door|gate)"
@@ -457,6 +457,82 @@ def _logins(text: str) -> list[Candidate]:
     ]
 
 
+# --- the answer to a security question ----------------------------------------------------------
+
+# "Security question", "Sicherheitsfrage", "säkerhetssvaret", "pregunta de seguridad",
+# "question secrète", "Turvakysymys": a word of safety joined to a word of asking or answering.
+_SAFE = (
+    r"security|sicherheits|geheim|säkerhets|seguridad|secr[eè]te|sécurité|sicurezza|segurança|"
+    r"beveiligings|bezpieczeństwa|sikkerhe[dt]s|turva"
+)
+_ASK = (
+    r"questions?|qs?|answers?|frage|antwort|fråg|svar|pregunta|respuesta|réponse|domand|"
+    r"rispost|pergunta|resposta|vraag|antwoord|pytani|odpowied|spørsmål|spørgsmål|kysymy|vastau"
+)
+_SECURITY_QA_RE = LazyPattern(
+    rf"(?i)\b(?:{_SAFE})[\w-]*?[ -]?(?:{_ASK})\w*"
+    rf"|\b(?:question|pregunta|domand|pergunta|réponse|respuesta|rispost|resposta)\w*"
+    rf"(?:\s+(?:à\s+la\s+question\s+)?(?:de|di|of|da))?\s+(?:{_SAFE})\w*"
+)
+# What sets an answer off: a colon, an arrow, a dash, "=", "Answer:", or after a question
+# mark; a copula ("... är Rönnbärsvägen") only before a name.
+_ANSWER_WORD = r"answer|svar|antwort|respuesta|réponse|risposta|resposta|antwoord|odpowiedź|vastaus"
+_SET_OFF_RE = LazyPattern(
+    rf"(?i)\s*(?:->|→|=>|=|–|—|:)\s*|\?\s+(?:(?:{_ANSWER_WORD})\s*:?\s+)?"
+    rf"|\s+(?:{_ANSWER_WORD})\s*:?\s+"
+)
+_COPULA_BEFORE_NAME_RE = LazyPattern(r"\s+(?:is|är|ist|es|est|è|é|er|on|jest|=)\s+(?=[A-ZÀ-Ý\d])")
+_LIST_ITEM_RE = LazyPattern(r"[ \t]*(?:[-*•]|\d+[.)])[ \t]+[^\n]*")
+
+
+def _security_answers(text: str) -> list[Candidate]:
+    """The answer to a security question is a password by another name, whatever it is."""
+    found: list[Candidate] = []
+    for m in _SECURITY_QA_RE.finditer(text):
+        line_end = text.find("\n", m.end())
+        line_end = len(text) if line_end == -1 else line_end
+        lines = [(m.end(), line_end)]
+        if not text[m.end() : line_end].strip(" \t:"):
+            # "security Qs for the insurance site:" and a list below it, an answer a line.
+            at = line_end + 1
+            while at < len(text) and (item := _LIST_ITEM_RE.match(text, at)) is not None:
+                lines.append((item.start(), item.end()))
+                at = item.end() + 1
+        for start, end in lines:
+            for chunk_start, chunk_end in _chunks(text, start, end):
+                answer = _answer(text, chunk_start, chunk_end)
+                if answer is not None:
+                    found.append((*answer, "security_answer", 1))
+    return found
+
+
+def _chunks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut at each comma or semicolon after which a new pair begins
+    ("favourite teacher = Mr Pumpernickel, dream job = lighthouse keeper")."""
+    cuts = [start]
+    for at in range(start, end):
+        if text[at] in ",;" and _SET_OFF_RE.search(text, at + 1, end):
+            cuts.append(at + 1)
+    return [(a, b - 1 if b != end else b) for a, b in zip(cuts, [*cuts[1:], end], strict=True)]
+
+
+def _answer(text: str, start: int, end: int) -> tuple[int, int] | None:
+    # The last separator of the chunk sets the answer off; a copula only when none does.
+    marks = list(_SET_OFF_RE.finditer(text, start, end)) or list(
+        _COPULA_BEFORE_NAME_RE.finditer(text, start, end)
+    )
+    if not marks:
+        return None
+    last = marks[-1]
+    value = text[last.end() : end].strip()
+    value = re.sub(r"\s*\([^)]*\)\s*$", "", value).rstrip(" .!,;")
+    words = value.split()
+    if not words or value.endswith("?") or len(words) > 5 or words[0].lower() in _NOT_A_VALUE:
+        return None
+    at = text.index(value, last.end())
+    return at, at + len(value)
+
+
 # --- Authorization headers ---------------------------------------------------------------------
 
 _AUTHORIZATION_RE = LazyPattern(
@@ -481,6 +557,7 @@ def principle_candidates(text: str, lower: str) -> list[Candidate]:
         found += _announced(text, lower)
         found += _seed_phrases(text)
         found += _otp_seeds(text)
+        found += _security_answers(text)
         if "/" in text and any(w in lower for w in _LOGIN_HINTS):
             found += _logins(text)
     if "authorization" in lower:

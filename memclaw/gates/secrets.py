@@ -55,6 +55,7 @@ from memclaw.gates.secret_assignments import assignment_candidates
 from memclaw.gates.secret_commands import command_candidates
 from memclaw.gates.secret_encoded import encoded_candidates
 from memclaw.gates.secret_entropy import entropy_candidates
+from memclaw.gates.secret_nearby import nearby_candidates
 from memclaw.gates.secret_principles import principle_candidates
 from memclaw.gates.secret_prose import prose_candidates
 from memclaw.gates.secret_rules import rule_candidates
@@ -116,6 +117,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     candidates.extend(vendor_candidates(text, lower))
     candidates.extend(prose_candidates(text, lower))
     candidates.extend(principle_candidates(text, lower))
+    candidates.extend(nearby_candidates(text))
     candidates.extend(encoded_candidates(text))
     candidates.extend(assignment_candidates(text, lower))
     candidates.extend(command_candidates(text, lower))

@@ -177,6 +177,57 @@ def test_the_blind_held_out_set_does_not_fall_back() -> None:
     # A guard against regressions, set after its first scoring (recall 0.680, look-alikes
     # flagged 0.019; the gate before the principles: 0.368). Its cases are never read to
     # tune the gate: raise the floors only when the figure rose without looking.
+    # Raised to 0.84 on 2026-12-06 when the nearby-value, seed and security-answer rules
+    # took it to 0.857 (fitted on secret_dev_blind.py; only this figure was read).
     result = score(blind.PRINCIPLE_SECRETS, blind.PRINCIPLE_SPLIT, blind.PRINCIPLE_LOOKALIKES)
-    assert result.recall >= 0.66
+    assert result.recall >= 0.84
     assert result.fpr <= 0.02
+
+
+def test_the_blind_dev_set_holds_its_figures() -> None:
+    from . import secret_dev_blind as dev
+
+    result = score(dev.SECRETS, dev.SPLITS, dev.LOOKALIKES)
+    assert result.recall >= 0.87
+    assert result.false_positives == [
+        "password_talk: 'Password: (ask Maria, she has it in her manager)'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("8835 is the gate code for the allotment", "8835"),  # the value first
+        ("PUK do chip: 44910372", "44910372"),
+        ("Tresorcode im Hotelzimmer: 5512", "5512"),  # a compound, words between
+        ("Locker 112 at the gym, combination 19-07-33", "19-07-33"),
+        ("the one-time code they texted me was 604 219, is that still valid?", "604 219"),
+        ("Backup codes (Microsoft): 1827-4410, 6093-2271", "6093-2271"),  # a list
+        ("Kod till tvättstugan:\n7291", "7291"),  # the line below
+        ("| what | code |\n|---|---|\n| front door | 5190 |", "5190"),  # a table column
+        ("codice dell'allarme 82604, va inserito entro 20 secondi", "82604"),
+        ("Huvudlösenordet till Bitwarden: 'blåbär trampolin gurka fönster'", "trampolin"),
+        ("Il codice del lucchetto della bici? 4-4-1-9", "4-4-1-9"),  # the answer
+    ],
+)
+def test_a_value_beside_a_credential_word_is_one(text: str, value: str) -> None:
+    assert value not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the alarm code for flat 2240 changed on 14 March",  # a number naming a flat
+        "Room 1204 has a new door code, ask reception",
+        "zip code 11453, street address is 12 Harbor Lane",
+        "el código postal es 28013",
+        "the password must be at least 12 characters",
+        "the RSA key is 4096 bits and lives in the HSM",
+        "press the key combination Cmd+Shift+4 for a screenshot",
+        "nyckeln till förrådet nummer 4410 hänger i hallen",
+        "el código de la puerta del portal 2240 lo tiene la vecina",
+        "I have used the same PIN since 2016, time to change it",
+    ],
+)
+def test_a_number_beside_a_credential_word_is_not_always_one(text: str) -> None:
+    assert not contains_secret(text)

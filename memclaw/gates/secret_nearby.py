@@ -1,0 +1,270 @@
+"""A word that names a credential and, in the same clause, a value no word looks like.
+
+People do not only write "the password is X". They write "8835 is the gate code", "PUK do
+chip: 44910372", "Tresorcode im Hotelzimmer: 5512", "combination 19-07-33", "the one-time
+code they texted me was 604 219", a list of backup codes under a heading, a table with a
+"code" column. What these share is a credential word (in any of the languages the gate reads,
+inside a compound and inflected too: "Huvudlösenordet", "Masterpasswort", "dørkoden",
+"Ovikoodi", "API-Schlüssel") and, in the same clause, before or after it, a value that is
+not a word: a number of four digits or more (grouped or not), or letters mixed with digits
+or symbols. Counts, dates, times, years, amounts and ordinals are not such values.
+
+The grammar-bound rules (:mod:`memclaw.gates.secret_principles`) take a value of any shape,
+plain words too, when a copula or a colon ties it to the word; this one asks less of the
+sentence and more of the value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memclaw.gates.lazy_re import LazyPattern
+from memclaw.gates.secret_principles import LOCKS
+from memclaw.gates.secret_values import Candidate, is_non_value, is_placeholder
+
+__all__ = ["nearby_candidates"]
+
+# Credential words by their roots, with a compound head before them and an inflection after
+# ("huvud|lösenord|et", "master|passwort", "dør|kode|n", "API-|sleutel").
+_TAILS = (
+    r"passw(?:or[dt]|d)|passord|lösen(?:ord)?|kennwort|wachtwoord|salasana|senha|contraseña|"
+    r"has[łl]o|hasła|adgangskode|geheimzahl|geheimnummer|"
+    r"kod|kode|koodi|code|codice|código|codigo|"
+    r"nøgle|nyckel|schlüssel|sleutel|klucz|chiave|chave|clave|"
+    r"cvv2?|cvc2?|csc|mdp|pwd|"
+    r"combina(?:tion|ción|ison|zione|ção|tie)|kombina(?:tion|cja|cji)|szyfr"
+)
+_INFLECTION = r"(?:s|e|en|et|er|ene|erna|n|a|an|na|u|y|i|in|ia|ie|o|ów|em|om|ets|ens)?"
+_TAIL_RE = LazyPattern(rf"(?i)(?:{_TAILS}){_INFLECTION}(?![\w'’])")
+# A PIN, a PUK, a key or a secret only as a word of its own ("Alpin", "monkey" are not);
+# not keys or tokens in the plural, which are counted ("1200 keys in Redis", "max tokens").
+_OWN_WORD_RE = LazyPattern(
+    r"(?i)\b(?:psk|(?:pin|puk)(?:-?(?:kod|kode|koodi|code|nummer|number))?"
+    r"(?:s|en|et|n|a|u|y|i|in|ów)?|(?:api[ -]?)?(?:key|secret|clé|clef))\b"
+)
+# Words that make a code, a pin or a number something public, as its head or a word beside
+# it: a postcode, a bar code, a country code, an error code, a discount code, a flight's
+# code; a "spin", "opcode", "unicode", "encode".
+_PUBLIC = (
+    r"post|postal|zip|pocztow\w*|area|bar|qr|source|quell|error|fehler|fel|status|country|land|"
+    r"promo|rabatt|discount|voucher|gutschein|coupon|kupong|dress|morse|exit|language|sprach|"
+    r"swift|bic|iata|product|produkt|vorwahl|riktnummer|flight|flug|flyg|vuelo|vol|volo|voo|"
+    r"vlucht|lot|booking|bokning|buchung|reserva|réservation|prenotazione|tracking|"
+    r"kampanj|descuento|promoción|réduction|sconto|desconto|korting|rabat|check-in"
+)
+# Heads that only make another word: "encode", "decode", "unicode", "opcode", "spin".
+_PUBLIC_HEAD_RE = LazyPattern(
+    rf"(?i)(?:{_PUBLIC}|en|de|uni|op|short|geo|trans|pseudo|s|sp|chop|pro|mat|hair|ter|ap|cas|"
+    r"bit|cap|x)-?"
+)
+_PUBLIC_WORD_RE = LazyPattern(rf"(?i)(?:{_PUBLIC})\b")
+_NEIGHBOURS_RE = LazyPattern(r"(?:[\w'’-]+\s+){0,2}\Z")
+_NEXT_WORDS_RE = LazyPattern(r"(?:\s+(?:of|for|de|del|do|da|di|du|dla|van|för|für)\b)?\s+[\w'’-]+")
+# Where a clause ends: a full stop before a space or the end, "!" or "?", a line break.
+_CLAUSE_END_RE = LazyPattern(r"[.!?](?=\s|\Z)|\n")
+_TOKEN_RE = LazyPattern(r"[^\s,;()\[\]{}\"'«»“”|]+")
+_DIGIT_GROUPS_RE = LazyPattern(
+    r"(?<![\w/+-])(?<![.,:]\d)\d{1,4}(?:[ -]\d{1,4})+(?![\w/%-]|[.,:]\d)"
+)
+_NOT_SECRET_NUMBER_RE = LazyPattern(
+    r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}|\d{1,2}[:.h]\d{2}|\d+(?:[.,]\d+)+"
+    r"|\d+(?:st|nd|rd|th|e|er|ème|º|ª|:e|:a|:o|\.)"
+    r"|\d+-?(?:bits?|bytes?|chars?|characters?|digits?|stellig\w*|siffrig\w*|cifr\w*|k|kb|mb|gb)"
+)
+# Right after the number, a unit makes it an amount or a count ("12 characters", "45 €").
+_UNIT_RE = LazyPattern(
+    r"(?i)\s?(?:%|€|\$|£|kr\b|sek\b|nok\b|dkk\b|eur|euro|usd|zł|pln|chf|km\b|kg\b|ms\b|"
+    r"characters|chars|digits|zeichen|stellen|tecken|siffror|tegn|cifre|caracteres|dígitos|"
+    r"caractères|chiffres|caratteri|cifre|tekens|cijfers|znaków|cyfr|merkkiä|numeroa|"
+    r"times|tries|days|weeks|months|years|minutes|hours|seconds|requests|calls|users|items|"
+    r"people|steps|entries|rows|lines|words|bits?|bytes|kb|mb|gb|tokens|pages)"
+)
+# "8835 is the gate code", "9047 är koden till garaget": the value opens the clause, a
+# copula ties it to the word a few words on.
+_FIRST_VALUE_RE = LazyPattern(
+    r"(?i)\s*(?P<v>\S+)\s+(?:is|är|ist|es|est|c'est|è|é|er|on|jest|=)\s+(?:\S+\s+){0,3}\Z"
+)
+_PUBLIC_KEY_RE = LazyPattern(r"(?i)ssh-(?:rsa|ed25519|dss)|ecdsa-sha2|fingerprint|sha256:|md5:")
+_WORDS_AFTER = 10
+# Under a heading that ends on a colon: a list item, a table row, a line of one value.
+_LIST_ITEM_RE = LazyPattern(r"[ \t]*(?:[-*•]|\d+[.)]|\|)[^\n]*|[ \t]*[^\s]+[ \t]*(?=\n|\Z)")
+
+
+def nearby_candidates(text: str) -> list[Candidate]:
+    """Every value no word looks like that shares a clause with a credential word."""
+    if not any(c.isdigit() or c in _QUOTES for c in text):
+        return []  # every value this rule takes holds a digit, or is quoted
+    found: list[Candidate] = []
+    for start, end in _credential_words(text):
+        for lo, hi in _windows(text, start, end):
+            found.extend(_values(text, lo, hi, start, end))
+    return found
+
+
+# Where a credential word may be, found with ``str.find`` (next to free on a long transcript)
+# before the patterns are tried there.
+_STEMS = (
+    "pass", "lösen", "kennw", "wachtw", "salasan", "senha", "contrase", "hasł", "hasl", "adgangs",
+    "geheim", "kod", "koodi", "code", "codi", "códi", "nøgle", "nyckel", "schlüssel",
+    "sleutel", "klucz", "chiave", "chave", "clave", "cvv", "cvc", "csc", "mdp", "pwd",
+    "combina", "kombina", "szyfr", "pin", "puk", "key", "secret", "clé", "clef",
+)  # fmt: skip
+
+
+def _credential_words(text: str) -> list[tuple[int, int]]:
+    lower = text.lower()
+    spans: set[tuple[int, int]] = set()
+    for stem in _STEMS:
+        at = lower.find(stem)
+        while at != -1:
+            if (own := _OWN_WORD_RE.match(text, at)) is not None:
+                spans.add(own.span())
+            elif (tail := _TAIL_RE.match(text, at)) is not None:
+                start = at
+                while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-'’"):
+                    start -= 1
+                head = text[start:at]
+                if not head or not _PUBLIC_HEAD_RE.fullmatch(head):
+                    spans.add((start, tail.end()))
+            at = lower.find(stem, at + 1)
+    return sorted(span for span in spans if not _public_neighbour(text, *span))
+
+
+def _public_neighbour(text: str, start: int, end: int) -> bool:
+    """ "zip code", "código postal", "kod pocztowy", "código do voo": a public code."""
+    before = _NEIGHBOURS_RE.search(text, max(0, start - 40), start)
+    after = _NEXT_WORDS_RE.match(text, end)
+    near = [*(before.group().split() if before else ()), *(after.group().split() if after else ())]
+    return any(_PUBLIC_WORD_RE.fullmatch(word) for word in near)
+
+
+def _windows(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Where a credential word's value may be: the rest of its clause, a few words on; a
+    value that opens the clause ("8835 is the gate code"); the list or table under a line
+    that ends on it ("Recovery codes for GitHub:")."""
+    clause = _clause_start(text, start)
+    if "example" in text[clause : end + 80].lower() or _PUBLIC_KEY_RE.search(
+        text, clause, end + 80
+    ):
+        return []  # documentation, or a public key and its fingerprint
+    stop = _CLAUSE_END_RE.search(text, end)
+    if stop is not None and stop.group() == "?":
+        stop = _CLAUSE_END_RE.search(text, stop.end())  # the answer follows its question
+    clause_end = stop.start() if stop else len(text)
+    words_after = list(re.finditer(r"\S+", text[end:clause_end]))[:_WORDS_AFTER]
+    windows = [(end, end + words_after[-1].end() if words_after else end)]
+    first = _FIRST_VALUE_RE.match(text, clause, start)
+    if first is not None:
+        windows.append(first.span("v"))
+    line_end = text.find("\n", end)
+    if line_end != -1 and (
+        text[end:line_end].rstrip().endswith((":", "|")) or _in_table(text, start)
+    ):
+        at = line_end + 1
+        while at < len(text) and (item := _LIST_ITEM_RE.match(text, at)) is not None:
+            windows.append(item.span())
+            at = item.end() + 1
+    return windows
+
+
+def _clause_start(text: str, at: int) -> int:
+    cut = max(text.rfind("\n", 0, at), *(text.rfind(p + " ", 0, at) for p in ".!?"))
+    return cut + 1
+
+
+def _in_table(text: str, at: int) -> bool:
+    return text[text.rfind("\n", 0, at) + 1 :].lstrip().startswith("|")
+
+
+def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list[Candidate]:
+    """The values in ``text[lo:hi]`` tied to the credential word that ends at ``word_end``:
+    right after it, after a copula, a colon or a dash, or next in a list of them; not a
+    number that names a thing of its own ("flat 2240", "Storgatan 1450", "Haus 1820")."""
+    spans = [
+        m.span()
+        for m in _DIGIT_GROUPS_RE.finditer(text, lo, hi)
+        if sum(c.isdigit() for c in m.group()) >= 4
+    ]
+    for m in _TOKEN_RE.finditer(text, lo, hi):
+        value = m.group().rstrip(".!?:")
+        if value and _not_a_word(value):
+            spans.append((m.start(), m.start() + len(value)))
+    for m in _QUOTED_RE.finditer(text, lo, hi):
+        inner = next(g for g in m.groups() if g is not None).strip()
+        # A passphrase, of a word for a password ("the key message was 'ship small, ship
+        # often'" is no key); a value no word looks like; a quoted word names something.
+        phrase = len(inner.split()) >= 3 and _PASSWORD_RE.search(text, word_start, word_end)
+        if (phrase or _not_a_word(inner)) and not is_placeholder(inner):
+            at = text.index(inner, m.start())
+            spans.append((at, at + len(inner)))
+    found: list[Candidate] = []
+    tied = word_end
+    for start, end in sorted(spans):
+        value = text[start:end]
+        if any(start < e and s < end for s, e, _, _ in found) or _public_number(text, start, value):
+            continue
+        linked = _LINK_RE.search(text, max(lo, start - 40), start) or (
+            word_end <= start and _LOCKED_RE.fullmatch(text, word_end, start)
+        )
+        listed = tied <= start and _LIST_GAP_RE.fullmatch(text, tied, start)
+        if not text[lo:start].strip() or linked or listed:
+            found.append((start, end, "credential", 0))
+            tied = end
+    return found
+
+
+# What ties a value to the word before it: a copula or a word of change ("is", "är", "ist",
+# "was", "now", "neu ist"), a colon, "=", a dash, an arrow, a list marker or a table bar.
+_LINK_RE = LazyPattern(
+    r"(?i)(?:(?<![\w'’])(?:is|are|was|it'?s|now|still|be|är|var|blir|nu|ist|war|lautet|"
+    r"jetzt|neu|es|era|fue|ahora|est|était|c'est|maintenant|è|adesso|ora|é|foi|agora|"
+    r"jest|był|teraz|er|nå|on|oli|nyt|to|till|til|naar|auf|zu)"
+    r"\s+|[:=|>→–—-]\s*|(?<!\S)[-*•]\s+|(?<!\S)\d+[.)]\s+)[\"'«“„]?\s*\Z"
+)
+# "codice dell'allarme 82604", "il codice del lucchetto della bici? 4-4-1-9": the value
+# right after the thing the credential opens (not "del portal 2240": that names the door).
+_LOCKED_RE = LazyPattern(
+    r"(?i)\s*(?:(?:of|for|to|the|del|della|de|du|des|di|da|do|dla|till|för|für|fürs|zur|zum|"
+    r"van|voor|w|na|la|le|el|il|der|die|das)\s+|(?:dell|dall|d|l)['’])*"
+    rf"(?:{LOCKS})[\w'’-]*(?:(?:\s+[\w'’-]+){{1,2}}\s*[?:])?\s+"
+)
+_PASSWORD_RE = LazyPattern(
+    r"(?i)pass|lösen|kennwort|wachtwoord|salasana|senha|contraseña|has[łl]|adgangskode|mdp|pwd"
+)
+_QUOTES = "\"'«“„"
+_QUOTED_RE = LazyPattern(
+    r"\"([^\"\n]{3,80})\"|'([^'\n]{3,80})'|«([^»\n]{3,80})»|[“„]([^“”\n]{3,80})[“”]"
+)
+_LIST_GAP_RE = LazyPattern(r"(?i)\s*|\s*[,/]\s*|\s+(?:and|och|und|y|et|e|en|i|og|ja)\s+")
+
+
+def _public_number(text: str, at: int, value: str) -> bool:
+    """A date, a time, a year, an amount, a count, an ordinal, a version."""
+    if _NOT_SECRET_NUMBER_RE.fullmatch(value):
+        return True
+    return bool(_UNIT_RE.match(text, at + len(value)))
+
+
+def _not_a_word(value: str) -> bool:
+    """Four digits or more, or five characters or more mixing letters with digits (or
+    symbols between them); not a placeholder, a version, an address or an ordinal."""
+    if is_placeholder(value) or is_non_value(value) or "://" in value or "@" in value:
+        return False
+    if value.isdigit():
+        return len(value) >= 4
+    digits = sum(c.isdigit() for c in value)
+    letters = sum(c.isalpha() for c in value)
+    if not digits or not letters or len(value) < 5:
+        return False
+    if _LABEL_RE.search(value) or _ALGORITHM_RE.fullmatch(value) or _SHORTCUT_RE.search(value):
+        return False  # "1Password", "AuthTokenProvider2" name one; "sha256", "argon2id"
+    # "COVID-19", "e-Boks", "SMS-a", "IT-1": a word and a short tag, not a value.
+    return not re.fullmatch(r"[A-Za-z]+-\d{1,2}|\d{1,2}-?[A-Za-z]{1,3}|[A-Z]{2,5}\d", value)
+
+
+_SHORTCUT_RE = LazyPattern(r"(?i)(?:ctrl|cmd|alt|shift|option|opt|win|super|fn|strg|meta)\+")
+_LABEL_RE = LazyPattern(r"(?i)passw|token|secret|key|auth")
+_ALGORITHM_RE = LazyPattern(
+    r"(?i)(?:sha|md|argon|pbkdf|aes|rsa|ed|blake|crc|utf|base|ipv|tls|ssl|wpa|wep|mp|secp|iso|"
+    r"hmac-sha)-?\d+[a-z]{0,2}"
+)
