@@ -22,7 +22,7 @@ from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secret_principles import LOCKS
 from memclaw.gates.secret_values import Candidate, is_non_value, is_placeholder
 
-__all__ = ["nearby_candidates"]
+__all__ = ["credential_words", "nearby_candidates"]
 
 # Credential words by their roots, with a compound head before them and an inflection after
 # ("huvud|lösenord|et", "master|passwort", "dør|kode|n", "API-|sleutel").
@@ -95,7 +95,7 @@ def nearby_candidates(text: str) -> list[Candidate]:
     if not any(c.isdigit() or c in _QUOTES for c in text):
         return []  # every value this rule takes holds a digit, or is quoted
     found: list[Candidate] = []
-    for start, end in _credential_words(text):
+    for start, end in credential_words(text):
         for lo, hi in _windows(text, start, end):
             found.extend(_values(text, lo, hi, start, end))
     return found
@@ -107,11 +107,11 @@ _STEMS = (
     "pass", "lösen", "kennw", "wachtw", "salasan", "senha", "contrase", "hasł", "hasl", "adgangs",
     "geheim", "kod", "koodi", "code", "codi", "códi", "nøgle", "nyckel", "schlüssel",
     "sleutel", "klucz", "chiave", "chave", "clave", "cvv", "cvc", "csc", "mdp", "pwd",
-    "combina", "kombina", "szyfr", "pin", "puk", "key", "secret", "clé", "clef",
+    "combina", "kombina", "szyfr", "pin", "puk", "psk", "key", "secret", "clé", "clef",
 )  # fmt: skip
 
 
-def _credential_words(text: str) -> list[tuple[int, int]]:
+def credential_words(text: str) -> list[tuple[int, int]]:
     lower = text.lower()
     spans: set[tuple[int, int]] = set()
     for stem in _STEMS:
@@ -127,7 +127,38 @@ def _credential_words(text: str) -> list[tuple[int, int]]:
                 if not head or not _PUBLIC_HEAD_RE.fullmatch(head):
                     spans.add((start, tail.end()))
             at = lower.find(stem, at + 1)
+    spans.update(_misspelt(text))
     return sorted(span for span in spans if not _public_neighbour(text, *span))
+
+
+# People misspell the word too ("pasword", "Passwrot", "lösenrdet"): one letter left out,
+# added, changed or swapped with the next is still that word.
+_SPELT = (
+    "password", "passwort", "passord", "lösenord", "lösenordet", "wachtwoord", "kennwort",
+    "contraseña", "salasana", "adgangskode", "passwords", "passwörter",
+)  # fmt: skip
+_NEAR_SPELT_RE = LazyPattern(r"(?i)\b(?:pa|lö|wa|ke|co|sa|ad)[^\W\d_]{4,9}\b")
+
+
+def _misspelt(text: str) -> list[tuple[int, int]]:
+    return [
+        m.span()
+        for m in _NEAR_SPELT_RE.finditer(text)
+        if any(_one_edit(m.group().lower(), word) for word in _SPELT)
+    ]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` is ``b`` with one letter left out, added, changed or swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    if len(a) < len(b):
+        return a[i:] == b[i + 1 :]
+    swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
+    return a[i + 1 :] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
 
 
 def _public_neighbour(text: str, start: int, end: int) -> bool:
@@ -207,7 +238,8 @@ def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list
             word_end <= start and _LOCKED_RE.fullmatch(text, word_end, start)
         )
         listed = tied <= start and _LIST_GAP_RE.fullmatch(text, tied, start)
-        if not text[lo:start].strip() or linked or listed:
+        # (Nothing between: "PIN 4471"; a bracket closed: "senha do cartão (PIN) 8147".)
+        if not text[lo:start].strip(" \t)") or linked or listed:
             found.append((start, end, "credential", 0))
             tied = end
     return found

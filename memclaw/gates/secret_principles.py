@@ -53,6 +53,7 @@ def _checksummed(text: str) -> list[Candidate]:
             number = re.sub(r"[ .-]", "", m.group())
             if 13 <= len(number) <= 19 and luhn.is_valid(number) and not _labelled(text, m):
                 found.append((m.start(), m.end(), "card_number", 90))
+                found.extend(_card_code(text, m.end()))
     for m in _IBAN_RE.finditer(text):
         from stdnum import iban
 
@@ -77,6 +78,19 @@ _OTHER_NUMBER_RE = LazyPattern(
 _CARD_WORD_RE = LazyPattern(
     r"(?i)card|visa|master|amex|kort|karte|tarjeta|carte|carta|cartão|kaart|karta|credit|debit"
 )
+
+
+# Three or four digits on the card's line, after it, that are no date (09/27) nor part of a
+# longer number: its security code (CVV, CID, "Prüfnummer", "código de segurança").
+_CARD_CODE_RE = LazyPattern(r"(?<![\d/.:-])\d{3,4}(?![\d/.:-])")
+
+
+def _card_code(text: str, after: int) -> list[Candidate]:
+    line_end = text.find("\n", after)
+    return [
+        (m.start(), m.end(), "card_code", 90)
+        for m in _CARD_CODE_RE.finditer(text, after, len(text) if line_end == -1 else line_end)
+    ]
 
 
 def _labelled(text: str, m: re.Match[str]) -> bool:
@@ -186,8 +200,15 @@ _PGPASS_RE = LazyPattern(
 )
 
 
+# The payload of a Wi-Fi QR code: "WIFI:S:Home;T:WPA;P:Lemon-Tree-4412;;", fields in any order.
+_WIFI_QR_RE = LazyPattern(r"(?i)\bWIFI:(?:[^\n]*?;)?P:(?P<v>(?:\\.|[^;\\\n])+)")
+
+
 def _addresses(text: str) -> list[Candidate]:
     found: list[Candidate] = []
+    if "wifi:" in text.lower():
+        for m in _WIFI_QR_RE.finditer(text):
+            found.append((m.start("v"), m.end("v"), "wifi_password", 90))
     if "@" in text:
         for m in _USERINFO_RE.finditer(text):
             value = m.group("v")
@@ -435,7 +456,7 @@ def _credential(noun: str, between: str) -> bool:
 
 # "smtp login noreply@acme.io / Mistletoe!2026", "Zugang: admin / Brezel77".
 _LOGIN_RE = LazyPattern(
-    r"(?i)\b(?:log-?in|sign-?in|creds|credentials|inloggning(?:en)?|anmeldung|zugang|"
+    r"(?i)\b(?:log-?in|inlogg?(?:en|a)?|sign-?in|creds|credentials|inloggning(?:en)?|anmeldung|zugang|"
     r"identifiants?|connexion|credenciales|acceso|credenziali|accesso|inloggegevens|logowanie)"
     r"\b[ \t:]+(?P<user>[^\s/]+)[ \t]+/[ \t]+(?P<v>[^\s\"'`]+)"
 )
@@ -471,7 +492,7 @@ _ASK = (
 )
 _SECURITY_QA_RE = LazyPattern(
     rf"(?i)\b(?:{_SAFE})[\w-]*?[ -]?(?:{_ASK})\w*"
-    rf"|\b(?:question|pregunta|domand|pergunta|réponse|respuesta|rispost|resposta)\w*"
+    rf"|\b(?:question|pregunta|domand|pergunta|réponse|respuesta|rispost|resposta|pytani)\w*"
     rf"(?:\s+(?:à\s+la\s+question\s+)?(?:de|di|of|da))?\s+(?:{_SAFE})\w*"
 )
 # What sets an answer off: a colon, an arrow, a dash, "=", "Answer:", or after a question
@@ -492,7 +513,8 @@ def _security_answers(text: str) -> list[Candidate]:
         line_end = text.find("\n", m.end())
         line_end = len(text) if line_end == -1 else line_end
         lines = [(m.end(), line_end)]
-        if not text[m.end() : line_end].strip(" \t:"):
+        rest = text[m.end() : line_end].strip()
+        if not rest.strip(":") or rest.endswith(":"):
             # "security Qs for the insurance site:" and a list below it, an answer a line.
             at = line_end + 1
             while at < len(text) and (item := _LIST_ITEM_RE.match(text, at)) is not None:

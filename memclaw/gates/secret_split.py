@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memclaw.gates.secret_nearby import credential_words
 from memclaw.gates.secret_principles import answer_candidates, asks_for_credential
 from memclaw.gates.secrets import REDACTION_PREFIX, find_secrets, redact
 
@@ -73,7 +74,7 @@ def redact_adjacent(texts: Sequence[str]) -> list[str]:
     for i in range(len(texts) - 1):
         if not texts[i] or not texts[i + 1]:
             continue
-        if asks_for_credential(texts[i][-_SEAM:]):
+        if _asks(texts[i][-_SEAM:]):
             # "What's the alarm code at the cabin?" then "2580": the answer is the secret.
             extra[i + 1].extend((s, e, kind) for s, e, kind, _ in answer_candidates(texts[i + 1]))
         in_a, in_b = _seam_spans(texts[i], texts[i + 1])
@@ -92,6 +93,12 @@ def answered_secrets(question: str, answer: str) -> dict[str, str]:
     """What ``answer`` gives away when ``question`` (the message before it, from anyone)
     asks for a credential, as {secret: kind}: "What is the alarm code at the cabin?" then
     "2580"."""
-    if not asks_for_credential(question[-_SEAM:]):
+    if not _asks(question[-_SEAM:]):
         return {}
     return {answer[s:e]: kind for s, e, kind, _ in answer_candidates(answer)}
+
+
+def _asks(question: str) -> bool:
+    """A question about a credential, named as the grammar rules know it or by any word
+    the nearby rule knows ("Mikä on wifin salasana?", "Hvad er adgangskoden?")."""
+    return asks_for_credential(question) or ("?" in question and bool(credential_words(question)))
