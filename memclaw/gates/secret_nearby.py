@@ -52,9 +52,9 @@ _PUBLIC = (
     r"vlucht|lot|booking|bokning|buchung|reserva|réservation|prenotazione|tracking|"
     r"kampanj|descuento|promoción|réduction|sconto|desconto|korting|rabat|check-in"
 )
-# Heads that only make another word: "encode", "decode", "unicode", "opcode", "spin".
+# Heads that only make another word: "encode", "decode", "avkoda", "unicode", "opcode", "spin".
 _PUBLIC_HEAD_RE = LazyPattern(
-    rf"(?i)(?:{_PUBLIC}|en|de|uni|op|short|geo|trans|pseudo|s|sp|chop|pro|mat|hair|ter|ap|cas|"
+    rf"(?i)(?:{_PUBLIC}|en|de|av|uni|op|short|geo|trans|pseudo|s|sp|chop|pro|mat|hair|ter|ap|cas|"
     r"bit|cap|x)-?"
 )
 _PUBLIC_WORD_RE = LazyPattern(rf"(?i)(?:{_PUBLIC})\b")
