@@ -82,7 +82,8 @@ _UNIT_RE = LazyPattern(
 # "8835 is the gate code", "9047 är koden till garaget": the value opens the clause, a
 # copula ties it to the word a few words on.
 _FIRST_VALUE_RE = LazyPattern(
-    r"(?i)\s*(?P<v>\S+)\s+(?:is|är|ist|es|est|c'est|è|é|er|on|jest|=)\s+(?:\S+\s+){0,3}\Z"
+    r"(?i)\s*(?:(?:the|die|der|das|el|la|le|il|o|a|de|het|den|det)\s+)?(?P<v>\S+)\s+"
+    r"(?:is|är|ist|es|est|c'est|è|é|er|on|jest|=)\s+(?:\S+\s+){0,3}\Z"
 )
 _PUBLIC_KEY_RE = LazyPattern(r"(?i)ssh-(?:rsa|ed25519|dss)|ecdsa-sha2|fingerprint|sha256:|md5:")
 _WORDS_AFTER = 10
@@ -250,7 +251,9 @@ def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list
 _LINK_RE = LazyPattern(
     r"(?i)(?:(?<![\w'’])(?:is|are|was|it'?s|now|still|be|är|var|blir|nu|ist|war|lautet|"
     r"jetzt|neu|es|era|fue|ahora|est|était|c'est|maintenant|è|adesso|ora|é|foi|agora|"
-    r"jest|był|teraz|er|nå|on|oli|nyt|to|till|til|naar|auf|zu)"
+    r"jest|był|teraz|er|nå|on|oli|nyt|to|till|til|naar|auf|zu|"
+    # what it became: "A senha mestre ficou '...'", "blev", "wurde", "devient"
+    r"became|becomes|blev|wurde|wird|quedó|queda|devient|diventa|ficou|fica|werd|wordt)"
     r"\s+|[:=|>→–—-]\s*|(?<!\S)[-*•]\s+|(?<!\S)\d+[.)]\s+)[\"'«“„]?\s*\Z"
 )
 # "codice dell'allarme 82604", "il codice del lucchetto della bici? 4-4-1-9": the value

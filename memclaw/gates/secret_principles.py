@@ -165,7 +165,7 @@ _BASE32_RE = LazyPattern(
     r"(?![\w/=+-])"
 )
 _OTP_WORD_RE = LazyPattern(
-    r"(?i)2fa|2-?step|two.?factor|totp|otp|mfa|authenticat|authy|setup|set-up|seed|secret|"
+    r"(?i)2fa|2-?step|two.?factor|totp|otp|mfa|auth?entic|authentif|autentif|authy|setup|set-up|seed|secret|"
     r"backup|recovery|einrichtung|verifi|tvåfaktor|zwei|dos pasos|deux|due fattori|"
     r"dois fatores|twee|dwuetap|kaksivaih|tofaktor"
 )
@@ -265,10 +265,11 @@ _NOUN = (
     rf"(?P<noun>\b(?:{_OWN})\b|(?:\b(?:{LOCKS})[\s-]?)?\b(?:{_OF_LOCK})\b"
     rf"|\b\w{{2,}}(?:kod(?:en)?|code|codes|zahl|wort|nummer)\b)"
 )
-_VALUE = r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|[^\s,;]+)"
+_VALUE = r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|«[^»\n]+»|[“„][^“”\n]+[“”]|[^\s,;]+)"
+_QUOTE_MARKS = "\"'«“„"
 _ANNOUNCED_RE = LazyPattern(
     rf"(?i){_NOUN}(?P<between>(?:\s+[^\s:=?]+){{0,5}}?)"
-    rf"(?P<sep>\s*[:=：]\s*|\s+(?:{_COPULA})\s*:?\s+){_VALUE}"
+    rf"(?P<sep>\s*[:=：]\s*|\s+[—–→]\s*|\s+->\s*|\s+(?:{_COPULA})\s*:?\s+){_VALUE}"
 )
 _BARE_RE = LazyPattern(rf"(?i){_NOUN}(?P<between>)(?P<sep>[ \t]+){_VALUE}")
 _NOUN_RE = LazyPattern(rf"(?i){_NOUN}")
@@ -363,8 +364,10 @@ def _announced(text: str, lower: str) -> list[Candidate]:
     for m in _matches(text, lower):
         noun, between, sep = m.group("noun"), m.group("between") or "", m.group("sep")
         raw, start, end = m.group("v"), m.start("v"), m.end("v")
-        if raw[:1] in "\"'":
-            value = raw[1:-1]
+        if raw[:1] in _QUOTE_MARKS:
+            value = raw[1:-1].strip()
+            start = text.index(value, start)
+            end = start + len(value)
         else:
             value = raw.rstrip(".!?)")
             end = start + len(value)
@@ -383,9 +386,9 @@ def _announced(text: str, lower: str) -> list[Candidate]:
                 if _looks_set(said, bare=True):
                     found.append((token.start(), token.start() + len(said), "credential", 1))
             continue
-        colon = ":" in sep or "=" in sep
+        colon = any(mark in sep for mark in ":=—–→>")  # what follows is what it names
         phrase = _MULTIWORD.search(noun) and colon and _PHRASE_RE.match(text, start)
-        quoted = raw[:1] in "\"'" and not is_placeholder(value)
+        quoted = raw[:1] in _QUOTE_MARKS and not is_placeholder(value)
         if not (quoted or phrase or _looks_set(value, bare=not sep.strip())):
             continue
         if phrase:
@@ -456,9 +459,12 @@ def _credential(noun: str, between: str) -> bool:
 
 # "smtp login noreply@acme.io / Mistletoe!2026", "Zugang: admin / Brezel77".
 _LOGIN_RE = LazyPattern(
-    r"(?i)\b(?:log-?in|inlogg?(?:en|a)?|sign-?in|creds|credentials|inloggning(?:en)?|anmeldung|zugang|"
-    r"identifiants?|connexion|credenciales|acceso|credenziali|accesso|inloggegevens|logowanie)"
-    r"\b[ \t:]+(?P<user>[^\s/]+)[ \t]+/[ \t]+(?P<v>[^\s\"'`]+)"
+    r"(?i)\b(?:log-?in|inlogg?(?:en|a)?|sign-?in|creds|credentials|inloggning(?:en)?|anmeldung|"
+    r"zugang|identifiants?|connexion|credenciales|acceso|credenziali|accesso|inloggegevens|"
+    r"logowanie)\b"
+    # A few words may name what it is for: "inloggen op de router: admin / Kaaskop!2019".
+    r"(?:(?:[ \t]+[^\s/:]+){1,4}?[ \t]*:|[ \t]*:?)[ \t]*(?P<user>[^\s/:]+)[ \t]+/[ \t]+"
+    r"(?P<v>[^\s\"'`]+)"
 )
 
 

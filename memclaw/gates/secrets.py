@@ -140,20 +140,23 @@ def find_secrets(text: str) -> list[SecretFinding]:
         starts.insert(i, s)
     # A secret said once is a secret wherever else it stands in the text ("the PIN is 4471
     # ... type 4471 twice"): every occurrence goes, not only the one that was announced.
+    # A number said in groups is the same number written whole ("80 51" ... "8051").
     for s, e, kind in list(taken):
-        value = text[s:e]
-        if not kind or len(value) < 4:
+        said = text[s:e]
+        if not kind or len(said) < 4:
             continue
-        at = text.find(value)
-        while at != -1:
-            i = bisect_right(starts, at)
-            clear = (i == 0 or taken[i - 1][1] <= at) and (
-                i == len(taken) or taken[i][0] >= at + len(value)
-            )
-            if clear:
-                taken.insert(i, (at, at + len(value), kind))
-                starts.insert(i, at)
-            at = text.find(value, at + len(value))
+        whole = said.replace(" ", "").replace("-", "")
+        for value in {said, whole} if whole.isdigit() and len(whole) >= 4 else {said}:
+            at = text.find(value)
+            while at != -1:
+                i = bisect_right(starts, at)
+                clear = (i == 0 or taken[i - 1][1] <= at) and (
+                    i == len(taken) or taken[i][0] >= at + len(value)
+                )
+                if clear:
+                    taken.insert(i, (at, at + len(value), kind))
+                    starts.insert(i, at)
+                at = text.find(value, at + len(value))
 
     newlines = [m.start() for m in _NEWLINE_RE.finditer(text)]
     return [
