@@ -173,39 +173,54 @@ def _public_neighbour(text: str, start: int, end: int) -> bool:
 def _windows(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Where a credential word's value may be: the rest of its clause, a few words on; a
     value that opens the clause ("8835 is the gate code"); the list or table under a line
-    that ends on it ("Recovery codes for GitHub:")."""
+    that ends on it ("Recovery codes for GitHub:"). Each reaches a bounded way, so a long
+    text without a full stop costs what a short one does, per word."""
     clause = _clause_start(text, start)
+    reach = min(len(text), end + _REACH)
     if "example" in text[clause : end + 80].lower() or _PUBLIC_KEY_RE.search(
         text, clause, end + 80
     ):
         return []  # documentation, or a public key and its fingerprint
-    stop = _CLAUSE_END_RE.search(text, end)
+    stop = _CLAUSE_END_RE.search(text, end, reach)
     if stop is not None and stop.group() == "?":
-        stop = _CLAUSE_END_RE.search(text, stop.end())  # the answer follows its question
-    clause_end = stop.start() if stop else len(text)
+        stop = _CLAUSE_END_RE.search(text, stop.end(), reach)  # the answer follows
+    clause_end = stop.start() if stop else reach
     words_after = list(re.finditer(r"\S+", text[end:clause_end]))[:_WORDS_AFTER]
     windows = [(end, end + words_after[-1].end() if words_after else end)]
     first = _FIRST_VALUE_RE.match(text, clause, start)
     if first is not None:
         windows.append(first.span("v"))
-    line_end = text.find("\n", end)
+    line_end = text.find("\n", end, reach)
     if line_end != -1 and (
-        text[end:line_end].rstrip().endswith((":", "|")) or _in_table(text, start)
+        text[end:line_end].rstrip().endswith((":", "|")) or _in_table(text, clause, start)
     ):
         at = line_end + 1
-        while at < len(text) and (item := _LIST_ITEM_RE.match(text, at)) is not None:
+        for _ in range(_LIST_ITEMS):
+            item = _LIST_ITEM_RE.match(text, at, min(len(text), at + _REACH))
+            if item is None:
+                break
             windows.append(item.span())
             at = item.end() + 1
-    return windows
+    return [(lo, hi) for lo, hi in windows if _may_hold_value(text, lo, hi)]
+
+
+_REACH = 400
+_LIST_ITEMS = 50
+
+
+def _may_hold_value(text: str, lo: int, hi: int) -> bool:
+    """Every value this rule takes holds a digit or is quoted: most clauses hold neither."""
+    return any(c.isdigit() or c in _QUOTES for c in text[lo:hi])
 
 
 def _clause_start(text: str, at: int) -> int:
-    cut = max(text.rfind("\n", 0, at), *(text.rfind(p + " ", 0, at) for p in ".!?"))
-    return cut + 1
+    floor = max(0, at - _REACH)
+    cut = max(text.rfind("\n", floor, at), *(text.rfind(p + " ", floor, at) for p in ".!?"))
+    return cut + 1 if cut != -1 else floor
 
 
-def _in_table(text: str, at: int) -> bool:
-    return text[text.rfind("\n", 0, at) + 1 :].lstrip().startswith("|")
+def _in_table(text: str, line_start: int, at: int) -> bool:
+    return text[line_start:at].lstrip().startswith("|")
 
 
 def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list[Candidate]:
@@ -219,7 +234,7 @@ def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list
     ]
     for m in _TOKEN_RE.finditer(text, lo, hi):
         value = m.group().rstrip(".!?:")
-        if value and _not_a_word(value):
+        if any(c.isdigit() for c in value) and _not_a_word(value):
             spans.append((m.start(), m.start() + len(value)))
     for m in _QUOTED_RE.finditer(text, lo, hi):
         inner = next(g for g in m.groups() if g is not None).strip()
