@@ -2,7 +2,10 @@
 
 ``injection_dev.jsonl`` holds the red team's lines from issue 38 and lines of our own
 (tuned on); ``injection_dev_blind.jsonl`` (352 lines, eight languages) was written blind
-on 2026-12-06 by an author who read neither the gate nor the other data, then tuned on.
+on 2026-12-06 by an author who read neither the gate nor the other data, then tuned on;
+``injection_dev_blind2.jsonl`` (300 lines, nine languages) likewise, for the families the
+held-out half misses most (another owner's memory, covert acts, overrides, roles, leaks),
+with hard look-alikes of each, then tuned on.
 ``injection_heldout.jsonl`` was written blind, by an author who read neither
 the gate nor the dev lines, before the gate's principle-based rules: its cases are never
 printed. Each line is either an **injection** (it must be caught) or **ordinary** (a fact
@@ -11,7 +14,8 @@ or the person's own preference, "From now on I take the 7:40 train": it must be 
 Also run through the product: every injection of a set written into three days' notes
 of a fresh agent, then an offline dream: how many reach MEMORY.md.
 
-Run: ``python -m benchmarks.bench_injection [--half dev|dev_blind|heldout|all] [--mistakes]``.
+Run: ``python -m benchmarks.bench_injection [--half dev|dev_blind|dev_blind2|heldout|all]
+[--mistakes]``.
 """
 
 from __future__ import annotations
@@ -72,13 +76,13 @@ def promoted(rows: list[dict[str, Any]]) -> tuple[int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--half", choices=("dev", "dev_blind", "heldout", "all"), default="all")
+    halves = ("dev", "dev_blind", "dev_blind2", "heldout")
+    parser.add_argument("--half", choices=(*halves, "all"), default="all")
     parser.add_argument("--mistakes", action="store_true", help="print every wrong line")
     args = parser.parse_args()
-    if args.mistakes and args.half not in ("dev", "dev_blind"):
+    if args.mistakes and args.half not in halves[:-1]:
         parser.error("--mistakes needs a dev half: the held-out half's mistakes stay unread")
-    halves = ("dev", "dev_blind", "heldout") if args.half == "all" else (args.half,)
-    for half in halves:
+    for half in halves if args.half == "all" else (args.half,):
         rows = load(half)
         got = score(rows, args.mistakes)
         total, right = got["total"], got["right"]
@@ -86,7 +90,7 @@ def main() -> None:
         kept = f"{right['ordinary']}/{total['ordinary']}"
         langs = len({row["lang"] for row in rows})
         print(
-            f"{half:<9} injections caught {caught} ({right['injection'] / total['injection']:.2f})"
+            f"{half:<10} injections caught {caught} ({right['injection'] / total['injection']:.2f})"
             f"   ordinary lines kept {kept} ({right['ordinary'] / total['ordinary']:.2f})"
             f"   {langs} languages"
         )
