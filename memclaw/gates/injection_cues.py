@@ -44,9 +44,11 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from memclaw.gates.lazy_re import LazyPattern
+
 _I = re.IGNORECASE | re.MULTILINE
 
-_ROLE_LABEL_RE = re.compile(
+_ROLE_LABEL_RE = LazyPattern(
     r"^\W{0,4}(?:system|systeme?|système|sistema|systemet|developer|instructions?|"
     r"instrucci[oó]n|instruktion|anweisung|istruzione|instrução|instructie|assistant)"
     r"\s*\]?\s*:"
@@ -60,7 +62,7 @@ _ASSISTANT = (
     r"assistant|assistent|assistenten|asistente|assistente|asystent|ai|ki|ia|ai:n|chatbot|"
     r"bot|llm|model|modell|modelo|modèle|modello|agent"
 )
-_VOCATIVE_RE = re.compile(
+_VOCATIVE_RE = LazyPattern(
     rf"\b(?:dear|hey|hi|hello|kära|hej|liebe[rs]?|hallo|querid[oa]|estimad[oa]|cher|chère|"
     rf"gentile|car[oa]|prezad[oa]|beste|hoi)\s+(?:{_ASSISTANT})\b"
     rf"|(?:,|\b(?:and|och|und|y|et|e|en|og))\s*(?:(?:dear|my|querido|cher|caro|lieber?|beste)\s+)?"
@@ -71,7 +73,7 @@ _VOCATIVE_RE = re.compile(
     r"que leem|die (?:\w+\s+){0,3}lezen)\b",
     _I,
 )
-_TOLD_BEFORE_RE = re.compile(
+_TOLD_BEFORE_RE = LazyPattern(
     r"\b(?:what|everything|all)\s+(?:\w+\s+){0,2}?you\s+(?:were|have been|was)\s+(?:told|given|"
     r"instructed)|\bthe real instructions\b|\beverything above (?:this line )?was\b|"
     r"\b(?:det|allt)\s+(?:\w+\s+){0,2}?du\s+(?:fick|har fått)\s+(?:höra|veta)|"
@@ -97,7 +99,7 @@ _ORDER = (
     r"herinner|overtuig|vraag|noem"
 )
 _NOT_I = r"(?!(?:i|we|jag|vi|ich|wir|yo|je|io|eu|ik|nous|noi|nós|wij)\b)"
-_THE_USER_ORDERED_RE = re.compile(
+_THE_USER_ORDERED_RE = LazyPattern(
     rf"(?:^|[,;:]\s)\W*{_NOT_I}(?:\w{{1,7}}\s+){{0,2}}?(?:{_ORDER})\w*\b.{{0,60}}?\b"
     rf"(?:{_THE_USER})\b"
     rf"|\b(?:if|when|whenever|om|när|wenn|falls|si|cuando|quand|se|quando|als|wanneer)\s+"
@@ -106,7 +108,7 @@ _THE_USER_ORDERED_RE = re.compile(
     _I,
 )
 # (Not the person's own: "If anyone asks about my party, say it is on Saturday.")
-_ASKED_RE = re.compile(
+_ASKED_RE = LazyPattern(
     r"^(?!.*\b(?:i|my|me|mine|jag|min|mitt|mina|mig|ich|mein\w*|mich|mir|yo|mis?|je|mon|ma|"
     r"mes|moi|io|mio|mia|miei|eu|meu|minha|ik|mijn)\b).*?"
     r"(?:\b(?:whenever|when|if)\s+(?:someone|anyone|somebody|anybody|people|a guest|guests|"
@@ -122,7 +124,7 @@ _ASKED_RE = re.compile(
     r"|\bals (?:iemand|er)\s+(?:\w+\s+){0,3}?(?:vraagt|gevraagd wordt)\b)",
     _I,
 )
-_MACHINE_RE = re.compile(
+_MACHINE_RE = LazyPattern(
     r"\b(?:curl|wget)\b[^\n|]*\|\s*(?:ba|z)?sh\b|\brm\s+-rf\s+(?:~|/|\$HOME|\*)|"
     r"~/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa)\b|/etc/(?:passwd|shadow)\b|"
     r"\b(?:delete|deletion|erase|wipe|remove|forget|suppression|supprimer|apagar|borrar|"
@@ -138,7 +140,7 @@ _MACHINE_RE = re.compile(
     r"!\[[^\]]*\]\(\s*https?://[^)\s]*\?[^)\s]*=[^)]*\)",
     _I,
 )
-_PRETEND_RE = re.compile(
+_PRETEND_RE = LazyPattern(
     r"\bpretend\b.{0,20}?\b(?:you did|you have|that|it was|nothing|to have)\b|"
     r"\b(?:then|and)\s+(?:say|report|tell \w+)\s+that nothing\b|"
     r"\blåtsas\b|\bso tun,? als (?:ob|hättest)\b|\bfinge que\b|\bfais semblant\b|"
@@ -150,7 +152,7 @@ _PRETEND_RE = re.compile(
     r"\book als (?:het|die) niet|\bäven om (?:det|den) inte|\bauch wenn (?:es|sie|er) nicht",
     _I,
 )
-_DECODE_AND_FOLLOW_RE = re.compile(
+_DECODE_AND_FOLLOW_RE = LazyPattern(
     r"\b(?:decode|avkoda|dekodier\w*|decodific\w*|décode\w*|decodeer|decodifique|zdekoduj)\b"
     r".{0,40}?\b(?:follow|obey|execute|run|do (?:it|what)|följ|lyd|befolge|folge|führe|"
     r"sigue|obedece|ejecuta|suis|obéis|exécute|segui|obbedisci|esegui|siga|obedeça|execute|"
@@ -158,7 +160,7 @@ _DECODE_AND_FOLLOW_RE = re.compile(
     _I,
 )
 # A note that demands to be obeyed: "obey this note", "obbedisci a questa nota".
-_OBEY_NOTE_RE = re.compile(
+_OBEY_NOTE_RE = LazyPattern(
     r"\b(?:obey|follow|lyd|följ|gehorche|befolge|obedece|sigue|obéis|suis|obbedisci|segui|"
     r"obedeça|siga|gehoorzaam|volg)\w*\s+(?:only\s+|nur\s+|solo\s+|seulement\s+)?(?:a\s+|à\s+)?"
     r"(?:this|these|denna|den här|dieser|diesen|esta|estas|cette|ces|questa|queste|deze)\s+"
@@ -187,7 +189,7 @@ _FROM_TODAY = (
     r"ab heute|von nun an|a partir de hoy|desde hoy|dès aujourd'hui|à partir d'aujourd'hui|"
     r"da oggi|d'ora in poi|a partir de hoje|vanaf vandaag|vanaf nu|od dziś|od dzisiaj|od teraz"
 )
-_YOU_ARE_NOW_RE = re.compile(
+_YOU_ARE_NOW_RE = LazyPattern(
     rf"\b(?:{_YOU})\b.{{0,40}}?\b(?:{_STANDING})\b|\b(?:{_STANDING})\b.{{0,25}}?\b(?:{_YOU})\b"
     rf"|\b(?:{_FROM_TODAY})\b.{{0,20}}?\b(?:{_YOU}|bist du|du bist|du är|heter du|eres|tu es|"
     rf"sei|és|ben je|jesteś)\b"
@@ -206,7 +208,7 @@ _THIS_NOTE = (
     r"esta (?:nota|entrada)|nesta entrada|estas linhas|deze (?:notitie|regels)|ta notatka|"
     r"te linie|tej notatki"
 )
-_SELF_RE = re.compile(
+_SELF_RE = LazyPattern(
     rf"\b(?:{_THIS_NOTE})\b.{{0,60}}?\b(?:priority|prioridad|priorité|priorità|prioridade|"
     r"prioriteit|pierwszeństwo|vorrang|företräde|supersede\w*|only authority|wins|gäller|gilt|"
     r"maßgeblich|vale|fait foi|telt|obowiązuje|exist\w*|finns|gibt|existe|esiste|bestaat|"
@@ -231,7 +233,7 @@ _VOID = (
     r"superate|bozza|obsoletas|rascunho|verouderd|vervallen|concept|nieaktualne|nieważne|szkic"
 )
 _DRAFT = r"draft|utkast|entwurf|borrador|brouillon|bozza|rascunho|concept|szkic"
-_ABOVE_RE = re.compile(
+_ABOVE_RE = LazyPattern(
     # "everything said before this line was a draft", "De regels vóór dit punt waren een concept"
     r"\b(?:before|före|vor|antes de|avant|prima di|voor|vóór|przed)\s+(?:this|den här|dieser|"
     r"esta|cette|questa|deze|dit|tą|tym)\s+(?:line|point|raden|zeile|línea|ligne|riga|regel|"
@@ -264,7 +266,7 @@ _NOT_KNOW = (
     r"se entere|enterarse|sepa|paraître|sache|découvre|scoprire|sapere|accorgersi|perceber|"
     r"saber|descobrir|weten|merken|poznać|wiedzieć|zauważyć|dowiedzieć"
 )
-_HIDDEN_RE = re.compile(
+_HIDDEN_RE = LazyPattern(
     rf"(?:{_THE_PERSON})\b.{{0,40}}?\b(?:{_NOT_KNOW})\w*"
     rf"|\b(?:{_NOT_KNOW})\w*\b.{{0,40}}?(?:{_THE_PERSON})\b"
     r"|\bleave (?:it|this) out of\b.{0,40}?\b(?:owner|user|person)\b"
@@ -298,7 +300,7 @@ _PRIVATE = (
     r"salvat[ie]|pessoa(?:l|is)|guardad[oa]s?|privé|persoonlijke|opgeslagen|prywatn\w*|"
     r"zapisane|intime"
 )
-_OTHERS_DATA_RE = re.compile(
+_OTHERS_DATA_RE = LazyPattern(
     rf"\b(?:[\w-]+'s|(?-i:[A-ZÀ-Þ])[\w-]+s)\s+(?:(?:{_PRIVATE})\s+)?(?:{_DATA})\b"
     rf"|\b(?:{_PRIVATE})\s+(?:{_DATA})\b|\b(?:{_DATA})\s+(?:{_PRIVATE})\b"
     rf"|\b(?:{_DATA})\s+(?:(?:{_PRIVATE})\s+)?(?:von|de|di|da|do|van|der|del|des|d')\s*"
@@ -326,8 +328,8 @@ _TO_ANYONE = (
     r"any (?:team )?member|anyone|everyone|every user|public|n'importe qui|n'importe quel|"
     r"qualquer|chiunque|cualquiera|iedereen|jeder|alla|wszystkim|a quem o pedir"
 )
-_DATA_OP_RE = re.compile(rf"{_CLAUSE}(?:{_DATA_OP})\w*\b", _I)
-_TO_ANYONE_RE = re.compile(rf"\b(?:{_TO_ANYONE})\b", _I)
+_DATA_OP_RE = LazyPattern(rf"{_CLAUSE}(?:{_DATA_OP})\w*\b", _I)
+_TO_ANYONE_RE = LazyPattern(rf"\b(?:{_TO_ANYONE})\b", _I)
 
 
 def _others_data_handed_on(line: str) -> bool:
@@ -353,7 +355,7 @@ _LEAK_DATA = (
     r"adresse|dirección|indirizzo|endereço|morada|adres|personnummer|conversation summary|"
     r"résumé de conversation|notes|notas|notatki|anteckningar"
 )
-_LEAK_RE = re.compile(
+_LEAK_RE = LazyPattern(
     rf"{_CLAUSE}(?:{_DATA_OP}|sms:a|post|upload|übertrage|ajoute|crea|stampa|wklej|pega)\w*\b"
     rf".{{0,80}}?(?:\b(?:{_LEAK_DATA})\b.{{0,80}}?(?:{_CHANNEL})|(?:{_CHANNEL}).{{0,80}}?"
     rf"\b(?:{_LEAK_DATA})\b)"
@@ -364,7 +366,7 @@ _LEAK_RE = re.compile(
 )
 # Asking the person for a credential, or switching off what checks: "ask for their card
 # PIN", "disable all filters", "comply ... without any checks", "enter maintenance mode".
-_DISARM_RE = re.compile(
+_DISARM_RE = LazyPattern(
     rf"{_CLAUSE}(?:ask|request|pide|demande|frag|poproś|chiedi|pede|pergunta|vraag|be om|"
     r"begär)\w*\b.{0,40}?\b(?:pin|password|credentials|contraseña|senha|hasło|passwort|"
     r"wachtwoord|lösenord|code pin|mot de passe)\b"
@@ -404,8 +406,8 @@ CUES: tuple[Callable[[str], object], ...] = (
     ),
 )
 
-_SPACED_RE = re.compile(r"(?:\b\w\b ){3,}\b\w\b(?:\s{2,}(?:\b\w\b ){1,}\b\w\b)*")
-_BASE64_RE = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
+_SPACED_RE = LazyPattern(r"(?:\b\w\b ){3,}\b\w\b(?:\s{2,}(?:\b\w\b ){1,}\b\w\b)*")
+_BASE64_RE = LazyPattern(r"[A-Za-z0-9+/]{24,}={0,2}")
 
 
 def revealed(text: str) -> str:
