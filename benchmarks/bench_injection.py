@@ -58,10 +58,12 @@ def promoted(rows: list[dict[str, Any]]) -> tuple[int, int]:
     from datetime import timedelta
 
     from memclaw.dream.run import dream_agent
+    from memclaw.gates import redact
     from memclaw.workspace import Workspace
     from memclaw.workspace.scope import Scope
 
-    lines = [row["text"] for row in rows if row["kind"] == "injection"]
+    # (A note never holds a credential: a line naming one is written as the gate leaves it.)
+    lines = [redact(row["text"]) for row in rows if row["kind"] == "injection"]
     with tempfile.TemporaryDirectory() as tmp:
         agent, _ = Workspace.open(Path(tmp), env={}).init_agent("a")
         today = agent.now().date()
