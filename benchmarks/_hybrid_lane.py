@@ -3,8 +3,8 @@
 Used by ``conversation_recall`` and ``locomo_recall`` (``--embeddings URL`` or
 ``--embeddings real``, which starts multilingual-e5-small on loopback with
 ``benchmarks.embed_server``). Each lane keeps one ``Searcher`` open, as chat and
-``mcp`` do, and times its first search (the keyword index build, or embedding
-every block) apart from the searches that follow.
+``mcp`` do, and times the build (the keyword index, and embedding every block as
+``memclaw reindex`` does) apart from the searches that follow.
 """
 
 from __future__ import annotations
@@ -87,12 +87,13 @@ def ask(
     """Ask every question of one agent's memory; add the figures to ``lane`` (and to
     its ``part(question)`` when given)."""
     from benchmarks.conversation_recall import Hit, rank_scores
-    from memclaw.index import Searcher
+    from memclaw.index import Searcher, embed_index
     from memclaw.workspace import Workspace
 
     ws = Workspace.open(root, env={}, overrides=overrides, clock=lambda: now)
     with Searcher(ws) as searcher:
         started = time.perf_counter()
+        embed_index(ws.agent(agent))  # as `memclaw reindex` does (none in the keyword lane)
         searcher.search("warm the index", agents=[agent], limit=1, log=False)
         lane.first += time.perf_counter() - started
         recall = searcher.recall()

@@ -33,6 +33,7 @@ __all__ = [
     "Searcher",
     "SyncStats",
     "catch_up",
+    "embed_index",
     "global_stats",
     "reindex",
     "reindex_global",
@@ -105,6 +106,33 @@ def reindex_global(workspace: Workspace, progress: Progress | None = None) -> Sy
         base,
         lambda conn: sweep(conn, base, is_global=True, now=now, force=True, progress=progress),
         check=True,
+    )
+
+
+def embed_index(agent: Agent, progress: Progress | None = None) -> int:
+    """Embed every block of the agent's index that has no vector for the configured
+    embedding model (none without one); returns how many texts were embedded.
+
+    ``progress(done, total)`` is called after each batch. Each batch is kept as it
+    lands, so an interrupted run loses nothing and the next embeds only the rest.
+    """
+    from memclaw.index.semantic import embed_missing, open_embedder, passages
+    from memclaw.index.storage.packs import visible_blocks
+
+    settings = agent.workspace.settings
+    embedder = open_embedder(settings)
+    if embedder is None:
+        return 0
+    sync_agent(agent)  # the blocks as the files are now
+    return with_index(
+        agent.path,
+        lambda conn: embed_missing(
+            conn,
+            embedder,
+            passages(visible_blocks(conn)),
+            batch_size=settings.embedding_batch_size,
+            progress=progress,
+        ),
     )
 
 

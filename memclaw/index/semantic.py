@@ -18,7 +18,7 @@ import sqlite3
 import time
 from array import array
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -45,6 +45,11 @@ EMBED_BATCH = 64
 MAX_EMBED_CHARS = 4000
 
 
+# A search embeds at most this many blocks itself (what a chat or a remember just wrote);
+# beyond that (embeddings newly turned on, a large import) it ranks the blocks that have a
+# vector, says once how many wait, and ``memclaw reindex`` embeds them with a progress bar:
+# a first search used to embed a whole agent in silence (762 s for 1,865 turns).
+SEARCH_EMBEDS = EMBED_BATCH
 QUERY_CACHE = 512  # query vectors a searcher keeps (a chat asks about the same things)
 # After a failed request the endpoint rests this long: a chat or MCP server keeps
 # answering from keywords at full speed instead of waiting out a timeout every turn.
@@ -66,6 +71,7 @@ class Recall:
         self._queries: OrderedDict[str, list[float]] = OrderedDict()
         # index key -> (the reader the entries belong to, visible blocks by filter)
         self._blocks: dict[str, tuple[object, dict[tuple[Any, ...], Visible]]] = {}
+        self._told: set[str] = set()  # indexes whose waiting blocks were mentioned
 
     def failed(self, error: Exception) -> None:
         """Say once that semantic recall is skipped, and rest the endpoint."""
@@ -108,7 +114,19 @@ class Recall:
         shown = seen[1].get((where[0], *where[1]))
         if shown is None:
             shown = passages(visible_blocks(conn, *where))
-            embed_missing(conn, self.embedder, shown, batch_size=batch_size)
+            waiting = missing(conn, self.embedder.key, shown)
+            if len(waiting) <= SEARCH_EMBEDS:
+                embed_texts(conn, self.embedder, waiting, batch_size=batch_size)
+            elif key not in self._told:
+                self._told.add(key)
+                logging.getLogger("memclaw.index").warning(
+                    "semantic recall covers %d of %d blocks of %s; `memclaw reindex %s` "
+                    "embeds the rest",
+                    len(shown) - len(waiting),
+                    len(shown),
+                    key,
+                    key,
+                )
             seen[1][(where[0], *where[1])] = shown
         return [p for p in shown if filters.dated(p.block.date)]
 
@@ -250,18 +268,40 @@ def visible(conn: sqlite3.Connection, filters: Filters, *, is_global: bool) -> V
     return [p for p in passages(visible_blocks(conn, *where)) if filters.dated(p.block.date)]
 
 
+def missing(conn: sqlite3.Connection, model: str, blocks: Visible) -> dict[str, str]:
+    """The texts of ``blocks`` with no vector cached under ``model``, by key (a text held
+    by several blocks once)."""
+    have = _cached(conn, model)
+    return {p.key: p.text for p in blocks if p.key not in have}
+
+
 def embed_missing(
-    conn: sqlite3.Connection, embedder: Embedder, blocks: Visible, *, batch_size: int = EMBED_BATCH
+    conn: sqlite3.Connection,
+    embedder: Embedder,
+    blocks: Visible,
+    *,
+    batch_size: int = EMBED_BATCH,
+    progress: Callable[[int, int], None] | None = None,
 ) -> int:
     """Embed those of ``blocks`` that have no vector cached under ``embedder.key``;
     returns how many (a text held by several blocks is embedded once)."""
+    waiting = missing(conn, embedder.key, blocks)
+    return embed_texts(conn, embedder, waiting, batch_size=batch_size, progress=progress)
+
+
+def embed_texts(
+    conn: sqlite3.Connection,
+    embedder: Embedder,
+    texts: dict[str, str],
+    *,
+    batch_size: int = EMBED_BATCH,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Embed ``texts`` (by key) and cache their vectors, a batch per transaction: work
+    stopped midway (Ctrl-C, a failed request) keeps every batch done, and the next run
+    embeds only the rest. ``progress(done, total)`` is called after each batch."""
     model = embedder.key
-    have = _cached(conn, model)
-    missing: dict[str, str] = {}
-    for passage in blocks:
-        if passage.key not in have:
-            missing.setdefault(passage.key, passage.text)
-    rows = list(missing.items())
+    rows = list(texts.items())
     done = 0
     for start in range(0, len(rows), batch_size):
         batch = rows[start : start + batch_size]
@@ -279,6 +319,8 @@ def embed_missing(
             raise
         conn.execute("COMMIT")
         done += len(batch)
+        if progress is not None:
+            progress(done, len(rows))
     return done
 
 

@@ -56,6 +56,7 @@ class SyncStats:
     bytes: int = 0
     seconds: float = 0.0
     rebuilt: bool = False
+    embedded: int = 0  # texts given a vector (``reindex`` with an embedding model)
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
 
@@ -64,7 +65,8 @@ class SyncStats:
         return bool(self.changed or self.removed)
 
     def merge(self, other: SyncStats) -> None:
-        for name in ("files", "unchanged", "added", "updated", "touched", "blocks", "bytes"):
+        names = ("files", "unchanged", "added", "updated", "touched", "blocks", "bytes", "embedded")
+        for name in names:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
         self.rebuilt = self.rebuilt or other.rebuilt

@@ -191,8 +191,11 @@ def consolidate_work(
 
 
 def reindex_work(ws: Workspace, target: Target, model: ChatModel | None) -> Any:
-    from memclaw.index import reindex, reindex_global
+    from memclaw.index import embed_index, reindex, reindex_global
 
     if target.agent == "_global":
         return reindex_global(ws)
-    return reindex(ws.agent(target.agent))
+    agent = ws.agent(target.agent)
+    result = reindex(agent)
+    result.embedded = embed_index(agent)
+    return result

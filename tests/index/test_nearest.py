@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fake_openai import FakeOpenAI, trigram_embedding
 
-from memclaw.index import search
+from memclaw.index import embed_index, search
 from memclaw.index.nearest.sqlitevec import available, similarities
 from memclaw.index.rank import make_filters
 from memclaw.index.semantic import vector_candidates, visible
@@ -57,7 +57,7 @@ def _workspace(root: Path, fake: FakeOpenAI, half_life: float) -> Workspace:
         "recency_half_life_days": half_life,
     }
     ws = Workspace.open(root, env={}, overrides=overrides, clock=lambda: NOW)
-    search(ws, "kayak", owner=normalise_owner("maya"), log=False)  # embeds every block
+    assert embed_index(ws.agent("a")) == 154  # every text once; a search embeds only questions
     return ws
 
 

@@ -21,6 +21,7 @@ from memclaw.workspace.entries import is_session_file
 
 if TYPE_CHECKING:
     from memclaw.index import IndexStats, SyncStats
+    from memclaw.workspace import Agent
 
 
 class ScopeChoice(StrEnum):
@@ -218,12 +219,14 @@ def reindex(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Rebuild the search index from the markdown files alone.
+    """Rebuild the search index from the markdown files alone, and embed what has no vector.
 
     The index holds nothing else, so this is always safe; cached embeddings
     are kept. Searches bring the index up to date on their own: use this after
-    upgrading memclaw or if the index looks wrong. With --all one agent
-    failing does not stop the others (exit status 1 at the end).
+    upgrading memclaw or if the index looks wrong. With an embedding model
+    configured, every block without a vector is embedded, with a progress bar;
+    Ctrl-C keeps what was embedded and the next run does the rest. With --all one
+    agent failing does not stop the others (exit status 1 at the end).
 
     Examples:
 
@@ -241,7 +244,9 @@ def reindex(
         raise UsageError("--shard splits --all between hosts; pass --all with it")
     ws = state(ctx).workspace()
     if agent:
-        _say_rebuilt(agent, _with_progress(agent, partial(rebuild, ws.agent(agent))), as_json)
+        result = _with_progress(agent, partial(rebuild, ws.agent(agent)))
+        result.embedded = _embed(agent, ws.agent(agent))
+        _say_rebuilt(agent, result, as_json)
         return
     from memclaw.jobs.batch import Target
     from memclaw.jobs.runner import JobOutcome, Shard, reindex_work, run_jobs, select_shard
@@ -266,10 +271,51 @@ def _say_rebuilt(name: str, result: SyncStats, as_json: bool) -> None:
     if as_json:
         sys.stdout.write(_json_line({"index": name, **_brief(result)}))
     else:
+        embedded = f", {result.embedded:,} embedded" if result.embedded else ""
         sys.stderr.write(
             f"{name}: {plural(result.added, 'file')}, {plural(result.blocks, 'block')}, "
-            f"{result.bytes / 1e6:.1f} MB in {result.seconds:.2f} s\n"
+            f"{result.bytes / 1e6:.1f} MB in {result.seconds:.2f} s{embedded}\n"
         )
+
+
+def _embed(name: str, agent: Agent) -> int:
+    """Embed the agent's blocks that have no vector, with a bar of blocks and rate on a
+    terminal; Ctrl-C stops with what was embedded kept."""
+    import time
+
+    from memclaw.index import embed_index
+
+    if not agent.workspace.settings.embedding_configured:
+        return 0
+    done = [0, 0]
+    started = time.monotonic()
+
+    def note(count: int, total: int) -> None:
+        done[:] = [count, total]
+
+    try:
+        if not sys.stderr.isatty():
+            return embed_index(agent, progress=note)
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        from memclaw.cli.render import err
+
+        columns = (TextColumn("embedding {task.description}"), BarColumn(), MofNCompleteColumn())
+        with Progress(*columns, TextColumn("{task.fields[rate]}"), console=err()) as bar:
+            task = bar.add_task(name, total=None, rate="")
+
+            def shown(count: int, total: int) -> None:
+                note(count, total)
+                rate = count / max(time.monotonic() - started, 1e-9)
+                bar.update(task, completed=count, total=total, rate=f"{rate:.1f} blocks/s")
+
+            return embed_index(agent, progress=shown)
+    except KeyboardInterrupt:
+        sys.stderr.write(
+            f"{name}: stopped with {done[0]:,} of {done[1]:,} blocks embedded (kept); "
+            f"`memclaw reindex {name}` embeds the rest\n"
+        )
+        raise typer.Exit(130) from None
 
 
 def _with_progress(name: str, run: Callable[..., SyncStats]) -> SyncStats:
