@@ -96,3 +96,23 @@ def test_ctrl_c_keeps_the_batches_done_and_the_next_run_embeds_the_rest(
     rest = CliRunner().invoke(app, ["reindex", "a", "--json"], catch_exceptions=False)
     assert json.loads(rest.stdout)["embedded"] == MANY - SEARCH_EMBEDS
     assert _embedded(fake_openai) == MANY - SEARCH_EMBEDS
+
+
+def test_reindex_drops_the_vectors_of_lines_that_changed(
+    isolated_env: Path, fake_openai: FakeOpenAI
+) -> None:
+    import sqlite3
+
+    from memclaw.index.store import index_path
+
+    _root(isolated_env, fake_openai, 3)
+    assert CliRunner().invoke(app, ["reindex", "a"], catch_exceptions=False).exit_code == 0
+    memory = isolated_env / "a" / "MEMORY.md"
+    memory.write_text(memory.read_text(encoding="utf-8").replace("dawn", "noon"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["reindex", "a", "--json"], catch_exceptions=False)
+    assert json.loads(result.stdout)["embedded"] == 3  # the lines as they are now
+    conn = sqlite3.connect(index_path(isolated_env / "a"))
+    try:
+        assert conn.execute("SELECT count(*) FROM vectors").fetchone() == (3,)  # not 6
+    finally:
+        conn.close()

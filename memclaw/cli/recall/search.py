@@ -221,9 +221,10 @@ def reindex(
 ) -> None:
     """Rebuild the search index from the markdown files alone, and embed what has no vector.
 
-    The index holds nothing else, so this is always safe; cached embeddings
-    are kept. Searches bring the index up to date on their own: use this after
-    upgrading memclaw or if the index looks wrong. With an embedding model
+    The index holds nothing else, so this is always safe; cached embeddings of
+    unchanged lines are kept, those of lines that changed are dropped. Searches
+    bring the index up to date on their own: use this after upgrading memclaw or
+    if the index looks wrong. With an embedding model
     configured, every block without a vector is embedded, with a progress bar;
     Ctrl-C keeps what was embedded and the next run does the rest. With --all one
     agent failing does not stop the others (exit status 1 at the end).
