@@ -7,7 +7,9 @@ code they texted me was 604 219", a list of backup codes under a heading, a tabl
 inside a compound and inflected too: "Huvudlösenordet", "Masterpasswort", "dørkoden",
 "Ovikoodi", "API-Schlüssel") and, in the same clause, before or after it, a value that is
 not a word: a number of four digits or more (grouped or not), or letters mixed with digits
-or symbols. Counts, dates, times, years, amounts and ordinals are not such values.
+or symbols, tied to the word (a copula, a colon, a dash, a list). Counts, dates, times,
+amounts, sizes and ordinals are not such values, nor is a number that names a thing of
+its own ("the alarm code for flat 2240").
 
 The grammar-bound rules (:mod:`memclaw.gates.secret_principles`) take a value of any shape,
 plain words too, when a copula or a colon ties it to the word; this one asks less of the
