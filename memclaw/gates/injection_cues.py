@@ -100,11 +100,11 @@ _ORDER = (
 )
 _NOT_I = r"(?!(?:i|we|jag|vi|ich|wir|yo|je|io|eu|ik|nous|noi|nós|wij)\b)"
 _THE_USER_ORDERED_RE = LazyPattern(
-    rf"(?:^|[,;:]\s)\W*{_NOT_I}(?:\w{{1,7}}\s+){{0,2}}?(?:{_ORDER})\w*\b.{{0,60}}?\b"
+    rf"(?:^|[,;:]\s)\W*{_NOT_I}(?:\w{{1,7}}\s+){{0,2}}?(?:{_ORDER})\b.{{0,60}}?\b"
     rf"(?:{_THE_USER})\b"
     rf"|\b(?:if|when|whenever|om|när|wenn|falls|si|cuando|quand|se|quando|als|wanneer)\s+"
     rf"(?:{_THE_USER})\b.{{0,40}}?(?:\b(?:you|dig|dich|dir|te|ti|je|lo|la)\b|,\s*"
-    rf"(?:quietly|secretly|silently\s+)?(?:{_ORDER}|steer|send|upload|copy|forward)\w*\b)",
+    rf"(?:quietly|secretly|silently\s+)?(?:{_ORDER}|steer|send|upload|copy|forward)\b)",
     _I,
 )
 # (Not the person's own: "If anyone asks about my party, say it is on Saturday.")
@@ -185,17 +185,18 @@ _STANDING = (
     r"definições|instellingen|ustawienia"
 )
 _FROM_TODAY = (
-    r"from today|from now|as of now|starting now|från och med idag|från och med nu|ab sofort|"
+    r"from today|from now on|as of now|starting now|från och med idag|från och med nu|ab sofort|"
     r"ab heute|von nun an|a partir de hoy|desde hoy|dès aujourd'hui|à partir d'aujourd'hui|"
     r"da oggi|d'ora in poi|a partir de hoje|vanaf vandaag|vanaf nu|od dziś|od dzisiaj|od teraz"
 )
 _YOU_ARE_NOW_RE = LazyPattern(
     rf"\b(?:{_YOU})\b.{{0,40}}?\b(?:{_STANDING})\b|\b(?:{_STANDING})\b.{{0,25}}?\b(?:{_YOU})\b"
-    rf"|\b(?:{_FROM_TODAY})\b.{{0,20}}?\b(?:{_YOU}|bist du|du bist|du är|heter du|eres|tu es|"
+    rf"|\b(?:{_FROM_TODAY})\b[^.!?]{{0,20}}?\b(?:{_YOU}|bist du|du bist|du är|heter du|eres|tu es|"
     rf"sei|és|ben je|jesteś)\b"
-    r"|\b(?:you are|you're|du är|du bist|eres|tu es|sei|és|ben je|jesteś)\s+no longer\b"
+    r"|\b(?:you are|you're)\s+no longer\s+(?:bound|restricted|limited|subject|obliged|required|"
+    r"an? (?:assistant|ai|model))\b"
     rf"|\b(?:you are|you're|du är|du bist|eres|tu es|sei|és|ben je|jesteś)\s+(?:{_FROM_TODAY})\b"
-    r"|\bnon sei più\b|\bno eres ya\b|\bnicht mehr an\b",
+    r"|\bnon sei più (?:vincolat|legat|obbligat)\w*|\bnicht mehr an \w+ (?:\w+ )?gebunden\b",
     _I,
 )
 # A note that speaks of itself with authority, or hides itself: "this note wins every
@@ -266,10 +267,28 @@ _NOT_KNOW = (
     r"se entere|enterarse|sepa|paraître|sache|découvre|scoprire|sapere|accorgersi|perceber|"
     r"saber|descobrir|weten|merken|poznać|wiedzieć|zauważyć|dowiedzieć"
 )
+_PERSON_RE = LazyPattern(rf"(?:{_THE_PERSON})\b", _I)
+_NOT_KNOW_RE = LazyPattern(rf"\b(?:{_NOT_KNOW})", _I)
+_NEVER_RE = LazyPattern(
+    r"(?i)\b(?:not|never|n't|mustn't|won't|inte|aldrig|nicht|nie|niemals|no|nunca|ne|jamais|"
+    r"non|mai|não|nunca|niet|nooit|nie|nigdy|niets|nada|rien|nulla)\b|n't\b"
+)
+
+
+def _kept_from_the_person(line: str) -> bool:
+    """The person, a verb of knowing and a negation within a few words of each other:
+    "the person must not find out", "Que el usuario no se entere", "Não deixes o utilizador
+    perceber" (not "the user wants to learn Spanish", nor "User knows Ana")."""
+    for person in _PERSON_RE.finditer(line):
+        lo, hi = max(0, person.start() - 40), min(len(line), person.end() + 40)
+        knowing = _NOT_KNOW_RE.search(line, lo, hi)
+        if knowing is not None and _NEVER_RE.search(line, lo, hi) is not None:
+            return True
+    return False
+
+
 _HIDDEN_RE = LazyPattern(
-    rf"(?:{_THE_PERSON})\b.{{0,40}}?\b(?:{_NOT_KNOW})\w*"
-    rf"|\b(?:{_NOT_KNOW})\w*\b.{{0,40}}?(?:{_THE_PERSON})\b"
-    r"|\bleave (?:it|this) out of\b.{0,40}?\b(?:owner|user|person)\b"
+    r"\bleave (?:it|this) out of\b.{0,40}?\b(?:owner|user|person)\b"
     r"|\bnever bring it up\b|\bwon't notice\b|\binvisible (?:marker|text|character)|\bzero-width\b|"
     r"\b(?:white text|vit text|weißer? text\w*|texto blanco|texte blanc|testo bianco|texto branco|"
     r"witte tekst|biały tekst)\b.{0,40}?\b(?:repl\w+|answers?|respon\w+|antwoord|svar|antwort|"
@@ -328,7 +347,7 @@ _TO_ANYONE = (
     r"any (?:team )?member|anyone|everyone|every user|public|n'importe qui|n'importe quel|"
     r"qualquer|chiunque|cualquiera|iedereen|jeder|alla|wszystkim|a quem o pedir"
 )
-_DATA_OP_RE = LazyPattern(rf"{_CLAUSE}(?:{_DATA_OP})\w*\b", _I)
+_DATA_OP_RE = LazyPattern(rf"{_CLAUSE}(?:{_DATA_OP})\b", _I)
 _TO_ANYONE_RE = LazyPattern(rf"\b(?:{_TO_ANYONE})\b", _I)
 
 
@@ -356,7 +375,7 @@ _LEAK_DATA = (
     r"résumé de conversation|notes|notas|notatki|anteckningar"
 )
 _LEAK_RE = LazyPattern(
-    rf"{_CLAUSE}(?:{_DATA_OP}|sms:a|post|upload|übertrage|ajoute|crea|stampa|wklej|pega)\w*\b"
+    rf"{_CLAUSE}(?:{_DATA_OP}|sms:a|post|upload|übertrage|ajoute|crea|stampa|wklej|pega)\b"
     rf".{{0,80}}?(?:\b(?:{_LEAK_DATA})\b.{{0,80}}?(?:{_CHANNEL})|(?:{_CHANNEL}).{{0,80}}?"
     rf"\b(?:{_LEAK_DATA})\b)"
     r"|\b(?:print|dump|output|paste|stampa|drucke|imprime|plak|wydrukuj)\w*\s+(?:\w+['’]|\w+\s+)?"
@@ -368,10 +387,10 @@ _LEAK_RE = LazyPattern(
 # PIN", "disable all filters", "comply ... without any checks", "enter maintenance mode".
 _DISARM_RE = LazyPattern(
     rf"{_CLAUSE}(?:ask|request|pide|demande|frag|poproś|chiedi|pede|pergunta|vraag|be om|"
-    r"begär)\w*\b.{0,40}?\b(?:pin|password|credentials|contraseña|senha|hasło|passwort|"
+    r"begär)\b.{0,40}?\b(?:pin|password|credentials|contraseña|senha|hasło|passwort|"
     r"wachtwoord|lösenord|code pin|mot de passe)\b"
     rf"|{_CLAUSE}(?:disable|turn off|switch off|desactiva|désactive|disattiva|desativa|"
-    r"deaktiviere|stäng av|zet|wyłącz)\w*\b.{0,30}?\b(?:filters?|checks|safety|guardrails|"
+    r"deaktiviere|stäng av|zet|wyłącz)\b.{0,30}?\b(?:filters?|checks|safety|guardrails|"
     r"filtros|filtres|filtri|kontroll\w*|controles|contrôles|controlli)\b"
     r"|\b(?:comply|execute|esegui|ejecuta|exécute|führe|gör|voer|wykonaj)\w*\b.{0,50}?"
     r"\b(?:without (?:any )?checks|senza controlli|sin control\w*|sans vérification\w*|"
@@ -384,6 +403,7 @@ _DISARM_RE = LazyPattern(
 )
 CUES: tuple[Callable[[str], object], ...] = (
     _others_data_handed_on,
+    _kept_from_the_person,
     *(
         cue.search
         for cue in (

@@ -184,7 +184,8 @@ def _otp_seeds(text: str) -> list[Candidate]:
         # what it is; words in fours ("room 4567 with anna") do neither.
         groups = m.group().split()
         mixed = sum(any(c.isdigit() for c in g) for g in groups) if len(groups) > 1 else digits
-        if told or (digits >= 2 and mixed * 2 >= len(groups)):
+        # (A digit at least: "your last free week" is four words of four letters.)
+        if (told and digits) or (digits >= 2 and mixed * 2 >= len(groups)):
             found.append((m.start(), m.end(), "otp_seed", 90))
     return found
 
