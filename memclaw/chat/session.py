@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError, UsageError, WorkspaceError
 from memclaw.extract.transcripts import chat_lock
+from memclaw.gates.credentials.split import answered_secrets
 from memclaw.gates.redaction import redact_data, redact_known, secret_values
-from memclaw.gates.secret_split import answered_secrets
 from memclaw.gates.session_key import parse_session_key
 from memclaw.text import jsonsafe
 from memclaw.workspace.atomic import file_lock

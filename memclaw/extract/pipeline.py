@@ -115,8 +115,8 @@ def _prepare(
     user's messages are redacted as a sequence, the seams between them included.
     """
     from memclaw.gates import filter_messages, redact, redact_adjacent
+    from memclaw.gates.credentials.split import answered_secrets
     from memclaw.gates.redaction import redact_known
-    from memclaw.gates.secret_split import answered_secrets
 
     settings = agent.settings
     kept = []

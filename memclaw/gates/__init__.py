@@ -22,6 +22,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from memclaw.gates.credentials.split import redact_adjacent as redact_adjacent
     from memclaw.gates.injection import addresses_agent as addresses_agent
     from memclaw.gates.injection import as_quote as as_quote
     from memclaw.gates.noise import AUTOMATED_TRIGGERS as AUTOMATED_TRIGGERS
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from memclaw.gates.noise import is_generic_assistant_ack as is_generic_assistant_ack
     from memclaw.gates.noise import is_noise_message as is_noise_message
     from memclaw.gates.noise import strip_noise_fragments as strip_noise_fragments
-    from memclaw.gates.secret_split import redact_adjacent as redact_adjacent
     from memclaw.gates.secrets import REDACTION_PREFIX as REDACTION_PREFIX
     from memclaw.gates.secrets import SecretFinding as SecretFinding
     from memclaw.gates.secrets import contains_secret as contains_secret
@@ -51,7 +51,7 @@ _HOMES = {
     "is_generic_assistant_ack": "memclaw.gates.noise",
     "is_noise_message": "memclaw.gates.noise",
     "strip_noise_fragments": "memclaw.gates.noise",
-    "redact_adjacent": "memclaw.gates.secret_split",
+    "redact_adjacent": "memclaw.gates.credentials.split",
     "REDACTION_PREFIX": "memclaw.gates.secrets",
     "SecretFinding": "memclaw.gates.secrets",
     "contains_secret": "memclaw.gates.secrets",

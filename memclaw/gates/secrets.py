@@ -11,17 +11,18 @@ layer lives in its own module and proposes candidate spans; this module merges t
 
 1. Vendor shapes with a fixed prefix (``sk-``, ``ghp_``, ``AKIA``, ``xoxb-``, JWTs, PEM blocks,
    webhook URLs ...). The prefix is strong evidence, so the body only has to look non-wordy.
-   (:mod:`memclaw.gates.secret_rules`)
+   (:mod:`memclaw.gates.credentials.rules`)
 2. Assignments (``password=...``, ``"apiKey": "..."``, ``DB_PASS=...``, ``--token ...``, prose
    such as "the wifi password is hunter2"). The *name* decides whether a value is sensitive;
    the value only has to not be a placeholder, a type name or a code reference.
-   (:mod:`memclaw.gates.secret_assignments`; the prose forms are regex rules in secret_rules)
+   (:mod:`memclaw.gates.credentials.assignments`; the prose forms are regex rules in
+   :mod:`memclaw.gates.credentials.rules`)
 3. Random-looking strings (high entropy, mixed character classes, >= 24 chars) that sit in
    configuration context or right after a word like "key" or "token".
-   (:mod:`memclaw.gates.secret_entropy`)
+   (:mod:`memclaw.gates.credentials.entropy`)
 
 The value checks the layers share (randomness, placeholders, non-values) are in
-:mod:`memclaw.gates.secret_values`.
+:mod:`memclaw.gates.credentials.values`.
 
 Decisions about look-alikes (documented because they are judgement calls):
 
@@ -50,16 +51,16 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from memclaw.gates.credentials.assignments import assignment_candidates
+from memclaw.gates.credentials.commands import command_candidates
+from memclaw.gates.credentials.encoded import encoded_candidates
+from memclaw.gates.credentials.entropy import entropy_candidates
+from memclaw.gates.credentials.nearby import nearby_candidates
+from memclaw.gates.credentials.principles import principle_candidates
+from memclaw.gates.credentials.prose import prose_candidates
+from memclaw.gates.credentials.rules import rule_candidates
+from memclaw.gates.credentials.vendors import vendor_candidates
 from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_assignments import assignment_candidates
-from memclaw.gates.secret_commands import command_candidates
-from memclaw.gates.secret_encoded import encoded_candidates
-from memclaw.gates.secret_entropy import entropy_candidates
-from memclaw.gates.secret_nearby import nearby_candidates
-from memclaw.gates.secret_principles import principle_candidates
-from memclaw.gates.secret_prose import prose_candidates
-from memclaw.gates.secret_rules import rule_candidates
-from memclaw.gates.secret_vendors import vendor_candidates
 
 __all__ = [
     "REDACTION_PREFIX",

@@ -253,7 +253,7 @@ def test_cold_search_loads_no_write_machinery_and_only_the_gate_it_logs_through(
     unused = {
         "memclaw.gates.noise",  # transcripts, before extraction
         "memclaw.gates.injection",
-        "memclaw.gates.secret_split",
+        "memclaw.gates.credentials.split",
         "memclaw.workspace.safeguards.ceiling",  # what a write checks and records
         "memclaw.workspace.safeguards.journal",
         "memclaw.workspace.safeguards.history",

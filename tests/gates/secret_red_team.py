@@ -1,8 +1,9 @@
 """The red team's set from issue 38: the secrets the gate stored on every write path after
 four rounds of patterns, the split ones, and the two benign lines it refused.
 
-These were seen while building the principle-based rules (``secret_principles``): they are
-a dev set, reported beside the blind ``secret_heldout_principles``, never instead of it.
+These were seen while building the principle-based rules
+(``memclaw.gates.credentials.principles``): they are a dev set, reported beside the blind
+``secret_heldout_principles``, never instead of it.
 Every credential is made up.
 """
 

@@ -7,7 +7,7 @@ and never tuned on; the tuning set (``secret_env_tuning``) is what the rules wer
 import pytest
 
 from memclaw.gates import find_secrets, redact
-from memclaw.gates.secret_values import is_placeholder
+from memclaw.gates.credentials.values import is_placeholder
 
 from . import secret_env_tuning as tuning
 from . import secret_heldout_env as heldout

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memclaw.gates import contains_secret, redact, redact_adjacent
-from memclaw.gates.secret_split import answered_secrets
+from memclaw.gates.credentials.split import answered_secrets
 
 from .secret_red_team import RED_LOOKALIKES, RED_SECRETS, RED_SPLIT
 from .secret_score import score

@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memclaw.gates.credentials.values import Candidate, is_non_value, is_placeholder
 from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_values import Candidate, is_non_value, is_placeholder
 
 __all__ = ["principle_candidates"]
 

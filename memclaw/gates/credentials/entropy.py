@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import string
 
+from memclaw.gates.credentials.values import Candidate, is_placeholder, looks_random, split_name
 from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_values import Candidate, is_placeholder, looks_random, split_name
 
 __all__ = ["entropy_candidates"]
 

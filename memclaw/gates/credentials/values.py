@@ -1,8 +1,8 @@
 """What a candidate secret value looks like: random, a placeholder, a non-value or a password.
 
-Shared by the three secret detectors (:mod:`memclaw.gates.secret_rules`,
-:mod:`memclaw.gates.secret_assignments`, :mod:`memclaw.gates.secret_entropy`); the reasoning
-behind each judgement call is summarised in :mod:`memclaw.gates.secrets`.
+Shared by the three secret detectors (:mod:`memclaw.gates.credentials.rules`,
+:mod:`memclaw.gates.credentials.assignments`, :mod:`memclaw.gates.credentials.entropy`); the
+reasoning behind each judgement call is summarised in :mod:`memclaw.gates.secrets`.
 """
 
 from __future__ import annotations

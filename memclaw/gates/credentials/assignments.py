@@ -8,8 +8,7 @@ reference.
 
 from __future__ import annotations
 
-from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_values import (
+from memclaw.gates.credentials.values import (
     Candidate,
     find_all,
     is_non_value,
@@ -19,6 +18,7 @@ from memclaw.gates.secret_values import (
     split_name,
     strong_password,
 )
+from memclaw.gates.lazy_re import LazyPattern
 
 __all__ = ["assignment_candidates", "secret_name_kind"]
 
@@ -33,7 +33,7 @@ _STRONG_WORDS = frozenset(
         "credential", "credentials", "apikey", "apitoken", "apisecret", "authtoken",
         "accesstoken", "refreshtoken", "secretkey", "privatekey", "accesskey", "clientsecret",
         "lösenord", "lösenordet", "passord", "passwort", "contraseña",
-        # the other languages the prose rules read (secret_prose): KENNWORT=, mot_de_passe=
+        # the other languages the prose rules read (credentials.prose): KENNWORT=, mot_de_passe=
         "losenord", "kennwort", "motdepasse", "wachtwoord", "salasana", "hasło", "haslo",
         "senha", "пароль",
     }

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memclaw.gates.secret_nearby import credential_words
-from memclaw.gates.secret_principles import answer_candidates, asks_for_credential
+from memclaw.gates.credentials.nearby import credential_words
+from memclaw.gates.credentials.principles import answer_candidates, asks_for_credential
 from memclaw.gates.secrets import REDACTION_PREFIX, find_secrets, redact
 
 __all__ = ["redact_adjacent"]

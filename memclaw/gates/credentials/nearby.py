@@ -11,7 +11,7 @@ or symbols, tied to the word (a copula, a colon, a dash, a list). Counts, dates,
 amounts, sizes and ordinals are not such values, nor is a number that names a thing of
 its own ("the alarm code for flat 2240").
 
-The grammar-bound rules (:mod:`memclaw.gates.secret_principles`) take a value of any shape,
+The grammar-bound rules (:mod:`memclaw.gates.credentials.principles`) take a value of any shape,
 plain words too, when a copula or a colon ties it to the word; this one asks less of the
 sentence and more of the value.
 """
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 
+from memclaw.gates.credentials.principles import LOCKS
+from memclaw.gates.credentials.values import Candidate, is_non_value, is_placeholder
 from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_principles import LOCKS
-from memclaw.gates.secret_values import Candidate, is_non_value, is_placeholder
 
 __all__ = ["credential_words", "nearby_candidates"]
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import base64
 import binascii
 
+from memclaw.gates.credentials.rules import rule_candidates
+from memclaw.gates.credentials.values import Candidate
+from memclaw.gates.credentials.vendors import vendor_candidates
 from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_rules import rule_candidates
-from memclaw.gates.secret_values import Candidate
-from memclaw.gates.secret_vendors import vendor_candidates
 
 __all__ = ["encoded_candidates"]
 

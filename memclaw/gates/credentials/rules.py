@@ -10,8 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_values import (
+from memclaw.gates.credentials.values import (
     Candidate,
     find_all,
     is_non_value,
@@ -20,6 +19,7 @@ from memclaw.gates.secret_values import (
     passwordish,
     prefixed_body_ok,
 )
+from memclaw.gates.lazy_re import LazyPattern
 
 __all__ = ["Rule", "rule_candidates", "run_rules"]
 

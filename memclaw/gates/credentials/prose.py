@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import re
 
-from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_rules import Rule, run_rules
-from memclaw.gates.secret_values import (
+from memclaw.gates.credentials.rules import Rule, run_rules
+from memclaw.gates.credentials.values import (
     Candidate,
     is_non_value,
     is_placeholder,
     passwordish,
     strong_password,
 )
+from memclaw.gates.lazy_re import LazyPattern
 
 __all__ = ["prose_candidates"]
 

@@ -2,7 +2,7 @@
 
 * Programs that take a password as an argument: ``sshpass -p``, ``docker login -p`` (podman,
   helm registry, oras ...), ``mongosh -p``, ``redis-cli -a``, ``htpasswd -b file user pass``
-  and ``mysql -p'...'`` with a quoted password (the unquoted form is in secret_prose). Only
+  and ``mysql -p'...'`` with a quoted password (the unquoted form is in credentials.prose). Only
   after the program's name: ``-p`` is a port for ssh, psql and docker run.
 * Variables set by a tool rather than by ``NAME=value``: Windows ``setx NAME value``,
   PowerShell's ``[Environment]::SetEnvironmentVariable("NAME", "value")`` and Kubernetes
@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 
-from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_assignments import secret_name_kind
-from memclaw.gates.secret_prose import (
+from memclaw.gates.credentials.assignments import secret_name_kind
+from memclaw.gates.credentials.prose import (
     _CLAUSE_END_RE,
     _CODE_VALUE_RE,
     _DESCRIPTOR_ENDINGS,
@@ -30,13 +29,14 @@ from memclaw.gates.secret_prose import (
     _VALUE,
     _VERBS,
 )
-from memclaw.gates.secret_values import (
+from memclaw.gates.credentials.values import (
     Candidate,
     find_all,
     is_non_value,
     is_placeholder,
     passwordish,
 )
+from memclaw.gates.lazy_re import LazyPattern
 
 # Endings of a half that describes ("short-lived", "read-only"), but "-ing": a passphrase's
 # word often ends so ("velvet-morning").

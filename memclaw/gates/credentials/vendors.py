@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
+from memclaw.gates.credentials.rules import Rule, run_rules
+from memclaw.gates.credentials.values import Candidate, prefixed_body_ok
 from memclaw.gates.lazy_re import LazyPattern
-from memclaw.gates.secret_rules import Rule, run_rules
-from memclaw.gates.secret_values import Candidate, prefixed_body_ok
 
 __all__ = ["vendor_candidates"]
 
@@ -46,7 +46,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "api_key",
         82,
-        # Short reference-style keys; the long forms have their own rules in secret_rules.
+        # Short reference-style keys; the long forms have their own rules in credentials.rules.
         LazyPattern(
             rf"(?:sk-{_lb('sk-')}(?:proj-|ant-(?:[a-z]{{3,6}}\d{{2}}-)?|svcacct-|admin-)?"
             rf"|m0-{_lb('m0-')}|ak_{_lb('ak_')})(?P<b>[A-Za-z0-9]{{8,19}})(?![{_T}])"
