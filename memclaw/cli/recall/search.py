@@ -308,12 +308,12 @@ def _embed(name: str, agent: Agent) -> int:
             def shown(count: int, total: int) -> None:
                 note(count, total)
                 rate = count / max(time.monotonic() - started, 1e-9)
-                bar.update(task, completed=count, total=total, rate=f"{rate:.1f} blocks/s")
+                bar.update(task, completed=count, total=total, rate=f"{rate:.1f} a second")
 
             return embed_index(agent, progress=shown)
     except KeyboardInterrupt:
         sys.stderr.write(
-            f"{name}: stopped with {done[0]:,} of {done[1]:,} blocks embedded (kept); "
+            f"{name}: stopped with {done[0]} of {plural(done[1], 'block')} embedded (kept); "
             f"`memclaw reindex {name}` embeds the rest\n"
         )
         raise typer.Exit(130) from None
