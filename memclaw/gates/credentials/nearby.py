@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from memclaw.gates.credentials.principles import LOCKS
+from memclaw.gates.credentials.principles import LOCKS, QUOTE_MARKS
 from memclaw.gates.credentials.values import Candidate, is_non_value, is_placeholder
 from memclaw.gates.lazy_re import LazyPattern
 
@@ -95,7 +95,7 @@ _LIST_ITEM_RE = LazyPattern(r"[ \t]*(?:[-*•]|\d+[.)]|\|)[^\n]*|[ \t]*[^\s]+[ \
 
 def nearby_candidates(text: str) -> list[Candidate]:
     """Every value no word looks like that shares a clause with a credential word."""
-    if not any(c.isdigit() or c in _QUOTES for c in text):
+    if not any(c.isdigit() or c in QUOTE_MARKS for c in text):
         return []  # every value this rule takes holds a digit, or is quoted
     found: list[Candidate] = []
     for start, end in credential_words(text):
@@ -212,7 +212,7 @@ _LIST_ITEMS = 50
 
 def _may_hold_value(text: str, lo: int, hi: int) -> bool:
     """Every value this rule takes holds a digit or is quoted: most clauses hold neither."""
-    return any(c.isdigit() or c in _QUOTES for c in text[lo:hi])
+    return any(c.isdigit() or c in QUOTE_MARKS for c in text[lo:hi])
 
 
 def _clause_start(text: str, at: int) -> int:
@@ -283,7 +283,6 @@ _LOCKED_RE = LazyPattern(
 _PASSWORD_RE = LazyPattern(
     r"(?i)pass|lösen|kennwort|wachtwoord|salasana|senha|contraseña|has[łl]|adgangskode|mdp|pwd"
 )
-_QUOTES = "\"'«“„"
 _QUOTED_RE = LazyPattern(
     r"\"([^\"\n]{3,80})\"|'([^'\n]{3,80})'|«([^»\n]{3,80})»|[“„]([^“”\n]{3,80})[“”]"
 )

@@ -267,7 +267,7 @@ _NOUN = (
     rf"|\b\w{{2,}}(?:kod(?:en)?|code|codes|zahl|wort|nummer)\b)"
 )
 _VALUE = r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|«[^»\n]+»|[“„][^“”\n]+[“”]|[^\s,;]+)"
-_QUOTE_MARKS = "\"'«“„"
+QUOTE_MARKS = "\"'«“„"
 _ANNOUNCED_RE = LazyPattern(
     rf"(?i){_NOUN}(?P<between>(?:\s+[^\s:=?]+){{0,5}}?)"
     rf"(?P<sep>\s*[:=：]\s*|\s+[—–→]\s*|\s+->\s*|\s+(?:{_COPULA})\s*:?\s+){_VALUE}"
@@ -365,7 +365,7 @@ def _announced(text: str, lower: str) -> list[Candidate]:
     for m in _matches(text, lower):
         noun, between, sep = m.group("noun"), m.group("between") or "", m.group("sep")
         raw, start, end = m.group("v"), m.start("v"), m.end("v")
-        if raw[:1] in _QUOTE_MARKS:
+        if raw[:1] in QUOTE_MARKS:
             value = raw[1:-1].strip()
             start = text.index(value, start)
             end = start + len(value)
@@ -389,7 +389,7 @@ def _announced(text: str, lower: str) -> list[Candidate]:
             continue
         colon = any(mark in sep for mark in ":=—–→>")  # what follows is what it names
         phrase = _MULTIWORD.search(noun) and colon and _PHRASE_RE.match(text, start)
-        quoted = raw[:1] in _QUOTE_MARKS and not is_placeholder(value)
+        quoted = raw[:1] in QUOTE_MARKS and not is_placeholder(value)
         if not (quoted or phrase or _looks_set(value, bare=not sep.strip())):
             continue
         if phrase:
