@@ -117,6 +117,28 @@ def strip(raw: str) -> tuple[str, bool]:
     return " ".join(body.split()).rstrip(" ."), lead is not None
 
 
+# Where an older statement's details start: a comma, a clause, or a preposition.
+_PIECES = re.compile(
+    r"\s*[,;]\s*|\s+(?=(?:and|who|which|that|with|for|in|on|at|to|from|by|near|via|because|"
+    r"since|until|och|som|med|hos|i|på|till|sedan|und|mit|bei|im|am|seit|y|con|en|desde|"
+    r"que)\s)",
+    re.IGNORECASE,
+)
+
+
+def pieces(body: str) -> list[tuple[int, int]]:
+    """Spans of ``body`` between its commas, clauses and prepositions (see ``_PIECES``): the
+    first is what the statement is about and says of it; the rest are its details."""
+    spans, at = [], 0
+    for cut in _PIECES.finditer(body):
+        if cut.start() > at:
+            spans.append((at, cut.start()))
+        at = cut.end()
+    if at < len(body):
+        spans.append((at, len(body)))
+    return spans
+
+
 _AS_OF = re.compile(r"^\s*(?:[-*+]\s+)?(\(?as of \d{4}-\d{2}-\d{2}\)?,?\s*)", I_)
 
 

@@ -19,20 +19,13 @@ import re
 from dataclasses import dataclass
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.claims import Claim, read
+from memclaw.judgement.claims import Claim, pieces, read
 from memclaw.judgement.relate import Judgement, Relation, judge, refines, shape, typed_pairs
 from memclaw.judgement.words import Word, keys, words
 from memclaw.text.language import language_of
 
 MAX_WORDS = 50  # a fact is one sentence of roughly 15-50 words
 
-# Where an older statement's details start: a comma, a clause, or a preposition.
-_PIECES = re.compile(
-    r"\s*[,;]\s*|\s+(?=(?:and|who|which|that|with|for|in|on|at|to|from|by|near|via|because|"
-    r"since|until|och|som|med|hos|i|på|till|sedan|und|mit|bei|im|am|seit|y|con|en|desde|"
-    r"que)\s)",
-    re.IGNORECASE,
-)
 # Words that announce the change itself ("moved to", "was postponed to", "now"): not a
 # detail the newer statement adds.
 _CHANGE_WORDS = re.compile(
@@ -178,11 +171,17 @@ def _joined(a: Claim, b: Claim, gone: frozenset[str]) -> Merged:
     # What b says, a month included when b names its days ("September": 2026-09-12).
     have = set(b.keys) | {w.key for w in a.words if refines([w], list(b.words))}
     runs: list[tuple[int, int]] = []
-    for start, end in _pieces(a.body)[1:]:  # the first piece is what b restates
-        found = keys(w for w in _words_in(a, start, end) if w.text.casefold() not in lx.VERBS)
+    verbal: tuple[int, int] | None = None  # a piece of verbs only ("and will be reviewed")
+    for start, end in pieces(a.body)[1:]:  # the first piece is what b restates
+        inside = _words_in(a, start, end)
+        found = keys(w for w in inside if w.text.casefold() not in lx.VERBS)
         if not found - have or found & gone:
+            verbal = (start, end) if not found and keys(inside) else None
             continue
         have |= found
+        if verbal is not None and not a.body[verbal[1] : start].strip():
+            start = verbal[0]  # the verb that says what the detail is: "reviewed by Oskar"
+        verbal = None
         if runs and not a.body[runs[-1][1] : start].strip(" ,;"):
             runs[-1] = (runs[-1][0], end)  # right after the previous one: one run
         else:
@@ -196,15 +195,3 @@ def _joined(a: Claim, b: Claim, gone: frozenset[str]) -> Merged:
             continue
         text = longer
     return Merged(text, tuple(dropped))
-
-
-def _pieces(body: str) -> list[tuple[int, int]]:
-    """Spans of ``body`` between its commas, clauses and prepositions (see ``_PIECES``)."""
-    spans, at = [], 0
-    for cut in _PIECES.finditer(body):
-        if cut.start() > at:
-            spans.append((at, cut.start()))
-        at = cut.end()
-    if at < len(body):
-        spans.append((at, len(body)))
-    return spans

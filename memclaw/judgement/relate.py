@@ -25,7 +25,7 @@ from enum import StrEnum
 from functools import cache
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.claims import Claim, read
+from memclaw.judgement.claims import Claim, pieces, read
 from memclaw.judgement.frames import COPULAS, Frame
 from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
@@ -299,11 +299,13 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # "learning the guitar from his uncle" and "learning classical guitar, every evening".
     more = _weight(b.keys - a.keys) >= max(2, _weight(a.keys - b.keys - {"user"}))
     if not slots and more and _told(a, b) >= 0.5 and _anchored(a, b) and _same_verb(a, b):
-        # Sure when it only adds, or moves words; when words of the older one gave way to
-        # it ("black" to "with oat milk") a model, if there is one, says whether that is
-        # more or other.
-        said = _said_by(a, b)
-        lost = [w for x, _ in ops for w in x if w.key not in said]
+        # Sure when it only adds, or moves words, or leaves out details of the older one
+        # that the line of both keeps ("organised by Priyanka", "bei Dr. Wagner"); when
+        # words of what the older one says of its subject gave way ("black" to "with oat
+        # milk") a model, if there is one, says whether that is more or other.
+        said = _said_by(a, b) | {"user"}
+        core = pieces(a.body)[0][1]
+        lost = [w for x, _ in ops for w in x if w.key not in said and w.start < core]
         return Judgement(Relation.RICHER, "more about the same thing", sure=not lost)
     sure = shared < 0.5 or bool(slots)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)

@@ -105,6 +105,31 @@ def test_the_same_fact_in_another_order_is_known_and_a_doubtful_richer_one_stand
     assert len(in_force(isolated_env)) == 3
 
 
+def test_a_richer_statement_that_leaves_out_a_detail_is_one_line_that_keeps_it(
+    isolated_env: Path,
+) -> None:
+    cli("init", "pal")
+    cli("remember", "pal", "The project Atlas kickoff is on Monday, organised by Priyanka.")
+    cli("remember", "pal", "The project Atlas kickoff on Monday will be in room Aurora at 10:00.")
+    assert in_force(isolated_env) == [
+        "The project Atlas kickoff on Monday will be in room Aurora at 10:00, "
+        "organised by Priyanka."
+    ]
+    # A detail with its verb: "reviewed by Oskar", not "by Oskar".
+    cli("remember", "pal", "The quarterly report is due on 30 June and will be reviewed by Oskar.")
+    cli("remember", "pal", "The quarterly report due on 30 June must include the churn numbers.")
+    assert in_force(isolated_env)[1] == (
+        "The quarterly report due on 30 June must include the churn numbers, "
+        "and will be reviewed by Oskar."
+    )
+    # What the older one said of its subject gave way ("black" for "with oat milk"): more,
+    # or another value? Without a model to ask, both stay.
+    cli("remember", "pal", "User drinks coffee black.")
+    cli("remember", "pal", "User drinks coffee with oat milk.")
+    coffee = [line for line in in_force(isolated_env) if "coffee" in line]
+    assert coffee == ["User drinks coffee black.", "User drinks coffee with oat milk."]
+
+
 def test_forgetting_one_build_servers_sentence_leaves_its_seven_twins(isolated_env: Path) -> None:
     cli("init", "pal")
     for n in range(8):
