@@ -90,10 +90,12 @@ def _shared(a: Claim, b: Claim) -> float:
 def _named_apart(a: Claim, b: Claim) -> bool:
     """Whether the subjects differ in a person or a name: kin, the user, a name, an id."""
     differ = a.subject ^ b.subject
-    for claim in (a, b):
+    for claim, other in ((a, b), (b, a)):
         for index, word in enumerate(claim.words):
             if word.key not in differ and not (is_user(word) and "user" in differ):
                 continue
+            if word.key in other.keys:
+                continue  # named by both, elsewhere: "Fenix is led by Maria", "Maria leads Fenix"
             named = word.text[:1].isupper() and index > 0 and claim.language != "german"
             if named or word.value or is_user(word) or word.text.casefold() in lx.KIN:
                 return True

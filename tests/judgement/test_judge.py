@@ -266,3 +266,9 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
     assert judge("Invoice 4411 was paid.", "Invoice 4412 was paid.").sure
     paraphrase = judge("User's car is a grey Skoda Octavia.", "User drives a grey Skoda Octavia.")
     assert paraphrase.relation is DISTINCT and not paraphrase.sure  # a model, if any, decides
+    # The names each subject holds are both said by the other: the same people and things,
+    # arranged otherwise.
+    swapped = judge(
+        "Projektet Fenix leds av Maria Ström.", "Maria Ström är projektledare för Fenix."
+    )
+    assert swapped.relation is DISTINCT and not swapped.sure
