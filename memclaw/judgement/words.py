@@ -22,7 +22,8 @@ from memclaw.text.stem import ENGLISH, stem
 
 # A word: letters and digits, joined by inner marks so 2026-12-12, 09:15, db-07, 4.2.1,
 # UTC+2, lena@northwind.io and don't each stay one ("she/her" is two).
-_WORD = re.compile(r"\w(?:[\w@.:+'’-]*\w)?")
+# A number written in groups of three (9 800, 10 400) is one value.
+_WORD = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\w)|\w(?:[\w@.:+'’-]*\w)?")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 # Words that carry grammar in the four languages the offline engine reads: articles,
@@ -127,7 +128,7 @@ def _value(text: str) -> str:
     clock = re.fullmatch(r"(\d{1,2}):(\d{2})", text)
     if clock:  # 9:15 is 09:15 (9.30 stays: as often a version as a time)
         return f"{int(clock.group(1)):02d}:{clock.group(2)}"
-    return text.rstrip(".")
+    return "".join(text.split()).rstrip(".")
 
 
 def words(text: str, language: str | None = None) -> list[Word]:

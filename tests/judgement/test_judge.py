@@ -28,6 +28,12 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Prefers tea in the morning.", "Prefers coffee in the morning.", UPDATE),
         ("The user likes spicy food.", "The user can't stand spicy food.", UPDATE),
         ("The team standup is at 09:15.", "The team standup is at 09:45.", UPDATE),
+        # A number in groups of three is one amount.
+        (
+            "Användarens hyra är 9 800 kronor i månaden.",
+            "Användarens hyra är nu 10 400 kronor i månaden.",
+            UPDATE,
+        ),
         (
             "The search API runs Elasticsearch 7.17.",
             "The search API runs Elasticsearch 8.13.",
