@@ -10,6 +10,7 @@ Used by ``conversation_recall`` and ``locomo_recall`` (``--embeddings URL`` or
 from __future__ import annotations
 
 import contextlib
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -120,6 +121,60 @@ def ask(
                 lane.parts.setdefault(part(q), Counter()).update(
                     {"recall@10": got["recall@10"], "asked": 1}
                 )
+
+
+def vector_size(root: Path, agents: Sequence[str]) -> str:
+    """What the agents' vectors take on disk (their table's pages, as SQLite's dbstat
+    counts them) against the markdown they cover."""
+    import sqlite3
+
+    from memclaw.index.store import index_path
+
+    text = stored = count = 0
+    for agent in agents:
+        folder = root / agent
+        text += sum(p.stat().st_size for p in folder.rglob("*.md") if ".memclaw" not in p.parts)
+        conn = sqlite3.connect(f"{index_path(folder).as_uri()}?mode=ro", uri=True)
+        try:
+            pages = "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE '%vectors%'"
+            stored += int(conn.execute(pages).fetchone()[0])
+            count += int(conn.execute("SELECT count(*) FROM vectors").fetchone()[0])
+        finally:
+            conn.close()
+    return (
+        f"  vectors: {count} in {stored / 1024:.0f} KB for {text / 1024:.0f} KB of markdown"
+        f" ({stored / max(text, 1):.1f}x the text)"
+    )
+
+
+def packing_error(url: str, questions: Sequence[str], passages: Sequence[str]) -> str:
+    """How far the index's packed vectors (``memclaw.index.vectors``) move what the model
+    said: the cosine of every question to every passage, from the model's float vectors
+    and from the packed ones, and how many of each question's ten nearest stay."""
+    from memclaw.index.semantic import open_embedder
+    from memclaw.index.vectors import pack, unit, unpack
+    from memclaw.workspace import Workspace
+
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Workspace.open(Path(tmp), env={}, overrides=hybrid_settings(url)).settings
+    embedder = open_embedder(settings)
+    assert embedder is not None
+    asked = [unit(v) for v in embedder.embed(list(questions), kind="query")]
+    stored = embedder.embed(list(passages))
+    wide, packed = [unit(v) for v in stored], [unpack(pack(v)) for v in stored]
+    worst = total = kept = 0.0
+    for q in asked:
+        exact = [sum(a * b for a, b in zip(q, v, strict=True)) for v in wide]
+        near = [sum(a * b for a, b in zip(q, v, strict=True)) for v in packed]
+        gaps = [abs(x - y) for x, y in zip(exact, near, strict=True)]
+        worst, total = max(worst, *gaps), total + sum(gaps)
+        top = sorted(range(len(wide)), key=lambda i: -exact[i])[:10]
+        kept += len(set(top) & set(sorted(range(len(wide)), key=lambda i: -near[i])[:10]))
+    pairs = len(asked) * len(wide)
+    return (
+        f"  packed vectors: cosine moved {total / pairs:.5f} on average, {worst:.5f} at most"
+        f" ({pairs} pairs); {kept / (10 * len(asked)):.3f} of each question's 10 nearest kept"
+    )
 
 
 def lanes(url: str) -> list[tuple[Lane, dict[str, Any]]]:

@@ -369,7 +369,7 @@ def evaluate(
 
 def compare_hybrid(halves: tuple[str, ...], url: str) -> None:
     """Print keyword against hybrid recall and seconds, per half (see ``_hybrid_lane``)."""
-    from benchmarks._hybrid_lane import HEAD, ask, lanes
+    from benchmarks._hybrid_lane import HEAD, ask, lanes, packing_error, vector_size
 
     convs = {
         half: [parse(p) for p in sorted((DATA / half).glob("*.txt"))] for half in ("dev", "heldout")
@@ -385,6 +385,10 @@ def compare_hybrid(halves: tuple[str, ...], url: str) -> None:
                     now = datetime.combine(conv.today, datetime.min.time(), tzinfo=UTC)
                     ask(lane, tmp, AGENT, now + timedelta(hours=12), conv.questions, overrides)
                 print(lane.row(), flush=True)
+            print(vector_size(tmp, [AGENT]), flush=True)
+        dev = convs["dev"]
+        turns = [text for c in dev for _, _, said in c.sessions for _, text in said]
+        print(packing_error(url, [q.text for c in dev for q in c.questions], turns), flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

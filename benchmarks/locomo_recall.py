@@ -146,7 +146,7 @@ def evaluate(data: Path, overrides: dict[str, Any], limit: int = 0) -> dict[str,
 
 def compare_hybrid(data: Path, url: str, limit: int = 0) -> None:
     """Print keyword against hybrid recall (all and per category) and seconds."""
-    from benchmarks._hybrid_lane import HEAD, ask, lanes
+    from benchmarks._hybrid_lane import HEAD, ask, lanes, vector_size
 
     tmp = Path(tempfile.mkdtemp(prefix="memclaw-locomo-"))
     try:
@@ -171,6 +171,7 @@ def compare_hybrid(data: Path, url: str, limit: int = 0) -> None:
                 lane.row() + "".join(f" {lane.part(p):>11.3f}" for p in CATEGORIES.values()),
                 flush=True,
             )
+        print(vector_size(tmp, [agent for agent, _ in convs]), flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

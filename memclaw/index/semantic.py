@@ -29,6 +29,7 @@ from memclaw.index.blocks import NEIGHBOUR_CHARS, speaker_of
 from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
 from memclaw.index.schema import rollback
 from memclaw.index.storage.packs import FileRow, StoredBlock, visible_blocks
+from memclaw.index.vectors import pack, unit, unpack
 
 if TYPE_CHECKING:
     from memclaw.llm import Embedder
@@ -138,18 +139,6 @@ def open_embedder(settings: Settings) -> Embedder | None:
     from memclaw.llm import open_embedder as _open
 
     return _open(settings)
-
-
-def pack(vector: Sequence[float]) -> bytes:
-    """A unit-length float32 blob, so cosine similarity is a dot product."""
-    norm = math.sqrt(sum(x * x for x in vector)) or 1.0
-    return array("f", (x / norm for x in vector)).tobytes()
-
-
-def unpack(blob: bytes) -> array[float]:
-    values = array("f")
-    values.frombytes(blob)
-    return values
 
 
 def _cached(conn: sqlite3.Connection, model: str) -> set[str]:
@@ -345,7 +334,7 @@ def vector_candidates(
     """
     if not blocks:
         return []
-    query = unpack(pack(query_vector))
+    query = unit(query_vector)
     kind_weight = weights(settings)
     half_life = settings.recency_half_life_days
     vectors: dict[str, array[float]] = {}
@@ -366,12 +355,15 @@ def vector_candidates(
         score = similarity * kind_weight.get(file.kind, settings.weight_other)
         return score * decay(block.date, today, half_life)
 
-    near = None
+    near, slack = None, 0.0
     if extension:
-        from memclaw.index.nearest.sqlitevec import similarities
+        from memclaw.index.nearest.sqlitevec import SLACK, similarities
 
         path = Path(conn.execute("PRAGMA database_list").fetchone()[2])
-        near = similarities(path, model, query.tobytes(), len(query))
+        near = similarities(path, model, pack(query), len(query))
+        # sqlite-vec compares the packed query: its similarity to a unit vector is off
+        # the exact one by at most the distance between the query and its packed form.
+        slack = SLACK + math.dist(query, unpack(pack(query)))
     if near is None:  # brute force: every vector of the model, read at once
         read_vectors("SELECT hash, vec FROM vectors WHERE model = ?", (model,))
 
@@ -383,9 +375,7 @@ def vector_candidates(
                 if score is not None:
                     scored.append((score, -block.id, candidate(key, file, block, score)))
             return [c for _, _, c in heapq.nlargest(want, scored, key=lambda t: (t[0], t[1]))]
-        from memclaw.index.nearest.sqlitevec import SLACK
-
-        # In order of the float32 similarity times the weight: decay never raises a positive
+        # In order of the packed similarity times the weight: decay never raises a positive
         # score, so once ``want`` exact scores reach the next bound, no later block can win.
         bounds = [
             (near[k] * kind_weight.get(f.kind, settings.weight_other), -b.id, f, b, k)
@@ -396,7 +386,7 @@ def vector_candidates(
         top: list[float] = []  # the best ``want`` exact scores so far, lowest first
         for bound, _, file, block, digest in bounds:
             # (decay can raise a negative score towards 0: the bound is at least 0)
-            if len(top) >= want and top[0] >= max(bound, 0.0) + SLACK:
+            if len(top) >= want and top[0] >= max(bound, 0.0) + slack:
                 break
             score = exact(file, block, digest)
             if score is not None:

@@ -1,6 +1,8 @@
 """Semantic recall through the fake embeddings endpoint: fusion, caching, fallback."""
 
+import math
 import sqlite3
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -95,9 +97,11 @@ def test_no_embedding_model_means_no_requests(isolated_env: Path, fake_openai: F
     assert fake_openai.embedding_requests() == []
 
 
-def test_vectors_pack_to_unit_length() -> None:
+def test_vectors_pack_to_one_byte_a_value_and_unpack_to_unit_length() -> None:
+    assert len(pack([3.0, 4.0])) == 2
     values = unpack(pack([3.0, 4.0]))
-    assert [round(v, 6) for v in values] == [0.6, 0.8]
+    assert math.isclose(math.fsum(v * v for v in values), 1.0)
+    assert math.dist(values, [0.6, 0.8]) < 0.5 / 127  # the direction, to half a step
 
 
 def _cand(block_id: int, tier: int = 0, text: str = "t") -> Candidate:
@@ -148,3 +152,30 @@ def test_by_default_the_vectors_first_block_counts_as_much_as_keywords_first() -
     keyword = [_cand(1), _cand(2), _cand(3)]
     fused = fuse(keyword, [_cand(9), _cand(3)], weight=Settings().embedding_weight)
     assert [c.block_id for c in fused] == [3, 1, 9, 2]
+
+
+def test_an_index_of_float32_vectors_is_packed_on_upgrade_not_embedded_again(
+    isolated_env: Path, fake_openai: FakeOpenAI
+) -> None:
+    _setup(isolated_env)
+    ws = _ws(isolated_env, fake_openai)
+    before = [h.text for h in search(ws, "photographers")]
+    # As schema 6 kept them: each vector unit length in float32, four bytes a value.
+    conn = sqlite3.connect(index_path(isolated_env / "a"))
+    rows = conn.execute("SELECT model, hash, vec FROM vectors").fetchall()
+    with conn:
+        for model, digest, blob in rows:
+            wide = array("f", unpack(blob)).tobytes()
+            conn.execute(
+                "UPDATE vectors SET vec = ? WHERE model = ? AND hash = ?", (wide, model, digest)
+            )
+        conn.execute("PRAGMA user_version = 6")
+    conn.close()
+    fake_openai.reset()
+    after = [h.text for h in search(_ws(isolated_env, fake_openai), "photographers")]
+    assert after == before
+    assert [r.body["input"] for r in fake_openai.embedding_requests()] == [["photographers"]]
+    conn = sqlite3.connect(index_path(isolated_env / "a"))
+    sizes = {n for (n,) in conn.execute("SELECT length(vec) = dim FROM vectors")}
+    conn.close()
+    assert sizes == {1}

@@ -1,6 +1,7 @@
 """Cosine similarities computed in SQL by sqlite-vec, when it loads.
 
-sqlite-vec scores every cached vector in C, in float32; ``semantic.py`` then
+sqlite-vec scores every cached vector in C (each one signed byte a value, as
+``semantic.pack`` stores them); ``semantic.py`` then
 scores the best of them exactly, as the brute-force ranking scores every one
 (the same float64 dot product, weight and recency decay), so both paths agree.
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-# float32 distances differ from the float64 re-score by ~1e-7: keep a margin on the bound.
+# sqlite-vec computes in float32, ~1e-7 off a float64 re-score: a margin on the bound.
 SLACK = 1e-5
 
 
@@ -63,9 +64,12 @@ def open_with_vec(path: Path) -> Iterator[Any | None]:
 
 
 def similarities(path: Path, model: str, query: bytes, dim: int) -> dict[str, float] | None:
-    """Cosine similarity (float32) of the query to every ``model`` vector of ``dim``
+    """Cosine similarity of the packed ``query`` to every ``model`` vector of ``dim``
     values, by content hash; None without sqlite-vec."""
-    sql = "SELECT hash, 1.0 - vec_distance_cosine(vec, ?) FROM vectors WHERE model = ? AND dim = ?"
+    sql = (
+        "SELECT hash, 1.0 - vec_distance_cosine(vec_int8(vec), vec_int8(?)) FROM vectors"
+        " WHERE model = ? AND dim = ?"
+    )
     with open_with_vec(path) as conn:
         if conn is None:
             return None
