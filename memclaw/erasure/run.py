@@ -200,6 +200,7 @@ def _marker_free(line: str) -> str:
 
 
 def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
+    from memclaw.index import vectors
     from memclaw.index.semantic import passages
     from memclaw.index.storage.packs import visible_blocks
     from memclaw.index.store import index_path
@@ -219,13 +220,7 @@ def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
         # A turn's vector is keyed by its text with the turn before (``semantic.passages``):
         # the next turn's vector holds the fact too.
         hashes = {p.key for p in rows if matcher.redact(p.text)[1]}
-        vectors = 0
-        if hashes:
-            marks = ",".join("?" * len(hashes))
-            vectors = conn.execute(
-                f"SELECT count(*) FROM vectors WHERE hash IN ({marks})", sorted(hashes)
-            ).fetchone()[0]
-        return IndexTrace(blocks, int(vectors))
+        return IndexTrace(blocks, vectors.count(conn, hashes))
     except sqlite3.Error:
         return IndexTrace()
     finally:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Callable
 
-from memclaw.index.vectors import int8_from_float32
+from memclaw.index.vectors import packed_layout
 
-MIGRATIONS: tuple[str, ...] = (
+MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     # 1: files, blocks and the full-text index over pre-tokenised text.
     """
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -144,12 +145,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE packs (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
     CREATE INDEX files_first ON files(first_block, blocks);
     """,
-    # 7: vectors kept as their direction in one signed byte a value (``vectors.py``), a
-    # quarter of float32's size: a row fits in its page instead of spilling into one of
-    # its own (625 KB of vectors took 1.9 MB). Converted, not embedded again.
-    """
-    UPDATE vectors SET vec = int8_from_float32(vec) WHERE length(vec) = 4 * dim;
-    """,
+    # 7: vectors kept as their direction in one signed byte a value, rows appended, the
+    # model a number and the key 8 bytes (``vectors.py``): 625 KB of float32 vectors took
+    # 1.9 MB, a page each. Converted, not embedded again.
+    packed_layout,
 )
 # Migrations after which the file is VACUUMed once, to give back the pages they freed.
 SHRINKING = frozenset({4, 5, 6, 7})
@@ -167,7 +166,6 @@ def migrate(conn: sqlite3.Connection) -> int:
     if current > SCHEMA_VERSION:
         raise NewerSchema(f"index schema {current} is newer than {SCHEMA_VERSION}")
     shrunk = False
-    conn.create_function("int8_from_float32", 1, int8_from_float32, deterministic=True)
     for number in range(current + 1, SCHEMA_VERSION + 1):
         script = MIGRATIONS[number - 1]
         conn.execute("BEGIN IMMEDIATE")
@@ -176,9 +174,12 @@ def migrate(conn: sqlite3.Connection) -> int:
             if int(conn.execute("PRAGMA user_version").fetchone()[0]) >= number:
                 conn.execute("ROLLBACK")
                 continue
-            for statement in script.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            if callable(script):
+                script(conn)
+            else:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number}")
             conn.execute("COMMIT")
         except BaseException:

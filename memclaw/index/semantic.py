@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memclaw.config import Settings
 from memclaw.facts.ids import is_meta
+from memclaw.index import vectors
 from memclaw.index.blocks import NEIGHBOUR_CHARS, speaker_of
 from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
 from memclaw.index.schema import rollback
@@ -34,7 +35,6 @@ from memclaw.index.vectors import pack, unit, unpack
 if TYPE_CHECKING:
     from memclaw.llm import Embedder
 
-_ONE_VECTOR = "SELECT hash, vec FROM vectors WHERE model = ? AND hash = ?"
 # Fusion constant: 60 is the usual one, but it flattens ranks so much that a vector-only
 # block ties keyword's tenth hit. Tuned on benchmarks/conversations/dev with
 # multilingual-e5-small (recall@10, keyword alone 0.787): k 60 weight 0.5 gave 0.800,
@@ -141,10 +141,6 @@ def open_embedder(settings: Settings) -> Embedder | None:
     return _open(settings)
 
 
-def _cached(conn: sqlite3.Connection, model: str) -> set[str]:
-    return {str(h) for (h,) in conn.execute("SELECT hash FROM vectors WHERE model = ?", (model,))}
-
-
 class Passage(NamedTuple):
     """What is embedded for one block, and the key its vector is cached under."""
 
@@ -246,7 +242,7 @@ def passages(blocks: Iterable[tuple[FileRow, StoredBlock]]) -> Visible:
 def unused_vectors(conn: sqlite3.Connection) -> list[str]:
     """The keys of cached vectors no block of the index is embedded as any more."""
     used = {p.key for p in passages(visible_blocks(conn))}
-    return [str(h) for (h,) in conn.execute("SELECT DISTINCT hash FROM vectors") if h not in used]
+    return sorted(vectors.keys(conn) - used)
 
 
 def visible(conn: sqlite3.Connection, filters: Filters, *, is_global: bool) -> Visible:
@@ -260,7 +256,7 @@ def visible(conn: sqlite3.Connection, filters: Filters, *, is_global: bool) -> V
 def missing(conn: sqlite3.Connection, model: str, blocks: Visible) -> dict[str, str]:
     """The texts of ``blocks`` with no vector cached under ``model``, by key (a text held
     by several blocks once)."""
-    have = _cached(conn, model)
+    have = vectors.keys(conn, model)
     return {p.key: p.text for p in blocks if p.key not in have}
 
 
@@ -294,15 +290,12 @@ def embed_texts(
     done = 0
     for start in range(0, len(rows), batch_size):
         batch = rows[start : start + batch_size]
-        vectors = embedder.embed([text[:MAX_EMBED_CHARS] for _, text in batch])
-        records = [
-            (model, digest, len(vec), pack(vec))
-            for (digest, _), vec in zip(batch, vectors, strict=True)
-        ]
+        made = embedder.embed([text[:MAX_EMBED_CHARS] for _, text in batch])
+        records = [(digest, vec) for (digest, _), vec in zip(batch, made, strict=True)]
         # One short transaction per batch: a failure later keeps what was paid for.
         conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", records)
+            vectors.add(conn, model, records)
         except BaseException:
             rollback(conn)
             raise
@@ -337,18 +330,17 @@ def vector_candidates(
     query = unit(query_vector)
     kind_weight = weights(settings)
     half_life = settings.recency_half_life_days
-    vectors: dict[str, array[float]] = {}
+    cache: dict[str, array[float]] = {}
 
-    def read_vectors(sql: str, params: Sequence[Any]) -> None:
-        for digest, blob in conn.execute(sql, params):
-            vec = unpack(blob)
+    def read_vectors(wanted: Iterable[str] | None = None) -> None:
+        for digest, vec in vectors.read(conn, model, wanted):
             if len(vec) == len(query):
-                vectors[str(digest)] = vec
+                cache[digest] = vec
 
     def exact(file: FileRow, block: StoredBlock, digest: str) -> float | None:
-        if digest not in vectors:
-            read_vectors(_ONE_VECTOR, (model, digest))
-        vec = vectors.get(digest)
+        if digest not in cache:
+            read_vectors([digest])
+        vec = cache.get(digest)
         if vec is None:
             return None
         similarity = math.fsum(a * b for a, b in zip(query, vec, strict=True))
@@ -365,7 +357,7 @@ def vector_candidates(
         # the exact one by at most the distance between the query and its packed form.
         slack = SLACK + math.dist(query, unpack(pack(query)))
     if near is None:  # brute force: every vector of the model, read at once
-        read_vectors("SELECT hash, vec FROM vectors WHERE model = ?", (model,))
+        read_vectors()
 
     def nearest(among: Visible, want: int) -> list[Candidate]:
         scored: list[tuple[float, int, Candidate]] = []

@@ -392,14 +392,15 @@ def rebuild(
 ) -> SyncStats:
     """Rebuild the index of ``base`` from its files and leave the file without dead pages:
     vectors no block is embedded as any more (an edited or deleted line's) go too."""
+    from memclaw.index import vectors
     from memclaw.index.semantic import unused_vectors
 
     started = time.perf_counter()
     stats = sync(conn, base, is_global=is_global, now=now, force=True, progress=progress, dirs=dirs)
-    unused = [(key,) for key in unused_vectors(conn)]
+    unused = unused_vectors(conn)
     if unused:
         with _write(conn):
-            conn.executemany("DELETE FROM vectors WHERE hash = ?", unused)
+            vectors.delete(conn, unused)
     compact(conn)
     stats.seconds = time.perf_counter() - started
     return stats

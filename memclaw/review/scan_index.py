@@ -57,6 +57,7 @@ def clean_index(base: Path, *, is_global: bool, now: str) -> None:
     block is embedded as any more are deleted; VACUUM rewrites the file without its
     free pages, and the WAL is truncated so the old pages are not kept there.
     """
+    from memclaw.index import vectors
     from memclaw.index.semantic import unused_vectors
     from memclaw.index.storage.compact import compact
     from memclaw.index.store import open_index, sync
@@ -68,8 +69,7 @@ def clean_index(base: Path, *, is_global: bool, now: str) -> None:
         conn.execute("PRAGMA secure_delete = ON")
         sync(conn, base, is_global=is_global, now=now)
         # (a turn's vector is keyed by its text with the turn before: ``semantic.passages``)
-        unused = unused_vectors(conn)
-        conn.executemany("DELETE FROM vectors WHERE hash = ?", [(h,) for h in unused])
+        vectors.delete(conn, unused_vectors(conn))
         compact(conn)  # merge the segments (old tokens gone), VACUUM, truncate the WAL
     finally:
         conn.close()

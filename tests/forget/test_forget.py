@@ -19,6 +19,7 @@ from memclaw.errors import LockBusyError, UsageError
 from memclaw.facts.ids import fact_id
 from memclaw.index import search
 from memclaw.index.storage.packs import visible_blocks
+from memclaw.index.vectors import keys as stored_keys
 from memclaw.prompt.assemble import assemble_prompt
 from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.scope import Scope
@@ -90,7 +91,7 @@ def test_stored_vectors_of_the_fact_are_deleted(tmp_path: Path, fake_openai: Fak
     def vectors() -> tuple[int, set[str]]:
         with sqlite3.connect(index) as conn:
             count = conn.execute("SELECT count(*) FROM vectors").fetchone()[0]
-            cached = {str(h) for (h,) in conn.execute("SELECT hash FROM vectors")}
+            cached = stored_keys(conn)
             texts = {b.text for _, b in visible_blocks(conn) if b.hash in cached}
         return int(count), texts
 

@@ -11,7 +11,7 @@ from fake_openai import FakeOpenAI
 
 from forget.forgetkit import planted
 from memclaw.erasure import apply_forget, plan_forget
-from memclaw.index import search
+from memclaw.index import search, vectors
 from memclaw.index.semantic import text_key
 from memclaw.review.scan_index import clean_index
 from memclaw.workspace import Agent
@@ -22,7 +22,7 @@ DIALOGUE = "- Maya: I am pregnant, due in May.\n- Max: Congratulations, that is 
 
 def _keys(path: Path) -> set[str]:
     with sqlite3.connect(path) as conn:
-        return {str(h) for (h,) in conn.execute("SELECT hash FROM vectors")}
+        return vectors.keys(conn)
 
 
 def _dialogue_searched(tmp_path: Path, fake_openai: FakeOpenAI) -> Agent:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from extract.extractkit import make_agent
 
+from index.schemakit import float32_vectors
 from memclaw.facts.model import Place
 from memclaw.facts.project import project_scope
 from memclaw.index import search, sync_agent
@@ -97,6 +98,7 @@ def test_an_index_with_the_old_facts_table_loses_it_and_gives_the_pages_back(
         old.execute("DROP TABLE packs")  # as before schema 6 (and 5)
         old.execute("DROP INDEX files_first")
         old.execute("CREATE TABLE blocks (id INTEGER PRIMARY KEY)")
+        float32_vectors(old, [])  # as before schema 7
         old.execute("PRAGMA user_version = 3")
     with sqlite3.connect(path) as old:
         old.execute("PRAGMA wal_checkpoint(TRUNCATE)")

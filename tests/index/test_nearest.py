@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fake_openai import FakeOpenAI, trigram_embedding
 
-from memclaw.index import embed_index, search
+from memclaw.index import embed_index, search, vectors
 from memclaw.index.nearest.sqlitevec import available, similarities
 from memclaw.index.rank import make_filters
 from memclaw.index.semantic import vector_candidates, visible
@@ -117,7 +117,7 @@ def test_sqlite_vec_is_the_path_taken_when_it_loads(
     found = similarities(index_path(ws.root / "a"), MODEL, pack(query), len(query))
     assert found is not None
     conn = sqlite3.connect(index_path(ws.root / "a"))
-    cached = {h for (h,) in conn.execute("SELECT hash FROM vectors WHERE model = ?", (MODEL,))}
+    cached = vectors.keys(conn, MODEL)
     conn.close()
     assert set(found) == cached
     best = max(found, key=found.__getitem__)

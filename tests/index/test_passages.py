@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fake_openai import FakeOpenAI
 
-from memclaw.index import search
+from memclaw.index import search, vectors
 from memclaw.index.semantic import passages, text_key
 from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import index_path
@@ -74,7 +74,7 @@ def test_vectors_are_keyed_by_the_embedded_text_and_sent_once(
     embedded = _embedded(isolated_env)
     assert sorted(sent) == sorted(set(embedded.values()))
     with sqlite3.connect(index_path(isolated_env / "a")) as conn:
-        keys = {str(h) for (h,) in conn.execute("SELECT hash FROM vectors")}
+        keys = vectors.keys(conn)
     assert keys == {text_key(text) for text in embedded.values()}
     # A block embedded alone keeps its own hash: vectors cached before stay valid.
     assert text_key("- Ravi sails.") in keys

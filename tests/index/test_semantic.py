@@ -8,12 +8,14 @@ from typing import Any
 
 from fake_openai import FakeOpenAI
 
+from index.schemakit import float32_vectors
 from memclaw.config import Settings
 from memclaw.index import reindex, search
 from memclaw.index.query.people import by_person
 from memclaw.index.rank import Candidate
 from memclaw.index.semantic import fuse, pack, unpack
 from memclaw.index.store import index_path
+from memclaw.index.vectors import read
 from memclaw.workspace import Workspace
 
 LINES = (
@@ -160,15 +162,12 @@ def test_an_index_of_float32_vectors_is_packed_on_upgrade_not_embedded_again(
     _setup(isolated_env)
     ws = _ws(isolated_env, fake_openai)
     before = [h.text for h in search(ws, "photographers")]
-    # As schema 6 kept them: each vector unit length in float32, four bytes a value.
+    # The vectors as schema 6 kept them: a row per model and key, float32, unit length.
     conn = sqlite3.connect(index_path(isolated_env / "a"))
-    rows = conn.execute("SELECT model, hash, vec FROM vectors").fetchall()
+    model = "text-embedding-3-small"
+    rows = [(model, key, len(vec), array("f", vec).tobytes()) for key, vec in read(conn, model)]
     with conn:
-        for model, digest, blob in rows:
-            wide = array("f", unpack(blob)).tobytes()
-            conn.execute(
-                "UPDATE vectors SET vec = ? WHERE model = ? AND hash = ?", (wide, model, digest)
-            )
+        float32_vectors(conn, rows)
         conn.execute("PRAGMA user_version = 6")
     conn.close()
     fake_openai.reset()
@@ -176,6 +175,6 @@ def test_an_index_of_float32_vectors_is_packed_on_upgrade_not_embedded_again(
     assert after == before
     assert [r.body["input"] for r in fake_openai.embedding_requests()] == [["photographers"]]
     conn = sqlite3.connect(index_path(isolated_env / "a"))
-    sizes = {n for (n,) in conn.execute("SELECT length(vec) = dim FROM vectors")}
+    packed = conn.execute("SELECT count(*), max(length(vec)) FROM vectors").fetchone()
     conn.close()
-    assert sizes == {1}
+    assert packed == (len(rows), rows[0][2])  # one byte a value

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from memclaw import index
 from memclaw.cli.app import app
+from memclaw.index import vectors
 from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import index_path
 from memclaw.review.scan import scan_secrets
@@ -52,7 +53,7 @@ def _plant(root: Path) -> Path:
     # An embedding cached for the block that holds the token.
     with sqlite3.connect(index_path(base)) as conn:
         (digest,) = [b.hash for _, b in visible_blocks(conn) if "deploy token" in b.text]
-        conn.execute("INSERT INTO vectors VALUES ('m', ?, 1, x'0000803f')", (digest,))
+        vectors.add(conn, "m", [(digest, [1.0])])
     conn.close()
     return base
 

@@ -66,11 +66,9 @@ def open_with_vec(path: Path) -> Iterator[Any | None]:
 def similarities(path: Path, model: str, query: bytes, dim: int) -> dict[str, float] | None:
     """Cosine similarity of the packed ``query`` to every ``model`` vector of ``dim``
     values, by content hash; None without sqlite-vec."""
-    sql = (
-        "SELECT hash, 1.0 - vec_distance_cosine(vec_int8(vec), vec_int8(?)) FROM vectors"
-        " WHERE model = ? AND dim = ?"
-    )
+    from memclaw.index.vectors import SIMILARITIES, key_text
+
     with open_with_vec(path) as conn:
         if conn is None:
             return None
-        return {str(h): float(s) for h, s in conn.execute(sql, (query, model, dim))}
+        return {key_text(k): float(s) for k, s in conn.execute(SIMILARITIES, (query, model, dim))}
