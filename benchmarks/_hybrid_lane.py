@@ -10,6 +10,7 @@ Used by ``conversation_recall`` and ``locomo_recall`` (``--embeddings URL`` or
 from __future__ import annotations
 
 import contextlib
+import functools
 import tempfile
 import time
 from collections import Counter
@@ -45,17 +46,40 @@ class Lane:
 
     def row(self) -> str:
         n = max(self.asked, 1)
-        r5, r10, mrr = (self.sums[k] / n for k in ("recall@5", "recall@10", "mrr"))
+        r5, r10, mrr, s10 = (
+            self.sums[k] / n for k in ("recall@5", "recall@10", "mrr", "session@10")
+        )
         return (
-            f"  {self.name:<22} {r5:>6.3f} {r10:>6.3f} {mrr:>6.3f}"
+            f"  {self.name:<22} {r5:>6.3f} {r10:>6.3f} {mrr:>6.3f} {s10:>6.3f}"
             f" {self.seconds:>9.1f} {self.embedding:>8.1f} {self.first:>14.1f}"
         )
 
 
 HEAD = (
-    f"  {'system':<22} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'search s':>9}"
+    f"  {'system':<22} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'S@10':>6} {'search s':>9}"
     f" {'(embed)':>8} {'first build s':>14}"
 )
+
+
+def session_recall(folder: Path, hits: Sequence[Any], evidence: set[tuple[str, int]]) -> float:
+    """Session-level recall@10, as other local-first memories report LoCoMo: the share of
+    the evidence's sessions (a note's ``##`` section) among the sessions of the top ten
+    hits."""
+    wanted = {_session(folder, file, line) for file, line in evidence}
+    found = {_session(folder, h.file, h.line) for h in hits[:10]}
+    return len(wanted & found) / max(len(wanted), 1)
+
+
+@functools.cache
+def _headings(path: Path) -> tuple[int, ...]:
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    return tuple(n for n, line in enumerate(lines, 1) if line.startswith("## "))
+
+
+def _session(folder: Path, file: str, line: int) -> tuple[str, int]:
+    """A line's session: its file and the line of the ``##`` heading above it (0: none)."""
+    above = [n for n in _headings(folder / file) if n <= line]
+    return file, above[-1] if above else 0
 
 
 def hybrid_settings(url: str) -> dict[str, Any]:
@@ -115,6 +139,7 @@ def ask(
             lane.seconds += time.perf_counter() - started
             hits = [Hit(h.file, h.line, h.end_line, h.text) for h in found]
             got = rank_scores(hits, q.evidence)
+            got["session@10"] = session_recall(root / agent, hits, q.evidence)
             lane.sums.update(got)
             lane.asked += 1
             if part is not None:
@@ -174,6 +199,45 @@ def packing_error(url: str, questions: Sequence[str], passages: Sequence[str]) -
     return (
         f"  packed vectors: cosine moved {total / pairs:.5f} on average, {worst:.5f} at most"
         f" ({pairs} pairs); {kept / (10 * len(asked)):.3f} of each question's 10 nearest kept"
+    )
+
+
+def throughput(url: str, texts: Sequence[str], batch: int = 64) -> str:
+    """Passages a second through memclaw (``semantic.embed_texts``: requests, packing and
+    storing, as ``memclaw reindex`` embeds) against a plain client sending the same
+    batches to the same server, timed before and after memclaw's run."""
+    import openai
+
+    from benchmarks.embed_server import MODEL
+    from memclaw.index.semantic import embed_texts, open_embedder, text_key
+    from memclaw.index.store import open_index
+    from memclaw.workspace import Workspace
+
+    client = openai.OpenAI(base_url=url, api_key="local")
+
+    def plain() -> float:
+        started = time.perf_counter()
+        for start in range(0, len(texts), batch):
+            chunk = list(texts[start : start + batch])
+            client.embeddings.create(model=MODEL, input=chunk, extra_body={"input_type": "passage"})
+        return time.perf_counter() - started
+
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Workspace.open(Path(tmp), env={}, overrides=hybrid_settings(url)).settings
+        embedder = open_embedder(settings)
+        assert embedder is not None
+        plain_first = plain()
+        conn = open_index(Path(tmp))
+        try:
+            started = time.perf_counter()
+            embed_texts(conn, embedder, {text_key(t): t for t in texts}, batch_size=batch)
+            through = time.perf_counter() - started
+        finally:
+            conn.close()
+        plain_seconds = (plain_first + plain()) / 2
+    return (
+        f"  embedding {len(texts)} passages: plain client {len(texts) / plain_seconds:.1f}/s,"
+        f" memclaw {len(texts) / through:.1f}/s ({plain_seconds / through:.0%} of plain)"
     )
 
 

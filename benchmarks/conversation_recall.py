@@ -369,7 +369,14 @@ def evaluate(
 
 def compare_hybrid(halves: tuple[str, ...], url: str) -> None:
     """Print keyword against hybrid recall and seconds, per half (see ``_hybrid_lane``)."""
-    from benchmarks._hybrid_lane import HEAD, ask, lanes, packing_error, vector_size
+    from benchmarks._hybrid_lane import (
+        HEAD,
+        ask,
+        lanes,
+        packing_error,
+        throughput,
+        vector_size,
+    )
 
     convs = {
         half: [parse(p) for p in sorted((DATA / half).glob("*.txt"))] for half in ("dev", "heldout")
@@ -389,6 +396,7 @@ def compare_hybrid(halves: tuple[str, ...], url: str) -> None:
         dev = convs["dev"]
         turns = [text for c in dev for _, _, said in c.sessions for _, text in said]
         print(packing_error(url, [q.text for c in dev for q in c.questions], turns), flush=True)
+        print(throughput(url, list(dict.fromkeys(turns))[:640]), flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
