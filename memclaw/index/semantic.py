@@ -323,14 +323,15 @@ def vector_candidates(
 
     Every cached vector is compared by sqlite-vec when it can be loaded
     (``extension``), else in Python; the best are scored exactly either way (the
-    float64 dot product times the file's weight and decay), so both paths agree.
+    question's cosine to the packed vector, ``vectors.similarity``, times the file's
+    weight and decay), so both paths agree.
     """
     if not blocks:
         return []
     query = unit(query_vector)
     kind_weight = weights(settings)
     half_life = settings.recency_half_life_days
-    cache: dict[str, array[float]] = {}
+    cache: dict[str, array[int]] = {}
 
     def read_vectors(wanted: Iterable[str] | None = None) -> None:
         for digest, vec in vectors.read(conn, model, wanted):
@@ -343,8 +344,7 @@ def vector_candidates(
         vec = cache.get(digest)
         if vec is None:
             return None
-        similarity = math.fsum(a * b for a, b in zip(query, vec, strict=True))
-        score = similarity * kind_weight.get(file.kind, settings.weight_other)
+        score = vectors.similarity(query, vec) * kind_weight.get(file.kind, settings.weight_other)
         return score * decay(block.date, today, half_life)
 
     near, slack = None, 0.0
@@ -369,14 +369,17 @@ def vector_candidates(
             return [c for _, _, c in heapq.nlargest(want, scored, key=lambda t: (t[0], t[1]))]
         # In order of the packed similarity times the weight: decay never raises a positive
         # score, so once ``want`` exact scores reach the next bound, no later block can win.
+        # (A heap, best first, lowest block id first on a tie: only the few taken are sorted.)
         bounds = [
-            (near[k] * kind_weight.get(f.kind, settings.weight_other), -b.id, f, b, k)
+            (-near[k] * kind_weight.get(f.kind, settings.weight_other), b.id, f, b, k)
             for f, b, _, k, _ in among
             if k in near
         ]
-        bounds.sort(key=lambda t: (-t[0], -t[1]))
+        heapq.heapify(bounds)
         top: list[float] = []  # the best ``want`` exact scores so far, lowest first
-        for bound, _, file, block, digest in bounds:
+        while bounds:
+            negative, _, file, block, digest = heapq.heappop(bounds)
+            bound = -negative
             # (decay can raise a negative score towards 0: the bound is at least 0)
             if len(top) >= want and top[0] >= max(bound, 0.0) + slack:
                 break

@@ -11,6 +11,7 @@ order, so ten fill a page. Every statement on these tables is here.
 from __future__ import annotations
 
 import math
+import operator
 import sqlite3
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
@@ -34,6 +35,13 @@ def unpack(blob: bytes) -> array[float]:
 def unit(vector: Sequence[float]) -> array[float]:
     norm = math.sqrt(math.fsum(x * x for x in vector)) or 1.0
     return array("d", (x / norm for x in vector))
+
+
+def similarity(query: Sequence[float], packed: array[int]) -> float:
+    """The cosine of a unit ``query`` and a packed vector (as ``read`` gives it): the same
+    figure on every path, and no unit vector built for a block that is scored once."""
+    dot: float = sum(map(operator.mul, query, packed))
+    return dot / (math.hypot(*packed) or 1.0)
 
 
 def _stored(key: str) -> bytes:
@@ -67,8 +75,9 @@ def keys(conn: sqlite3.Connection, model: str | None = None) -> set[str]:
 
 def read(
     conn: sqlite3.Connection, model: str, wanted: Iterable[str] | None = None
-) -> Iterator[tuple[str, array[float]]]:
-    """(key, unit vector) of ``model``'s vectors: every one, or those of ``wanted``."""
+) -> Iterator[tuple[str, array[int]]]:
+    """(key, packed vector: ``similarity`` scores it) of ``model``'s vectors: every one,
+    or those of ``wanted``."""
     number = _model(conn, model)
     if number is None:
         return
@@ -80,7 +89,9 @@ def read(
         sql = "SELECT key, vec FROM vectors WHERE model = ? AND key = ?"
         rows = (row for k in wanted for row in conn.execute(sql, (number, _stored(k))))
     for key, vec in rows:
-        yield key_text(key), unpack(vec)
+        values = array("b")
+        values.frombytes(vec)
+        yield key_text(key), values
 
 
 def add(conn: sqlite3.Connection, model: str, made: Iterable[tuple[str, Sequence[float]]]) -> None:
@@ -105,9 +116,9 @@ def count(conn: sqlite3.Connection, among: Iterable[str] | None = None) -> int:
 
 
 # The SQL sqlite-vec runs: the cosine similarity of the packed question to each vector of
-# one model and length, by stored key (``key_text`` spells it).
+# one model and length, by key (spelt in SQL as ``key_text`` spells it: no call a row).
 SIMILARITIES = """
-    SELECT v.key, 1.0 - vec_distance_cosine(vec_int8(v.vec), vec_int8(?))
+    SELECT lower(hex(v.key)), 1.0 - vec_distance_cosine(vec_int8(v.vec), vec_int8(?))
     FROM vectors v JOIN vector_models m ON m.id = v.model
     WHERE m.name = ? AND length(v.vec) = ?
 """

@@ -1,9 +1,9 @@
 """Cosine similarities computed in SQL by sqlite-vec, when it loads.
 
-sqlite-vec scores every cached vector in C (each one signed byte a value, as
-``semantic.pack`` stores them); ``semantic.py`` then
-scores the best of them exactly, as the brute-force ranking scores every one
-(the same float64 dot product, weight and recency decay), so both paths agree.
+sqlite-vec scores every cached vector in C against the packed question (one signed
+byte a value, as ``vectors.pack`` stores them); ``semantic.py`` then scores the best
+of them exactly, as the brute-force ranking scores every one (``vectors.similarity``,
+weight and recency decay), so both paths agree.
 """
 
 from __future__ import annotations
@@ -66,9 +66,9 @@ def open_with_vec(path: Path) -> Iterator[Any | None]:
 def similarities(path: Path, model: str, query: bytes, dim: int) -> dict[str, float] | None:
     """Cosine similarity of the packed ``query`` to every ``model`` vector of ``dim``
     values, by content hash; None without sqlite-vec."""
-    from memclaw.index.vectors import SIMILARITIES, key_text
+    from memclaw.index.vectors import SIMILARITIES
 
     with open_with_vec(path) as conn:
         if conn is None:
             return None
-        return {key_text(k): float(s) for k, s in conn.execute(SIMILARITIES, (query, model, dim))}
+        return dict(conn.execute(SIMILARITIES, (query, model, dim)))
