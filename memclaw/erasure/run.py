@@ -200,7 +200,7 @@ def _marker_free(line: str) -> str:
 
 
 def _index_trace(scope: Scope, matcher: Matcher) -> IndexTrace:
-    from memclaw.index import vectors
+    import memclaw.index.vectors as vectors
     from memclaw.index.semantic import passages
     from memclaw.index.storage.packs import visible_blocks
     from memclaw.index.store import index_path

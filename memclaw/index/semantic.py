@@ -23,9 +23,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import memclaw.index.vectors as vectors
 from memclaw.config import Settings
 from memclaw.facts.ids import is_meta
-from memclaw.index import vectors
 from memclaw.index.blocks import NEIGHBOUR_CHARS, speaker_of
 from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
 from memclaw.index.schema import rollback

@@ -392,7 +392,7 @@ def rebuild(
 ) -> SyncStats:
     """Rebuild the index of ``base`` from its files and leave the file without dead pages:
     vectors no block is embedded as any more (an edited or deleted line's) go too."""
-    from memclaw.index import vectors
+    import memclaw.index.vectors as vectors
     from memclaw.index.semantic import unused_vectors
 
     started = time.perf_counter()

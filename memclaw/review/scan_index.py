@@ -57,7 +57,7 @@ def clean_index(base: Path, *, is_global: bool, now: str) -> None:
     block is embedded as any more are deleted; VACUUM rewrites the file without its
     free pages, and the WAL is truncated so the old pages are not kept there.
     """
-    from memclaw.index import vectors
+    import memclaw.index.vectors as vectors
     from memclaw.index.semantic import unused_vectors
     from memclaw.index.storage.compact import compact
     from memclaw.index.store import open_index, sync
