@@ -81,10 +81,11 @@ def run_pair(ws: Any, index: int, pair: dict[str, Any]) -> dict[str, Any]:
 
 
 def score(pairs: list[dict[str, Any]], mistakes: bool = False) -> dict[str, Any]:
+    from memclaw.judgement import judge
     from memclaw.workspace import Workspace
 
     right, total = Counter[str](), Counter[str]()
-    losses = unrelated_holds = 0
+    losses = unrelated_holds = asked = 0
     with tempfile.TemporaryDirectory() as tmp:
         ws = Workspace.open(Path(tmp), env={})
         for index, pair in enumerate(pairs):
@@ -94,6 +95,7 @@ def score(pairs: list[dict[str, Any]], mistakes: bool = False) -> dict[str, Any]
             right[kind] += got["right"]
             losses += got["silent_loss"]
             unrelated_holds += kind == "complementary" and got["held"]
+            asked += not got["right"] and not judge(pair["old"], pair["new"]).sure
             if mistakes and not got["right"]:
                 print(f"  {kind} {pair['lang']} [{got['action']}] {pair['old']} || {pair['new']}")
                 print(
@@ -103,6 +105,8 @@ def score(pairs: list[dict[str, Any]], mistakes: bool = False) -> dict[str, Any]
         "accuracy": {k: (right[k], total[k]) for k in KINDS if total[k]},
         "silent_losses": losses,
         "unrelated_holds": unrelated_holds,
+        "wrong": sum(total.values()) - sum(right.values()),
+        "asked": asked,
     }
 
 
@@ -168,7 +172,9 @@ def main() -> None:
         print(f"{half:8} {cells}")
         print(
             f"{'':8} silent losses {figures['silent_losses']}, "
-            f"holds of unrelated facts {figures['unrelated_holds']}"
+            f"holds of unrelated facts {figures['unrelated_holds']}; "
+            f"{figures['asked']} of the {figures['wrong']} wrong the offline judge is unsure "
+            "of (with a model configured, the model judges those)"
         )
     alike = look_alikes()
     print(

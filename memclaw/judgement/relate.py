@@ -73,13 +73,40 @@ def _judge(old: str, new: str) -> Judgement:
     common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
     if common:
         return _same_attribute(a, b, common[0])
-    if _other_subject(a, b):
+    if _other_subject(a, b) and not _announced_of(a, b):
+        if _names_more(a, b):
+            # "User's daughter started university", "User's daughter Freya started studying
+            # biology": the one spoken of, now named, unless what is said of them differs.
+            more = _compare(a, b)
+            if more.relation is Relation.RICHER and more.sure:
+                return more
         # Another person, or a thing named apart, is surely another fact; another word for
         # the subject where most else is the same ("User's car is a grey Skoda", "User
         # drives a grey Skoda") may say the same otherwise: a model, if any, is asked.
         sure = _shared(a, b) < 2 / 3 or _named_apart(a, b)
         return Judgement(Relation.DISTINCT, "about someone or something else", sure)
     return _compare(a, b)
+
+
+def _names_more(a: Claim, b: Claim) -> bool:
+    """Whether ``b``'s subject is ``a``'s with a name or a date added, and nothing else."""
+    added = b.subject - a.subject
+    if not added or not a.subject <= b.subject or b.language == "german":
+        return False
+    found = b.words
+    named = [
+        w
+        for i, w in enumerate(found)
+        if w.key in added and i > 0 and (w.text[:1].isupper() or _near(found, i, lx.MONTHS))
+    ]
+    return keys(named) == added
+
+
+def _announced_of(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` announces a change of what ``a`` is about, named in other plain words
+    ("The auth service runs Keycloak 21", "Production auth has been upgraded to Keycloak
+    24"): the subjects share a word and differ in nothing that names someone apart."""
+    return b.cue and not a.cue and bool(a.subject & b.subject - {"user"}) and not _named_apart(a, b)
 
 
 def _shared(a: Claim, b: Claim) -> float:
@@ -241,7 +268,28 @@ def _other_subject(a: Claim, b: Claim) -> bool:
     )
     if not extra_a and not extra_b:
         return False
-    return not (extra_a <= b.keys and extra_b <= a.keys)
+    # "User's editor of choice is VS Code", "User switched to Neovim as their main editor":
+    # what the owner has, said by both, is one attribute of the owner, not someone else.
+    fine_a = extra_a <= b.keys or _owned_said(a, b, extra_a)
+    return not (fine_a and (extra_b <= a.keys or _owned_said(b, a, extra_b)))
+
+
+def _owned_said(claim: Claim, other: Claim, extra: frozenset[str]) -> bool:
+    """Whether ``claim``'s subject is an owner's thing that ``other`` also names, of the
+    same owner, with nothing else that tells a someone apart (a kin word, a name, an id)."""
+    found = claim.words
+    owner = next((i for i, w in enumerate(found) if w.text.casefold().endswith(("'s", "’s"))), None)
+    if owner is None or claim.verb is None or owner >= claim.verb - 1:
+        return False
+    if found[owner].key not in other.keys and not (is_user(found[owner]) and "user" in other.keys):
+        return False
+    owned = next(w for w in found[owner + 1 :] if not w.function)
+    if owned.key not in other.keys or found.index(owned) >= claim.verb:
+        return False
+    rest = [w for w in found[owner + 1 : claim.verb] if w.key in extra and w.key not in other.keys]
+    return not any(
+        w.value or w.text[:1].isupper() or w.text.casefold() in lx.KIN for w in [owned, *rest]
+    )
 
 
 def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False) -> Judgement:
@@ -309,8 +357,15 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
         core = pieces(a.body)[0][1]
         lost = [w for x, _ in ops for w in x if w.key not in said and w.start < core]
         return Judgement(Relation.RICHER, "more about the same thing", sure=not lost)
-    sure = shared < 0.5 or bool(slots)
+    # One verb for another ("commutes by bike", "cycles to work") may say the same in other
+    # words: only a value in the place of a value tells surely of another fact.
+    valued = [(x, y) for x, y in slots if not (_verb_of(a, x) and _verb_of(b, y))]
+    sure = shared < 0.5 or bool(valued)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
+
+
+def _verb_of(claim: Claim, run: list[Word]) -> bool:
+    return claim.verb is not None and claim.words[claim.verb] in run
 
 
 def _slot(xs: list[Word], ys: list[Word], language: str) -> bool:

@@ -194,6 +194,29 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("User doesn't drink alcohol.", "User drinks wine on Fridays.", DISTINCT),
         ("Leo works at Volvo.", "Leo visited Volvo.", DISTINCT),
         ("User lives in Oslo.", "User was born in Oslo.", DISTINCT),
+        # What an owner has, named by both, is the owner's attribute, not someone else.
+        ("User's preferred airline seat is the aisle.", "User now prefers a window seat.", UPDATE),
+        ("User's manager is Diego Alvarez.", "User's skip-level manager is Helen Cho.", DISTINCT),
+        ("User's dog Rufus is 3 years old.", "User is 34 years old.", DISTINCT),
+        # An announced change of what a line is about, in other plain words.
+        (
+            "The auth service runs Keycloak 21 in production.",
+            "Production auth has been upgraded to Keycloak 24.",
+            UPDATE,
+        ),
+        ("Server b3 runs Keycloak 21.", "Server b4 was upgraded to Keycloak 24.", DISTINCT),
+        # The one spoken of, now named (or dated), with more said of them.
+        (
+            "User's daughter started university.",
+            "User's daughter Freya started studying biology at Edinburgh University.",
+            RICHER,
+        ),
+        ("User's sister Eva lives in Braga.", "User's sister Ana lives in Lisbon.", DISTINCT),
+        (
+            "The API outage was caused by a bad config.",
+            "The API outage on 2 April was caused by a bad nginx config pushed by the edge team.",
+            RICHER,
+        ),
     ],
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
@@ -278,3 +301,11 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
         "Projektet Fenix leds av Maria Ström.", "Maria Ström är projektledare för Fenix."
     )
     assert swapped.relation is DISTINCT and not swapped.sure
+    # One verb for another over the same things may be other words for one fact.
+    for old, new in [
+        ("User commutes to work by bike.", "User cycles to work."),
+        ("Yosef commutes by ferry.", "Yosef takes the ferry to work."),
+    ]:
+        assert not judge(old, new).sure, (old, new)
+    backup = "The nightly backup of the orders database runs at 02:00 on server {}."
+    assert judge(backup.format("alpha"), backup.format("beta")).sure
