@@ -13,9 +13,9 @@ from memclaw.config import Settings
 from memclaw.index import reindex, search
 from memclaw.index.query.people import by_person
 from memclaw.index.rank import Candidate
-from memclaw.index.semantic import fuse, pack, unpack
+from memclaw.index.semantic import fuse
 from memclaw.index.store import index_path
-from memclaw.index.vectors import read
+from memclaw.index.vectors import pack, read, unpack
 from memclaw.workspace import Workspace
 
 LINES = (

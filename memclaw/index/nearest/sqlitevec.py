@@ -1,9 +1,9 @@
 """Cosine similarities computed in SQL by sqlite-vec, when it loads.
 
 sqlite-vec scores every cached vector in C against the packed question (one signed
-byte a value, as ``vectors.pack`` stores them); ``semantic.py`` then scores the best
-of them exactly, as the brute-force ranking scores every one (``vectors.similarity``,
-weight and recency decay), so both paths agree.
+byte a value, as ``vectors.pack`` stores them): the cosine the brute-force ranking
+computes in Python (``vectors.similarity``), in float32, so both paths agree to a
+millionth.
 """
 
 from __future__ import annotations
@@ -15,9 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-
-# sqlite-vec computes in float32, ~1e-7 off a float64 re-score: a margin on the bound.
-SLACK = 1e-5
 
 
 def _driver() -> ModuleType | None:
