@@ -106,7 +106,9 @@ def _announced_of(a: Claim, b: Claim) -> bool:
     """Whether ``b`` announces a change of what ``a`` is about, named in other plain words
     ("The auth service runs Keycloak 21", "Production auth has been upgraded to Keycloak
     24"): the subjects share a word and differ in nothing that names someone apart."""
-    return b.cue and not a.cue and bool(a.subject & b.subject - {"user"}) and not _named_apart(a, b)
+    if not b.cue or a.cue or not a.subject & b.subject - {"user"}:
+        return False
+    return not _named_apart(a, b, implied_user=True)
 
 
 def _shared(a: Claim, b: Claim) -> float:
@@ -114,12 +116,15 @@ def _shared(a: Claim, b: Claim) -> float:
     return len(a.keys & b.keys) / max(1, min(len(a.keys), len(b.keys)))
 
 
-def _named_apart(a: Claim, b: Claim) -> bool:
-    """Whether the subjects differ in a person or a name: kin, the user, a name, an id."""
+def _named_apart(a: Claim, b: Claim, *, implied_user: bool = False) -> bool:
+    """Whether the subjects differ in a person or a name: kin, the user, a name, an id
+    (not the user, with ``implied_user``, where the other statement names no one)."""
     differ = a.subject ^ b.subject
     for claim, other in ((a, b), (b, a)):
         for index, word in enumerate(claim.words):
             if word.key not in differ and not (is_user(word) and "user" in differ):
+                continue
+            if implied_user and is_user(word) and "user" not in other.keys:
                 continue
             if word.key in other.keys:
                 continue  # named by both, elsewhere: "Fenix is led by Maria", "Maria leads Fenix"
