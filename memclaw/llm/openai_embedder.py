@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -35,26 +36,34 @@ class OpenAIEmbedder:
                 for text in texts[start : start + self.batch_size]
             ]
             with self._endpoint.errors(self.name, "MEMCLAW_EMBEDDING_MODEL"):
+                # The answer's JSON read as it is: the client's typed model checks each of a
+                # vector's 384 numbers as an object (about 20 ms a question, and garbage the
+                # search after it pays to collect).
                 response = self._endpoint.call(
-                    self._endpoint.client().embeddings.create,
+                    self._endpoint.client().embeddings.with_raw_response.create,
                     model=self.name,
                     input=batch,
                     encoding_format="float",
                     extra_body=extra,
                 )
-            vectors += self._checked(response, len(batch), len(vectors[0]) if vectors else 0)
+                answer = _json(response.text)
+            vectors += self._checked(answer, len(batch), len(vectors[0]) if vectors else 0)
         return vectors
 
-    def _checked(self, response: Any, count: int, dim: int) -> list[list[float]]:
+    def _checked(self, answer: Any, count: int, dim: int) -> list[list[float]]:
         """The vectors of one answer, or a ModelAnswerError when it is not ``count`` vectors
         of one length (``dim`` when known) of finite numbers."""
         url = self._endpoint.url
-        data = sorted(getattr(response, "data", None) or [], key=lambda item: item.index)
+        data = answer.get("data") if isinstance(answer, dict) else None
+        if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+            raise ModelAnswerError(f"{url} returned a malformed embedding")
         if len(data) != count:
             raise ModelAnswerError(f"{url} returned {len(data)} embeddings for {count} texts")
+        if all(isinstance(item.get("index"), int) for item in data):
+            data = sorted(data, key=lambda item: item["index"])  # else as given
         vectors: list[list[float]] = []
         for item in data:
-            values = item.embedding
+            values = item.get("embedding")
             if not isinstance(values, list) or not values:
                 raise ModelAnswerError(f"{url} returned a malformed embedding")
             try:
@@ -68,3 +77,10 @@ class OpenAIEmbedder:
                 raise ModelAnswerError(f"{url} returned embeddings of different lengths")
             vectors.append(vector)
         return vectors
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None  # (said as a malformed embedding)

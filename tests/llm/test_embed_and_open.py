@@ -57,6 +57,31 @@ def test_wrong_number_of_vectors_is_rejected(
         embedder_for(make_settings()).embed(["a", "b"])
 
 
+def test_vectors_come_back_in_the_order_of_the_texts(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings
+) -> None:
+    body = b'{"data": [{"index": 1, "embedding": [0.0, 1.0]}, {"index": 0, "embedding": [1, 0]}]}'
+    fake_openai.queue_embedding_raw(200, body)
+    assert embedder_for(make_settings()).embed(["a", "b"]) == [[1.0, 0.0], [0.0, 1.0]]
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (b"<html>bad gateway</html>", "malformed"),
+        (b'{"data": [{"index": 0, "embedding": "1,2"}]}', "malformed"),
+        (b'{"data": [{"index": 0, "embedding": [1, "x"]}]}', "not numbers"),
+        (b'{"data": [{"index": 0, "embedding": [1, NaN]}]}', "NaN or infinity"),
+    ],
+)
+def test_an_answer_that_is_no_vector_says_what_is_wrong(
+    fake_openai: FakeOpenAI, make_settings: MakeSettings, body: bytes, said: str
+) -> None:
+    fake_openai.queue_embedding_raw(200, body)
+    with pytest.raises(ModelAnswerError, match=said):
+        embedder_for(make_settings()).embed(["a"])
+
+
 def test_open_model_without_configuration() -> None:
     with pytest.raises(ModelNotConfiguredError) as info:
         open_model(Settings())
