@@ -126,6 +126,8 @@ class Recall:
                     key,
                 )
             seen[1][(where[0], *where[1])] = shown
+        if filters.since is None and filters.until is None:
+            return shown  # (most searches: no list of thousands rebuilt)
         return [p for p in shown if filters.dated(p.block.date)]
 
 
