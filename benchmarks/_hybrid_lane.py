@@ -180,9 +180,10 @@ def vector_size(root: Path, agents: Sequence[str]) -> str:
 
 
 def packing_error(url: str, questions: Sequence[str], passages: Sequence[str]) -> str:
-    """How far the index's packed vectors (``memclaw.index.vectors``) move what the model
-    said: the cosine of every question to every passage, from the model's float vectors
-    and from the packed ones, and how many of each question's ten nearest stay."""
+    """How far packing (``memclaw.index.vectors``) moves what the model said: the cosine
+    of every question to every passage, from the model's float vectors and from packed
+    ones (the question packed too, as a search packs it), and how many of each
+    question's ten nearest stay."""
     from memclaw.index.semantic import open_embedder
     from memclaw.index.vectors import pack, unit, unpack
     from memclaw.workspace import Workspace
@@ -191,13 +192,14 @@ def packing_error(url: str, questions: Sequence[str], passages: Sequence[str]) -
         settings = Workspace.open(Path(tmp), env={}, overrides=hybrid_settings(url)).settings
     embedder = open_embedder(settings)
     assert embedder is not None
-    asked = [unit(v) for v in embedder.embed(list(questions), kind="query")]
+    asked = embedder.embed(list(questions), kind="query")
     stored = embedder.embed(list(passages))
     wide, packed = [unit(v) for v in stored], [unpack(pack(v)) for v in stored]
     worst = total = kept = 0.0
-    for q in asked:
+    for question in asked:
+        q, small = unit(question), unpack(pack(question))
         exact = [sum(a * b for a, b in zip(q, v, strict=True)) for v in wide]
-        near = [sum(a * b for a, b in zip(q, v, strict=True)) for v in packed]
+        near = [sum(a * b for a, b in zip(small, v, strict=True)) for v in packed]
         gaps = [abs(x - y) for x, y in zip(exact, near, strict=True)]
         worst, total = max(worst, *gaps), total + sum(gaps)
         top = sorted(range(len(wide)), key=lambda i: -exact[i])[:10]
