@@ -281,19 +281,31 @@ def _other_subject(a: Claim, b: Claim) -> bool:
 
 def _owned_said(claim: Claim, other: Claim, extra: frozenset[str]) -> bool:
     """Whether ``claim``'s subject is an owner's thing that ``other`` also names, of the
-    same owner, with nothing else that tells a someone apart (a kin word, a name, an id)."""
+    same owner, with nothing else that tells a someone apart (a kin word, a name, an id),
+    and ``claim`` says what that thing *is* (its value): a thing that does something
+    ("User's dog sleeps in the hall") is a someone of its own."""
+    if not _copular(claim):
+        return False
     found = claim.words
     owner = next((i for i, w in enumerate(found) if w.text.casefold().endswith(("'s", "’s"))), None)
     if owner is None or claim.verb is None or owner >= claim.verb - 1:
         return False
     if found[owner].key not in other.keys and not (is_user(found[owner]) and "user" in other.keys):
         return False
-    owned = next(w for w in found[owner + 1 :] if not w.function)
-    if owned.key not in other.keys or found.index(owned) >= claim.verb:
+    # The other says the phrase's first word and its head (its last before "of" or the
+    # verb): which kind, and what thing ("preferred airline seat", "editor of choice"); a
+    # "birthday party" is not the birthday, nor a "skip-level manager" the manager.
+    phrase: list[Word] = []
+    for word in found[owner + 1 : claim.verb]:
+        if word.function and phrase:
+            break
+        if not word.function:
+            phrase.append(word)
+    if not phrase or phrase[0].key not in other.keys or phrase[-1].key not in other.keys:
         return False
     rest = [w for w in found[owner + 1 : claim.verb] if w.key in extra and w.key not in other.keys]
     return not any(
-        w.value or w.text[:1].isupper() or w.text.casefold() in lx.KIN for w in [owned, *rest]
+        w.value or w.text[:1].isupper() or w.text.casefold() in lx.KIN for w in [*phrase, *rest]
     )
 
 

@@ -198,6 +198,7 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("User's preferred airline seat is the aisle.", "User now prefers a window seat.", UPDATE),
         ("User's manager is Diego Alvarez.", "User's skip-level manager is Helen Cho.", DISTINCT),
         ("User's dog Rufus is 3 years old.", "User is 34 years old.", DISTINCT),
+        ("User's dog sleeps in the hall.", "User sleeps in the attic with the dog.", DISTINCT),
         # An announced change of what a line is about, in other plain words.
         (
             "The auth service runs Keycloak 21 in production.",
