@@ -323,7 +323,7 @@ def vector_candidates(
     The question is packed as the vectors are (``vectors.pack``), and its cosine to each
     cached vector is computed by sqlite-vec when it can be loaded (``extension``), else
     in Python (``vectors.similarity``): the same figure either way, times the file's
-    weight and decay. (Packing moves a cosine by 0.0012 at most: ``make bench-real``.)
+    weight and decay. (Packing both moves a cosine by 0.0016 at most: ``make bench-real``.)
     """
     if not blocks:
         return []
