@@ -344,7 +344,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # Announced of what the older one is about, or of more than the newer one's subject:
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject)
-    if announced and shared >= 0.5 and about:
+    if announced and shared >= 0.5 and about and not _passing_turned_main(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")
     # One liking does not end another ("likes tea", "likes coffee"); a choice does
     # ("prefers tea", "uses vim").
@@ -379,6 +379,16 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     valued = [(x, y) for x, y in slots if not (_verb_of(a, x) and _verb_of(b, y))]
     sure = shared < 0.5 or bool(valued)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
+
+
+def _passing_turned_main(a: Claim, b: Claim) -> bool:
+    """Whether all ``b`` says of ``a`` beyond its subject is what ``a`` mentions in passing
+    (a detail) and ``b`` says as its point: "User sleeps badly since the move" is not
+    about the move that "User moved to Porto" announces."""
+    shared = [w for w in a.words if w.key in b.keys and w.key not in a.subject]
+    cut_a, cut_b = pieces(a.body)[0][1], pieces(b.body)[0][1]
+    main_b = {w.key for w in b.words if w.start < cut_b}
+    return bool(shared) and all(w.start >= cut_a and w.key in main_b for w in shared)
 
 
 def _verb_of(claim: Claim, run: list[Word]) -> bool:

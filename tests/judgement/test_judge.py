@@ -206,6 +206,9 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             UPDATE,
         ),
         ("Server b3 runs Keycloak 21.", "Server b4 was upgraded to Keycloak 24.", DISTINCT),
+        # What the older line mentions in passing is not what it says: a move it dates by
+        # is not the fact that changed when the move is announced.
+        ("User sleeps badly since the move.", "User moved to Porto.", DISTINCT),
         # The one spoken of, now named (or dated), with more said of them.
         (
             "User's daughter started university.",
