@@ -344,7 +344,8 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # Announced of what the older one is about, or of more than the newer one's subject:
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject)
-    if announced and shared >= 0.5 and about and not _passing_turned_main(a, b):
+    told = announced and shared >= 0.5 and about
+    if told and not _passing_turned_main(a, b) and not _other_purpose(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")
     # One liking does not end another ("likes tea", "likes coffee"); a choice does
     # ("prefers tea", "uses vim").
@@ -379,6 +380,36 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     valued = [(x, y) for x, y in slots if not (_verb_of(a, x) and _verb_of(b, y))]
     sure = shared < 0.5 or bool(valued)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
+
+
+def _other_purpose(a: Claim, b: Claim) -> bool:
+    """Whether what each says of its subject differs, and so does a detail both have,
+    led by the same word ("uses Jira for planning", "uses GitHub Actions for CI"), in
+    plain words the other does not say: a tool for one purpose is not replaced by a tool
+    for another. (A value that is itself such a detail, "works at Accenture", is one.)"""
+    core = pieces(a.body)[0][1]
+    said = [w for w in a.words if w.start < core and not w.function and not _verb_of(a, [w])]
+    if all(w.key in b.keys or w.key in a.subject or is_user(w) for w in said):
+        return False
+    found = [_lead_details(c) for c in (a, b)]
+    return any(
+        lead in found[1] and not ks & b.keys and not found[1][lead] & a.keys
+        for lead, ks in found[0].items()
+    )
+
+
+def _lead_details(claim: Claim) -> dict[str, frozenset[str]]:
+    """The details after the first piece, by the word that leads each, in plain words
+    only (no date, time or number: a new day beside a new time is one change of when)."""
+    found: dict[str, frozenset[str]] = {}
+    for start, end in pieces(claim.body)[1:]:
+        inside = [w for w in claim.words if start <= w.start < end]
+        if not inside or not inside[0].function:
+            continue
+        content = [w for w in inside[1:] if not w.function]
+        if content and not any(_kind(claim, w) for w in content):
+            found.setdefault(inside[0].text.casefold(), keys(content))
+    return found
 
 
 def _passing_turned_main(a: Claim, b: Claim) -> bool:

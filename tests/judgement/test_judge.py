@@ -209,6 +209,15 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # What the older line mentions in passing is not what it says: a move it dates by
         # is not the fact that changed when the move is announced.
         ("User sleeps badly since the move.", "User moved to Porto.", DISTINCT),
+        # A tool for one purpose is not replaced by a tool for another, change announced
+        # or not; a value that is itself the detail ("at Accenture") is the one changed.
+        (
+            "User's team uses Jira for planning.",
+            "User's team now uses GitHub Actions for CI.",
+            DISTINCT,
+        ),
+        ("Siobhan works at Accenture.", "Siobhan is at Stripe now.", UPDATE),
+        ("Användaren jobbar på Ericsson.", "Användaren jobbar numera på Volvo Cars.", UPDATE),
         # The one spoken of, now named (or dated), with more said of them.
         (
             "User's daughter started university.",
