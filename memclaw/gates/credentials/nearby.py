@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from memclaw.gates.credentials.principles import LOCKS, QUOTE_MARKS
+from memclaw.gates.credentials.principles import LOCKS, QUOTE_MARKS, names_lock
 from memclaw.gates.credentials.values import Candidate, is_non_value, is_placeholder
 from memclaw.gates.lazy_re import LazyPattern
 
@@ -99,8 +99,8 @@ def nearby_candidates(text: str) -> list[Candidate]:
         return []  # every value this rule takes holds a digit, or is quoted
     found: list[Candidate] = []
     for start, end in credential_words(text):
-        for lo, hi in _windows(text, start, end):
-            found.extend(_values(text, lo, hi, start, end))
+        for lo, hi, item in _windows(text, start, end):
+            found.extend(_values(text, lo, hi, start, end, item=item))
     return found
 
 
@@ -172,11 +172,12 @@ def _public_neighbour(text: str, start: int, end: int) -> bool:
     return any(_PUBLIC_WORD_RE.fullmatch(word) for word in near)
 
 
-def _windows(text: str, start: int, end: int) -> list[tuple[int, int]]:
+def _windows(text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
     """Where a credential word's value may be: the rest of its clause, a few words on; a
     value that opens the clause ("8835 is the gate code"); the list or table under a line
-    that ends on it ("Recovery codes for GitHub:"). Each reaches a bounded way, so a long
-    text without a full stop costs what a short one does, per word."""
+    that ends on it ("Recovery codes for GitHub:"), each item marked as one. Each reaches
+    a bounded way, so a long text without a full stop costs what a short one does, per
+    word."""
     clause = _clause_start(text, start)
     reach = min(len(text), end + _REACH)
     if "example" in text[clause : end + 80].lower() or _PUBLIC_KEY_RE.search(
@@ -188,10 +189,10 @@ def _windows(text: str, start: int, end: int) -> list[tuple[int, int]]:
         stop = _CLAUSE_END_RE.search(text, stop.end(), reach)  # the answer follows
     clause_end = stop.start() if stop else reach
     words_after = list(re.finditer(r"\S+", text[end:clause_end]))[:_WORDS_AFTER]
-    windows = [(end, end + words_after[-1].end() if words_after else end)]
+    windows = [(end, end + words_after[-1].end() if words_after else end, False)]
     first = _FIRST_VALUE_RE.match(text, clause, start)
     if first is not None:
-        windows.append(first.span("v"))
+        windows.append((*first.span("v"), False))
     line_end = text.find("\n", end, reach)
     if line_end != -1 and (
         text[end:line_end].rstrip().endswith((":", "|")) or _in_table(text, clause, start)
@@ -201,9 +202,9 @@ def _windows(text: str, start: int, end: int) -> list[tuple[int, int]]:
             item = _LIST_ITEM_RE.match(text, at, min(len(text), at + _REACH))
             if item is None:
                 break
-            windows.append(item.span())
+            windows.append((*item.span(), True))
             at = item.end() + 1
-    return [(lo, hi) for lo, hi in windows if _may_hold_value(text, lo, hi)]
+    return [(lo, hi, item) for lo, hi, item in windows if _may_hold_value(text, lo, hi)]
 
 
 _REACH = 400
@@ -225,10 +226,16 @@ def _in_table(text: str, line_start: int, at: int) -> bool:
     return text[line_start:at].lstrip().startswith("|")
 
 
-def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list[Candidate]:
+def _values(
+    text: str, lo: int, hi: int, word_start: int, word_end: int, *, item: bool = False
+) -> list[Candidate]:
     """The values in ``text[lo:hi]`` tied to the credential word that ends at ``word_end``:
-    right after it, after a copula, a colon or a dash, or next in a list of them; not a
-    number that names a thing of its own ("flat 2240", "Storgatan 1450", "Haus 1820")."""
+    right after it, after a copula (a hedge between: "är typ Granris55"), a colon or a
+    dash, or next in a list of them, or closing a clause that names the lock and where it
+    is ("kod do sejfu w pokoju 6644"); not a number that names a thing of its own ("flat
+    2240", "Storgatan 1450", "Haus 1820"). In a list under a heading of codes, a code of
+    three digits is one too ("- nyckelskåp: 118")."""
+    shortest = 3 if item else 4
     spans = [
         m.span()
         for m in _DIGIT_GROUPS_RE.finditer(text, lo, hi)
@@ -236,7 +243,7 @@ def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list
     ]
     for m in _TOKEN_RE.finditer(text, lo, hi):
         value = m.group().rstrip(".!?:")
-        if any(c.isdigit() for c in value) and _not_a_word(value):
+        if any(c.isdigit() for c in value) and _not_a_word(value, shortest=shortest):
             spans.append((m.start(), m.start() + len(value)))
     for m in _QUOTED_RE.finditer(text, lo, hi):
         inner = next(g for g in m.groups() if g is not None).strip()
@@ -248,12 +255,18 @@ def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list
             spans.append((at, at + len(inner)))
     found: list[Candidate] = []
     tied = word_end
+    # Only a password is said with a hedge ("lösenordet är typ Granris55"); "the key is
+    # model KX-2200" names a key's model.
+    hedged = bool(_PASSWORD_RE.search(text, word_start, word_end))
     for start, end in sorted(spans):
         value = text[start:end]
         if any(start < e and s < end for s, e, _, _ in found) or _public_number(text, start, value):
             continue
-        linked = _LINK_RE.search(text, max(lo, start - 40), start) or (
-            word_end <= start and _LOCKED_RE.fullmatch(text, word_end, start)
+        linked = (
+            _LINK_RE.search(text, max(lo, start - 40), start)
+            or (word_end <= start and _LOCKED_RE.fullmatch(text, word_end, start))
+            or (hedged and not value.isdigit() and _HEDGED_RE.search(text, lo, start))
+            or _closes_named_clause(text, word_start, word_end, start, end)
         )
         listed = tied <= start and _LIST_GAP_RE.fullmatch(text, tied, start)
         # (Nothing between: "PIN 4471"; a bracket closed: "senha do cartão (PIN) 8147".)
@@ -265,14 +278,35 @@ def _values(text: str, lo: int, hi: int, word_start: int, word_end: int) -> list
 
 # What ties a value to the word before it: a copula or a word of change ("is", "är", "ist",
 # "was", "now", "neu ist"), a colon, "=", a dash, an arrow, a list marker or a table bar.
-_LINK_RE = LazyPattern(
-    r"(?i)(?:(?<![\w'’])(?:is|are|was|it'?s|now|still|be|är|var|blir|nu|ist|war|lautet|"
+_LINK_WORDS = (
+    r"is|are|was|it'?s|now|still|be|är|var|blir|nu|ist|war|lautet|"
     r"jetzt|neu|es|era|fue|ahora|est|était|c'est|maintenant|è|adesso|ora|é|foi|agora|"
     r"jest|był|teraz|er|nå|on|oli|nyt|to|till|til|naar|auf|zu|"
     # what it became: "A senha mestre ficou '...'", "blev", "wurde", "devient"
-    r"became|becomes|blev|wurde|wird|quedó|queda|devient|diventa|ficou|fica|werd|wordt)"
+    r"became|becomes|blev|wurde|wird|quedó|queda|devient|diventa|ficou|fica|werd|wordt"
+)
+_LINK_RE = LazyPattern(
+    rf"(?i)(?:(?<![\w'’])(?:{_LINK_WORDS})"
     r"\s+|[:=|>→–—-]\s*|(?<!\S)[-*•]\s+|(?<!\S)\d+[.)]\s+)[\"'«“„]?\s*\Z"
 )
+# A copula, then one small word that hedges it ("är typ", "is probably", "ist wohl").
+_HEDGED_RE = LazyPattern(rf"(?i)(?<![\w'’])(?:{_LINK_WORDS})\s+[^\W\d_]{{2,8}}\s+\Z")
+# Up to five words with no digit, between a credential word and a value closing the clause.
+_FEW_WORDS_RE = LazyPattern(r"(?:\s+[^\W\d_][\w'’-]*){0,5}\s+")
+_CLAUSE_CLOSED_RE = LazyPattern(r"[\s.!?)]*(?:\n|\Z)")
+
+
+def _closes_named_clause(text: str, word_start: int, word_end: int, start: int, end: int) -> bool:
+    """ "Kluiscode in de hotelkamer 4472", "szyfr do kłódki rowerowej 8-1-5-5": the value
+    ends the clause, a few words after a code whose lock is named (in the word or among
+    those words)."""
+    if word_end > start or not _CLAUSE_CLOSED_RE.match(text, end):
+        return False
+    if not _FEW_WORDS_RE.fullmatch(text, word_end, start):
+        return False
+    return names_lock(text[word_start:word_end], text[word_end:start])
+
+
 # "codice dell'allarme 82604", "il codice del lucchetto della bici? 4-4-1-9": the value
 # right after the thing the credential opens (not "del portal 2240": that names the door).
 _LOCKED_RE = LazyPattern(
@@ -296,13 +330,14 @@ def _public_number(text: str, at: int, value: str) -> bool:
     return bool(_UNIT_RE.match(text, at + len(value)))
 
 
-def _not_a_word(value: str) -> bool:
-    """Four digits or more, or five characters or more mixing letters with digits (or
-    symbols between them); not a placeholder, a version, an address or an ordinal."""
+def _not_a_word(value: str, *, shortest: int = 4) -> bool:
+    """Four digits or more (``shortest``), or five characters or more mixing letters with
+    digits (or symbols between them); not a placeholder, a version, an address or an
+    ordinal."""
+    if value.isdigit():
+        return len(value) >= shortest
     if is_placeholder(value) or is_non_value(value) or "://" in value or "@" in value:
         return False
-    if value.isdigit():
-        return len(value) >= 4
     digits = sum(c.isdigit() for c in value)
     letters = sum(c.isalpha() for c in value)
     if not digits or not letters or len(value) < 5:

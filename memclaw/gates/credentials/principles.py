@@ -24,10 +24,21 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from memclaw.gates.credentials.values import Candidate, is_non_value, is_placeholder
+from memclaw.gates.credentials.values import (
+    QUALIFIED_NOUNS,
+    Candidate,
+    is_non_value,
+    is_placeholder,
+)
 from memclaw.gates.lazy_re import LazyPattern
 
-__all__ = ["principle_candidates"]
+__all__ = [
+    "answer_candidates",
+    "asks_for_credential",
+    "names_credential",
+    "names_lock",
+    "principle_candidates",
+]
 
 # --- checksummed numbers ---------------------------------------------------------------------
 
@@ -374,7 +385,8 @@ def _announced(text: str, lower: str) -> list[Candidate]:
             end = start + len(value)
         lead = _LEAD_RE.search(text, max(0, m.start() - _BEFORE), m.start())
         named = between + " " + (lead.group() if lead else "")
-        if not value or not _credential(noun, named) or not _names_it(between):
+        quoted = raw[:1] in QUOTE_MARKS and not is_placeholder(value)
+        if not value or not names_credential(noun, named) or not _names_it(between, quoted=quoted):
             continue
         listed = ":" in sep or (not sep.strip() and _looks_set(value, bare=True))
         if _PLURAL.search(noun) and listed:
@@ -389,8 +401,10 @@ def _announced(text: str, lower: str) -> list[Candidate]:
             continue
         colon = any(mark in sep for mark in ":=—–→>")  # what follows is what it names
         phrase = _MULTIWORD.search(noun) and colon and _PHRASE_RE.match(text, start)
-        quoted = raw[:1] in QUOTE_MARKS and not is_placeholder(value)
-        if not (quoted or phrase or _looks_set(value, bare=not sep.strip())):
+        grouped = colon and not quoted and _grouped_end(text, start)
+        if grouped:
+            end = grouped  # "app password: qwvn hxlp tmse zrkb", as it was generated
+        elif not (quoted or phrase or _looks_set(value, bare=not sep.strip())):
             continue
         if phrase:
             # A passphrase or a seed runs on to the end of its clause.
@@ -409,12 +423,39 @@ _OF = frozenset(
 )
 
 
-def _names_it(between: str) -> bool:
+def _names_it(between: str, *, quoted: bool = False) -> bool:
     """Whether the credential word is what the value is given for: nothing between them,
     a belonging ("password for the NAS is"), or the locked thing ("code wifi :"); not
-    another noun it merely qualifies ("the token budget is 4000")."""
+    another noun it merely qualifies ("the token budget is 4000"). A quoted value may
+    follow one word that qualifies the credential itself ("le mot de passe maître est
+    « … »"), unless that word is what the value names ("password manager is '1Password'")."""
     words = between.split()
+    if quoted and len(words) == 1 and words[0].lower() not in QUALIFIED_NOUNS:
+        return True
     return not words or words[0].lower() in _OF or bool(_LOCK_RE.fullmatch(words[0]))
+
+
+_GROUP_RE = LazyPattern(r"[^\W_]{4,8}")
+
+
+def _grouped_end(text: str, start: int) -> int:
+    """Where a value written in three groups or more of one length ends ("qwvn hxlp tmse
+    zrkb", "4471 9921 0032"), as generated codes are shown; 0 when it is not one. Words
+    of a sentence are seldom all of one length, and never all of them are not words."""
+    lengths: set[int] = set()
+    groups, at, end = 0, start, start
+    while (m := _GROUP_RE.match(text, at)) is not None:
+        word = m.group()
+        if word.lower() in _NOT_A_VALUE or is_non_value(word):
+            return 0
+        lengths.add(len(word))
+        if len(lengths) > 1:
+            break
+        groups, end = groups + 1, m.end()
+        if text[end : end + 1] not in (" ", "-"):
+            break
+        at = end + 1
+    return end if groups >= 3 else 0
 
 
 _CODE_RE = LazyPattern(r"[(\[{$<~/]|(?:self|this|cls|os|env|process)\.|\w+[(\[]")
@@ -446,15 +487,19 @@ def _looks_set(value: str, *, bare: bool) -> bool:
     return digit or (mixed and any(c.isalpha() for c in value))
 
 
-def _credential(noun: str, between: str) -> bool:
+def names_credential(noun: str, between: str) -> bool:
     """Whether ``noun`` (with the words ``between`` it and its value) names a credential:
     one by itself, or a code or key of something that locks."""
     plain = noun.lower().replace("-", " ").strip()
-    if re.fullmatch(rf"(?:{_OWN})", plain, re.I):
-        return True
+    return bool(re.fullmatch(rf"(?:{_OWN})", plain, re.I)) or names_lock(noun, between)
+
+
+def names_lock(noun: str, between: str) -> bool:
+    """Whether something that locks is named in ``noun`` or the words ``between`` it and its
+    value, apart or in a compound ("Portkoden", "Türcode", "Geheimzahl", "deurcode")."""
     if _LOCK_RE.search(noun) or _LOCK_RE.search(between):
         return True
-    # A compound that holds its lock: "Portkoden", "Türcode", "Geheimzahl", "deurcode".
+    plain = noun.lower().replace("-", " ").strip()
     return bool(_COMPOUND_LOCK_RE.match(plain)) and plain not in ("code", "codes")
 
 
@@ -569,9 +614,25 @@ _AUTHORIZATION_RE = LazyPattern(
 )
 
 
+# A scheme of parameters (Digest's response, OAuth's signature, AWS4's Signature=...).
+_PARAMETER_RE = LazyPattern(r"[\w-]+=[^=\s]")  # (not base64's padding: "...ZA==")
+_PARAMETERS_RE = LazyPattern(r"[\w-]+=(?P<v>\"[^\"\n]*\"|[^,\s]+)")
+
+
 def _authorization(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for m in _AUTHORIZATION_RE.finditer(text):
+        if _PARAMETER_RE.match(text, m.start("v")):
+            # Every parameter's value goes: which of them is the credential differs by
+            # scheme, and the rest (a realm, a nonce) tells nothing worth keeping.
+            line_end = text.find("\n", m.start("v"))
+            line_end = len(text) if line_end == -1 else line_end
+            for p in _PARAMETERS_RE.finditer(text, m.start("v"), line_end):
+                value = p.group("v").strip('"')
+                if value:
+                    at = text.index(value, p.start("v"))
+                    found.append((at, at + len(value), "authorization", 1))
+            continue
         value = m.group("v").strip("`").rstrip(".,;)")
         if value.isalpha() or is_placeholder(value) or _CODE_RE.match(value):
             continue  # "Authorization: Bearer followed by the token", "<token>"
@@ -601,16 +662,18 @@ def asks_for_credential(question: str) -> bool:
     """Whether ``question`` asks about a credential ("What's the alarm code again?")."""
     if "?" not in question:
         return False
-    return any(_credential(m.group(), question) for m in _NOUN_RE.finditer(question))
+    return any(names_credential(m.group(), question) for m in _NOUN_RE.finditer(question))
 
 
-def answer_candidates(answer: str) -> list[Candidate]:
+def answer_candidates(answer: str, *, opening_only: bool = False) -> list[Candidate]:
     """In the message answering a question about a credential, what the credential is:
     the whole message when it is one word, else each word that a name never looks like
-    (a digit, an inner capital, a symbol between letters: "2580", "Marzipan-Kite-5")."""
+    (a digit, an inner capital, a symbol between letters: "2580", "Marzipan-Kite-5").
+    ``opening_only``: only such a word that opens the message ("8142, and the panel is
+    behind the coats"), four characters or more, as a reply opens with what was asked."""
     tokens = list(_TOKEN_RE.finditer(answer))
     found: list[Candidate] = []
-    for m in tokens:
+    for m in tokens[:1] if opening_only else tokens:
         value = m.group().strip("\"'`").rstrip(".!?)")
         if not value or value.lower() in _NOT_A_VALUE or is_placeholder(value):
             continue
@@ -620,6 +683,8 @@ def answer_candidates(answer: str) -> list[Candidate]:
             or any(c.isupper() for c in inner)
             or any(not c.isalnum() for c in inner.rstrip("'"))
         )
+        if opening_only and not (shaped and len(value) >= 4):
+            continue
         if len(tokens) == 1 or (shaped and not value.endswith(":")):
             start = m.start() + m.group().index(value)
             found.append((start, start + len(value), "answered_credential", 1))

@@ -23,6 +23,7 @@ import re
 
 from memclaw.gates.credentials.rules import Rule, run_rules
 from memclaw.gates.credentials.values import (
+    QUALIFIED_NOUNS,
     Candidate,
     is_non_value,
     is_placeholder,
@@ -134,18 +135,6 @@ _HEAD_KEEPERS = frozenset(
         "per", "di", "da", "do", "van", "voor", "dla", "od", "от", "для", "к", "na",
     }
 )  # fmt: skip
-# Nouns a credential word qualifies ("password manager", "PIN policy"): the value after
-# them is theirs, not a credential.
-_MODIFIED = frozenset(
-    """
-    manager managers app apps tool tools policy policies rules requirements requirement
-    reset resets hint hints field fields strength length rotation generator generators
-    expiry expiration vault vaults store safe history change changes form prompt page
-    hanterare hanteraren policy regler manager richtlinie richtlinien gestor política
-    gestionnaire politique gestore politica gerenciador política beheerder beleid menedżer
-    polityka
-    """.split()  # noqa: SIM905
-)
 # Words that describe a password rather than being one ("the password is fine").
 _DESCRIPTORS = frozenset(
     {
@@ -261,17 +250,17 @@ def _announced_ok(m: re.Match[str], text: str) -> bool:
     raw = m.group("value")
     if _CODE_VALUE_RE.fullmatch(raw) or (m.group("noun") and _in_command(text, m.start())):
         return False
+    gap = m.group("gap").split()
+    if gap and gap[0].lower() in QUALIFIED_NOUNS:
+        # The noun qualifies another, which is what the value names: "my password manager
+        # is '1Password'" (a product), "the password policy is ISO-27001".
+        return False
     if raw[:1] in "\"'`":
         inner = raw[1:-1]
         return not is_placeholder(inner) and not is_non_value(inner)
-    if is_placeholder(raw) or is_non_value(raw):
-        return False
+    if is_placeholder(raw) or is_non_value(raw) or raw[:1] in "([{":
+        return False  # (a remark in brackets: "Password: (ask Maria, she has it)")
     noun = m.group("noun") or m.group("cjk") or ""
-    gap = m.group("gap").split()
-    if gap and gap[0].lower() in _MODIFIED:
-        # The noun qualifies another, which is what the value names: "my password manager
-        # is 1Password" (a product), "the password policy is ISO-27001".
-        return False
     if noun.lower() in ("code", "key"):
         start = m.start("noun")
         if not _QUALIFIER_RE.search(text[max(0, start - 12) : start]):

@@ -302,7 +302,8 @@ _RULES: tuple[Rule, ...] = (
         88,
         # scheme://user:password@host, any scheme (redis, amqp, mongodb+srv, https ...): the
         # scheme is implied by the literal "://". Any length: "postgres://admin:pw@db" is real.
-        LazyPattern(r"://[^\s:/@?#\[\]]*:(?P<v>[^\s/@?#]+)@(?=[\w.\-\[])"),
+        # A "#" before the "@" is the password's, as people type it, not a fragment.
+        LazyPattern(r"://[^\s:/@?#\[\]]*:(?P<v>[^\s/@?]+)@(?=[\w.\-\[])"),
         group="v",
         validate=_real_value("v"),
         hints=("://",),

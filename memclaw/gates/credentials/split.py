@@ -74,12 +74,15 @@ def redact_adjacent(texts: Sequence[str]) -> list[str]:
     for i in range(len(texts) - 1):
         if not texts[i] or not texts[i + 1]:
             continue
-        if _asks(texts[i][-_SEAM:]):
-            # "What's the alarm code at the cabin?" then "2580": the answer is the secret.
-            extra[i + 1].extend((s, e, kind) for s, e, kind, _ in answer_candidates(texts[i + 1]))
         in_a, in_b = _seam_spans(texts[i], texts[i + 1])
         extra[i].extend(in_a)
         extra[i + 1].extend(in_b)
+    for i in range(len(texts) - 1):
+        for j, spans in _answers(texts, i) if texts[i] else ():
+            # What the seam read already ("my password is" + "Blaubeere-73") keeps its kind.
+            extra[j].extend(
+                a for a in spans if not any(a[0] < e and s < a[1] for s, e, _ in extra[j])
+            )
     out: list[str] = []
     for text, spans in zip(texts, extra, strict=True):
         # The message's own findings take part in the merge, so a seam finding that overlaps
@@ -87,6 +90,32 @@ def redact_adjacent(texts: Sequence[str]) -> list[str]:
         own = [(f.start, f.end, f.kind) for f in find_secrets(text)]
         out.append(redact(_apply(text, own + spans)))
     return out
+
+
+# How many messages on an answer may come: "What's the alarm code?", "hold on", "8142".
+_ANSWER_REACH = 2
+
+
+def _answers(texts: Sequence[str], i: int) -> list[tuple[int, list[Span]]]:
+    """Where the messages after ``texts[i]`` answer it with a credential. After a question
+    about one ("What's the alarm code at the cabin?" then "2580"), the next message's
+    credential-shaped words; after a message that names one and gives none ("podaj mi
+    hasło do Netflixa"), or when the next message is an aside ("hold on"), a value that
+    opens one of the next two."""
+    asked = _asks(texts[i][-_SEAM:])
+    if not asked and not _names_unsaid(texts[i]):
+        return []
+    for j in range(i + 1, min(len(texts), i + 1 + _ANSWER_REACH)):
+        opening_only = not asked or j > i + 1
+        found = answer_candidates(texts[j], opening_only=opening_only)
+        if found:
+            return [(j, [(s, e, kind) for s, e, kind, _ in found])]
+    return []
+
+
+def _names_unsaid(text: str) -> bool:
+    """A short message that names a credential and gives none: a request for it."""
+    return len(text.split()) <= 12 and bool(credential_words(text)) and not find_secrets(text)
 
 
 def answered_secrets(question: str, answer: str) -> dict[str, str]:

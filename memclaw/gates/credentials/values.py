@@ -15,6 +15,7 @@ from collections import Counter
 from memclaw.gates.lazy_re import LazyPattern
 
 __all__ = [
+    "QUALIFIED_NOUNS",
     "Candidate",
     "find_all",
     "is_non_value",
@@ -28,6 +29,19 @@ __all__ = [
 
 # (start, end, kind, priority) proposed by one detector; find_secrets() resolves overlaps.
 Candidate = tuple[int, int, str, int]
+
+# Nouns a credential word qualifies ("password manager", "PIN policy"): the value after
+# them is theirs, not a credential.
+QUALIFIED_NOUNS = frozenset(
+    """
+    manager managers app apps tool tools policy policies rules requirements requirement
+    reset resets hint hints field fields strength length rotation generator generators
+    expiry expiration vault vaults store safe history change changes form prompt page
+    hanterare hanteraren policy regler manager richtlinie richtlinien gestor política
+    gestionnaire politique gestore politica gerenciador política beheerder beleid menedżer
+    polityka
+    """.split()  # noqa: SIM905
+)
 
 
 # ---------------------------------------------------------------------------------------------
