@@ -23,7 +23,12 @@
   while building those rules: a dev set).
 
 Misses and false positives are listed by family. Run:
-``python benchmarks/bench_secrets.py [SET|all] [--cases]``.
+``python benchmarks/bench_secrets.py [SET|all] [--cases] [--detect-secrets]``.
+
+``--detect-secrets`` also scores Yelp's ``detect-secrets`` (every plugin, default
+settings; ``pip install detect-secrets``) on the same cases, line by line, to see
+whether a well-kept detector would do as well as our own rules: a secret counts as
+caught when every listed value is inside what it reports.
 """
 
 from __future__ import annotations
@@ -88,6 +93,32 @@ def _speed() -> None:
     print(f"speed     100 KB in {gate * 1000:.0f} ms, {gate / words:.1f}x splitting it into words")
 
 
+def _detect_secrets(name: str, secrets: Any, lookalikes: Any) -> None:
+    """How ``detect-secrets`` does on one set's one-message secrets and look-alikes."""
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    plugins = [plugin() for plugin in get_mapping_from_secret_type_to_class().values()]
+
+    def reported(text: str) -> list[str]:
+        return [
+            found.secret_value or ""
+            for plugin in plugins
+            for line in text.splitlines()
+            for found in plugin.analyze_line(filename="note.md", line=line, line_number=0)
+        ]
+
+    caught = sum(
+        all(any(value in found for found in reported(text)) for value in values)
+        for _family, text, values in secrets
+    )
+    flagged = sum(bool(reported(text)) for _family, text in lookalikes)
+    print(
+        f"  detect-secrets on {name}: recall {caught / len(secrets):.3f} "
+        f"({caught}/{len(secrets)})   FPR {flagged / len(lookalikes):.3f} "
+        f"({flagged}/{len(lookalikes)})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
@@ -97,7 +128,13 @@ def main() -> None:
         choices=[*SETS, "all"],
     )
     parser.add_argument("--cases", action="store_true", help="list every missed/flagged case")
+    parser.add_argument(
+        "--detect-secrets",
+        action="store_true",
+        help="also score the detect-secrets package on each set (pip install detect-secrets)",
+    )
     args = parser.parse_args()
+    compare = _detect_secrets if args.detect_secrets else lambda *_: None
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     from gates.secret_score import score
 
@@ -106,36 +143,43 @@ def main() -> None:
 
         result = score(t.LABELLED_SECRET_CASES, t.SPLIT_CASES, t.LABELLED_NON_SECRET_CASES)
         _report("tuning", result, args.cases)
+        compare("tuning", t.LABELLED_SECRET_CASES, t.LABELLED_NON_SECRET_CASES)
     if args.half in ("heldout", "all"):
         from gates import secret_heldout as h
 
         result = score(h.HELDOUT_SECRETS, h.HELDOUT_SPLIT, h.HELDOUT_LOOKALIKES)
         _report("held-out", result, args.cases)
+        compare("held-out", h.HELDOUT_SECRETS, h.HELDOUT_LOOKALIKES)
     if args.half in ("slips", "all"):
         from gates import secret_heldout_slips as sl
 
         result = score(sl.SLIP_SECRETS, [], sl.SLIP_LOOKALIKES)
         _report("slips", result, args.cases)
+        compare("slips", sl.SLIP_SECRETS, sl.SLIP_LOOKALIKES)
     if args.half in ("env", "all"):
         from gates import secret_heldout_env as env
 
         result = score(env.ENV_SECRETS, [], env.ENV_LOOKALIKES)
         _report("env", result, args.cases)
+        compare("env", env.ENV_SECRETS, env.ENV_LOOKALIKES)
     if args.half in ("env-blind", "all"):
         from gates import secret_heldout_env_blind as blind
 
         result = score(blind.BLIND_SECRETS, [], blind.BLIND_LOOKALIKES)
         _report("env-blind", result, args.cases)
+        compare("env-blind", blind.BLIND_SECRETS, blind.BLIND_LOOKALIKES)
     if args.half in ("env-tune", "all"):
         from gates import secret_env_tuning as et
 
         result = score(et.ENV_TUNING_SECRETS, [], et.ENV_TUNING_LOOKALIKES)
         _report("env-tune", result, args.cases)
+        compare("env-tune", et.ENV_TUNING_SECRETS, et.ENV_TUNING_LOOKALIKES)
     if args.half in ("principles", "all"):
         from gates import secret_heldout_principles as pr
 
         result = score(pr.PRINCIPLE_SECRETS, pr.PRINCIPLE_SPLIT, pr.PRINCIPLE_LOOKALIKES)
         _report("principles", result, False)  # its cases stay unread, even with --cases
+        compare("principles", pr.PRINCIPLE_SECRETS, pr.PRINCIPLE_LOOKALIKES)
     if args.half == "all":
         _speed()
     if args.half in ("red-team", "all"):
@@ -143,11 +187,13 @@ def main() -> None:
 
         result = score(red.RED_SECRETS, red.RED_SPLIT, red.RED_LOOKALIKES)
         _report("red-team", result, args.cases)
+        compare("red-team", red.RED_SECRETS, red.RED_LOOKALIKES)
     if args.half in ("dev-blind", "all"):
         from gates import secret_dev_blind as db
 
         result = score(db.SECRETS, db.SPLITS, db.LOOKALIKES)
         _report("dev-blind", result, args.cases)
+        compare("dev-blind", db.SECRETS, db.LOOKALIKES)
 
 
 if __name__ == "__main__":
