@@ -248,6 +248,11 @@ def test_a_number_beside_a_credential_word_is_not_always_one(text: str) -> None:
         ("Koder:\n- garage: 482\n- förråd: 1190", "482"),
         # a password with a "#" in an address
         ("postgres://app:Kn#ght42@db.internal:5432/shop", "Kn#ght42"),
+        # a label naming whose it is, before a colon; each of two
+        ("wifi home: Otter-Lake-77, wifi office: Quiet-Fern-42", "Quiet-Fern-42"),
+        ("PIN bank: 4471", "4471"),
+        # values on the lines under a heading without its colon
+        ("GitHub recovery codes\n3f9a2-8b1c4\n7d0e5-1a9f2", "7d0e5-1a9f2"),
         # a header whose scheme takes parameters
         ('Authorization: OAuth oauth_token="ab12cd34ef", oauth_signature="Zx9%2Fq"', "Zx9%2Fq"),
     ],
@@ -265,6 +270,9 @@ def test_principles_that_reach_further(text: str, value: str) -> None:
         "password: what does that mean",  # words of one length that are words
         "I changed the alarm code in the spring of 2019",  # a year closing the clause
         "the code for my order 44718 never arrived",  # no lock named
+        "token limit: 4000",  # tokens are counted
+        "wifi name: HomeNet5G",  # the network's name is no secret
+        "## Passwords\nI hate them\n2024 was rough",  # a heading, then no value
     ],
 )
 def test_the_further_principles_leave_these_alone(text: str) -> None:

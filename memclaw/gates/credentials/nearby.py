@@ -195,7 +195,9 @@ def _windows(text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
         windows.append((*first.span("v"), False))
     line_end = text.find("\n", end, reach)
     if line_end != -1 and (
-        text[end:line_end].rstrip().endswith((":", "|")) or _in_table(text, clause, start)
+        text[end:line_end].rstrip().endswith((":", "|"))
+        or _in_table(text, clause, start)
+        or _HEADING_RE.fullmatch(text, clause, line_end)
     ):
         at = line_end + 1
         for _ in range(_LIST_ITEMS):
@@ -209,6 +211,8 @@ def _windows(text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
 
 _REACH = 400
 _LIST_ITEMS = 50
+# A line of a few words and no digit, a heading even without its colon ("Recovery codes").
+_HEADING_RE = LazyPattern(r"[ \t#*]*[^\W\d_][^\d\n.!?]{0,40}")
 
 
 def _may_hold_value(text: str, lo: int, hi: int) -> bool:

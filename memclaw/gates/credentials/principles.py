@@ -386,7 +386,10 @@ def _announced(text: str, lower: str) -> list[Candidate]:
         lead = _LEAD_RE.search(text, max(0, m.start() - _BEFORE), m.start())
         named = between + " " + (lead.group() if lead else "")
         quoted = raw[:1] in QUOTE_MARKS and not is_placeholder(value)
-        if not value or not names_credential(noun, named) or not _names_it(between, quoted=quoted):
+        labelled = ":" in sep and not _COUNTED_RE.match(noun)
+        if not (value and names_credential(noun, named)):
+            continue
+        if not _names_it(between, quoted=quoted, labelled=labelled):
             continue
         listed = ":" in sep or (not sep.strip() and _looks_set(value, bare=True))
         if _PLURAL.search(noun) and listed:
@@ -423,14 +426,19 @@ _OF = frozenset(
 )
 
 
-def _names_it(between: str, *, quoted: bool = False) -> bool:
+# Credential words that are also counted or budgeted ("token limit: 4000").
+_COUNTED_RE = LazyPattern(r"(?i)tokens?\b|secrets?\b")
+
+
+def _names_it(between: str, *, quoted: bool = False, labelled: bool = False) -> bool:
     """Whether the credential word is what the value is given for: nothing between them,
     a belonging ("password for the NAS is"), or the locked thing ("code wifi :"); not
-    another noun it merely qualifies ("the token budget is 4000"). A quoted value may
-    follow one word that qualifies the credential itself ("le mot de passe maître est
-    « … »"), unless that word is what the value names ("password manager is '1Password'")."""
+    another noun it merely qualifies ("the token budget is 4000"). One word that says
+    whose it is may stand between them before a colon ("wifi home: …", "PIN bank: …")
+    or before a quoted value ("le mot de passe maître est « … »"), unless that word is
+    what the value names ("password manager is '1Password'")."""
     words = between.split()
-    if quoted and len(words) == 1 and words[0].lower() not in QUALIFIED_NOUNS:
+    if (quoted or labelled) and len(words) == 1 and words[0].lower() not in QUALIFIED_NOUNS:
         return True
     return not words or words[0].lower() in _OF or bool(_LOCK_RE.fullmatch(words[0]))
 

@@ -37,6 +37,7 @@ QUALIFIED_NOUNS = frozenset(
     manager managers app apps tool tools policy policies rules requirements requirement
     reset resets hint hints field fields strength length rotation generator generators
     expiry expiration vault vaults store safe history change changes form prompt page
+    name names ssid speed channel band signal provider plan router
     hanterare hanteraren policy regler manager richtlinie richtlinien gestor política
     gestionnaire politique gestore politica gerenciador política beheerder beleid menedżer
     polityka
