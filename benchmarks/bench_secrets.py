@@ -19,6 +19,9 @@
 - dev-blind: tests/gates/secret_dev_blind.py, written blind (its author saw neither the
   gate nor the other sets) on 2026-12-06 for the families the principles set misses most,
   then tuned on: a dev set, so that the principles set stays held out.
+- fresh: tests/gates/secret_heldout_fresh.py, written blind on 2026-12-06 (its author saw
+  neither the gate nor the other sets) while that day's rules were being fitted to
+  dev-blind, and scored once they were; never tuned on, its cases never printed.
 - red-team: tests/gates/secret_red_team.py, the red team's strings from issue 38 (seen
   while building those rules: a dev set).
 
@@ -48,6 +51,7 @@ SETS = (
     "principles",
     "red-team",
     "dev-blind",
+    "fresh",
 )
 
 
@@ -194,6 +198,12 @@ def main() -> None:
         result = score(db.SECRETS, db.SPLITS, db.LOOKALIKES)
         _report("dev-blind", result, args.cases)
         compare("dev-blind", db.SECRETS, db.LOOKALIKES)
+    if args.half in ("fresh", "all"):
+        from gates import secret_heldout_fresh as fr
+
+        result = score(fr.SECRETS, fr.SPLITS, fr.LOOKALIKES)
+        _report("fresh", result, False)  # its cases stay unread, even with --cases
+        compare("fresh", fr.SECRETS, fr.LOOKALIKES)
 
 
 if __name__ == "__main__":

@@ -253,6 +253,8 @@ def test_a_number_beside_a_credential_word_is_not_always_one(text: str) -> None:
         ("PIN bank: 4471", "4471"),
         # values on the lines under a heading without its colon
         ("GitHub recovery codes\n3f9a2-8b1c4\n7d0e5-1a9f2", "7d0e5-1a9f2"),
+        # a string only a generator writes, with no word before it
+        ("try Xk29fjQ0pL3mZ8vB7wTq on the test box", "Xk29fjQ0pL3mZ8vB7wTq"),
         # a header whose scheme takes parameters
         ('Authorization: OAuth oauth_token="ab12cd34ef", oauth_signature="Zx9%2Fq"', "Zx9%2Fq"),
     ],
@@ -271,6 +273,9 @@ def test_principles_that_reach_further(text: str, value: str) -> None:
         "I changed the alarm code in the spring of 2019",  # a year closing the clause
         "the code for my order 44718 never arrived",  # no lock named
         "token limit: 4000",  # tokens are counted
+        "the doc is docs.google.com/document/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms",
+        "pinned QmXoypizjW3WknFiJnKLwHCnL72vedxjQkDDP1mXWo6uco on IPFS",  # a content address
+        "AuthTokenProviderFactory2 is the class to mock",  # words glued, not shattered
         "wifi name: HomeNet5G",  # the network's name is no secret
         "## Passwords\nI hate them\n2024 was rough",  # a heading, then no value
     ],

@@ -1,5 +1,10 @@
 """Entropy detector: random-looking strings in configuration context or right after a word
 such as "key" or "token", minus digests, ids and public keys that are random by design.
+
+With no word before it, a string is a secret when nothing but a generator writes it:
+sixteen characters or more mixing lower case, upper case and digits that shatter into
+pieces of one or two (``use 9f8Kq2xLz0Pw7Rt3Vb6N for staging``). Digests are hex (one
+case), ids are said to be ids, and a string inside an address names a page.
 """
 
 from __future__ import annotations
@@ -7,13 +12,19 @@ from __future__ import annotations
 import re
 import string
 
-from memclaw.gates.credentials.values import Candidate, is_placeholder, looks_random, split_name
+from memclaw.gates.credentials.values import (
+    Candidate,
+    classes,
+    is_placeholder,
+    looks_random,
+    split_name,
+)
 from memclaw.gates.lazy_re import LazyPattern
 
 __all__ = ["entropy_candidates"]
 
 # No look-behind: finditer already starts every match at the beginning of a run.
-_ENTROPY_TOKEN_RE = LazyPattern(r"[A-Za-z0-9+/_\-]{24,}={0,2}")
+_ENTROPY_TOKEN_RE = LazyPattern(r"[A-Za-z0-9+/_\-]{16,}={0,2}")
 _ENTROPY_TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "+/_-=")
 _UUID_RE = LazyPattern(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 _SRI_RE = LazyPattern(r"sha\d+-", re.I)
@@ -35,6 +46,7 @@ _HASH_CONTEXT_RE = LazyPattern(
     r"|gpg|pgp|keyserver|recv-keys)\b"
 )
 _HEX_CHARS = frozenset("0123456789abcdefABCDEF")
+_CONTENT_ADDRESS_RE = LazyPattern(r"(?i)\b(?:ipfs|ipns|cid|magnet|torrent|blob)\b")
 
 
 def _is_hex(tok: str) -> bool:
@@ -96,7 +108,41 @@ def entropy_candidates(text: str) -> list[Candidate]:
             # because hex digests are common in prose ("docker-credential-helpers 5f28a5a1").
             ctx = _SECRET_CONTEXT_RE.search(near[-24:] if _is_hex(tok) else near)
             if not ctx:
+                if _generated(tok) and not _in_address(text, start) and _unnamed(text, start):
+                    out.append((start, end, "high_entropy", 20))
                 continue
         if looks_random(tok) and not is_placeholder(tok):
             out.append((start, end, "high_entropy", 20))
     return out
+
+
+def _generated(tok: str) -> bool:
+    """Three kinds of character that shatter into tiny pieces: only a generator writes it."""
+    core = tok.rstrip("=")
+    return (
+        len(core) >= 16
+        and classes(core) == 3
+        and looks_random(core, 16, 14)
+        and not is_placeholder(core)
+    )
+
+
+def _unnamed(text: str, start: int) -> bool:
+    """Nothing on its line says what it is (a digest, an id, IPFS's content address), and
+    it is no line of a PEM block (a public key or a certificate: private ones have their
+    own rule)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end == -1 else line_end]
+    if _HASH_CONTEXT_RE.search(line) or _CONTENT_ADDRESS_RE.search(line):
+        return False
+    begin = text.rfind("-----BEGIN ", 0, start)
+    return begin == -1 or text.rfind("-----END ", begin, start) != -1
+
+
+def _in_address(text: str, start: int) -> bool:
+    """A page's id in a link ("docs.google.com/d/1BxiMVs0XRA5nFMdKvBd…/edit")."""
+    if start and text[start - 1] in "/=?#&.@":
+        return True
+    word_start = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    return "://" in text[word_start:start] or "www." in text[word_start:start]

@@ -34,8 +34,10 @@ def _seam_spans(a: str, b: str) -> tuple[list[Span], list[Span]]:
         joined = left + sep + right
         seam = len(left)
         for f in find_secrets(joined):
-            if not sep and f.kind == "password":
-                continue  # "my password is" + "Blaubeere-73" glued reads "isBlaubeere-73"
+            if not sep and f.kind in ("password", "high_entropy"):
+                # "my password is" + "Blaubeere-73" glued reads "isBlaubeere-73"; a random
+                # tail glued to "thanks!" reads as one longer random string.
+                continue
             if f.start < seam:
                 in_a.append((offset + f.start, offset + min(f.end, seam), f.kind))
             if f.end > seam + len(sep):

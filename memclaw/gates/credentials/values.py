@@ -17,6 +17,7 @@ from memclaw.gates.lazy_re import LazyPattern
 __all__ = [
     "QUALIFIED_NOUNS",
     "Candidate",
+    "classes",
     "find_all",
     "is_non_value",
     "is_placeholder",
@@ -60,7 +61,8 @@ _UPPER = frozenset(string.ascii_uppercase)
 _DIGIT = frozenset(string.digits)
 
 
-def _classes(s: str) -> int:
+def classes(s: str) -> int:
+    """How many of lower case, upper case and digits ``s`` holds."""
     chars = set(s)
     return sum(not cls.isdisjoint(chars) for cls in (_LOWER, _UPPER, _DIGIT))
 
@@ -76,7 +78,7 @@ def _entropy(s: str) -> float:
 def _run_is_random(run: str) -> bool:
     # Mixed classes AND short average "word" length: "AuthTokenProvider2" has long humps and is
     # an identifier, "Xk29fjQ0pL3mZ8vB" shatters into 1-2 char pieces and is noise-like.
-    if len(run) < 6 or _classes(run) < 2:
+    if len(run) < 6 or classes(run) < 2:
         return False
     comps = _COMP_RE.findall(run)
     return len(run) / max(len(comps), 1) <= 3.0
@@ -104,7 +106,7 @@ def prefixed_body_ok(body: str, min_alnum: int = 20) -> bool:
     """
     runs = _ALNUM_RUN_RE.findall(body)
     total = sum(len(r) for r in runs)
-    if total < min_alnum or _classes(body) < 2:
+    if total < min_alnum or classes(body) < 2:
         return False
     return max((len(r) for r in runs), default=0) >= 12
 
