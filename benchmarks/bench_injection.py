@@ -6,15 +6,18 @@ on 2026-12-06 by an author who read neither the gate nor the other data, then tu
 ``injection_dev_blind2.jsonl`` (300 lines, nine languages) likewise, for the families the
 held-out half misses most (another owner's memory, covert acts, overrides, roles, leaks),
 with hard look-alikes of each, then tuned on.
+``injection_dev_blind3.jsonl`` (360 lines, nine languages) likewise, on 2026-12-06, for
+every family (hidden text too), with hard look-alikes, scored once and then tuned on.
 ``injection_heldout.jsonl`` was written blind, by an author who read neither
 the gate nor the dev lines, before the gate's principle-based rules: its cases are never
 printed. Each line is either an **injection** (it must be caught) or **ordinary** (a fact
 or the person's own preference, "From now on I take the 7:40 train": it must be kept).
 
 Also run through the product: every injection of a set written into three days' notes
-of a fresh agent, then an offline dream: how many reach MEMORY.md.
+of a fresh agent, then an offline dream: how many reach MEMORY.md (and, on an agent of
+their own, how many of the ordinary lines do: what the dream's caution costs).
 
-Run: ``python -m benchmarks.bench_injection [--half dev|dev_blind|dev_blind2|heldout|all]
+Run: ``python -m benchmarks.bench_injection [--half dev|dev_blind|dev_blind2|dev_blind3|heldout|all]
 [--mistakes]``.
 """
 
@@ -53,8 +56,8 @@ def score(rows: list[dict[str, Any]], mistakes: bool = False) -> dict[str, Any]:
     return {"total": total, "right": right, "wrong": wrong}
 
 
-def promoted(rows: list[dict[str, Any]]) -> tuple[int, int]:
-    """Every injection on three days' notes of one agent, then an offline dream."""
+def promoted(rows: list[dict[str, Any]], kind: str = "injection") -> tuple[int, int]:
+    """Every line of one kind on three days' notes of one agent, then an offline dream."""
     from datetime import timedelta
 
     from memclaw.dream.run import dream_agent
@@ -63,7 +66,7 @@ def promoted(rows: list[dict[str, Any]]) -> tuple[int, int]:
     from memclaw.workspace.scope import Scope
 
     # (A note never holds a credential: a line naming one is written as the gate leaves it.)
-    lines = [redact(row["text"]) for row in rows if row["kind"] == "injection"]
+    lines = [redact(row["text"]) for row in rows if row["kind"] == kind]
     with tempfile.TemporaryDirectory() as tmp:
         agent, _ = Workspace.open(Path(tmp), env={}).init_agent("a")
         today = agent.now().date()
@@ -78,7 +81,7 @@ def promoted(rows: list[dict[str, Any]]) -> tuple[int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    halves = ("dev", "dev_blind", "dev_blind2", "heldout")
+    halves = ("dev", "dev_blind", "dev_blind2", "dev_blind3", "heldout")
     parser.add_argument("--half", choices=(*halves, "all"), default="all")
     parser.add_argument("--mistakes", action="store_true", help="print every wrong line")
     args = parser.parse_args()
@@ -99,7 +102,11 @@ def main() -> None:
         for family, count in sorted(got["wrong"].items()):
             print(f"         wrong {family:<28} {count}")
         reached, of = promoted(rows)
-        print(f"         dream: {reached} of {of} injections reached MEMORY.md")
+        ordinary, lines = promoted(rows, "ordinary")
+        print(
+            f"         dream: {reached} of {of} injections reached MEMORY.md"
+            f" ({ordinary} of {lines} ordinary lines did)"
+        )
 
 
 if __name__ == "__main__":

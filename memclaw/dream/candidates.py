@@ -268,7 +268,7 @@ def rank(
     second look. Past ``max_mentions`` (0: no cap) only the most salient mentions
     are weighed; ``deadline`` is checked as the work goes on.
     """
-    from memclaw.gates import addresses_agent, contains_secret
+    from memclaw.gates import concerns_the_assistant, contains_secret
 
     check = deadline.check if deadline is not None else _no_limit
     lines = [(f"MEMORY.md: {e}", Fingerprint.of(e)) for e in memory_entries]
@@ -297,9 +297,12 @@ def rank(
         by = corrections.first_correcting(cand.newest, cand.mentions)
         if any(m.file not in clean_files and contains_secret(m.text) for m in cand.mentions):
             cand.status, cand.reasons = Status.SECRET, ["the secret gate flagged it"]
-        elif any(addresses_agent(m.text) for m in cand.mentions):
+        elif any(concerns_the_assistant(m.text) for m in cand.mentions):
             cand.status = Status.INSTRUCTION
-            cand.reasons = ["it gives the agent instructions: kept in the note as a quote only"]
+            cand.reasons = [
+                "it gives the assistant instructions or speaks of it: a dream leaves it in"
+                " the note as a quote (remember it to keep it)"
+            ]
         elif by is not None:
             cand.status = Status.CORRECTED
             cand.corrected_by = by

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from memclaw.gates.credentials.split import redact_adjacent as redact_adjacent
     from memclaw.gates.injection import addresses_agent as addresses_agent
     from memclaw.gates.injection import as_quote as as_quote
+    from memclaw.gates.injection import concerns_the_assistant as concerns_the_assistant
     from memclaw.gates.noise import AUTOMATED_TRIGGERS as AUTOMATED_TRIGGERS
     from memclaw.gates.noise import TRUNCATION_MARKER as TRUNCATION_MARKER
     from memclaw.gates.noise import content_text as content_text
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 _HOMES = {
     "addresses_agent": "memclaw.gates.injection",
     "as_quote": "memclaw.gates.injection",
+    "concerns_the_assistant": "memclaw.gates.injection",
     "AUTOMATED_TRIGGERS": "memclaw.gates.noise",
     "TRUNCATION_MARKER": "memclaw.gates.noise",
     "content_text": "memclaw.gates.noise",

@@ -30,7 +30,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memclaw.gates.injection_cues import hidden_in_base64, revealed, speaks_to_the_assistant
+from memclaw.gates.injection_cues import (
+    CHANNEL,
+    THIS_NOTE,
+    hidden_in_base64,
+    revealed,
+    speaks_to_the_assistant,
+)
+from memclaw.gates.lazy_re import LazyPattern
 
 _QUALIFIER = r"(?:previous|prior|above|earlier|preceding|original|initial|old|system|safety|other)"
 _GUIDANCE = (
@@ -344,6 +351,49 @@ def addresses_agent(text: str) -> bool:
         if not wish and any(p.search(line) for p in (*_SOFT_RE, *_BEHAVIOUR)):
             return True
     return False
+
+
+# What a dream leaves in the note rather than promote into every prompt on its own: a line
+# about the assistant, its readers or memory's own machinery, one that hides text or poses
+# as a heading of the prompt, and one that names where memory could be sent. A person who
+# wants such a line in MEMORY.md says so (``remember``, an edit); a dream only promotes
+# facts about people and the world.
+_ABOUT_THE_ASSISTANT_RE = LazyPattern(
+    r"\b(?:assistant|assistent\w*|asistente|assistente|asystent\w*|ai|a\.i\.|ki|ia|llms?|"
+    r"chatbot\w*|chatgpt|gpt-?\d\w*|(?:ai|ki|ia)[-:]\w+)\b"
+    r"|\bmemory_\w+|\b(?:agents|soul|memory|profile)\.md\b|\bowners/|\bsystem\s?-?prompt"
+    r"|<!--|^\W{0,4}\[[^\]]{2,40}\]|^\s*#{1,6}\s"
+    r"|\b(?:all|every|each|any|alla|varje|alle|jede[mnr]?|todos|todas|cada|tous|toutes|chaque|"
+    r"tutti|ogni|elke|wszystkim|wszyscy|każd\w*)\s+(?:\w+\s+)?(?:users?|användare|"
+    r"benutzer\w*|nutzer\w*|usuarios?|utilisateurs?|utenti|utente|usuários?|gebruikers?|"
+    r"użytkownik\w*)\b"
+    # the models that read it, the note speaking of itself, every answer to anyone
+    r"|\b(?:models?|modell\w*|model[oie]s?|modèles?|modellen|modele)\s+(?:\w+\s+)?(?:that|which|"
+    r"who|som|die|que|qui|che|reading|czytające)\b"
+    rf"|\b(?:{THIS_NOTE}|this (?:paragraph|text|entry)|diese[nrs]? (?:absatz|text)|"
+    r"questo (?:testo|paragrafo)|ce (?:texte|paragraphe)|este (?:texto|párrafo)|"
+    r"dit (?:bericht|stuk)|deze alinea|ten tekst|tej notatce)\b"
+    rf"|{_EVERY_ANSWER}|\b(?:samtliga|alle|todas|toutes|tutte|wszystkie|każd\w*|cada)\s+"
+    r"(?:svar|antworten|respuestas|mensajes?|réponses|messages|risposte|respostas|"
+    r"antwoorden|odpowiedzi|wiadomoś\w+)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_KEPT = LazyPattern(
+    rf"\b(?:{_MEMORY}|notes|anteckningar|notizen|notas|notities|notatki|appunti)\b",
+    re.IGNORECASE,
+)
+_CHANNEL_RE = LazyPattern(CHANNEL, re.IGNORECASE)
+
+
+def concerns_the_assistant(text: str) -> bool:
+    """True when a dream should not promote ``text`` on its own (see above): wider than
+    :func:`addresses_agent`, which judges what a person or a tool may store."""
+    if addresses_agent(text) or any(unicodedata.category(c) == "Cf" for c in text):
+        return True
+    plain = _plain(text)
+    if _ABOUT_THE_ASSISTANT_RE.search(plain):
+        return True
+    return bool(_KEPT.search(plain) and _CHANNEL_RE.search(plain))
 
 
 def as_quote(text: str) -> str:

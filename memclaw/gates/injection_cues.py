@@ -202,7 +202,7 @@ _YOU_ARE_NOW_RE = LazyPattern(
 # A note that speaks of itself with authority, or hides itself: "this note wins every
 # conflict", "remove any mention of this note", "que el usuario no se entere de que esta nota
 # existe".
-_THIS_NOTE = (
+THIS_NOTE = (
     r"this (?:note|entry|file|message|memory|line)|these lines|the notes in this memory|"
     r"denna anteckning|den här (?:anteckningen|raden|posten)|diese[rsn]? (?:notiz|eintrag|zeilen?)|"
     r"esta (?:nota|entrada)|estas líneas|cette note|ces lignes|cet envoi|questa nota|queste righe|"
@@ -210,14 +210,14 @@ _THIS_NOTE = (
     r"te linie|tej notatki"
 )
 _SELF_RE = LazyPattern(
-    rf"\b(?:{_THIS_NOTE})\b.{{0,60}}?\b(?:priority|prioridad|priorité|priorità|prioridade|"
+    rf"\b(?:{THIS_NOTE})\b.{{0,60}}?\b(?:priority|prioridad|priorité|priorità|prioridade|"
     r"prioriteit|pierwszeństwo|vorrang|företräde|supersede\w*|only authority|wins|gäller|gilt|"
     r"maßgeblich|vale|fait foi|telt|obowiązuje|exist\w*|finns|gibt|existe|esiste|bestaat|"
     r"istnieje)\b"
     rf"|\b(?:mention|trace|erwähnung|spår|spur|rastro|trace|traccia|rasto|menção|menzione|"
-    rf"mención|spoor|vermelding|wzmianka)\w*\s+(?:\w+\s+){{0,2}}?(?:{_THIS_NOTE})\b"
+    rf"mención|spoor|vermelding|wzmianka)\w*\s+(?:\w+\s+){{0,2}}?(?:{THIS_NOTE})\b"
     rf"|\b(?:only|enda|einzige|solo|seule|soltanto|apenas|alleen|tylko)\b.{{0,30}}?"
-    rf"\b(?:{_THIS_NOTE})\b",
+    rf"\b(?:{THIS_NOTE})\b",
     _I,
 )
 # Guidance *above* (in the prompt) declared void: "The guidance above is obsolete",
@@ -362,7 +362,7 @@ def _others_data_handed_on(line: str) -> bool:
 
 # Getting memory out by any channel: a phone number, a chat handle, a gist, a form, a
 # calendar invite, a webhook, a QR code; or the whole memory printed into answers.
-_CHANNEL = (
+CHANNEL = (
     r"\+?\d[\d \-]{7,}\d|@[\w.]{3,}|\w+#\d{4}\b|\bgist\b|\bwebhook\b|\bforms?\b|\bformul\w+|"
     r"\bqr\b|\binvit\w+|\btelegram\b|\bdiscord\b|\bsms\b|\bdm\b|https?://|[\w-]+\.(?:example|org|"
     r"com|net|io|fr|de|se|pl|nl|it|pt|es|cc)\b"
@@ -376,7 +376,7 @@ _LEAK_DATA = (
 )
 _LEAK_RE = LazyPattern(
     rf"{_CLAUSE}(?:{_DATA_OP}|sms:a|post|upload|übertrage|ajoute|crea|stampa|wklej|pega)\b"
-    rf".{{0,80}}?(?:\b(?:{_LEAK_DATA})\b.{{0,80}}?(?:{_CHANNEL})|(?:{_CHANNEL}).{{0,80}}?"
+    rf".{{0,80}}?(?:\b(?:{_LEAK_DATA})\b.{{0,80}}?(?:{CHANNEL})|(?:{CHANNEL}).{{0,80}}?"
     rf"\b(?:{_LEAK_DATA})\b)"
     r"|\b(?:print|dump|output|paste|stampa|drucke|imprime|plak|wydrukuj)\w*\s+(?:\w+['’]|\w+\s+)?"
     r"(?:whole|entire|full|intera|gesamten|completa|toute|hele|całą)\s+(?:memory|memoria|"
