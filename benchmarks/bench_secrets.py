@@ -19,6 +19,8 @@
 - dev-blind: tests/gates/secret_dev_blind.py, written blind (its author saw neither the
   gate nor the other sets) on 2026-12-06 for the families the principles set misses most,
   then tuned on: a dev set, so that the principles set stays held out.
+- dev-blind2: tests/gates/secret_dev_blind2.py, written blind on 2026-12-06 like dev-blind
+  (324 secrets, 47 splits, 248 look-alikes, twelve languages), scored once, then tuned on.
 - fresh: tests/gates/secret_heldout_fresh.py, written blind on 2026-12-06 (its author saw
   neither the gate nor the other sets) while that day's rules were being fitted to
   dev-blind, and scored once they were; never tuned on, its cases never printed.
@@ -51,6 +53,7 @@ SETS = (
     "principles",
     "red-team",
     "dev-blind",
+    "dev-blind2",
     "fresh",
 )
 
@@ -198,6 +201,12 @@ def main() -> None:
         result = score(db.SECRETS, db.SPLITS, db.LOOKALIKES)
         _report("dev-blind", result, args.cases)
         compare("dev-blind", db.SECRETS, db.LOOKALIKES)
+    if args.half in ("dev-blind2", "all"):
+        from gates import secret_dev_blind2 as db2
+
+        result = score(db2.SECRETS, db2.SPLITS, db2.LOOKALIKES)
+        _report("dev-blind2", result, args.cases)
+        compare("dev-blind2", db2.SECRETS, db2.LOOKALIKES)
     if args.half in ("fresh", "all"):
         from gates import secret_heldout_fresh as fr
 

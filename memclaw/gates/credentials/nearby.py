@@ -21,7 +21,12 @@ from __future__ import annotations
 import re
 
 from memclaw.gates.credentials.principles import LOCKS, QUOTE_MARKS, names_lock
-from memclaw.gates.credentials.values import Candidate, is_non_value, is_placeholder
+from memclaw.gates.credentials.values import (
+    Candidate,
+    is_non_value,
+    is_placeholder,
+    strong_password,
+)
 from memclaw.gates.lazy_re import LazyPattern
 
 __all__ = ["credential_words", "nearby_candidates"]
@@ -88,7 +93,7 @@ _FIRST_VALUE_RE = LazyPattern(
     r"(?:is|är|ist|es|est|c'est|è|é|er|on|jest|=)\s+(?:\S+\s+){0,3}\Z"
 )
 _PUBLIC_KEY_RE = LazyPattern(r"(?i)ssh-(?:rsa|ed25519|dss)|ecdsa-sha2|fingerprint|sha256:|md5:")
-_WORDS_AFTER = 10
+_WORDS_AFTER = 24
 # Under a heading that ends on a colon: a list item, a table row, a line of one value.
 _LIST_ITEM_RE = LazyPattern(r"[ \t]*(?:[-*•]|\d+[.)]|\|)[^\n]*|[ \t]*[^\s]+[ \t]*(?=\n|\Z)")
 
@@ -99,8 +104,11 @@ def nearby_candidates(text: str) -> list[Candidate]:
         return []  # every value this rule takes holds a digit, or is quoted
     found: list[Candidate] = []
     for start, end in credential_words(text):
-        for lo, hi, item in _windows(text, start, end):
-            found.extend(_values(text, lo, hi, start, end, item=item))
+        for lo, hi, how in _windows(text, start, end):
+            if how == "strong":
+                found.extend(_strong_values(text, lo, hi))
+            else:
+                found.extend(_values(text, lo, hi, start, end, item=how == "item"))
     return found
 
 
@@ -172,12 +180,12 @@ def _public_neighbour(text: str, start: int, end: int) -> bool:
     return any(_PUBLIC_WORD_RE.fullmatch(word) for word in near)
 
 
-def _windows(text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
+def _windows(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """Where a credential word's value may be: the rest of its clause, a few words on; a
     value that opens the clause ("8835 is the gate code"); the list or table under a line
-    that ends on it ("Recovery codes for GitHub:"), each item marked as one. Each reaches
-    a bounded way, so a long text without a full stop costs what a short one does, per
-    word."""
+    that ends on it ("Recovery codes for GitHub:"), each item marked as one; the whole
+    clause, for a value only a password looks like. Each reaches a bounded way, so a
+    long text without a full stop costs what a short one does, per word."""
     clause = _clause_start(text, start)
     reach = min(len(text), end + _REACH)
     if "example" in text[clause : end + 80].lower() or _PUBLIC_KEY_RE.search(
@@ -189,10 +197,13 @@ def _windows(text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
         stop = _CLAUSE_END_RE.search(text, stop.end(), reach)  # the answer follows
     clause_end = stop.start() if stop else reach
     words_after = list(re.finditer(r"\S+", text[end:clause_end]))[:_WORDS_AFTER]
-    windows = [(end, end + words_after[-1].end() if words_after else end, False)]
+    windows = [
+        (end, end + words_after[-1].end() if words_after else end, "tied"),
+        (clause, clause_end, "strong"),
+    ]
     first = _FIRST_VALUE_RE.match(text, clause, start)
     if first is not None:
-        windows.append((*first.span("v"), False))
+        windows.append((*first.span("v"), "tied"))
     line_end = text.find("\n", end, reach)
     if line_end != -1 and (
         text[end:line_end].rstrip().endswith((":", "|"))
@@ -204,9 +215,9 @@ def _windows(text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
             item = _LIST_ITEM_RE.match(text, at, min(len(text), at + _REACH))
             if item is None:
                 break
-            windows.append((*item.span(), True))
+            windows.append((*item.span(), "item"))
             at = item.end() + 1
-    return [(lo, hi, item) for lo, hi, item in windows if _may_hold_value(text, lo, hi)]
+    return [(lo, hi, how) for lo, hi, how in windows if _may_hold_value(text, lo, hi)]
 
 
 _REACH = 400
@@ -228,6 +239,24 @@ def _clause_start(text: str, at: int) -> int:
 
 def _in_table(text: str, line_start: int, at: int) -> bool:
     return text[line_start:at].lstrip().startswith("|")
+
+
+def _strong_values(text: str, lo: int, hi: int) -> list[Candidate]:
+    """In a clause that names a credential, a value only a password looks like, tied or not:
+    letters, digits and a symbol or an inner capital ("Stroopwafel!81", "Marzipan-Kite-77 ←
+    that's the new password", "logowałem się hasłem Wisla-Gdansk#7"); not a model's code
+    ("KX-2200", "SM-G991B")."""
+    found: list[Candidate] = []
+    for m in _TOKEN_RE.finditer(text, lo, hi):
+        value = m.group().rstrip(".!?:")
+        if not strong_password(value) or _PRODUCT_CODE_RE.fullmatch(value):
+            continue
+        if _not_a_word(value) and not _public_number(text, m.start(), value):
+            found.append((m.start(), m.start() + len(value), "credential", 0))
+    return found
+
+
+_PRODUCT_CODE_RE = LazyPattern(r"[A-Z]{1,5}-?[A-Z]?\d{1,5}[A-Z]{0,3}|[A-Z][a-z]+-?\d{1,3}[a-z]?")
 
 
 def _values(
@@ -272,7 +301,10 @@ def _values(
             or (hedged and not value.isdigit() and _HEDGED_RE.search(text, lo, start))
             or _closes_named_clause(text, word_start, word_end, start, end)
         )
-        listed = tied <= start and _LIST_GAP_RE.fullmatch(text, tied, start)
+        # The first value after the word's colon may follow a label ("pinkoder: Dankort
+        # 4021"); each further one a list's separator and its label.
+        gap = _LIST_GAP_RE if tied > word_end else _LABELLED_RE
+        listed = tied <= start and gap.fullmatch(text, tied, start)
         # (Nothing between: "PIN 4471"; a bracket closed: "senha do cartão (PIN) 8147".)
         if not text[lo:start].strip(" \t)") or linked or listed:
             found.append((start, end, "credential", 0))
@@ -324,7 +356,14 @@ _PASSWORD_RE = LazyPattern(
 _QUOTED_RE = LazyPattern(
     r"\"([^\"\n]{3,80})\"|'([^'\n]{3,80})'|«([^»\n]{3,80})»|[“„]([^“”\n]{3,80})[“”]"
 )
-_LIST_GAP_RE = LazyPattern(r"(?i)\s*|\s*[,/]\s*|\s+(?:and|och|und|y|et|e|en|i|og|ja)\s+")
+_LABELLED_RE = LazyPattern(r"\s*|\s*[:=]\s*(?:[^\W\d_][\w'’.-]*\s+){0,3}?")
+# Between two values of one list: a comma, a slash, an arrow or "and" ("4471 and 0932"),
+# and up to four words naming the next ("Movistar Tortuga88, Netflix Tortuga88!", "ancien
+# mdp Bretagne2019 → nouveau Galette!Sarrasin7", "la del candado de la bici 0312").
+_LIST_GAP_RE = LazyPattern(
+    r"(?i)\s*|\s*(?:[,;/→]|->|\s(?:and|och|und|y|et|e|en|i|og|ja|to|till|zu|a|à|o)\s)\s*"
+    r"(?:[^\W\d_][\w'’.-]*\s+){0,4}?(?:[:=]\s*)?"
+)
 
 
 def _public_number(text: str, at: int, value: str) -> bool:
