@@ -35,6 +35,7 @@ from memclaw.gates.lazy_re import LazyPattern
 __all__ = [
     "answer_candidates",
     "asks_for_credential",
+    "names_a_credential",
     "names_credential",
     "names_lock",
     "principle_candidates",
@@ -673,13 +674,22 @@ def asks_for_credential(question: str) -> bool:
     return any(names_credential(m.group(), question) for m in _NOUN_RE.finditer(question))
 
 
-def answer_candidates(answer: str, *, opening_only: bool = False) -> list[Candidate]:
+def names_a_credential(text: str) -> bool:
+    """Whether ``text`` names a credential anywhere ("le token coupé en trois :")."""
+    return any(names_credential(m.group(), text) for m in _NOUN_RE.finditer(text))
+
+
+def answer_candidates(
+    answer: str, *, opening_only: bool = False, shaped_only: bool = False
+) -> list[Candidate]:
     """In the message answering a question about a credential, what the credential is:
     the whole message when it is one word, else each word that a name never looks like
     (a digit, an inner capital, a symbol between letters: "2580", "Marzipan-Kite-5").
-    ``opening_only``: only such a word that opens the message ("8142, and the panel is
-    behind the coats"), four characters or more, as a reply opens with what was asked."""
+    ``shaped_only``: only such words, four characters or more (a piece of a credential
+    given in parts); ``opening_only``: only such a word that opens the message ("8142,
+    and the panel is behind the coats"), as a reply opens with what was asked."""
     tokens = list(_TOKEN_RE.finditer(answer))
+    shaped_only = shaped_only or opening_only
     found: list[Candidate] = []
     for m in tokens[:1] if opening_only else tokens:
         value = m.group().strip("\"'`").rstrip(".!?)")
@@ -691,7 +701,7 @@ def answer_candidates(answer: str, *, opening_only: bool = False) -> list[Candid
             or any(c.isupper() for c in inner)
             or any(not c.isalnum() for c in inner.rstrip("'"))
         )
-        if opening_only and not (shaped and len(value) >= 4):
+        if shaped_only and not (shaped and len(value) >= 4):
             continue
         if len(tokens) == 1 or (shaped and not value.endswith(":")):
             start = m.start() + m.group().index(value)

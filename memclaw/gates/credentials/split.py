@@ -12,7 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memclaw.gates.credentials.nearby import credential_words
-from memclaw.gates.credentials.principles import answer_candidates, asks_for_credential
+from memclaw.gates.credentials.principles import (
+    answer_candidates,
+    asks_for_credential,
+    names_a_credential,
+)
+from memclaw.gates.lazy_re import LazyPattern
 from memclaw.gates.secrets import REDACTION_PREFIX, find_secrets, redact
 
 __all__ = ["redact_adjacent"]
@@ -42,7 +47,27 @@ def _seam_spans(a: str, b: str) -> tuple[list[Span], list[Span]]:
                 in_a.append((offset + f.start, offset + min(f.end, seam), f.kind))
             if f.end > seam + len(sep):
                 in_b.append((max(f.start - seam - len(sep), 0), f.end - seam - len(sep), f.kind))
-    return in_a, in_b
+    half_a, half_b = _labelled_halves(a, b)
+    return in_a + half_a, in_b + half_b
+
+
+_LAST_RE = LazyPattern(r"\S{6,}(?=\s*\Z)")
+_PIECE_RE = LazyPattern(r"[^\s:]{6,}")
+
+
+def _labelled_halves(a: str, b: str) -> tuple[list[Span], list[Span]]:
+    """A key pasted in halves with words between them ("first half: npm_JJ9h…", "second
+    half: xBWg…"): the last word of one and a word of the next, glued, are a token the
+    gate knows by its shape."""
+    last = _LAST_RE.search(a, max(0, len(a) - _SEAM))
+    if last is None:
+        return [], []
+    for piece in _PIECE_RE.finditer(b, 0, min(len(b), _SEAM)):
+        whole = last.group() + piece.group()
+        if any(f.start == 0 and f.end == len(whole) for f in find_secrets(whole)):
+            kind = find_secrets(whole)[0].kind
+            return [(*last.span(), kind)], [(*piece.span(), kind)]
+    return [], []
 
 
 def _apply(text: str, spans: list[Span]) -> str:
@@ -96,28 +121,73 @@ def redact_adjacent(texts: Sequence[str]) -> list[str]:
 
 # How many messages on an answer may come: "What's the alarm code?", "hold on", "8142".
 _ANSWER_REACH = 2
+# A message this short after one that names a credential may hold a piece of it.
+_PIECE_WORDS = 6
 
 
 def _answers(texts: Sequence[str], i: int) -> list[tuple[int, list[Span]]]:
-    """Where the messages after ``texts[i]`` answer it with a credential. After a question
-    about one ("What's the alarm code at the cabin?" then "2580"), the next message's
-    credential-shaped words; after a message that names one and gives none ("podaj mi
-    hasło do Netflixa"), or when the next message is an aside ("hold on"), a value that
-    opens one of the next two."""
+    """Where the messages after ``texts[i]`` give the credential it speaks of.
+
+    * After a question about one ("What's the alarm code at the cabin?" then "2580"), the
+      next message's credential-shaped words, or the whole of it when it is one word; an
+      aside of one word ("Moment") lets the answer come one message later.
+    * After a message that names one (asked or not), a short message's credential-shaped
+      words are a piece of it, and so are those of the naming message ("the password
+      starts with Copper-Falcon" then "and ends with -0291!Moor"; a token in three parts).
+    * Otherwise a value that opens one of the next two messages ("podaj mi hasło do
+      Netflixa" then "Kotlet_Schabowy4 chyba").
+    """
     asked = _asks(texts[i][-_SEAM:])
-    if not asked and not _names_unsaid(texts[i]):
+    if not (asked or _names(texts[i])):
         return []
+    out: list[tuple[int, list[Span]]] = []
     for j in range(i + 1, min(len(texts), i + 1 + _ANSWER_REACH)):
-        opening_only = not asked or j > i + 1
-        found = answer_candidates(texts[j], opening_only=opening_only)
+        said = texts[j]
+        if asked and j == i + 1:
+            found = answer_candidates(said)
+            out.append((j, _spans(found)))
+            if found and not _aside(said, found):
+                return out
+            continue
+        if len(said.split()) <= _PIECE_WORDS:
+            pieces = answer_candidates(said, shaped_only=True)
+            if pieces:
+                out += [(i, _spans(answer_candidates(texts[i], shaped_only=True)))]
+                # The pieces go on while short messages bring more (a token in three).
+                while pieces:
+                    out.append((j, _spans(pieces)))
+                    j += 1
+                    if j == len(texts) or len(texts[j].split()) > _PIECE_WORDS:
+                        break
+                    pieces = answer_candidates(texts[j], shaped_only=True)
+                return out
+        found = answer_candidates(said, opening_only=True)
         if found:
-            return [(j, [(s, e, kind) for s, e, kind, _ in found])]
-    return []
+            return [*out, (j, _spans(found))]
+    return out
 
 
-def _names_unsaid(text: str) -> bool:
-    """A short message that names a credential and gives none: a request for it."""
-    return len(text.split()) <= 12 and bool(credential_words(text)) and not find_secrets(text)
+def _spans(found: list[tuple[int, int, str, int]]) -> list[Span]:
+    return [(s, e, kind) for s, e, kind, _ in found]
+
+
+def _aside(said: str, found: list[tuple[int, int, str, int]]) -> bool:
+    """One word that no credential looks like ("Moment", "chwila", "øh"): the answer may
+    still come."""
+    value = said.strip()
+    return (
+        len(found) == 1
+        and " " not in value
+        and not any(c.isdigit() or not c.isalpha() for c in value.rstrip(".!?…"))
+    )
+
+
+def _names(text: str) -> bool:
+    """A short message that names a credential (a request for it, or the first of its
+    pieces)."""
+    if len(text.split()) > 12:
+        return False
+    return bool(credential_words(text)) or names_a_credential(text)
 
 
 def answered_secrets(question: str, answer: str) -> dict[str, str]:
