@@ -35,7 +35,7 @@ _STRONG_WORDS = frozenset(
         "lösenord", "lösenordet", "passord", "passwort", "contraseña",
         # the other languages the prose rules read (credentials.prose): KENNWORT=, mot_de_passe=
         "losenord", "kennwort", "motdepasse", "wachtwoord", "salasana", "hasło", "haslo",
-        "senha", "пароль",
+        "senha", "пароль", "adgangskode", "kodeord", "salaisuus", "contrasena", "parola",
     }
 )  # fmt: skip
 _WEAK_WORDS = frozenset({"key", "auth", "pass", "nyckel", "nyckeln"})
@@ -60,6 +60,26 @@ _SECRET_TRAILERS = frozenset(
         "override", "literal", "text",
     }
 )  # fmt: skip
+_ENGLISH_WORDS = frozenset(
+    """
+    password passwd passphrase passcode pwd secret secrets token credential credentials
+    apikey apitoken apisecret authtoken accesstoken refreshtoken secretkey privatekey
+    accesskey clientsecret
+    """.split()  # noqa: SIM905
+)
+# After a strong secret word, these make the name denote something else: its length, its
+# address, its policy, when it changed.
+_OTHER_HEADS = frozenset(
+    """
+    length len min max minimum maximum url uri endpoint host file path dir policy hint hints
+    reset expiry expires expiration ttl timeout enabled enable disabled required field label
+    prompt regex pattern rules rule count size hash hashed salt algo algorithm type mode
+    format strength header name names id ids var variable at date time days hours seconds
+    changed updated created rotation rotated version source provider store storage manager
+    backend method strategy scheme mask masked visible visibility input form retries
+    attempts lockout history age complexity chars characters digits generator ref
+    """.split()  # noqa: SIM905
+)
 _NON_SECRET_PREFIX = frozenset(
     {
         "max", "min", "num", "n", "is", "has", "use", "enable", "disable", "require",
@@ -114,7 +134,15 @@ def _name_strength(name: str, env_style: bool) -> tuple[int, str]:
             hit = i
     if hit < 0:
         return 0, ""
-    if any(c not in _SECRET_TRAILERS and not c.isdigit() for c in comps[hit + 1 :]):
+    trailing = [c for c in comps[hit + 1 :] if not c.isdigit()]
+    # A password of something, in the word order of languages that put it after the noun
+    # (MOT_DE_PASSE_SMTP, HASLO_BAZY), or after an English one as a short tag (PASSWORD_DB);
+    # not when a word after it names another thing (PASSWORD_MIN_LENGTH, TOKEN_SCOPE).
+    tags = comps[hit] in _STRONG_WORDS and all(
+        c not in _OTHER_HEADS and (len(c) <= 4 or comps[hit] not in _ENGLISH_WORDS)
+        for c in trailing
+    )
+    if not tags and any(c not in _SECRET_TRAILERS for c in trailing):
         return 0, ""
     if hit > 0 and comps[0] in _NON_SECRET_PREFIX:
         return 0, ""
@@ -204,6 +232,7 @@ _NAME_KEYWORDS = (
     "pass", "pwd", "secret", "token", "credential", "key", "auth", "lösen", "nyckel", "api_hash",
     "passord", "passwort", "contraseña", "密", "口令", "令牌", "凭证", "憑證", "losen", "kennwort",
     "wachtwoord", "salasana", "hasło", "haslo", "senha", "пароль", "mot_de_passe", "motdepasse",
+    "adgangskode", "kodeord", "salaisuus", "contrasena", "parola",
 )  # fmt: skip
 _SEP_RE = LazyPattern(r"[\"']?(?:\*\*|__)?[ \t]*(?P<sep>:=|=>|=(?![=~])|:(?![:/\\])|：)")
 _FLAG_GAP_RE = LazyPattern(r"[ \t]+(?=[^\s\-])")

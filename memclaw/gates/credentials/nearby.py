@@ -67,8 +67,9 @@ _PUBLIC_HEAD_RE = LazyPattern(
 _PUBLIC_WORD_RE = LazyPattern(rf"(?i)(?:{_PUBLIC})\b")
 _NEIGHBOURS_RE = LazyPattern(r"(?:[\w'’-]+\s+){0,2}\Z")
 _NEXT_WORDS_RE = LazyPattern(r"(?:\s+(?:of|for|de|del|do|da|di|du|dla|van|för|für)\b)?\s+[\w'’-]+")
-# Where a clause ends: a full stop before a space or the end, "!" or "?", a line break.
-_CLAUSE_END_RE = LazyPattern(r"[.!?](?=\s|\Z)|\n")
+# Where a clause ends: a full stop, "!" or "?" before a capital or the end (not the "!"
+# of "Kesä2020! ja uusi …"), a line break.
+_CLAUSE_END_RE = LazyPattern(r"[.!?](?=\s+(?-i:[A-ZÀ-Þ])|\s*\Z)|\n")
 _TOKEN_RE = LazyPattern(r"[^\s,;()\[\]{}\"'«»“”|]+")
 _DIGIT_GROUPS_RE = LazyPattern(
     r"(?<![\w/+-])(?<![.,:]\d)\d{1,4}(?:[ -]\d{1,4})+(?![\w/%-]|[.,:]\d)"
