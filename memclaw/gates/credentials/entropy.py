@@ -116,9 +116,16 @@ def entropy_candidates(text: str) -> list[Candidate]:
     return out
 
 
+# An object's id with its type before it ("cus_tE12nyyUtJqZH5", "req_…"): a name. A
+# vendor's secret of that shape is its vendor's rule's business.
+_PREFIXED_ID_RE = LazyPattern(r"[a-z]{2,6}_[A-Za-z0-9]{8,}")
+
+
 def _generated(tok: str) -> bool:
     """Three kinds of character that shatter into tiny pieces: only a generator writes it."""
     core = tok.rstrip("=")
+    if _PREFIXED_ID_RE.fullmatch(core):
+        return False
     return (
         len(core) >= 16
         and classes(core) == 3

@@ -57,7 +57,8 @@ _PUBLIC = (
     r"promo|rabatt|discount|voucher|gutschein|coupon|kupong|dress|morse|exit|language|sprach|"
     r"swift|bic|iata|product|produkt|vorwahl|riktnummer|flight|flug|flyg|vuelo|vol|volo|voo|"
     r"vlucht|lot|booking|bokning|buchung|reserva|réservation|prenotazione|tracking|"
-    r"kampanj|descuento|promoción|réduction|sconto|desconto|korting|rabat|check-in"
+    r"kampanj|descuento|promoción|réduction|sconto|desconto|korting|kortings|rabat|check-in|"
+    r"checkout|course|kurs|kurssi|kursus|cours|corso|curso|cursus|alennus"
 )
 # Heads that only make another word: "encode", "decode", "avkoda", "unicode", "opcode", "spin".
 _PUBLIC_HEAD_RE = LazyPattern(
@@ -66,7 +67,9 @@ _PUBLIC_HEAD_RE = LazyPattern(
 )
 _PUBLIC_WORD_RE = LazyPattern(rf"(?i)(?:{_PUBLIC})\b")
 _NEIGHBOURS_RE = LazyPattern(r"(?:[\w'’-]+\s+){0,2}\Z")
-_NEXT_WORDS_RE = LazyPattern(r"(?:\s+(?:of|for|de|del|do|da|di|du|dla|van|för|für)\b)?\s+[\w'’-]+")
+_NEXT_WORDS_RE = LazyPattern(
+    r"(?:\s+(?:of|for|de|del|do|da|di|du|dla|van|för|für)\b)?(?:\s+[\w'’-]+){1,3}"
+)
 # Where a clause ends: a full stop, "!" or "?" before a capital or the end (not the "!"
 # of "Kesä2020! ja uusi …"), a line break.
 _CLAUSE_END_RE = LazyPattern(r"[.!?](?=\s+(?-i:[A-ZÀ-Þ])|\s*\Z)|\n")
@@ -223,8 +226,9 @@ def _windows(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
 
 _REACH = 400
 _LIST_ITEMS = 50
-# A line of a few words and no digit, a heading even without its colon ("Recovery codes").
-_HEADING_RE = LazyPattern(r"[ \t#*]*[^\W\d_][^\d\n.!?]{0,40}")
+# A line of words alone, a heading even without its colon ("Recovery codes"; not a line of
+# a config file, "DB_PASSWORD=${DB_PASSWORD}").
+_HEADING_RE = LazyPattern(r"[ \t#*]*[^\W\d_](?:[^\W\d_]|[ \t'’-])*:?[ \t]*")
 
 
 def _may_hold_value(text: str, lo: int, hi: int) -> bool:

@@ -183,6 +183,9 @@ _OTP_WORD_RE = LazyPattern(
 )
 
 
+_CID_RE = LazyPattern(r"(?i)\b(?:ipfs|ipns|cid)\b")
+
+
 def _otp_seeds(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for m in _BASE32_RE.finditer(text):
@@ -191,6 +194,8 @@ def _otp_seeds(text: str) -> list[Candidate]:
         if len(seed) < 16 or digits == len(seed) or len(set(seed)) < 8:
             continue
         line_start = text.rfind("\n", 0, m.start()) + 1
+        if seed.lower().startswith("baf") or _CID_RE.search(text, line_start, m.start()):
+            continue  # IPFS's content address (CIDv1 is base32 too): a name
         told = _OTP_WORD_RE.search(text, line_start, m.start())  # "2FA setup key: ..."
         # In groups, most of them hold a digit ("JBSW Y3DP EHPK 3PXP"), or the line says
         # what it is; words in fours ("room 4567 with anna") do neither.
@@ -217,6 +222,9 @@ _PGPASS_RE = LazyPattern(
 _WIFI_QR_RE = LazyPattern(r"(?i)\bWIFI:(?:[^\n]*?;)?P:(?P<v>(?:\\.|[^;\\\n])+)")
 
 
+_ADDRESS_SCHEMES = frozenset({"mailto", "sip", "sips", "tel", "xmpp", "im", "news", "irc", "fax"})
+
+
 def _addresses(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     if "wifi:" in text.lower():
@@ -225,6 +233,8 @@ def _addresses(text: str) -> list[Candidate]:
     if "@" in text:
         for m in _USERINFO_RE.finditer(text):
             value = m.group("v")
+            if m.group("user").lower() in _ADDRESS_SCHEMES:
+                continue  # "mailto:billing@example.com" is an address, not a user's password
             if not is_placeholder(value) and value.lower() not in ("password", "pass", "pwd"):
                 found.append((m.start("v"), m.end("v"), "url_credentials", 1))
     if text.count(":") >= 4:

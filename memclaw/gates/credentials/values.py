@@ -183,6 +183,9 @@ _SNAKE_LABEL_RE = LazyPattern(
 )
 
 
+_YAML_TAG_RE = LazyPattern(r"!!?[A-Za-z][\w.-]*")
+
+
 def is_non_value(value: str) -> bool:
     v = value.strip()
     if v.lower() in _NON_VALUES or not any(c.isalnum() for c in v):
@@ -193,6 +196,8 @@ def is_non_value(value: str) -> bool:
         return True  # "email/password", "user/pass": labels of a form, not credentials
     if _NUMBERISH_RE.fullmatch(v) or v.startswith(("arn:", "urn:")):
         return True  # 1.3.0, 1556312220.133, ARNs and URNs are identifiers
+    if _YAML_TAG_RE.fullmatch(v):
+        return True  # "api_key: !ENV ${KEY}": a YAML tag says where the value comes from
     # A 1-3 digit number is a count or a flag, never a usable credential ("'HAVE_PASSWD': 1").
     return v.isdigit() and len(v) < 4
 
