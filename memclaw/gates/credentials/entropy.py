@@ -75,7 +75,7 @@ _HASH_LABELS = frozenset(
 
 
 def entropy_candidates(text: str) -> list[Candidate]:
-    out: list[Candidate] = []
+    out: list[Candidate] = _symbolic(text) if len(text) >= 16 else []
     for m in _ENTROPY_TOKEN_RE.finditer(text):
         tok = m.group()
         start, end = m.span()
@@ -122,16 +122,37 @@ _PREFIXED_ID_RE = LazyPattern(r"[a-z]{2,6}_[A-Za-z0-9]{8,}")
 
 
 def _generated(tok: str) -> bool:
-    """Three kinds of character that shatter into tiny pieces: only a generator writes it."""
+    """Characters of three kinds that shatter into tiny pieces, or of two kinds over a long
+    run ("PvcBzwyTPotGaiBcbHpnfPiKrLApES"), or in groups of one length ("jTI5-pOQ1-kpjG"):
+    only a generator writes it."""
     core = tok.rstrip("=")
-    if _PREFIXED_ID_RE.fullmatch(core):
+    if len(core) < 16 or _PREFIXED_ID_RE.fullmatch(core) or is_placeholder(core):
         return False
-    return (
-        len(core) >= 16
-        and classes(core) == 3
-        and looks_random(core, 16, 14)
-        and not is_placeholder(core)
+    groups = core.split("-")
+    if len(groups) >= 4 and len({len(g) for g in groups}) == 1:
+        core = "".join(groups)
+    kinds = classes(core)
+    return (kinds == 3 and looks_random(core, 16, 14)) or (
+        kinds == 2 and core.isalpha() and len(core) >= 24 and looks_random(core)
     )
+
+
+# A run no word has, with symbols among its letters and digits: "iTzb3ZMKcnIHF2!jE?#o".
+_SYMBOLIC_RE = LazyPattern(r"(?<!\S)(?=\S*[!?#*%&$^~@+])[^\s\"'`«»“”()<>\[\]]{16,}")
+
+
+def _symbolic(text: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    for m in _SYMBOLIC_RE.finditer(text):
+        tok = m.group().rstrip(".,;:!?")
+        if "://" in tok or ("@" in tok.strip("@") and "." in tok.split("@")[-1]):
+            continue  # an address or a mail address
+        if not _unnamed(text, m.start()):
+            continue
+        symbols = sum(not c.isalnum() for c in tok)
+        if classes(tok) == 3 and symbols * 8 <= len(tok) * 3 and looks_random(tok, 16, 10):
+            found.append((m.start(), m.start() + len(tok), "high_entropy", 20))
+    return found
 
 
 def _unnamed(text: str, start: int) -> bool:

@@ -19,6 +19,7 @@ sentence and more of the value.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from memclaw.gates.credentials.principles import LOCKS, QUOTE_MARKS, names_lock
 from memclaw.gates.credentials.values import (
@@ -35,13 +36,17 @@ __all__ = ["credential_words", "nearby_candidates"]
 # ("huvud|lösenord|et", "master|passwort", "dør|kode|n", "API-|sleutel").
 _TAILS = (
     r"passw(?:or[dt]|d)|passord|lösen(?:ord)?|kennwort|wachtwoord|salasana|senha|contraseña|"
-    r"has[łl]o|hasła|adgangskode|geheimzahl|geheimnummer|"
+    r"has[łl](?:o|a|em|u|e)|adgangskode|kodeord|geheimzahl|geheimnummer|(?<=mot de )passe|"
     r"kod|kode|koodi|code|codice|código|codigo|"
     r"nøgle|nyckel|schlüssel|sleutel|klucz|chiave|chave|clave|"
     r"cvv2?|cvc2?|csc|mdp|pwd|"
     r"combina(?:tion|ción|ison|zione|ção|tie)|kombina(?:tion|cja|cji)|szyfr"
 )
-_INFLECTION = r"(?:s|e|en|et|er|ene|erna|n|a|an|na|u|y|i|in|ia|ie|o|ów|em|om|ets|ens)?"
+# (Finnish cases too: "salasanaksi", "salasanalla", "koodit".)
+_INFLECTION = (
+    r"(?:s|e|en|et|er|ene|erna|n|a|an|na|u|y|i|in|ia|ie|o|ów|em|om|ets|ens|t|ksi|lla|lle|"
+    r"lta|ssa|sta|nsa|ni|si)?"
+)
 _TAIL_RE = LazyPattern(rf"(?i)(?:{_TAILS}){_INFLECTION}(?![\w'’])")
 # A PIN, a PUK, a key or a secret only as a word of its own ("Alpin", "monkey" are not);
 # not keys or tokens in the plural, which are counted ("1200 keys in Redis", "max tokens").
@@ -148,19 +153,31 @@ def credential_words(text: str) -> list[tuple[int, int]]:
 
 # People misspell the word too ("pasword", "Passwrot", "lösenrdet"): one letter left out,
 # added, changed or swapped with the next is still that word.
+# Accents are dropped first ("contrasenia" is "contraseña" with "ñ" spelt "ni").
 _SPELT = (
-    "password", "passwort", "passord", "lösenord", "lösenordet", "wachtwoord", "kennwort",
-    "contraseña", "salasana", "adgangskode", "passwords", "passwörter",
+    "password", "passwort", "passord", "losenord", "losenordet", "wachtwoord", "kennwort",
+    "contrasena", "salasana", "adgangskode", "passwords", "passworter",
 )  # fmt: skip
-_NEAR_SPELT_RE = LazyPattern(r"(?i)\b(?:pa|lö|wa|ke|co|sa|ad)[^\W\d_]{4,9}\b")
+_NEAR_SPELT_RE = LazyPattern(r"(?i)\b[plwkcsa][^\W\d_]{5,10}\b")
+
+
+_SPELT_BY_LETTER = {c: tuple(w for w in _SPELT if w[0] == c) for c in {w[0] for w in _SPELT}}
 
 
 def _misspelt(text: str) -> list[tuple[int, int]]:
-    return [
-        m.span()
-        for m in _NEAR_SPELT_RE.finditer(text)
-        if any(_one_edit(m.group().lower(), word) for word in _SPELT)
-    ]
+    """(The first letter is kept in a slip of the pen: "pssword", "lösenrdet".)"""
+    found = []
+    for m in _NEAR_SPELT_RE.finditer(text):
+        word = m.group().lower()
+        if not word.isascii():
+            word = _unaccented(word)
+        if any(_one_edit(word, spelt) for spelt in _SPELT_BY_LETTER.get(word[0], ())):
+            found.append(m.span())
+    return found
+
+
+def _unaccented(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def _one_edit(a: str, b: str) -> bool:

@@ -179,7 +179,7 @@ _BASE32_RE = LazyPattern(
 _OTP_WORD_RE = LazyPattern(
     r"(?i)2fa|2-?step|two.?factor|totp|otp|mfa|auth?entic|authentif|autentif|authy|setup|set-up|seed|secret|"
     r"backup|recovery|einrichtung|verifi|tvåfaktor|zwei|dos pasos|deux|due fattori|"
-    r"dois fatores|twee|dwuetap|kaksivaih|tofaktor"
+    r"dois fatores|twee|dwuetap|kaksivaih|to-?faktor|uwierzyteln"
 )
 
 
