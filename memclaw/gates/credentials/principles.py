@@ -44,12 +44,13 @@ __all__ = [
 # --- checksummed numbers ---------------------------------------------------------------------
 
 # 13 to 19 digits, grouped as cards are written (4539 1488 0343 6467, with dashes or dots).
+# (Also as typed: "2221  0274-59951077", separators mixed or doubled.)
 _CARD_RE = LazyPattern(
     r"(?<![\w.-])(?:[2-6]\d{12,18}|[2-6]\d{3}(?P<sep>[ .-])\d{4}(?P=sep)\d{4}(?P=sep)\d{1,7}"
-    r"|[2-6]\d{3}[ -]\d{6}[ -]\d{4,5})(?![\w-]|\.\d)"
+    r"|[2-6]\d{3}[ -]\d{6}[ -]\d{4,5}|[2-6]\d{3}(?:[ .-]{1,2}\d{2,8}){1,4})(?![\w-]|\.\d)"
 )
 _DIGIT_RUN_RE = LazyPattern(r"\d[\d .-]{11,}\d")
-_IBAN_RE = LazyPattern(r"(?i)(?<![\w-])[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}(?![\w-])")
+_IBAN_RE = LazyPattern(r"(?i)(?<![\w-])[A-Z]{2} ?\d{2}(?:[ -]?[A-Z0-9]){11,30}(?![\w-])")
 
 
 def _checksummed(text: str) -> list[Candidate]:
@@ -82,8 +83,8 @@ def _checksummed(text: str) -> list[Candidate]:
 # A number named as something else is that ("ticket number 4539...", "order 4916..."): one
 # in ten of any long number passes the Luhn check by chance.
 _OTHER_NUMBER_RE = LazyPattern(
-    r"(?i)\b(?:ticket|order|invoice|tracking|reference|ref|case|booking|confirmation|serial|"
-    r"isbn|phone|tel|ärende|order|faktura|bestellung|rechnung|sendung|pedido|factura|"
+    r"(?i)\b(?:ticket|order|invoice|tracking|reference|ref|(?<!\bin )case|booking|"
+    r"confirmation|serial|isbn|phone|tel|ärende|order|faktura|bestellung|rechnung|sendung|pedido|factura|"
     r"commande|facture|ordine|fattura|encomenda|fatura|bestelling|factuur|zamówienie|faktura)"
     r"\w*\W+(?:\w+\W+){0,5}\Z"
 )
@@ -98,7 +99,12 @@ _CARD_CODE_RE = LazyPattern(r"(?<![\d/.:-])\d{3,4}(?![\d/.:-])")
 
 
 def _card_code(text: str, after: int) -> list[Candidate]:
-    line_end = text.find("\n", after)
+    """(On the card's line or one of the two below it, as a card is copied out.)"""
+    line_end = after
+    for _ in range(3):
+        line_end = text.find("\n", line_end + 1)
+        if line_end == -1:
+            break
     return [
         (m.start(), m.end(), "card_code", 90)
         for m in _CARD_CODE_RE.finditer(text, after, len(text) if line_end == -1 else line_end)
