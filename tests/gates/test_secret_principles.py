@@ -184,6 +184,15 @@ def test_the_blind_held_out_set_does_not_fall_back() -> None:
     assert result.fpr <= 0.02
 
 
+def test_the_second_blind_dev_set_does_not_fall_back() -> None:
+    from . import secret_dev_blind2 as dev
+
+    # Fitted on (0.790 and 15 look-alikes flagged when first scored): a floor, not a goal.
+    result = score(dev.SECRETS, dev.SPLITS, dev.LOOKALIKES)
+    assert result.recall >= 0.92
+    assert result.flagged <= 2
+
+
 def test_the_blind_dev_set_holds_its_figures() -> None:
     from . import secret_dev_blind as dev
 
@@ -255,6 +264,22 @@ def test_a_number_beside_a_credential_word_is_not_always_one(text: str) -> None:
         ("GitHub recovery codes\n3f9a2-8b1c4\n7d0e5-1a9f2", "7d0e5-1a9f2"),
         # a string only a generator writes, with no word before it
         ("try Xk29fjQ0pL3mZ8vB7wTq on the test box", "Xk29fjQ0pL3mZ8vB7wTq"),
+        # a list that runs on past its labels
+        ("koder: bod 4471, Visa 8830", "8830"),
+        ("old pw Linden2019 → new Maple!Creek4", "Maple!Creek4"),
+        # a value only a password looks like, anywhere in the clause
+        ("Quokka#Lime-9 is what I set as the wifi password", "Quokka#Lime-9"),
+        # inflected and misspelt credential words
+        ("zalogowałam się hasłem Kasza!Gryka8", "Kasza!Gryka8"),
+        ("pasword for the NAS: Otter.Bay.77", "Otter.Bay.77"),
+        # a password named in another language's word order, as an environment variable
+        ("WACHTWOORD_MAIL=Drop!Kaas22", "Drop!Kaas22"),
+        # a generated string with symbols, with no word before it
+        ("keep this safe: Qx7#mVz2!pL9@wR4t", "Qx7#mVz2!pL9@wR4t"),
+        # a card as typed, its code two lines below
+        ("card:\n4539  1488-03436467\n09/27\n321", "321"),
+        # a credential closing its clause, words after it
+        ("PIN della carta nuova 5817", "5817"),
         # a header whose scheme takes parameters
         ('Authorization: OAuth oauth_token="ab12cd34ef", oauth_signature="Zx9%2Fq"', "Zx9%2Fq"),
     ],
@@ -278,6 +303,12 @@ def test_principles_that_reach_further(text: str, value: str) -> None:
         "AuthTokenProviderFactory2 is the class to mock",  # words glued, not shattered
         "wifi name: HomeNet5G",  # the network's name is no secret
         "## Passwords\nI hate them\n2024 was rough",  # a heading, then no value
+        "send it to mailto:billing@example.com",  # an address, not user:password
+        "Use code SPRING25 at checkout",  # a public discount code
+        "PASSWORD_MIN_LENGTH=12\nTOKEN_SCOPE=read-all",  # names of other things
+        "api_key: !ENV ${WEATHER_API_KEY}",  # a YAML tag
+        "customer cus_tE12nyyUtJqZH5 in Stripe",  # a typed id
+        "I have had the same PIN since 2016",  # a year
     ],
 )
 def test_the_further_principles_leave_these_alone(text: str) -> None:

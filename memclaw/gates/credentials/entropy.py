@@ -150,7 +150,12 @@ def _symbolic(text: str) -> list[Candidate]:
         if not _unnamed(text, m.start()):
             continue
         symbols = sum(not c.isalnum() for c in tok)
-        if classes(tok) == 3 and symbols * 8 <= len(tok) * 3 and looks_random(tok, 16, 10):
+        letters_and_digits = "".join(c for c in tok if c.isalnum())
+        if (
+            classes(tok) == 3
+            and symbols * 8 <= len(tok) * 3
+            and looks_random(letters_and_digits, 12, 10)
+        ):
             found.append((m.start(), m.start() + len(tok), "high_entropy", 20))
     return found
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memclaw.gates.credentials.principles import LOCKS, QUOTE_MARKS, names_lock
+from memclaw.gates.credentials.principles import LOCKS, QUOTE_MARKS, names_credential
 from memclaw.gates.credentials.values import (
     Candidate,
     is_non_value,
@@ -349,20 +349,25 @@ _LINK_RE = LazyPattern(
 )
 # A copula, then one small word that hedges it ("är typ", "is probably", "ist wohl").
 _HEDGED_RE = LazyPattern(rf"(?i)(?<![\w'’])(?:{_LINK_WORDS})\s+[^\W\d_]{{2,8}}\s+\Z")
-# Up to five words with no digit, between a credential word and a value closing the clause.
-_FEW_WORDS_RE = LazyPattern(r"(?:\s+[^\W\d_][\w'’-]*){0,5}\s+")
+# Up to eight words with no digit, between a credential word and a value closing the clause.
+_FEW_WORDS_RE = LazyPattern(r"(?:\s+[^\W\d_][\w'’-]*){0,8}\s+")
 _CLAUSE_CLOSED_RE = LazyPattern(r"[\s.!?)]*(?:\n|\Z)")
 
 
+_YEAR_RE = LazyPattern(r"(?:19|20)\d\d")
+
+
 def _closes_named_clause(text: str, word_start: int, word_end: int, start: int, end: int) -> bool:
-    """ "Kluiscode in de hotelkamer 4472", "szyfr do kłódki rowerowej 8-1-5-5": the value
-    ends the clause, a few words after a code whose lock is named (in the word or among
-    those words)."""
+    """ "Kluiscode in de hotelkamer 4472", "szyfr do kłódki rowerowej 8-1-5-5", "PIN del
+    bancomat nuovo 40918": the value ends the clause, a few words after a credential, or a
+    code whose lock is named (in the word or among those words); not a year."""
     if word_end > start or not _CLAUSE_CLOSED_RE.match(text, end):
         return False
     if not _FEW_WORDS_RE.fullmatch(text, word_end, start):
         return False
-    return names_lock(text[word_start:word_end], text[word_end:start])
+    if _YEAR_RE.fullmatch(text, start, end):
+        return False  # "the PIN I have had since 2016"
+    return names_credential(text[word_start:word_end], text[word_end:start])
 
 
 # "codice dell'allarme 82604", "il codice del lucchetto della bici? 4-4-1-9": the value
