@@ -167,11 +167,34 @@ _EXFILTRATION_RE = re.compile(
     rf"|(?:{_ADDRESS}).{{0,60}}?\b(?:{_SEND})\b.{{0,60}}?\b(?:{_MEMORY})\b",
     re.IGNORECASE,
 )
-# memclaw's own machinery as what to run, edit or show.
+# memclaw's own machinery as what to run, edit or show; not a line that says what a tool
+# or a core file is or holds ("memory_store is the tool our plugin calls", "AGENTS.md lists
+# the repo's conventions", "In SOUL.md steht der Ton") and gives no order.
+_TOOL_OR_FILE = r"(?:memory_\w+|(?:agents|soul|memory|profile)\.md)"
+_IS_OR_HOLDS = (
+    r"is|are|är|ist|sind|es|son|est|sont|è|sono|é|são|is|zijn|to|jest|=|lists?|listet|liste|"
+    r"lista|listar|describes?|beskriver|beschreibt|describe|décrit|descrive|descreve|"
+    r"beschrijft|opisuje|contains?|innehåller|enthält|contiene|contient|contém|bevat|zawiera|"
+    r"reads?|läser|liest|lee|lit|legge|lê|leest|czyta|searches|söker|durchsucht|busca|"
+    r"cherche|cerca|procura|zoekt|przeszukuje|holds?|håller|hält|stores?|sparar|speichert"
+)
+_AT = r"in|i|im|en|dans|nel|nello|no|na|em|op|w|we"
+_HOLDS_THERE = r"steht|stehen|står|staat|está|están|sta|stanno|se trouve|finns|znajduje"
+_ORDER = (
+    r"must|should|shall|has to|needs? to|ska|skall|måste|bör|soll|sollen|muss|müssen|debe|"
+    r"deben|hay que|doit|doivent|il faut|faudrait|deve|devono|bisogna|precisa|moet|moeten|"
+    r"musi|należy|trzeba|can be|kan|kann|puede|peut|può|pode|kunnen|można"
+)
+_DEFINED = (
+    rf"\W*(?:(?:the|det|der|die|das|el|la|le|il|o|a|het|de)\s+)?{_TOOL_OR_FILE}\s+(?:\w+\s+){{0,3}}?"
+    rf"(?:{_IS_OR_HOLDS})\b|\W*(?:{_AT})\s+(?:(?:the|de|o|il|le|het)\s+)?{_TOOL_OR_FILE}\s+"
+    rf"(?:\w+\s+){{0,3}}?(?:{_HOLDS_THERE}|{_IS_OR_HOLDS})\b"
+)
 _MACHINERY_RE = re.compile(
+    rf"^(?!(?:{_DEFINED})(?!.*\b(?:{_ORDER})\b)).*?(?:"
     r"\bmemory_(?:store|search|get|forget|files?_\w+|\w+)\b|"
     r"\b(?:agents|soul)\.md\b|owners/user%3a|\bsystem ?prompt(?:et|s)?\b.{0,40}?"
-    r"\b(?:print|show|reveal|include|send|verbatim|wörtlich|textualmente|mot pour mot)\b",
+    r"\b(?:print|show|reveal|include|send|verbatim|wörtlich|textualmente|mot pour mot)\b)",
     re.IGNORECASE,
 )
 # Every answer made to carry something, or something kept from the person.
