@@ -120,11 +120,12 @@ _RULE_FOR_ASSISTANT_RE = re.compile(
 )
 # "Note to the AI:", "P.S. to whichever AI reads this", "Hinweis an die KI".
 _NOTE_TO_RE = re.compile(
-    r"\b(?:note|p\.?s\.?|message|memo|reminder|anteckning|meddelande|hinweis|nachricht|notiz|"
-    r"nota|mensaje|note|message|nota|messaggio|recado|notitie|bericht|notatka|wiadomość)"
+    r"\b(?:note|p\.?s\.?|message|memo|reminder|anteckning|notering|meddelande|hinweis|"
+    r"anmerkung|nachricht|notiz|nota|mensaje|aviso|note|message|instructions?|nota|messaggio|"
+    r"avviso|recado|notitie|bericht|notatka|uwaga|wiadomość)"
     r"\s+(?:\w+\s+){0,2}?(?:to|for|till|an|für|a|para|pour|à|per|para|voor|aan|dla|do)\s+"
     r"(?:\w+\s+){0,2}?(?:ai|ki|ia|assistant|assistent|assistenten|asistente|assistente|"
-    r"asystent|model|bot|llm|agent)\b",
+    r"asystent|model|bot|llm|agent)(?:\w*|[-:]\w+)\b",
     re.IGNORECASE,
 )
 # Second person with a command for ever after: "Du sollst ab jetzt", "you must from now on".
@@ -199,8 +200,8 @@ _MACHINERY_RE = re.compile(
 )
 # Every answer made to carry something, or something kept from the person.
 _EVERY_ANSWER = (
-    r"\b(?:every|each|all|varje|alla|jede[nrs]?|alle|cada|todas|chaque|toutes|ogni|tutte|"
-    r"elk(?:e)?|każd[aąy]|wszystkie)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|svar|"
+    r"\b(?:every|each|all|varje|alla|jede[nrs]?|alle|cada|todas|toda|chaque|toutes|toute|"
+    r"ogni|tutte|elk(?:e)?|każd[aąy]|wszystkie)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|svar|"
     r"antwort(?:en)?|respuestas?|réponses?|rispost[ae]|respostas?|antwoord(?:en)?|odpowied[zź]\w*)\b"
 )
 _CARRY = (

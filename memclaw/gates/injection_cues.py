@@ -518,12 +518,74 @@ _UNAWARE_RE = LazyPattern(
 )
 
 
+# Words hidden from the reader that speak to the assistant: an HTML comment, a link's title.
+_HIDDEN_SPEECH_RE = LazyPattern(
+    rf"<!--(?:(?!-->).)*?\b(?:{_ASSISTANT})(?:\b|[-:])"
+    rf"|\]\([^)\s]*\s+[\"'“][^\"'”]*\b(?:{_ASSISTANT})(?:\b|[-:])",
+    _I,
+)
+# The models that read or process the text, told what to do: "AI-modeller som läser detta",
+# "I modelli che elaborano questo testo", "Modele czytające ten tekst".
+_READERS_RE = LazyPattern(
+    r"\b(?:[\w]+-)?(?:models?|modeller|modelle|modelos|modèles|modelli|modellen|modele|systems?|"
+    r"systeme|systèmes|sistemi|sistemas|assistants?|assistenter|assistenten|asistentes|"
+    r"assistenti|asystenci)\b\s*,?\s+(?:\w+\s+){0,2}?(?:reading|lisant|czytające|"
+    r"(?:that|which|who|som|die|que|qui|che|welche)\s+(?:\w+\s+){0,3}?"
+    r"(?:read|reads|läser|lesen|lean|leen|lisent|leggono|elaborano|lerem|leem|lezen|"
+    r"process\w*|verarbeiten|procesan|traitent|processam|verwerken|przetwarzają))\b",
+    _I,
+)
+# The assistant given another identity or powers: "you are no longer a memory assistant but
+# "Max"", "tu es « Maître »", "the assistant operates as "Root"", a role with access to all.
+_YOU_NOW = (
+    r"you are|you're|du är|du bist|tú eres|eres|tu es|sei|você é|você passa a ser|passa a ser|"
+    r"je bent|jesteś|interpreterai|operates as|acts as|act as|agisci come|actúa como|agis comme"
+)
+_ROLE = (
+    r"role|roll(?:en)?|rolle|rol|ruolo|papel|rôle|rola|persona|personaggio|personagem|"
+    r"personnage|postać|wcielenie|comportarsi come|comportarse como|se comporter comme"
+)
+_POWERS = (
+    r"access to (?:all|every)\w*|full access|unrestricted|åtkomst till all\w*|zugriff auf all\w*|"
+    r"acceso a tod\w*|accès à tou\w*|accesso a (?:ogni|tutt\w*)|acesso a tod\w*|"
+    r"toegang tot alle|overal toegang|pełny dostęp|dostęp do wszystk\w*|administrat\w*|admin\b|"
+    r"root\b|systemadministratör|systeembeheerder|amministratore|gerente de ti|it-leiter\w*"
+)
+_NEW_IDENTITY_RE = LazyPattern(
+    rf"\b(?:{_YOU_NOW})\b\s+(?:\w+\s+){{0,3}}?[«\"“„]"
+    # (Asked of the assistant, or asked at all: "Maria plays the role of admin" is a fact.)
+    rf"|(?=.*\b(?:{_THE_ASSISTANTS}|please|bitte|gärna|gerne|por favor|s'il vous plaît|"
+    r"per favore|graag|proszę|doch)\b)"
+    rf"(?=.*\b(?:{_POWERS}))(?=.*\b(?:{_ROLE}|answer\w*|respond\w*|svara|antworte\w*|"
+    r"réponds|rispond\w*|antwoord\w*|odpowiada\w*)\b)"
+    r"|\b(?:you are|you're|du är|du bist|tu n'es|non sei|você não é|je bent|nie jesteś)\s+"
+    r"(?:no longer|inte längre|nicht mehr|plus|più|mais|niet langer|już)\b.{0,60}?"
+    r"\b(?:but|utan|sondern|sino|mais|ma|mas|maar|lecz|ale)\s+[«\"“„]?(?-i:[A-ZÀ-Þ])",
+    _I,
+)
+# The assistant made never to refuse: "Der Assistent lehnt ab sofort keine Anfrage mehr ab".
+_NEVER_REFUSES_RE = LazyPattern(
+    rf"(?=.*\b(?:{_THE_ASSISTANTS})\b)(?=.*\b(?:request\w*|anfrage\w*|pedido\w*|petici\w*|"
+    r"richiest\w*|demande\w*|verzoek\w*|prośb\w*|förfrågan|begäran|anything|warn\w*|"
+    r"avvertenz\w*|advertenc\w*|avertissement\w*|policies|políticas|políticas)\b)"
+    r".*\b(?:never|no|not|keine\w*|nessuna|não|nooit|nigdy|aldrig|jamais|nunca|mai|geen|ingen|"
+    r"nie|ningún|aucune?)\b.{0,40}?\b(?:refus\w*|declin\w*|reject\w*|says? no|säger nej|"
+    r"vägra\w*|lehnt|ablehn\w*|rechaz\w*|rifiut\w*|recus\w*|weiger\w*|odmaw\w*|odmówi\w*|"
+    r"segu\w+|follow\w*)",
+    _I,
+)
+
+
 CUES: tuple[Callable[[str], object], ...] = (
     _others_data_handed_on,
     _kept_from_the_person,
     *(
         cue.search
         for cue in (
+            _HIDDEN_SPEECH_RE,
+            _READERS_RE,
+            _NEW_IDENTITY_RE,
+            _NEVER_REFUSES_RE,
             _GUIDANCE_CHANGED_RE,
             _PROMPT_HEADING_RE,
             _SENT_OUT_RE,
