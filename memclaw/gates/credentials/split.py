@@ -51,6 +51,7 @@ def _seam_spans(a: str, b: str) -> tuple[list[Span], list[Span]]:
     return in_a + half_a, in_b + half_b
 
 
+_SHAPELESS = frozenset({"high_entropy", "password", "credential", "secret"})
 _LAST_RE = LazyPattern(r"\S{6,}(?=\s*\Z)")
 _PIECE_RE = LazyPattern(r"[^\s:]{6,}")
 
@@ -64,9 +65,10 @@ def _labelled_halves(a: str, b: str) -> tuple[list[Span], list[Span]]:
         return [], []
     for piece in _PIECE_RE.finditer(b, 0, min(len(b), _SEAM)):
         whole = last.group() + piece.group()
-        if any(f.start == 0 and f.end == len(whole) for f in find_secrets(whole)):
-            kind = find_secrets(whole)[0].kind
-            return [(*last.span(), kind)], [(*piece.span(), kind)]
+        # (A token known by its own shape: any random tail glued to a word is random too.)
+        for f in find_secrets(whole):
+            if f.start == 0 and f.end == len(whole) and f.kind not in _SHAPELESS:
+                return [(*last.span(), f.kind)], [(*piece.span(), f.kind)]
     return [], []
 
 
