@@ -564,14 +564,19 @@ _NEW_IDENTITY_RE = LazyPattern(
     _I,
 )
 # The assistant made never to refuse: "Der Assistent lehnt ab sofort keine Anfrage mehr ab".
+_REFUSE = (
+    r"refus\w*|declin\w*|reject\w*|says? no|säger nej|vägra\w*|lehnt|ablehn\w*|rechaz\w*|"
+    r"rifiut\w*|recus\w*|weiger\w*|odmaw\w*|odmówi\w*|segu\w+|follow\w*"
+)
+_NONE = (
+    r"never|no|not|keine\w*|nessuna|não|nooit|nigdy|aldrig|jamais|nunca|mai|geen|ingen|nie|"
+    r"ningún|aucune?|nothing|nada|rien|niente|nichts|inget|niets|nic"
+)
 _NEVER_REFUSES_RE = LazyPattern(
     rf"(?=.*\b(?:{_THE_ASSISTANTS})\b)(?=.*\b(?:request\w*|anfrage\w*|pedido\w*|petici\w*|"
     r"richiest\w*|demande\w*|verzoek\w*|prośb\w*|förfrågan|begäran|anything|warn\w*|"
-    r"avvertenz\w*|advertenc\w*|avertissement\w*|policies|políticas|políticas)\b)"
-    r".*\b(?:never|no|not|keine\w*|nessuna|não|nooit|nigdy|aldrig|jamais|nunca|mai|geen|ingen|"
-    r"nie|ningún|aucune?)\b.{0,40}?\b(?:refus\w*|declin\w*|reject\w*|says? no|säger nej|"
-    r"vägra\w*|lehnt|ablehn\w*|rechaz\w*|rifiut\w*|recus\w*|weiger\w*|odmaw\w*|odmówi\w*|"
-    r"segu\w+|follow\w*)",
+    r"avvertenz\w*|advertenc\w*|avertissement\w*|policies|políticas)\b)"
+    rf".*(?:\b(?:{_NONE})\b.{{0,40}}?\b(?:{_REFUSE})|\b(?:{_REFUSE})\s+(?:{_NONE})\b)",
     _I,
 )
 
