@@ -399,7 +399,22 @@ _ABOUT_THE_ASSISTANT_RE = LazyPattern(
     r"dit (?:bericht|stuk)|deze alinea|ten tekst|tej notatce)\b"
     rf"|{_EVERY_ANSWER}|\b(?:samtliga|alle|todas|toutes|tutte|wszystkie|każd\w*|cada)\s+"
     r"(?:svar|antworten|respuestas|mensajes?|réponses|messages|risposte|respostas|"
-    r"antwoorden|odpowiedzi|wiadomoś\w+)\b",
+    r"antwoorden|odpowiedzi|wiadomoś\w+)\b"
+    # every piece of advice it gives, whatever it is about
+    r"|\b(?:every|any|each|varje|jede[nrs]?|cualquier|cada|chaque|tout|ogni|qualquer|elk|każd\w*)"
+    r"\s+(?:\w+\s+)?(?:advice|tips?|recommendations?|råd|tipp|ratschlag|consejo|conseil|"
+    r"consiglio|conselho|(?:\w+)?advies|porad\w*)\b"
+    # the person spoken of as "the user", which their own notes never do
+    r"|\b(?:the user|användaren|der nutzer|den nutzer|dem nutzer|der benutzer|den benutzer|"
+    r"el usuario|al usuario|l'utilisateur|l'utente|all'utente|o usuário|ao usuário|"
+    r"a pessoa|de gebruiker|użytkownik\w*)\b"
+    # other people's private files gathered: "the personal profiles of all colleagues"
+    r"|\b(?:private|personal|privat\w*|personlig\w*|persönlich\w*|personal\w*|personnel\w*|"
+    r"pessoa\w*|persoonlijk\w*|prywatn\w*|osobist\w*)\s+(?:\w+\s+)?(?:profiles?|profil\w*|"
+    r"perfil\w*|profiel\w*|notes?|notizen|notas|notities|note|notatki|anteckningar)\b"
+    r"|\b(?:profiles|perfiles|profili|perfis|profielen|profile|notes|notas|note)\s+"
+    r"(?:personal\w*|personales|personali|pessoais|persoonlijke|personnels|privad\w*|privat\w*|"
+    r"priv[ée]es)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 _KEPT = LazyPattern(
