@@ -189,7 +189,7 @@ def test_the_second_blind_dev_set_does_not_fall_back() -> None:
 
     # Fitted on (0.790 and 15 look-alikes flagged when first scored): a floor, not a goal.
     result = score(dev.SECRETS, dev.SPLITS, dev.LOOKALIKES)
-    assert result.recall >= 0.92
+    assert result.recall >= 0.94
     assert result.flagged <= 2
 
 
@@ -280,6 +280,12 @@ def test_a_number_beside_a_credential_word_is_not_always_one(text: str) -> None:
         ("card:\n4539  1488-03436467\n09/27\n321", "321"),
         # a credential closing its clause, words after it
         ("PIN della carta nuova 5817", "5817"),
+        # codes printed two to a line under their heading
+        ("Recovery codes:\n7f3a1-92bd4   0e5c8-a1f72\n3b9d0-6c2e8   d81f4-5a0b3", "d81f4-5a0b3"),
+        # whose PIN or PUK it is, then it
+        ("PUK do telemóvel 48201937 e PIN 7712", "48201937"),
+        # a network's name and password as a pair
+        ("guest network: Gast_Net / quiet-otter-lake", "quiet-otter-lake"),
         # a header whose scheme takes parameters
         ('Authorization: OAuth oauth_token="ab12cd34ef", oauth_signature="Zx9%2Fq"', "Zx9%2Fq"),
     ],

@@ -21,7 +21,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memclaw.gates.credentials.principles import LOCKS, QUOTE_MARKS, names_credential
+from memclaw.gates.credentials.principles import (
+    LOCKS,
+    QUOTE_MARKS,
+    is_credential,
+    names_credential,
+)
 from memclaw.gates.credentials.values import (
     Candidate,
     is_non_value,
@@ -104,7 +109,12 @@ _FIRST_VALUE_RE = LazyPattern(
 _PUBLIC_KEY_RE = LazyPattern(r"(?i)ssh-(?:rsa|ed25519|dss)|ecdsa-sha2|fingerprint|sha256:|md5:")
 _WORDS_AFTER = 24
 # Under a heading that ends on a colon: a list item, a table row, a line of one value.
-_LIST_ITEM_RE = LazyPattern(r"[ \t]*(?:[-*•]|\d+[.)]|\|)[^\n]*|[ \t]*[^\s]+[ \t]*(?=\n|\Z)")
+# (A line of a few values, each with a digit, is one too: recovery codes printed two to a
+# line; a line of words is not.)
+_LIST_ITEM_RE = LazyPattern(
+    r"[ \t]*(?:[-*•]|\d+[.)]|\|)[^\n]*|[ \t]*[^\s]+[ \t]*(?=\n|\Z)"
+    r"|[ \t]*\S*\d\S*(?:[ \t]+\S*\d\S*){1,5}[ \t]*(?=\n|\Z)"
+)
 
 
 def nearby_candidates(text: str) -> list[Candidate]:
@@ -322,6 +332,7 @@ def _values(
             or (word_end <= start and _LOCKED_RE.fullmatch(text, word_end, start))
             or (hedged and not value.isdigit() and _HEDGED_RE.search(text, lo, start))
             or _closes_named_clause(text, word_start, word_end, start, end)
+            or _belongs(text, word_start, word_end, start)
         )
         # The first value after the word's colon may follow a label ("pinkoder: Dankort
         # 4021"); each further one a list's separator and its label.
@@ -355,6 +366,19 @@ _CLAUSE_CLOSED_RE = LazyPattern(r"[\s.!?)]*(?:\n|\Z)")
 
 
 _YEAR_RE = LazyPattern(r"(?:19|20)\d\d")
+# "PIN do cartão 7712", "codici di backup Instagram 2940 …": whose credential it is, then it.
+_BELONGS_RE = LazyPattern(
+    r"\s+(?:of|for|to|do|da|de|del|della|dello|di|du|des|för|till|på|für|vom|von|zum|zur|van|"
+    r"voor|dla|od|af|til)\s+(?:[^\W\d_][\w'’-]*\s+){1,3}"
+)
+
+
+def _belongs(text: str, word_start: int, word_end: int, start: int) -> bool:
+    """Only after a credential by itself: after a lock's code, the number names the place
+    ("Portkoden till Storgatan 1450")."""
+    if word_end > start or not _BELONGS_RE.fullmatch(text, word_end, start):
+        return False
+    return is_credential(text[word_start:word_end])
 
 
 def _closes_named_clause(text: str, word_start: int, word_end: int, start: int, end: int) -> bool:

@@ -35,6 +35,7 @@ from memclaw.gates.lazy_re import LazyPattern
 __all__ = [
     "answer_candidates",
     "asks_for_credential",
+    "is_credential",
     "names_a_credential",
     "names_credential",
     "names_lock",
@@ -268,7 +269,7 @@ LOCKS = (
 )
 # Words that are a credential by themselves.
 _OWN = (
-    r"passwords?|passwd|pass-?phrases?|pass-?codes?|pwd|pw|pins?|pin-?codes?|pin-?numbers?|"
+    r"passwords?|passwd|pass-?phrases?|pass-?codes?|pwd|pw|pins?|puks?|pin-?codes?|pin-?numbers?|"
     r"cvv2?|cvc2?|csc|security codes?|card codes?|secret(?: key)?s?|tokens?|wi-?fi|wlan|wpa2?|"
     r"seed(?: words| phrase)?s?|mnemonic|recovery (?:codes?|keys?|phrases?|words)|"
     r"backup codes?|one-time codes?|2fa codes?|totp(?: seed| secret)?|"
@@ -515,8 +516,13 @@ def _looks_set(value: str, *, bare: bool) -> bool:
 def names_credential(noun: str, between: str) -> bool:
     """Whether ``noun`` (with the words ``between`` it and its value) names a credential:
     one by itself, or a code or key of something that locks."""
+    return is_credential(noun) or names_lock(noun, between)
+
+
+def is_credential(noun: str) -> bool:
+    """Whether ``noun`` is a credential by itself (a password, a PIN, a PUK, a CVV …)."""
     plain = noun.lower().replace("-", " ").strip()
-    return bool(re.fullmatch(rf"(?:{_OWN})", plain, re.I)) or names_lock(noun, between)
+    return bool(re.fullmatch(rf"(?:{_OWN})", plain, re.I))
 
 
 def names_lock(noun: str, between: str) -> bool:
@@ -532,14 +538,18 @@ def names_lock(noun: str, between: str) -> bool:
 _LOGIN_RE = LazyPattern(
     r"(?i)\b(?:log-?in|inlogg?(?:en|a)?|sign-?in|creds|credentials|inloggning(?:en)?|anmeldung|"
     r"zugang|identifiants?|connexion|credenciales|acceso|credenziali|accesso|inloggegevens|"
-    r"logowanie)\b"
+    # a network's name and password: "guest network: Smith_Guest / welcome-to-our-home"
+    r"logowanie|wi-?fi|wlan|network|nätverk(?:et)?|netzwerk|réseau|rete|rede|netwerk|sieć)\b"
     # A few words may name what it is for: "inloggen op de router: admin / Kaaskop!2019".
     r"(?:(?:[ \t]+[^\s/:]+){1,4}?[ \t]*:|[ \t]*:?)[ \t]*(?P<user>[^\s/:]+)[ \t]+/[ \t]+"
     r"(?P<v>[^\s\"'`]+)"
 )
 
 
-_LOGIN_HINTS = ("log", "sign", "cred", "anmeld", "zugang", "identifiant", "connexion", "acce")
+_LOGIN_HINTS = (
+    "log", "sign", "cred", "anmeld", "zugang", "identifiant", "connexion", "acce", "wi", "wlan",
+    "network", "nätverk", "netzwerk", "réseau", "rete", "rede", "netwerk", "sieć",
+)  # fmt: skip
 
 
 def _logins(text: str) -> list[Candidate]:
