@@ -236,3 +236,110 @@ def test_the_move_driver_tells_a_chat_and_checks_the_city_and_the_cat(
     out, err = capsys.readouterr()
     assert "Sam lives in Porto with his cat Miso" in out and "Lisbon" not in out
     assert err.splitlines()[-1] == "Porto in force: yes; Lisbon no longer: yes; the cat kept: yes"
+
+
+# --- what a path wrote: tool markup, duplicates, invented lines (real_lines) --------------
+
+MEMORY = {
+    "MEMORY.md": "# Memory\n- Cutover: 2026-12-12 (Jonas).\n",
+    "entries/preference.md": "# Memory entries\n\n## m-1\nMaya drinks her coffee black.\n",
+    "memory/2026-11-15.md": "# 2026-11-15\n\n- Long run: 14.2 km out to Klippan.\n",
+}
+
+
+def wrote(rel: str, *lines: str) -> dict[str, str]:
+    """MEMORY with ``lines`` appended to one file (made when new)."""
+    return {**MEMORY, rel: MEMORY.get(rel, "") + "".join(f"{line}\n" for line in lines)}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '<tool_call>{"name": "memory_store", "arguments": {"text": "x"}}</tool_call>',
+        "Maya likes tea.</tool_call>",
+        '[TOOL_CALLS][{"name": "memory_search", "arguments": {"query": "tea"}}]',
+        'functions.memory_store:{"text": "Maya likes tea"}',
+        '- {"name": "memory_store", "arguments": {"text": "Maya likes tea"}}',
+        '<|python_tag|>memory_search.call(query="tea")',
+    ],
+)
+def test_tool_markup_of_any_dialect_written_to_memory_is_unsound(
+    judging: ModuleType, line: str
+) -> None:
+    sound, reason = judging.soundness(MEMORY, wrote("MEMORY.md", line), given=[])
+    assert not sound and reason.startswith("MEMORY.md got tool markup")
+
+
+@pytest.mark.parametrize(
+    ("rel", "line"),
+    [
+        ("MEMORY.md", "* cutover:   2026-12-12 (JONAS)."),  # case, spaces, another marker
+        ("PROFILE.md", "- Maya drinks her coffee black."),  # an entry's text, again
+        ("entries/other.md", "Maya drinks her coffee black."),
+    ],
+)
+def test_a_new_line_memory_already_held_is_a_duplicate(
+    judging: ModuleType, rel: str, line: str
+) -> None:
+    sound, reason = judging.soundness(MEMORY, wrote(rel, line), given=[line])
+    assert not sound and reason == f"{rel} got a duplicate {line!r}"
+
+
+def test_the_same_new_line_twice_in_one_note_is_a_duplicate(judging: ModuleType) -> None:
+    note = "memory/2026-12-06.md"
+    twice = wrote(note, "# 2026-12-06", "- Maya likes tea.", "- Maya likes tea.")
+    sound, reason = judging.soundness(MEMORY, twice, given=["Maya likes tea."])
+    assert not sound and reason == f"{note} got a duplicate '- Maya likes tea.'"
+
+
+def test_a_promotion_a_move_and_repeated_structure_are_no_duplicates(judging: ModuleType) -> None:
+    # A dream promotes a line of a day's note into MEMORY.md: the note is a log.
+    promoted = wrote("MEMORY.md", "- Long run: 14.2 km out to Klippan.")
+    assert judging.soundness(MEMORY, promoted, given=None) == (True, "")
+    # A consolidation moves an entry to another file: one copy before, one after.
+    moved = {**MEMORY, "entries/preference.md": "# Memory entries\n"}
+    moved["entries/other.md"] = "# Memory entries\n\n## m-1\nMaya drinks her coffee black.\n"
+    assert judging.soundness(MEMORY, moved, ("DREAMS", "entries/"), None) == (True, "")
+    # Headings and an entry's bookkeeping repeat by design.
+    entry = ("## m-2", "Maya likes tea.", "", "- category: preference", "- scope: team")
+    again = wrote("entries/preference.md", *entry, "## m-3", "Maya likes rye.", "", *entry[3:])
+    assert judging.soundness(MEMORY, again, given=["Maya likes tea and rye."]) == (True, "")
+
+
+@pytest.mark.parametrize(
+    ("line", "unknown"),
+    [
+        ("- Maya moved to Berlin.", "Berlin"),
+        ("- Maya's long run was 21 km.", "21"),
+        ("- As of 2026-12-06, Maya works with Priya.", "Priya"),
+    ],
+)
+def test_a_new_line_naming_what_nobody_gave_is_invented(
+    judging: ModuleType, line: str, unknown: str
+) -> None:
+    given = ["chat", "demo", "Maya moved. Her long run was long.", "2026-12-06"]
+    sound, reason = judging.soundness(MEMORY, wrote("MEMORY.md", line), given=given)
+    assert not sound
+    assert reason == f"MEMORY.md got an invented line {line!r} ({unknown!r} was never given)"
+
+
+def test_names_and_numbers_given_or_held_before_are_not_invented(judging: ModuleType) -> None:
+    lines = (
+        "- As of 2026-12-06, Maya lives in porto.",  # a name said in lower case is said
+        "- Jonas moved the cutover.",  # held by memory before
+        "- Yesterday she ran 14.2 km to Klippan.",  # a sentence's first word is no name
+        "- She runs on Sundays. Often in the rain.",
+    )
+    given = ["Maya: I moved to Porto! I love Sundays", "2026-12-06"]
+    assert judging.soundness(MEMORY, wrote("MEMORY.md", *lines), given=given) == (True, "")
+    # An entry's bookkeeping is memclaw's own (the date it is written is the run's date).
+    entry = ("## m-9", "Maya loves Porto.", "", "- created: 2026-12-06", "- session: s-123")
+    assert judging.soundness(MEMORY, wrote("entries/other.md", *entry), given=given) == (True, "")
+
+
+def test_a_path_whose_input_is_not_known_is_not_asked_about_invention(
+    judging: ModuleType,
+) -> None:
+    after = wrote("MEMORY.md", "- Maya moved to Berlin.")
+    assert judging.soundness(MEMORY, after, given=None) == (True, "")
+    assert not judging.soundness(MEMORY, after, given=[])[0]
