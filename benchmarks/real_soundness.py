@@ -162,3 +162,21 @@ def judge(returncode: int, stdout: str, stderr: str) -> tuple[str, str]:
     if fallbacks:
         return "degraded", _short(fallbacks[0])
     return "ok", _short(lines[-1] if lines else "")
+
+
+def judge_tool_use(
+    returncode: int, stdout: str, stderr: str, tool: str, fact: str
+) -> tuple[str, str]:
+    """A chat that must use a tool's result: ``ok`` only when the model's own answer was
+    used, the model called ``tool`` (and it ran), and the answer says ``fact``, which only
+    that tool's result could have told it. Any other own answer is ``failed``."""
+    outcome, note = judge(returncode, stdout, stderr)
+    if outcome != "ok":
+        return outcome, note
+    answer = _chat_answer(stdout) or {}
+    calls = [c for c in answer.get("tool_calls") or [] if c.get("name") == tool and c.get("ok")]
+    if not calls:
+        return "failed", _short(f"{tool} was not called: {note}")
+    if fact.lower() not in str(answer.get("answer") or "").lower():
+        return "failed", _short(f"the answer lacks {fact!r}: {note}")
+    return "ok", note

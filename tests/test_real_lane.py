@@ -7,6 +7,8 @@ the normal suite (a soundness checker that passed junk would make its table a li
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from pathlib import Path
 from types import ModuleType
 
@@ -29,6 +31,11 @@ def judging() -> ModuleType:
     return load("real_soundness")
 
 
+@pytest.fixture(scope="module")
+def servers() -> ModuleType:
+    return load("real_servers")
+
+
 def test_both_models_by_default_one_by_name_and_a_url_needs_a_name(lane: ModuleType) -> None:
     assert lane.parse_args([]).model == "all"
     assert lane.parse_args(["--model", "gemma3"]).model == "gemma3"
@@ -40,21 +47,21 @@ def test_both_models_by_default_one_by_name_and_a_url_needs_a_name(lane: ModuleT
         assert exit_.value.code == 2
 
 
-def test_each_run_gets_its_chat_markup_and_window(lane: ModuleType, tmp_path: Path) -> None:
+def test_each_run_gets_its_chat_markup_and_window(servers: ModuleType, tmp_path: Path) -> None:
     weights = tmp_path / "w.gguf"
-    smol = lane.server_flags(lane.MODELS["smollm2"], weights, 2048, False, tmp_path)
+    smol = servers.server_flags(servers.MODELS["smollm2"], weights, 2048, False, tmp_path)
     assert "--chat_format" not in smol  # its GGUF carries a ChatML template
     assert smol[smol.index("--n_ctx") + 1] == "2048"
-    tools = lane.server_flags(lane.MODELS["gemma3"], weights, 8192, True, tmp_path)
+    tools = servers.server_flags(servers.MODELS["gemma3"], weights, 8192, True, tmp_path)
     assert tools[tools.index("--chat_format") + 1] == "chatml-function-calling"
-    gemma = lane.MODELS["gemma3"].chat_flags(tmp_path)
+    gemma = servers.MODELS["gemma3"].chat_flags(tmp_path)
     assert gemma[:2] == ["--chat_format", "hf-tokenizer-config"]
     config = json.loads(Path(gemma[3]).read_text(encoding="utf-8"))
     assert config["eos_token"] == "<end_of_turn>"
 
 
 def test_the_gemma_template_keeps_the_system_prompt_in_the_first_user_turn(
-    lane: ModuleType,
+    servers: ModuleType,
 ) -> None:
     sandbox = pytest.importorskip("jinja2.sandbox")
     template = sandbox.ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True)
@@ -63,7 +70,7 @@ def test_the_gemma_template_keeps_the_system_prompt_in_the_first_user_turn(
         {"role": "user", "content": "When?"},
         {"role": "assistant", "content": ""},  # the server's cue for an answer
     ]
-    prompt = template.from_string(lane.GEMMA_TEMPLATE).render(messages=messages, bos_token="<b>")
+    prompt = template.from_string(servers.GEMMA_TEMPLATE).render(messages=messages, bos_token="<b>")
     assert prompt == (
         "<b><start_of_turn>user\nMEMORY: cutover 2026-12-12\n\nWhen?<end_of_turn>\n"
         "<start_of_turn>model\n"
@@ -170,7 +177,7 @@ def test_only_a_consolidation_may_merge_memory_entries_away(judging: ModuleType)
 
 def test_a_path_can_be_chosen_by_words_of_its_name(lane: ModuleType) -> None:
     assert lane.parse_args([]).only is None
-    names = [name for name, _ in lane.chosen_paths(lane.PLAIN_PATHS, "JUDGE")]
+    names = [path.name for path in lane.chosen_paths(lane.PLAIN_PATHS, "JUDGE")]
     assert names == ["contradiction judge", "contradiction judge, tool write"]
     assert lane.chosen_paths(lane.TOOL_PATHS, "judge") == []
     assert lane.parse_args(["--path", "tool write"]).only == "tool write"
@@ -180,7 +187,7 @@ def test_a_path_can_be_chosen_by_words_of_its_name(lane: ModuleType) -> None:
 
 
 def test_a_path_runs_memclaw_or_a_driver_module_of_its_own(lane: ModuleType) -> None:
-    (args,) = [a for name, a in lane.PLAIN_PATHS if name.endswith("tool write")]
+    (args,) = [p.args for p in lane.PLAIN_PATHS if p.name.endswith("tool write")]
     assert lane.command(args)[1:3] == ["-m", "benchmarks.judge_tool_write"]
     assert lane.command(["doctor"])[1:] == ["-m", "memclaw", "doctor"]
     assert lane.shown(["remember", "demo", "a b"]) == "memclaw remember demo 'a b'"
@@ -343,3 +350,174 @@ def test_a_path_whose_input_is_not_known_is_not_asked_about_invention(
     after = wrote("MEMORY.md", "- Maya moved to Berlin.")
     assert judging.soundness(MEMORY, after, given=None) == (True, "")
     assert not judging.soundness(MEMORY, after, given=[])[0]
+
+
+def test_the_lane_gives_each_path_its_input_and_a_new_agent_its_template(
+    lane: ModuleType, isolated_env: Path
+) -> None:
+    (move,) = lane.chosen_paths(lane.PLAIN_PATHS, "move")
+    assert move.given == lane.real_move.TURNS
+    (dream,) = lane.chosen_paths(lane.PLAIN_PATHS, "dream")
+    assert dream.given is None
+    fresh = lane.fresh_agent("sam", dict(os.environ))
+    assert fresh["MEMORY.md"].startswith("# Memory")
+    # A new agent whose chat captured what it was told is sound; one that made up a city
+    # is not, and the agent is named.
+    told = {**fresh, "PROFILE.md": fresh["PROFILE.md"] + "- Sam lives in Porto.\n"}
+    assert lane.sound(move, {}, {"sam": told}, {}, dict(os.environ)) == (True, "")
+    made_up = {**fresh, "PROFILE.md": fresh["PROFILE.md"] + "- Sam lives in Faro.\n"}
+    sound, reason = lane.sound(move, {}, {"sam": made_up}, {}, dict(os.environ))
+    assert not sound and reason.startswith("sam/PROFILE.md got an invented line")
+
+
+# --- a model that must use memory_search's result -------------------------------------------
+
+
+def searched(answer: str, ok: bool = True, name: str = "memory_search") -> str:
+    return chat(answer, [], [{"name": name, "arguments": {"query": "long run"}, "ok": ok}])
+
+
+@pytest.mark.parametrize(
+    ("stdout", "outcome", "said"),
+    [
+        (searched("She ran out to Klippan and back."), "ok", "called memory_search"),
+        (chat("She ran out to Klippan.", []), "failed", "memory_search was not called"),
+        (searched("Klippan", ok=False), "failed", "memory_search was not called"),
+        (searched("Klippan", name="memory_list"), "failed", "memory_search was not called"),
+        (searched("Along the river."), "failed", "the answer lacks 'Klippan'"),
+        (
+            chat("Klippan", ["stopped after 8 rounds of tool calls; answered without tools"]),
+            "degraded",
+            "stopped after 8 rounds",
+        ),
+    ],
+)
+def test_a_search_result_counts_only_when_searched_for_and_said(
+    judging: ModuleType, stdout: str, outcome: str, said: str
+) -> None:
+    got, note = judging.judge_tool_use(0, stdout, "", "memory_search", "Klippan")
+    assert got == outcome and said in note
+
+
+def test_the_searched_fact_is_in_a_daily_note_and_never_in_the_prompt(
+    lane: ModuleType, tmp_path: Path
+) -> None:
+    from memclaw.prompt import assemble_prompt
+
+    shutil.copytree(lane.ROOT / "workspaces", tmp_path / "w", ignore=shutil.ignore_patterns(".*"))
+    agent = Workspace.open(tmp_path / "w").agent("demo")
+    assert lane.SEARCH_FACT in agent.read("memory/2026-11-15.md")
+    prompt = "\n".join(block.text for block in assemble_prompt(Scope(agent)).blocks)
+    assert "PROFILE.md" in prompt and lane.SEARCH_FACT not in prompt
+    (path,) = lane.SEARCH_PATHS
+    assert "--no-recall" in path.args and lane.SEARCH_FACT not in " ".join(path.args)
+    assert path.needs == ("memory_search", lane.SEARCH_FACT)
+
+
+# --- llama-server: its flags, its templates, its requests counted -------------------------
+
+
+def test_llama_server_gets_a_window_per_slot_jinja_and_a_template_with_tools(
+    servers: ModuleType, tmp_path: Path
+) -> None:
+    for model in servers.MODELS.values():
+        flags = servers.llama_server_flags(model, tmp_path / "w.gguf", 2048, slots=2)
+        assert flags[flags.index("-c") + 1] == "4096"  # two slots of 2048 tokens
+        assert flags[flags.index("--parallel") + 1] == "2" and "--no-kv-unified" in flags
+        assert "--jinja" in flags and flags[flags.index("--alias") + 1] == model.key
+        assert Path(flags[flags.index("--chat-template-file") + 1]).is_file()
+
+
+TOOL_ROUND = [
+    {"role": "system", "content": "MEMORY: Maya runs."},
+    {"role": "user", "content": "Where did she run?"},
+    {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {
+                "type": "function",
+                "function": {"name": "memory_search", "arguments": {"query": "run"}},
+            }
+        ],
+    },
+    {"role": "tool", "content": '{"hits": ["out to Klippan"]}'},
+]
+TOOLS = [{"type": "function", "function": {"name": "memory_search", "parameters": {}}}]
+
+
+@pytest.mark.parametrize(
+    ("model", "turn"), [("smollm2", "<|im_start|>user\n"), ("gemma3", "<start_of_turn>user\n")]
+)
+def test_the_llama_server_templates_show_the_model_its_tools_calls_and_their_results(
+    servers: ModuleType, model: str, turn: str
+) -> None:
+    sandbox = pytest.importorskip("jinja2.sandbox")
+    environment = sandbox.ImmutableSandboxedEnvironment()
+    environment.filters["tojson"] = json.dumps
+    source = (servers.TEMPLATES / f"{model}-tools.jinja").read_text(encoding="utf-8")
+    prompt = environment.from_string(source).render(
+        messages=TOOL_ROUND, tools=TOOLS, add_generation_prompt=True, bos_token=""
+    )
+    assert prompt.index("MEMORY: Maya runs.") < prompt.index('"name": "memory_search"')
+    assert '<tool_call>\n{"name": "memory_search", "arguments": {"query": "run"}}' in prompt
+    assert f'{turn}<tool_response>\n{{"hits": ["out to Klippan"]}}\n</tool_response>' in prompt
+    assert prompt.endswith("<|im_start|>assistant\n" if model == "smollm2" else "model\n")
+    plain = environment.from_string(source).render(messages=TOOL_ROUND[:2], tools=None)
+    assert "<tools>" not in plain and plain.count("MEMORY: Maya runs.") == 1
+
+
+def test_the_counting_proxy_passes_answers_through_and_counts_each_chat_request(
+    fake_openai: FakeOpenAI,
+) -> None:
+    import openai
+
+    proxy = load("counting_proxy")
+    with proxy.counting(fake_openai.base_url) as (url, seen):
+        client = openai.OpenAI(base_url=url, api_key="local", max_retries=0)
+        assert [m.id for m in client.models.list()]  # not a chat request: not counted
+        fake_openai.queue_text("plain answer")
+        asked = [{"role": "user", "content": "hi"}]
+        done = client.chat.completions.create(model="gpt-4o-mini", messages=asked)
+        assert done.choices[0].message.content == "plain answer"
+        fake_openai.queue_text("a streamed answer")
+        stream = client.chat.completions.create(model="gpt-4o-mini", messages=asked, stream=True)
+        text = "".join(chunk.choices[0].delta.content or "" for chunk in stream if chunk.choices)
+        assert text == "a streamed answer"
+        fake_openai.queue_error(400, "the prompt is too long")
+        with pytest.raises(openai.BadRequestError):
+            client.chat.completions.create(model="gpt-4o-mini", messages=asked)
+        assert seen == ["200", "200", "400"]
+
+
+def test_llama_server_runs_the_search_path_too(lane: ModuleType) -> None:
+    runs = {run.name: run for run in lane.RUNS["llama-server"]}
+    assert runs["tools"].paths == [*lane.TOOL_PATHS, *lane.SEARCH_PATHS]
+    assert all(run.slots == 1 for run in lane.RUNS["llama-cpp-python"])
+    assert lane.parse_args([]).server == "all"
+    assert lane.parse_args(["--server", "llama-server", "--path", "search"]).only == "search"
+    for wrong in (
+        ["--server", "ollama"],
+        ["--server", "llama-cpp-python", "--path", "memory_search"],
+    ):
+        with pytest.raises(SystemExit) as exit_:
+            lane.parse_args(wrong)
+        assert exit_.value.code == 2
+
+
+def test_a_built_llama_server_is_reused_and_its_build_is_portable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    builds = load("real_builds")
+    monkeypatch.setattr(builds, "SERVER_DIR", tmp_path)
+    (tmp_path / "llama-server").write_bytes(b"")
+
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"a cached server was built again: {args}")
+
+    monkeypatch.setattr(builds.subprocess, "run", no_build)
+    assert builds.ensure_llama_server() == tmp_path / "llama-server"
+    flags = builds.server_cmake_flags()
+    for flag in ("-DGGML_NATIVE=OFF", "-DGGML_AVX512=OFF", "-DBUILD_SHARED_LIBS=OFF"):
+        assert flag in flags
+    assert "-DLLAMA_BUILD_UI=OFF" in flags and "-DLLAMA_OPENSSL=OFF" in flags
