@@ -12,7 +12,8 @@ a time on a free loopback port (see ``real_servers``; ``real_builds`` makes them
   answer another);
 * llama.cpp's llama-server with ``--jinja``: the same two runs (its tool run passes the
   tools' results back to the model, so it also asks the model to find a fact that only
-  ``memory_search`` can give it).
+  ``memory_search`` can give it), and a chat run (two slots of 2048 tokens, and memclaw
+  told so): a conversation typed into ``memclaw chat`` whose extraction starts mid-chat.
 
 Tiny models answer badly, and that is the point: for each path the table says how
 memclaw coped (``ok``: the model's own answer or write was used; ``degraded``: one clear
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 try:  # run as ``python -m benchmarks.real_models`` or loaded from its file by the tests
-    from benchmarks import counting_proxy, real_move
+    from benchmarks import counting_proxy, real_chat, real_move
     from benchmarks.real_builds import (
         BUILD,
         ROOT,
@@ -70,6 +71,7 @@ try:  # run as ``python -m benchmarks.real_models`` or loaded from its file by t
     )
 except ImportError:  # pragma: no cover - the tests put benchmarks/ itself on sys.path
     import counting_proxy  # type: ignore[no-redef,import-not-found,unused-ignore]
+    import real_chat  # type: ignore[no-redef,import-not-found,unused-ignore]
     import real_move  # type: ignore[no-redef,import-not-found,unused-ignore]
     from real_builds import (  # type: ignore[no-redef,import-not-found,unused-ignore]
         BUILD,
@@ -183,6 +185,13 @@ SEARCH_PATHS = [
         needs=("memory_search", SEARCH_FACT),
     ),
 ]
+CHAT_PATHS = [
+    LanePath(
+        "chat, typed, extracted mid-chat",
+        ["-m", "benchmarks.real_chat", "noor"],
+        real_chat.TURNS,
+    ),
+]
 
 
 @dataclass(frozen=True)
@@ -205,6 +214,9 @@ RUNS = {
     LLAMA_SERVER: [
         Run("plain", PLAIN_PATHS, CONTEXT, seed=True),
         Run("tools", [*TOOL_PATHS, *SEARCH_PATHS], TOOLS_CONTEXT, tools=True),
+        # Two slots, and memclaw told so (model_slots): the chat's extraction may start
+        # while the person is still talking, instead of waiting for the end.
+        Run("chat", CHAT_PATHS, CONTEXT, slots=2),
     ],
 }
 ALL_PATHS = list({p.name: p for runs in RUNS.values() for run in runs for p in run.paths}.values())

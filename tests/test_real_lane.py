@@ -490,16 +490,14 @@ def test_the_counting_proxy_passes_answers_through_and_counts_each_chat_request(
         assert seen == ["200", "200", "400"]
 
 
-def test_llama_server_runs_the_search_path_too(lane: ModuleType) -> None:
+def test_llama_server_runs_the_search_and_a_chat_on_two_slots(lane: ModuleType) -> None:
     runs = {run.name: run for run in lane.RUNS["llama-server"]}
     assert runs["tools"].paths == [*lane.TOOL_PATHS, *lane.SEARCH_PATHS]
+    assert runs["chat"].paths == lane.CHAT_PATHS and runs["chat"].slots == 2
     assert all(run.slots == 1 for run in lane.RUNS["llama-cpp-python"])
     assert lane.parse_args([]).server == "all"
     assert lane.parse_args(["--server", "llama-server", "--path", "search"]).only == "search"
-    for wrong in (
-        ["--server", "ollama"],
-        ["--server", "llama-cpp-python", "--path", "memory_search"],
-    ):
+    for wrong in (["--server", "ollama"], ["--server", "llama-cpp-python", "--path", "mid-chat"]):
         with pytest.raises(SystemExit) as exit_:
             lane.parse_args(wrong)
         assert exit_.value.code == 2
@@ -521,3 +519,61 @@ def test_a_built_llama_server_is_reused_and_its_build_is_portable(
     for flag in ("-DGGML_NATIVE=OFF", "-DGGML_AVX512=OFF", "-DBUILD_SHARED_LIBS=OFF"):
         assert flag in flags
     assert "-DLLAMA_BUILD_UI=OFF" in flags and "-DLLAMA_OPENSSL=OFF" in flags
+
+
+# --- the typed chat, extracted mid-chat (real_chat) -----------------------------------------
+
+NOOR = [
+    {"text": "Noor lives in Utrecht and works as a nurse", "category": "identity"},
+    {"text": "Noor's daughter Lina turns seven in March", "category": "relationship"},
+    {"text": "Noor plays the cello in a small orchestra on Tuesdays", "category": "preference"},
+]
+
+
+@pytest.fixture
+def noor_heard(fake_openai: FakeOpenAI, monkeypatch: pytest.MonkeyPatch) -> FakeOpenAI:
+    """A model that answers each turn briefly and extracts what Noor said."""
+
+    def reply(request: dict[str, object]) -> str:
+        if "response_format" not in request:
+            return "Noted."
+        return json.dumps(
+            {"should_update": True, "reason": "what Noor said", "daily_entry": "",
+             "facts": NOOR, "memory_update": "", "profile_update": ""}
+        )  # fmt: skip
+
+    fake_openai.default_reply = reply
+    monkeypatch.setenv("MEMCLAW_BASE_URL", fake_openai.base_url)
+    monkeypatch.setenv("MEMCLAW_API_KEY", "local")
+    monkeypatch.setenv("MEMCLAW_EXTRACT_COOLDOWN_MINUTES", "0")
+    return fake_openai
+
+
+def test_the_chat_driver_types_turns_and_checks_a_mid_chat_extraction(
+    isolated_env: Path,
+    noor_heard: FakeOpenAI,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    driver = load("real_chat")
+    monkeypatch.setenv("MEMCLAW_MODEL_SLOTS", "2")  # the server answers two at once
+    assert driver.main(["noor"]) == 0, capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out.count(driver.PROMPT.decode()) == len(driver.TURNS) + 1  # typed, not piped
+    assert "Noor plays the cello" in out
+    assert err.splitlines()[0].startswith("extraction: written: ")
+    assert err.splitlines()[-1] == (
+        "all held: the chat ended cleanly, every turn answered, extracted mid-chat, "
+        "nothing waits, Utrecht in force, Lina kept, the cello kept"
+    )
+    chats = [r for r in noor_heard.requests if r.path.endswith("/chat/completions")]
+    assert len(chats) >= len(driver.TURNS) + 1  # each turn, and at least one extraction
+
+
+def test_on_one_slot_the_chat_driver_says_no_extraction_ran_mid_chat(
+    isolated_env: Path, noor_heard: FakeOpenAI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    driver = load("real_chat")
+    assert driver.main(["noor"]) == 1  # a server on loopback answers one at a time
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last.startswith("did not hold: extracted mid-chat; held: the chat ended cleanly")
