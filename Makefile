@@ -63,9 +63,11 @@ LOCOMO ?=
 bench-real: $(STAMP)
 	$(BIN)/python -m benchmarks._real_embeddings $(if $(LOCOMO),--locomo $(LOCOMO))
 
-# The real-model lane (slow the first time: it compiles llama.cpp once into build/wheels):
-# every model-facing path against SmolLM2-135M and Gemma 3 270M, each served on loopback
-# in turn, with and without the memory tools; a table of outcomes per model (minutes).
+# The real-model lane (slow the first time: it compiles llama-cpp-python once into
+# build/wheels and llama.cpp's llama-server once into build/llama-server): every
+# model-facing path against SmolLM2-135M and Gemma 3 270M, served on loopback by each
+# server in turn, with and without the memory tools; a table of outcomes per model and
+# server (minutes). `python -m benchmarks.real_models --server llama-server` runs one.
 test-real: $(STAMP)
 	$(BIN)/python -m benchmarks.real_models
 

@@ -4,21 +4,28 @@ Kept apart from ``real_models`` (which builds, serves and runs) so that the norm
 suite can check these judgements on made-up runs without any model.
 
 Sound means: every line memory held before is still there, byte for byte (DREAMS.md, the
-diary, may be rewritten), and no new line is junk: a code fence, a ``<think>`` tag, chat
-markup a model leaked (``<|im_start|>``, ``<start_of_turn>``, ``functions.name:``), a lone
-bullet or bracket, or a shard of JSON.
+diary, may be rewritten), and no new line is junk (a code fence, a ``<think>`` tag, chat
+markup a model leaked such as ``<|im_start|>`` or ``<start_of_turn>``, a lone bullet or
+bracket, a shard of JSON), tool markup, a duplicate or an invented line (see
+``real_lines``, which says what each of those three means).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+try:  # imported as ``benchmarks.real_soundness`` or from benchmarks/ itself by the tests
+    from benchmarks import real_lines
+except ImportError:  # pragma: no cover
+    import real_lines  # type: ignore[no-redef,import-not-found,unused-ignore]
+
 JUNK = re.compile(
-    r"```|</?think>|<\|im_(start|end)\|>|<(start|end)_of_turn>|^\s*functions\.\w+:"
+    r"```|</?think>|<\|im_(start|end)\|>|<(start|end)_of_turn>"
     r"|^\s*[-*]\s*$|^\s*[{}\[\]]\s*$|\"\w+\":\s"
 )
 # Lines memclaw prints when it fell back from the model to something simpler.
@@ -65,23 +72,42 @@ def memory_text(agent: Path) -> dict[str, str]:
 
 
 def soundness(
-    before: dict[str, str], after: dict[str, str], rewritable: tuple[str, ...] = ("DREAMS",)
+    before: dict[str, str],
+    after: dict[str, str],
+    rewritable: tuple[str, ...] = ("DREAMS",),
+    given: Sequence[str] | None = None,
 ) -> tuple[bool, str]:
-    """Whether every line memory held before is still there and nothing new is junk.
+    """Whether every line memory held before is still there and every new line is sound.
 
     Files under ``rewritable`` prefixes may lose lines (the dream diary; the memory
-    entries on a consolidation, whose job is merging them); they are checked for junk.
+    entries on a consolidation, whose job is merging them); they are checked for the rest.
+    ``given`` is what the path gave memclaw besides memory (its input texts); without it
+    (``None``: not known) new lines are not checked for invention.
     """
     for rel, text in before.items():
         now = after.get(rel, "").splitlines()
         lost = [line for line in text.splitlines() if line.strip() and line not in now]
         if lost and not rel.startswith(rewritable):
             return False, f"{rel} lost {lost[0]!r}"
+    added = []
     for rel, text in after.items():
-        new = set(text.splitlines()) - set(before.get(rel, "").splitlines())
-        junk = sorted(line for line in new if JUNK.search(line))
-        if junk:
-            return False, f"{rel} got junk {junk[0]!r}"
+        old = set(before.get(rel, "").splitlines())
+        added += [(rel, line) for line in text.splitlines() if line not in old]
+    for rel, line in added:
+        if real_lines.TOOL_MARKUP.search(line):
+            return False, f"{rel} got tool markup {line!r}"
+        if JUNK.search(line):
+            return False, f"{rel} got junk {line!r}"
+    twice = real_lines.duplicates(before, after)
+    if twice:
+        rel, line = twice[0]
+        return False, f"{rel} got a duplicate {line!r}"
+    made_up = (
+        [] if given is None else real_lines.invented(added, "\n".join([*given, *before.values()]))
+    )
+    if made_up:
+        rel, line, token = made_up[0]
+        return False, f"{rel} got an invented line {line!r} ({token!r} was never given)"
     return True, ""
 
 
@@ -136,3 +162,21 @@ def judge(returncode: int, stdout: str, stderr: str) -> tuple[str, str]:
     if fallbacks:
         return "degraded", _short(fallbacks[0])
     return "ok", _short(lines[-1] if lines else "")
+
+
+def judge_tool_use(
+    returncode: int, stdout: str, stderr: str, tool: str, fact: str
+) -> tuple[str, str]:
+    """A chat that must use a tool's result: ``ok`` only when the model's own answer was
+    used, the model called ``tool`` (and it ran), and the answer says ``fact``, which only
+    that tool's result could have told it. Any other own answer is ``failed``."""
+    outcome, note = judge(returncode, stdout, stderr)
+    if outcome != "ok":
+        return outcome, note
+    answer = _chat_answer(stdout) or {}
+    calls = [c for c in answer.get("tool_calls") or [] if c.get("name") == tool and c.get("ok")]
+    if not calls:
+        return "failed", _short(f"{tool} was not called: {note}")
+    if fact.lower() not in str(answer.get("answer") or "").lower():
+        return "failed", _short(f"the answer lacks {fact!r}: {note}")
+    return "ok", note

@@ -22,6 +22,10 @@ HERE = Path(__file__).resolve().parent
 SEPARATE = {
     "embed_server": "serves an embedding model until stopped",
     "real_models": "make test-real",
+    # Paths of make test-real, run by it against a model server with an agent's name.
+    "real_move": "a path of make test-real",
+    "real_chat": "a path of make test-real",
+    "judge_tool_write": "a path of make test-real",
     "locomo_recall": "needs --data (LoCoMo is not shipped)",
 }
 
