@@ -222,11 +222,41 @@ def _window_plan(
     if daily:
         plan.daily = _clean(daily, today_note, forgotten, plan, note=True, heard=heard).strip()
     if plan.invented:
+        if _adds_nothing(plan, profile, memory):
+            # Not one line of the answer was said: the turns must not be marked read with
+            # nothing kept from them, so the offline engine reads them instead.
+            raise UngroundedAnswerError(
+                "every line of the model's answer is something the conversation does not say"
+            )
         plan.notes.append(
             f"left out {plural(plan.invented, 'line')} of the model's that the conversation "
             "does not say"
         )
     return plan
+
+
+class UngroundedAnswerError(ModelAnswerError):
+    """A readable answer of which nothing was said in the conversation."""
+
+
+def _adds_nothing(plan: Plan, profile: str, memory: str) -> bool:
+    """Whether ``plan``, its invented lines dropped, writes nothing new anywhere."""
+
+    def new_lines(after: str | None, before: str) -> bool:
+        if after is None:
+            return False
+        kept = {line.strip() for line in before.splitlines()}
+        return any(line.strip() and line.strip() not in kept for line in after.splitlines())
+
+    return not (
+        plan.facts
+        or plan.daily.strip()
+        or plan.claims
+        or plan.deletes
+        or plan.session
+        or new_lines(plan.profile, profile)
+        or new_lines(plan.memory, memory)
+    )
 
 
 def _file(

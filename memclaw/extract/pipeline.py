@@ -360,9 +360,13 @@ def _extract(
             # A small local model: the offline engine keeps what it can rather than nothing.
             # (What the model said is not repeated: an unreadable answer may hold anything.)
             result.engine, result.windows = Engine.OFFLINE, 1
+            from memclaw.extract.model import UngroundedAnswerError
+
             why = (
                 "the prompt does not fit the model's context"
                 if isinstance(exc, ContextTooLargeError)
+                else str(exc)
+                if isinstance(exc, UngroundedAnswerError)
                 else "the model's answer was not the JSON asked for"
             )
             result.notes.append(f"{why}: offline engine used")

@@ -85,3 +85,28 @@ def test_nothing_to_keep_in_the_prompts_own_words_is_extracted_offline(
     assert str(result.engine) == "offline"
     assert any("offline engine used" in note for note in result.notes)
     assert "Porto" in agent.read("PROFILE.md") + agent.read("MEMORY.md")
+
+
+def test_an_answer_of_which_nothing_was_said_is_extracted_offline(
+    tmp_path: Path, fake_openai: FakeOpenAI
+) -> None:
+    """A readable answer whose every line is invented used to keep nothing and still mark
+    the turns read: what was said in them was lost (found by the real-model lane)."""
+    agent = model_agent(tmp_path, fake_openai.base_url)
+    fake_openai.queue_json(
+        {
+            "should_update": True,
+            "reason": "one new fact",
+            "daily_entry": "- [2019-06-25 18:43:51] @Lisbon. A new series of articles",
+            "facts": [{"text": "Sarah has two cats, Miso and Pixel.", "category": "identity"}],
+        }
+    )
+    result = extract_conversation(Scope(agent), LISBON, force=True)
+    assert str(result.engine) == "offline"
+    assert any(
+        "every line of the model's answer is something the conversation does not say: "
+        "offline engine used" in note
+        for note in result.notes
+    )
+    kept = agent.read("PROFILE.md") + agent.read("MEMORY.md")
+    assert "Porto" in kept and "Pixel" not in kept
