@@ -75,6 +75,7 @@ REDACTION_PREFIX = "[REDACTED:"
 # A marker we wrote ourselves must never be re-flagged, otherwise redact() is not idempotent.
 _MARKER_RE = LazyPattern(r"\[REDACTED(?::[A-Za-z0-9_]+)?\]")
 _NEWLINE_RE = LazyPattern(r"\n")
+_MARKER_KIND_RE = LazyPattern(r"(?<=\[REDACTED:)[A-Za-z0-9_]+(?=\])")
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
     """
     if not text:
         return []
+    if REDACTION_PREFIX in text:
+        # The kind a marker names ("[REDACTED:password]") is no credential word for the
+        # rules to read a value after: it is masked, at the same length.
+        text = _MARKER_KIND_RE.sub(lambda m: "x" * len(m.group()), text)
     lower = text.lower()
     candidates = rule_candidates(text, lower)
     candidates.extend(vendor_candidates(text, lower))

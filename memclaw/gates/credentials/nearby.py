@@ -56,7 +56,7 @@ _TAIL_RE = LazyPattern(rf"(?i)(?:{_TAILS}){_INFLECTION}(?![\w'’])")
 # A PIN, a PUK, a key or a secret only as a word of its own ("Alpin", "monkey" are not);
 # not keys or tokens in the plural, which are counted ("1200 keys in Redis", "max tokens").
 _OWN_WORD_RE = LazyPattern(
-    r"(?i)\b(?:psk|(?:pin|puk)(?:-?(?:kod|kode|koodi|code|nummer|number))?"
+    r"(?i)\b(?:psk|pwd?|(?:pin|puk)(?:-?(?:kod|kode|koodi|code|nummer|number))?"
     r"(?:s|en|et|n|a|u|y|i|in|ów)?|(?:api[ -]?)?(?:key|secret|clé|clef))\b"
 )
 # Words that make a code, a pin or a number something public, as its head or a word beside
@@ -88,7 +88,9 @@ _DIGIT_GROUPS_RE = LazyPattern(
     r"(?<![\w/+-])(?<![.,:]\d)\d{1,4}(?:[ -]\d{1,4})+(?![\w/%-]|[.,:]\d)"
 )
 _NOT_SECRET_NUMBER_RE = LazyPattern(
-    r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}|\d{1,2}[:.h]\d{2}|\d+(?:[.,]\d+)+"
+    # (A date, a time stamp: "2026-12-06T11:04:43+00:00".)
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|"
+    r"\d{2}-\d{2}-\d{4}|\d{1,2}[:.h]\d{2}|\d+(?:[.,]\d+)+"
     r"|\d+(?:st|nd|rd|th|e|er|ème|º|ª|:e|:a|:o|\.)"
     r"|\d+-?(?:bits?|bytes?|chars?|characters?|digits?|stellig\w*|siffrig\w*|cifr\w*|k|kb|mb|gb)"
 )
@@ -137,7 +139,7 @@ _STEMS = (
     "pass", "lösen", "kennw", "wachtw", "salasan", "senha", "contrase", "hasł", "hasl", "adgangs",
     "geheim", "kod", "koodi", "code", "codi", "códi", "nøgle", "nyckel", "schlüssel",
     "sleutel", "klucz", "chiave", "chave", "clave", "cvv", "cvc", "csc", "mdp", "pwd",
-    "combina", "kombina", "szyfr", "pin", "puk", "psk", "key", "secret", "clé", "clef",
+    "combina", "kombina", "szyfr", "pin", "puk", "psk", "pw", "key", "secret", "clé", "clef",
 )  # fmt: skip
 
 
@@ -319,7 +321,10 @@ def _values(
             at = text.index(inner, m.start())
             spans.append((at, at + len(inner)))
     found: list[Candidate] = []
-    tied = word_end
+    # A value given already (redacted: "password [REDACTED:password]") is the word's: what
+    # follows is another's unless a list carries on from it.
+    given = _GIVEN_RE.match(text, word_end)
+    tied = given.end() if given else word_end
     # Only a password is said with a hedge ("lösenordet är typ Granris55"); "the key is
     # model KX-2200" names a key's model.
     hedged = bool(_PASSWORD_RE.search(text, word_start, word_end))
@@ -327,7 +332,8 @@ def _values(
         value = text[start:end]
         if any(start < e and s < end for s, e, _, _ in found) or _public_number(text, start, value):
             continue
-        linked = (
+        # (After a value, a colon or a copula ties the next one to another label.)
+        linked = tied == word_end and (
             _LINK_RE.search(text, max(lo, start - 40), start)
             or (word_end <= start and _LOCKED_RE.fullmatch(text, word_end, start))
             or (hedged and not value.isdigit() and _HEDGED_RE.search(text, lo, start))
@@ -354,6 +360,7 @@ _LINK_WORDS = (
     # what it became: "A senha mestre ficou '...'", "blev", "wurde", "devient"
     r"became|becomes|blev|wurde|wird|quedó|queda|devient|diventa|ficou|fica|werd|wordt"
 )
+_GIVEN_RE = LazyPattern(rf"(?i)(?:\s+(?:{_LINK_WORDS})\b)?\W{{0,3}}\[REDACTED(?::\w+)?\]")
 _LINK_RE = LazyPattern(
     rf"(?i)(?:(?<![\w'’])(?:{_LINK_WORDS})"
     r"\s+|[:=|>→–—-]\s*|(?<!\S)[-*•]\s+|(?<!\S)\d+[.)]\s+)[\"'«“„]?\s*\Z"
