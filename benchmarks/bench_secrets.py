@@ -39,23 +39,40 @@ caught when every listed value is inside what it reports.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 from typing import Any
 
-SETS = (
-    "tuning",
-    "heldout",
-    "slips",
-    "env",
-    "env-blind",
-    "env-tune",
-    "principles",
-    "red-team",
-    "dev-blind",
-    "dev-blind2",
-    "fresh",
-)
+# Each set: the name it is asked by and printed as, its module under tests/gates, and the
+# names of its secrets, its split secrets ("" when it has none) and its look-alikes. The
+# cases of a held-out set are never printed, even with --cases.
+SETS: dict[str, tuple[str, str, str, str, str]] = {
+    "tuning": (
+        "tuning", "secret_cases", "LABELLED_SECRET_CASES", "SPLIT_CASES",
+        "LABELLED_NON_SECRET_CASES",
+    ),
+    "heldout": (
+        "held-out", "secret_heldout", "HELDOUT_SECRETS", "HELDOUT_SPLIT", "HELDOUT_LOOKALIKES",
+    ),
+    "slips": ("slips", "secret_heldout_slips", "SLIP_SECRETS", "", "SLIP_LOOKALIKES"),
+    "env": ("env", "secret_heldout_env", "ENV_SECRETS", "", "ENV_LOOKALIKES"),
+    "env-blind": (
+        "env-blind", "secret_heldout_env_blind", "BLIND_SECRETS", "", "BLIND_LOOKALIKES",
+    ),
+    "env-tune": (
+        "env-tune", "secret_env_tuning", "ENV_TUNING_SECRETS", "", "ENV_TUNING_LOOKALIKES",
+    ),
+    "principles": (
+        "principles", "secret_heldout_principles", "PRINCIPLE_SECRETS", "PRINCIPLE_SPLIT",
+        "PRINCIPLE_LOOKALIKES",
+    ),
+    "red-team": ("red-team", "secret_red_team", "RED_SECRETS", "RED_SPLIT", "RED_LOOKALIKES"),
+    "dev-blind": ("dev-blind", "secret_dev_blind", "SECRETS", "SPLITS", "LOOKALIKES"),
+    "dev-blind2": ("dev-blind2", "secret_dev_blind2", "SECRETS", "SPLITS", "LOOKALIKES"),
+    "fresh": ("fresh", "secret_heldout_fresh", "SECRETS", "SPLITS", "LOOKALIKES"),
+}  # fmt: skip
+HELD_OUT = frozenset({"principles", "fresh"})
 
 
 def _report(name: str, result: Any, show_cases: bool) -> None:
@@ -141,78 +158,20 @@ def main() -> None:
         help="also score the detect-secrets package on each set (pip install detect-secrets)",
     )
     args = parser.parse_args()
-    compare = _detect_secrets if args.detect_secrets else lambda *_: None
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     from gates.secret_score import score
 
-    if args.half in ("tuning", "all"):
-        from gates import secret_cases as t
-
-        result = score(t.LABELLED_SECRET_CASES, t.SPLIT_CASES, t.LABELLED_NON_SECRET_CASES)
-        _report("tuning", result, args.cases)
-        compare("tuning", t.LABELLED_SECRET_CASES, t.LABELLED_NON_SECRET_CASES)
-    if args.half in ("heldout", "all"):
-        from gates import secret_heldout as h
-
-        result = score(h.HELDOUT_SECRETS, h.HELDOUT_SPLIT, h.HELDOUT_LOOKALIKES)
-        _report("held-out", result, args.cases)
-        compare("held-out", h.HELDOUT_SECRETS, h.HELDOUT_LOOKALIKES)
-    if args.half in ("slips", "all"):
-        from gates import secret_heldout_slips as sl
-
-        result = score(sl.SLIP_SECRETS, [], sl.SLIP_LOOKALIKES)
-        _report("slips", result, args.cases)
-        compare("slips", sl.SLIP_SECRETS, sl.SLIP_LOOKALIKES)
-    if args.half in ("env", "all"):
-        from gates import secret_heldout_env as env
-
-        result = score(env.ENV_SECRETS, [], env.ENV_LOOKALIKES)
-        _report("env", result, args.cases)
-        compare("env", env.ENV_SECRETS, env.ENV_LOOKALIKES)
-    if args.half in ("env-blind", "all"):
-        from gates import secret_heldout_env_blind as blind
-
-        result = score(blind.BLIND_SECRETS, [], blind.BLIND_LOOKALIKES)
-        _report("env-blind", result, args.cases)
-        compare("env-blind", blind.BLIND_SECRETS, blind.BLIND_LOOKALIKES)
-    if args.half in ("env-tune", "all"):
-        from gates import secret_env_tuning as et
-
-        result = score(et.ENV_TUNING_SECRETS, [], et.ENV_TUNING_LOOKALIKES)
-        _report("env-tune", result, args.cases)
-        compare("env-tune", et.ENV_TUNING_SECRETS, et.ENV_TUNING_LOOKALIKES)
-    if args.half in ("principles", "all"):
-        from gates import secret_heldout_principles as pr
-
-        result = score(pr.PRINCIPLE_SECRETS, pr.PRINCIPLE_SPLIT, pr.PRINCIPLE_LOOKALIKES)
-        _report("principles", result, False)  # its cases stay unread, even with --cases
-        compare("principles", pr.PRINCIPLE_SECRETS, pr.PRINCIPLE_LOOKALIKES)
-    if args.half == "all":
-        _speed()
-    if args.half in ("red-team", "all"):
-        from gates import secret_red_team as red
-
-        result = score(red.RED_SECRETS, red.RED_SPLIT, red.RED_LOOKALIKES)
-        _report("red-team", result, args.cases)
-        compare("red-team", red.RED_SECRETS, red.RED_LOOKALIKES)
-    if args.half in ("dev-blind", "all"):
-        from gates import secret_dev_blind as db
-
-        result = score(db.SECRETS, db.SPLITS, db.LOOKALIKES)
-        _report("dev-blind", result, args.cases)
-        compare("dev-blind", db.SECRETS, db.LOOKALIKES)
-    if args.half in ("dev-blind2", "all"):
-        from gates import secret_dev_blind2 as db2
-
-        result = score(db2.SECRETS, db2.SPLITS, db2.LOOKALIKES)
-        _report("dev-blind2", result, args.cases)
-        compare("dev-blind2", db2.SECRETS, db2.LOOKALIKES)
-    if args.half in ("fresh", "all"):
-        from gates import secret_heldout_fresh as fr
-
-        result = score(fr.SECRETS, fr.SPLITS, fr.LOOKALIKES)
-        _report("fresh", result, False)  # its cases stay unread, even with --cases
-        compare("fresh", fr.SECRETS, fr.LOOKALIKES)
+    for key, (shown, module, secrets, splits, lookalikes) in SETS.items():
+        if args.half not in (key, "all"):
+            continue
+        cases = importlib.import_module(f"gates.{module}")
+        said, looks = getattr(cases, secrets), getattr(cases, lookalikes)
+        result = score(said, getattr(cases, splits) if splits else [], looks)
+        _report(shown, result, args.cases and key not in HELD_OUT)
+        if args.detect_secrets:
+            _detect_secrets(shown, said, looks)
+        if key == "principles" and args.half == "all":
+            _speed()
 
 
 if __name__ == "__main__":
