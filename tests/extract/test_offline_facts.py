@@ -118,3 +118,24 @@ def test_demo_dry_run_says_what_it_would_write(demo_agent: Path) -> None:
     assert added, written
     assert not any(" those " in line or "Monday" in line for line in added), added
     assert any("Hanna Virtanen starts on 2026-11-30" in line for line in added), added
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "On Tuesdays I play the cello in a small orchestra.",
+            "User plays the cello in a small orchestra on Tuesdays.",
+        ),
+        ("Every Sunday I go running with Lina.", "User goes running with Lina every Sunday."),
+        ("I play chess.", "User plays chess."),  # what one plays needs no time
+        # what follows the name is the sister's to do, in a sentence of its own grammar
+        ("My sister Lina lives in Utrecht.", "Lina is the user's sister and lives in Utrecht."),
+    ],
+)
+def test_a_habit_and_a_relative_are_kept_as_said(said: str, kept: str) -> None:
+    assert _texts(said) == [kept]
+
+
+def test_something_done_once_is_no_habit() -> None:
+    assert _texts("I go to the store.") == []

@@ -277,7 +277,10 @@ def relationship(sentence: str, day: str) -> Fact | None:
         return Fact("relationship", finish(third_person(text)), role.group(1))
     mine = _MY_ROLE.search(sentence)
     if mine and _person(mine.group(2)):
-        text = f"{mine.group(2)} is the user's {mine.group(1).lower()}{mine.group(3)}"
+        rest = mine.group(3)
+        # "My sister Lina lives in Utrecht": what follows the name is hers to do.
+        joined = " and" if re.match(r"\s+(?!and\b|who\b|which\b)[a-z]", rest) else ""
+        text = f"{mine.group(2)} is the user's {mine.group(1).lower()}{joined}{rest}"
         return Fact("relationship", finish(third_person(text)), mine.group(2))
     report = _REPORT.search(sentence)
     if report and _person(report.group(1)):

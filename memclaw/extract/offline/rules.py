@@ -354,6 +354,38 @@ def project(sentence: str, day: str) -> Fact | None:
     return None
 
 
+# What the person does again and again: "On Tuesdays I play the cello", "I go running with
+# Lina every Sunday", "I play tennis". A verb of doing something for its own sake, with a
+# time that recurs ("play" needs none: what one plays is a habit by itself).
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_RECURRING = (
+    rf"(?:every|each)\s+(?:other\s+|second\s+)?(?:day|morning|evening|night|week|weekend|"
+    rf"month|year|summer|winter|{_DAYS})|on\s+(?:{_DAYS}|weekends)|daily|weekly|monthly|"
+    r"(?:once|twice|three times|\d+ times) a (?:day|week|month|year)"
+)
+_RECURRING_RE = re.compile(rf"\b(?:{_RECURRING})\b", I_)
+_HABIT = re.compile(
+    _LEAD + rf"(?:(?P<when>{_RECURRING}),?\s+)?i\s+(?:usually\s+|often\s+|also\s+|still\s+)?"
+    r"(?P<verb>play|go|run|swim|train|practi[cs]e|walk|cycle|bike|ride|sing|paint|dance|"
+    r"climb|volunteer|teach|study|attend|take|cook|bake|knit|meditate|hike|surf|ski|row)\b"
+    r"(?P<rest>.*)$",
+    I_,
+)
+
+
+def habit(sentence: str, day: str) -> Fact | None:
+    match = _HABIT.match(sentence)
+    if match is None:
+        return None
+    when, rest = match.group("when"), match.group("rest").rstrip(" .!")
+    if not (when or _RECURRING_RE.search(rest) or match.group("verb").lower() == "play"):
+        return None  # "I go to the store": once, not a habit
+    # (The time moves to the end: "on Tuesdays", its day keeps its capital.)
+    later = f" {when[0].lower()}{when[1:]}" if when else ""
+    clause = f"I {match.group('verb').lower()}{rest}{later}"
+    return Fact("identity", finish(third_person(clause)), section="Habits")
+
+
 Rule = Callable[[str, str], Fact | None]
 # Order matters: the first rule that recognises a sentence decides its category.
 RULES: tuple[Rule, ...] = (
@@ -364,6 +396,7 @@ RULES: tuple[Rule, ...] = (
     configuration,
     project,
     preference,
+    habit,
 )
 
 
