@@ -174,12 +174,15 @@ def test_a_name_at_the_length_limit_works_end_to_end(agent: Agent) -> None:
 
 
 def test_edit_that_completes_a_secret_from_harmless_halves_is_refused(agent: Agent) -> None:
-    # Neither half is a secret alone; the edit glues them into a GitHub token.
-    first, second = "gh" + "p_R8x2Kq9Lm", "Z4vT1wY7nB3cD6fH0jP5sA2eG9u"
-    write_file(agent, "NOTES.md", f"ci: {first}MARK\n")
+    # No piece is a secret alone (each too short to be taken for a generated string); the
+    # edit glues them into a GitHub token.
+    body = "R8x2Kq9LmZ4vT1wY7nB3cD6fH0jP5sA2eG9u"
+    first, middle, last = "gh" + "p_" + body[:12], body[12:24], body[24:]
+    before = f"the runner reads {first}MARK{last}\n"
+    write_file(agent, "NOTES.md", before)
     with pytest.raises(SecretDetectedError, match="once edited"):
-        edit_file(agent, "NOTES.md", "MARK", second)
-    assert read_file(agent, "NOTES.md")["content"] == f"ci: {first}MARK\n"
+        edit_file(agent, "NOTES.md", "MARK", middle)
+    assert read_file(agent, "NOTES.md")["content"] == before
 
 
 def test_edit_next_to_an_old_secret_is_not_blocked_by_it(agent: Agent) -> None:
