@@ -23,6 +23,7 @@ import unicodedata
 
 from memclaw.gates.credentials.principles import (
     LOCKS,
+    OF_WORDS,
     QUOTE_MARKS,
     is_credential,
     names_credential,
@@ -375,8 +376,7 @@ _CLAUSE_CLOSED_RE = LazyPattern(r"[\s.!?)]*(?:\n|\Z)")
 _YEAR_RE = LazyPattern(r"(?:19|20)\d\d")
 # "PIN do cartão 7712", "codici di backup Instagram 2940 …": whose credential it is, then it.
 _BELONGS_RE = LazyPattern(
-    r"\s+(?:of|for|to|do|da|de|del|della|dello|di|du|des|för|till|på|für|vom|von|zum|zur|van|"
-    r"voor|dla|od|af|til)\s+(?:[^\W\d_][\w'’-]*\s+){1,3}"
+    rf"(?i)\s+(?:{'|'.join(sorted(OF_WORDS))})\s+(?:[^\W\d_][\w'’-]*\s+){{1,3}}"
 )
 
 

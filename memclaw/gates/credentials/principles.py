@@ -33,6 +33,7 @@ from memclaw.gates.credentials.values import (
 from memclaw.gates.lazy_re import LazyPattern
 
 __all__ = [
+    "OF_WORDS",
     "answer_candidates",
     "asks_for_credential",
     "is_credential",
@@ -436,7 +437,7 @@ def _announced(text: str, lower: str) -> list[Candidate]:
 
 
 # Words that join a noun to what it belongs to: "the code OF the gate", "codice DEL cancello".
-_OF = frozenset(
+OF_WORDS = frozenset(
     """
     for of to at on from del de di da du des della dello dei für von zu zum zur bei am
     för till på i av hos van voor bij do na dla od u w z
@@ -458,7 +459,7 @@ def _names_it(between: str, *, quoted: bool = False, labelled: bool = False) -> 
     words = between.split()
     if (quoted or labelled) and len(words) == 1 and words[0].lower() not in QUALIFIED_NOUNS:
         return True
-    return not words or words[0].lower() in _OF or bool(_LOCK_RE.fullmatch(words[0]))
+    return not words or words[0].lower() in OF_WORDS or bool(_LOCK_RE.fullmatch(words[0]))
 
 
 _GROUP_RE = LazyPattern(r"[^\W_]{4,8}")
