@@ -427,12 +427,32 @@ _CHANNEL_RE = LazyPattern(CHANNEL, re.IGNORECASE)
 def concerns_the_assistant(text: str) -> bool:
     """True when a dream should not promote ``text`` on its own (see above): wider than
     :func:`addresses_agent`, which judges what a person or a tool may store."""
-    if addresses_agent(text) or any(unicodedata.category(c) == "Cf" for c in text):
+    if addresses_agent(text) or _hides_characters(text):
         return True
     plain = _plain(text)
     if _ABOUT_THE_ASSISTANT_RE.search(plain):
         return True
     return bool(_KEPT.search(plain) and _CHANNEL_RE.search(plain))
+
+
+def _hides_characters(text: str) -> bool:
+    """Format characters no reader sees (zero-width spaces, direction marks), not the
+    joiner inside an emoji ("👨‍👩‍👧")."""
+    for at, c in enumerate(text):
+        if unicodedata.category(c) != "Cf":
+            continue
+        joins_emoji = (
+            c == "\u200d"
+            and 0 < at < len(text) - 1
+            and unicodedata.category(text[at - 1]) in _EMOJI
+            and unicodedata.category(text[at + 1]) in ("So", "Sk")
+        )
+        if not joins_emoji:
+            return True
+    return False
+
+
+_EMOJI = ("So", "Sk", "Mn")  # (a variation selector, U+FE0F, may close the emoji before)
 
 
 def as_quote(text: str) -> str:
