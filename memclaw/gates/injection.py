@@ -33,6 +33,7 @@ import unicodedata
 from memclaw.gates.injection_cues import (
     CHANNEL,
     THIS_NOTE,
+    WIDE_CUES,
     hidden_in_base64,
     revealed,
     speaks_to_the_assistant,
@@ -430,7 +431,7 @@ def concerns_the_assistant(text: str) -> bool:
     if addresses_agent(text) or _hides_characters(text):
         return True
     plain = _plain(text)
-    if _ABOUT_THE_ASSISTANT_RE.search(plain):
+    if _ABOUT_THE_ASSISTANT_RE.search(plain) or any(cue(plain) for cue in WIDE_CUES):
         return True
     return bool(_KEPT.search(plain) and _CHANNEL_RE.search(plain))
 

@@ -588,16 +588,10 @@ CUES: tuple[Callable[[str], object], ...] = (
         cue.search
         for cue in (
             _HIDDEN_SPEECH_RE,
-            _READERS_RE,
-            _NEW_IDENTITY_RE,
             _NEVER_REFUSES_RE,
-            _GUIDANCE_CHANGED_RE,
             _PROMPT_HEADING_RE,
             _SENT_OUT_RE,
             _OWNERS_FILES_RE,
-            _TRACES_WIPED_RE,
-            _TO_EVERYONE_RE,
-            _UNAWARE_RE,
             _LEAK_RE,
             _DISARM_RE,
             _YOU_ARE_NOW_RE,
@@ -615,6 +609,21 @@ CUES: tuple[Callable[[str], object], ...] = (
             _DECODE_AND_FOLLOW_RE,
         )
     ),
+)
+
+# Cues that also fit a person's own lines often enough ("The model that reads the meter is
+# broken", "Send the quiz answers to everyone", "the tests run without the user database"):
+# `remember` and extraction keep such a line, a dream leaves it in the note.
+WIDE_CUES: tuple[Callable[[str], object], ...] = tuple(
+    cue.search
+    for cue in (
+        _READERS_RE,
+        _NEW_IDENTITY_RE,
+        _GUIDANCE_CHANGED_RE,
+        _TRACES_WIPED_RE,
+        _TO_EVERYONE_RE,
+        _UNAWARE_RE,
+    )
 )
 
 _SPACED_RE = LazyPattern(r"(?:\b\w\b ){3,}\b\w\b(?:\s{2,}(?:\b\w\b ){1,}\b\w\b)*")
