@@ -16,7 +16,9 @@ from memclaw.workspace.safeguards import lease
 
 from .conftest import fixed_clock
 
-TTL = 0.2
+# Short, so that a takeover waits out little; long enough that a busy machine starving the
+# heartbeat thread for a few hundred milliseconds takes nothing over.
+TTL = 1.0
 
 
 def leased(root: Path, host: str = "host-a", ttl: float = TTL) -> Workspace:
