@@ -46,10 +46,11 @@ CUE_LEAD = re.compile(
 # Words that announce that something changed, beyond the correction words of the lexicon.
 _CHANGE = re.compile(
     r"\b(?:now|nowadays|these days|any ?more|switched|changed|upgraded|downgraded|"
-    r"relocated|has gone|went|became|got married|divorced|new|replaced|instead|"
-    r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|"
-    r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neue[rsn]?|"
-    r"ahora|ya|cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa])\b",
+    r"relocated|has gone|went|became|got married|divorced|new|replaced|instead|again|"
+    r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|"
+    r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neue[rsn]?|wieder|"
+    r"ahora|ya|cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa]|"
+    r"otra vez|de nuevo|nuevamente)\b",
     I_,
 )
 # A passing constraint leaves the lasting fact alone ("hurt my knee, can't run for a month").

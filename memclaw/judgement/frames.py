@@ -281,7 +281,7 @@ def _value_kind(value: str) -> str:
 def _person(nouns: list[Word]) -> bool:
     """Whether the owned nouns name a person: kin ("sister", "Sohn"), or a name after a
     lower-case noun ("sister Clara"; German capitalises every noun)."""
-    if any(w.text.casefold() in lx.KIN for w in nouns):
+    if any(w.kin for w in nouns):
         return True
     return bool(nouns) and nouns[0].text.islower() and any(w.text[:1].isupper() for w in nouns)
 

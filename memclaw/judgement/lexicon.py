@@ -230,12 +230,16 @@ KIN = frozenset(
     """
     sister brother son daughter mother father mom mum dad wife husband partner girlfriend
     boyfriend friend kid child children cousin aunt uncle niece nephew grandmother
-    grandfather grandma grandpa colleague coworker neighbour neighbor
+    grandfather grandma grandpa colleague coworker neighbour neighbor parents
+    grandparents siblings in-laws
     syster bror dotter mamma pappa mor far fru sambo flickvän pojkvän vän barn kusin
-    moster faster morbror farbror kollega granne
+    moster faster morbror farbror kollega granne föräldrar syskon mormor farmor morfar
+    farfar
     schwester bruder sohn tochter mutter vater mama papa frau mann partnerin freundin
-    freund kind kinder cousine tante onkel kollege kollegin nachbar nachbarin
+    freund kind kinder cousine tante onkel kollege kollegin nachbar nachbarin eltern
+    geschwister großeltern oma opa
     hermana hermano hijo hija madre padre mamá papá esposa esposo marido mujer pareja
-    novia novio amigo amiga primo prima tía tío colega vecino vecina
+    novia novio amigo amiga primo prima tía tío colega vecino vecina padres hermanos
+    abuela abuelo abuelos
     """.split()  # noqa: SIM905
 )

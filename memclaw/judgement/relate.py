@@ -129,7 +129,7 @@ def _named_apart(a: Claim, b: Claim, *, implied_user: bool = False) -> bool:
             if word.key in other.keys:
                 continue  # named by both, elsewhere: "Fenix is led by Maria", "Maria leads Fenix"
             named = word.text[:1].isupper() and index > 0 and claim.language != "german"
-            if named or word.value or is_user(word) or word.text.casefold() in lx.KIN:
+            if named or word.value or is_user(word) or word.kin:
                 return True
     return False
 
@@ -243,8 +243,12 @@ def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str])
     if mine == theirs or (mine <= b.keys and theirs <= a.keys):
         return True
     small, big, wider = (mine, theirs, b) if len(mine) < len(theirs) else (theirs, mine, a)
-    names = {w.key for w in wider.words if w.text[:1].isupper() and not w.function}
-    return bool(small) and small < big and small & names != set() and big - small <= names
+    if not small or not small < big:
+        return False
+    # The rest of a name, never a tie to someone ("Die Eltern von Lukas", "Lukas
+    # Schwester": German capitalises every noun).
+    names = {w.key for w in wider.words if w.text[:1].isupper() and not w.function and not w.kin}
+    return bool(small & names) and big - small <= names
 
 
 def _value_keys(claim: Claim, frame: Frame) -> frozenset[str]:
@@ -304,9 +308,7 @@ def _owned_said(claim: Claim, other: Claim, extra: frozenset[str]) -> bool:
     if not phrase or phrase[0].key not in other.keys or phrase[-1].key not in other.keys:
         return False
     rest = [w for w in found[owner + 1 : claim.verb] if w.key in extra and w.key not in other.keys]
-    return not any(
-        w.value or w.text[:1].isupper() or w.text.casefold() in lx.KIN for w in [*phrase, *rest]
-    )
+    return not any(w.value or w.text[:1].isupper() or w.kin for w in [*phrase, *rest])
 
 
 def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False) -> Judgement:

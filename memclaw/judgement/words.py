@@ -39,7 +39,7 @@ _ENGLISH_FUNCTION_WORDS = frozenset(
     shall may might must it's he's she's that's there there's here who whom whose which what
     when where how why not no now currently actually also already recently new
     longer anymore fully completely totally entirely only just even other another
-    own owns owned
+    own owns owned again
     """.split()  # noqa: SIM905
 )
 _FUNCTION_WORDS_OF = {
@@ -49,7 +49,7 @@ _FUNCTION_WORDS_OF = {
         och att det den de ett en som är var vara varit på för med av till om men i från hos mellan
         han hon hans hennes sin sitt sina vi ni dem oss mig dig sig har hade ska skulle kan
         kunde blir blev nu också mycket bara eller vid under efter före sedan numera faktiskt
-        ny nya nytt kl längre helt äger
+        ny nya nytt kl längre helt äger igen
         """.split()  # noqa: SIM905
     ),
     "german": frozenset(
@@ -59,6 +59,7 @@ _FUNCTION_WORDS_OF = {
         es er sie wir hat haben wird werden wurde auch noch schon jetzt eigentlich inzwischen
         neu neue neuen neuer neues um mehr gerade ganz völlig mittlerweile ihrem ihren ihrer
         seinem seinen seiner meinem meinen meiner unser unsere komplett vollständig besitzt
+        wieder
         """.split()  # noqa: SIM905
     ),
     "spanish": frozenset(
@@ -66,7 +67,7 @@ _FUNCTION_WORDS_OF = {
         el la los las lo un una unos unas y o pero de del al a en con por para que es son entre
         era fue ser está están estaba ha han había se su sus mi mis tu nos le les muy ya
         también ahora actualmente realmente nuevo nueva nuevos nuevas completamente
-        totalmente tiene tienen posee
+        totalmente tiene tienen posee nuevamente
         """.split()  # noqa: SIM905
     ),
 }
@@ -90,6 +91,7 @@ class Word:
     start: int
     end: int
     function: bool  # grammar, not content
+    kin: bool = False  # names a person by their tie to someone: "sister", "Eltern"
 
     @property
     def value(self) -> bool:
@@ -141,7 +143,9 @@ def words(text: str, language: str | None = None) -> list[Word]:
         # A capital inside the sentence is a name ("Will", "May"), not the function word.
         name = index > 0 and raw[:1].isupper()
         function = raw.casefold() in grammar and not name
-        found.append(Word(raw, fold(raw, language), match.start(), match.end(), function))
+        key = fold(raw, language)
+        kin = not function and (raw.casefold() in lx.KIN or key in _kin_keys(language))
+        found.append(Word(raw, key, match.start(), match.end(), function, kin))
     return found
 
 
@@ -169,6 +173,13 @@ _USER = frozenset(
 
 def is_user(word: Word) -> bool:
     return word.text.casefold().replace("’", "'") in _USER
+
+
+@cache
+def _kin_keys(language: str) -> frozenset[str]:
+    """The keys of the words naming a person by their tie to someone, in ``language``:
+    every form of them meets ("Systern", "Föräldrarna", "Eltern", "sisters")."""
+    return frozenset(fold(kin, language) for kin in lx.KIN)
 
 
 def keys(found: Iterable[Word]) -> frozenset[str]:

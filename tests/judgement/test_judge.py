@@ -225,6 +225,19 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             RICHER,
         ),
         ("User's sister Eva lives in Braga.", "User's sister Ana lives in Lisbon.", DISTINCT),
+        # Someone named by their tie to another, in any form and word order, is someone
+        # else: German capitalises every noun, so "Schwester" is not a surname.
+        ("Lukas wohnt in Hamburg.", "Die Eltern von Lukas wohnen in Kiel.", DISTINCT),
+        ("Lukas wohnt in Hamburg.", "Die Schwester von Lukas wohnt in Kiel.", DISTINCT),
+        ("Lukas wohnt in Hamburg.", "Lukas Schwester wohnt in Kiel.", DISTINCT),
+        ("Lukas wohnt in Hamburg.", "Ein Kollege von Lukas wohnt in Kiel.", DISTINCT),
+        ("Lukas bor i Hamburg.", "Föräldrarna till Lukas bor i Kiel.", DISTINCT),
+        ("Lukas bor i Hamburg.", "Systern till Lukas bor i Kiel.", DISTINCT),
+        ("Lukas lives in Hamburg.", "Lukas's parents live in Kiel.", DISTINCT),
+        ("Maya lives in Bergen.", "Maya Lindqvist lives in Oslo.", UPDATE),
+        # Doing again what one stopped doing takes the stop back.
+        ("User no longer drinks coffee.", "User drinks coffee again.", UPDATE),
+        ("Der Nutzer raucht nicht mehr.", "Der Nutzer raucht wieder.", UPDATE),
         (
             "The API outage was caused by a bad config.",
             "The API outage on 2 April was caused by a bad nginx config pushed by the edge team.",
