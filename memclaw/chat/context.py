@@ -32,6 +32,9 @@ from memclaw.chat.session import Message, iter_turns
 from memclaw.config import Settings
 
 SUMMARY_HEADER = "[Summary of our earlier conversation]"
+# Of the window, what a request leaves free: room for the answer, and for the model's
+# own tokenizer counting more than ours (Gemma's counted 2,050 of what we made 2,048).
+ANSWER_SHARE = 0.125
 # Role, separators and name of each message, as chat templates add them.
 MESSAGE_OVERHEAD = 4
 Summarize = Callable[[str | None, list[Message]], str]
@@ -187,7 +190,7 @@ class ContextWindow:
         body = ([summary] if summary else []) + history[self.summarized :] + current
         packed.summary_tokens = self.tokens([summary]) if summary else 0
         packed.summarized = self.summarized
-        room = self.budget.window - fixed
+        room = self.budget.window - int(self.budget.window * ANSWER_SHARE) - fixed
         if self.tokens(body) > room:
             body, packed.dropped = self.hard_trim(body, room)
             packed.notes.append(f"dropped {packed.dropped} early messages to fit the window")

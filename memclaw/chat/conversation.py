@@ -94,8 +94,15 @@ class Conversation:
         on_text: OnText | None = None,
         on_tool: OnTool | None = None,
         on_recall: Callable[[Recalled], None] | None = None,
+        keep_unanswered: bool = True,
     ) -> TurnResult:
-        result = self.engine.turn(text, on_text=on_text, on_tool=on_tool, on_recall=on_recall)
+        result = self.engine.turn(
+            text,
+            on_text=on_text,
+            on_tool=on_tool,
+            on_recall=on_recall,
+            keep_unanswered=keep_unanswered,
+        )
         self.extractor.after_turn()
         return result
 

@@ -23,6 +23,7 @@ from memclaw.chat.turn import (
     OnTool,
     TurnResult,
     close_interrupted,
+    close_unanswered,
     tool_call_message,
     without_tool_markup,
 )
@@ -196,11 +197,14 @@ class ChatEngine:
         on_text: OnText | None = None,
         on_tool: OnTool | None = None,
         on_recall: Callable[[Recalled], None] | None = None,
+        keep_unanswered: bool = True,
     ) -> TurnResult:
         """Answer ``user_text``; the turn is appended to the transcript once complete.
 
         Ctrl-C (KeyboardInterrupt) during the answer ends the turn early: what was
-        said so far is kept, marked as interrupted, and the session goes on.
+        said so far is kept, marked as interrupted, and the session goes on. When the
+        model fails, the person's words are kept all the same (``keep_unanswered``),
+        marked as never answered, and the error is raised.
         """
         text = user_text.strip()
         if not text:
@@ -218,16 +222,28 @@ class ChatEngine:
         except KeyboardInterrupt:
             result.interrupted = True
             result.text = close_interrupted(current, "".join(self._partial))
+        except ModelError:
+            # The model failed (unreachable, refused, too small a window): what the person
+            # typed is still kept, for the extraction that follows, before the error is told.
+            if keep_unanswered:
+                close_unanswered(current)
+                self._keep(text, current)
+            raise
+        turn = self._keep(text, current)
+        # Each provider returns at once (slow work is on its own worker) and never raises.
+        for provider in self.providers:
+            provider.after_turn(turn, text, result.text)
+        return result
+
+    def _keep(self, text: str, current: list[Message]) -> TurnContext:
+        """Append the turn to the transcript (marked uncaptured when capture is off)."""
         turn = self._turn_context(text)  # before the append: its index counts earlier turns
         self.session.append(current)
         if not self.capture:
             # Marked whether or not Mem0 is on now: a later `mem0 sync` must not send it.
             mark_uncaptured(self.scope, self.session.id, turn.turn_index)
         self.note_own_writes()
-        # Each provider returns at once (slow work is on its own worker) and never raises.
-        for provider in self.providers:
-            provider.after_turn(turn, text, result.text)
-        return result
+        return turn
 
     def _rounds(
         self,

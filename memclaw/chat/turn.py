@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from memclaw.chat.session import Message
 
 INTERRUPTED = "[answer interrupted by the person]"
+UNANSWERED = "[no answer: the model failed]"
 OnText = Callable[[str], None]
 OnTool = Callable[[ToolRecord], None]
 
@@ -113,7 +114,13 @@ def without_tool_markup(text: str) -> tuple[str, bool]:
     return "\n".join(line for line in cleaned.splitlines() if line.strip()).strip(), True
 
 
-def close_interrupted(current: list[Message], partial: str) -> str:
+def close_unanswered(current: list[Message]) -> None:
+    """End the turn ``current`` that the model failed to answer, so the person's words
+    are kept (and extracted) all the same."""
+    close_interrupted(current, "", UNANSWERED)
+
+
+def close_interrupted(current: list[Message], partial: str, marker: str = INTERRUPTED) -> str:
     """Make the partial turn ``current`` a valid conversation: answer its open tool calls,
     then end it with what was said so far (``partial``), marked; that text is returned."""
     last_calls = next(
@@ -127,6 +134,6 @@ def close_interrupted(current: list[Message], partial: str) -> str:
                 missing = {"role": "tool", "tool_call_id": call["id"]}
                 current.append({**missing, "content": "error: interrupted"})
     partial = partial.strip()
-    text = f"{partial}\n\n{INTERRUPTED}" if partial else INTERRUPTED
+    text = f"{partial}\n\n{marker}" if partial else marker
     current.append({"role": "assistant", "content": text})
     return text

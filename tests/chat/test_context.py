@@ -3,7 +3,7 @@
 from datetime import datetime, timedelta
 from typing import Any
 
-from memclaw.chat.context import SUMMARY_HEADER, ContextWindow
+from memclaw.chat.context import ANSWER_SHARE, SUMMARY_HEADER, ContextWindow
 from memclaw.config import Settings
 
 SYSTEM = {"role": "system", "content": "sys"}
@@ -170,3 +170,13 @@ def test_pack_hard_trims_when_even_the_tail_exceeds_the_window() -> None:
     assert packed.dropped > 0
     assert packed.messages[-1] == NEW[0]
     assert packed.tokens <= 100 or len(packed.messages) == 3
+
+
+def test_a_request_leaves_room_for_the_answer_and_another_tokenizer() -> None:
+    # 446 tokens in all fit a 500-token window whole; but the answer (and a model's
+    # tokenizer counting more than ours) keeps an eighth of it free.
+    ctx, _ = window(context_window_tokens=500, compact_trigger_ratio=1.0)
+    history = turns(2, size=104)  # four messages of 105 words and 4 of overhead
+    packed = ctx.pack(SYSTEM, history, NEW)
+    assert packed.dropped > 0
+    assert packed.tokens <= 500 * (1 - ANSWER_SHARE)

@@ -9,7 +9,7 @@ from fake_openai import FakeOpenAI
 from chat.chatkit import OpenChat, sent_messages
 from memclaw.chat.context import SUMMARY_HEADER
 from memclaw.chat.session import read_transcript
-from memclaw.chat.turn import TOOL_MARKUP_NOTE
+from memclaw.chat.turn import TOOL_MARKUP_NOTE, UNANSWERED
 from memclaw.errors import ContextTooLargeError
 
 SECRET = "sk-" + "abcdefghijklmnopqrstuvwxyz123456"
@@ -216,9 +216,39 @@ def test_three_refusals_reach_the_caller(open_chat: OpenChat, fake_openai: FakeO
     for _ in range(3):
         context_error(fake_openai)
     with pytest.raises(ContextTooLargeError):
-        conversation.turn("hello")
+        conversation.turn("My sister Lina lives in Utrecht.")
     conversation.close(wait=5)
-    assert conversation.session.messages == []
+    # The person's words are kept for extraction, the turn marked as never answered.
+    assert conversation.session.messages == [
+        {"role": "user", "content": "My sister Lina lives in Utrecht."},
+        {"role": "assistant", "content": UNANSWERED},
+    ]
+
+
+def test_a_turn_the_model_fails_is_still_extracted_offline(
+    open_chat: OpenChat, fake_openai: FakeOpenAI
+) -> None:
+    """A small model's window overflowed on the second turn: the chat goes on, and the
+    words of that turn reach memory all the same."""
+    from memclaw.extract.pipeline import extract_conversation
+
+    conversation = open_chat({"recall_enabled": False, "extract_min_messages": 100})
+    fake_openai.queue_text("Nice to meet you.")
+    conversation.turn("Hi, I'm Noor and I work as a nurse.")
+    for _ in range(3):
+        context_error(fake_openai)
+    with pytest.raises(ContextTooLargeError):
+        conversation.turn("My daughter Lina turns seven in March.")
+    fake_openai.queue_text("Lovely.")
+    conversation.turn("On Tuesdays I play the cello.")
+    scope, session = conversation.engine.scope, conversation.session
+    conversation.close(wait=5)
+    messages, _ = read_transcript(session.path)
+    said = [m["content"] for m in messages if m["role"] == "user"]
+    assert said[1] == "My daughter Lina turns seven in March."
+    result = extract_conversation(scope, messages, force=True, offline=True)
+    kept = (scope.agent.path / "MEMORY.md").read_text(encoding="utf-8")
+    assert result.status == "written" and "Lina" in kept, kept
 
 
 def test_files_edited_on_disk_reach_the_next_turn(

@@ -173,6 +173,9 @@ def _one_shot(conversation: Conversation, text: str, as_json: bool, plain: bool)
                 text,
                 on_text=None if as_json else view.text,
                 on_tool=None if as_json else view.tool,
+                # One message on the command line is still the caller's to send again:
+                # a failed one writes nothing (typed into a chat, it would be lost).
+                keep_unanswered=False,
             )
     finally:
         try:
