@@ -67,7 +67,21 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:(?:works|worked|work|working|"
             r"arbetar|arbetade|jobbar|jobbade|är anställd|arbeitet|arbeiten|arbeitete|"
             r"trabaja|trabajan|trabajaba|es emplead[oa])"
+            # "arbeitet seit Oktober bei Zalando": since when, between the verb and where
+            r"(?P<since>\s+(?:since|sedan|seit|desde)\s+[\w.]+)?"
             r"\s+(?:at|for|på|hos|för|bei|für|en|para|de)|(?:is |are )?employed\s+(?:by|at))\s+V"
+        ),
+    ),
+    (
+        # A new job begun is the employer from then on; only a name is one ("started at
+        # the gym" is not).
+        "employer",
+        _frame(
+            r"\b(?:(?:started|starts|began|begun)(?:\s+(?:working|work))?\s+(?:at|for)|"
+            r"(?:börjat|började|börjar)(?:\s+(?:jobba|arbeta))?\s+(?:på|hos)|"
+            r"(?:empezó|empezado|comenzó|comenzado)\s+a\s+trabajar\s+en|"
+            r"se\s+(?:ha\s+)?incorporad?o?\s+a)\s+V",
+            _NAMED,
         ),
     ),
     (
@@ -100,6 +114,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:is|är|ist|turned|turns|fyller|wird)\s+(?P<v>\d{1,3})(?:\s*(?:years?(?: old)?|"
             r"år(?: gammal)?|jahre(?: alt)?)\b|(?=[.,;]|$|\s+(?:and|och|und|y)\b))"
+            # A birthday says the new age, whenever it was ("turned 42 last week").
+            r"|\b(?:turned|fyllde|wurde|cumplió)\s+(?P<v4>\d{1,3})\b(?![%:.]\d)"
             r"|\btiene\s+(?P<v2>\w+)\s+años|\b(?P<v3>\w+)\s+years old",
             I_,
         ),
@@ -163,13 +179,15 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
     for attribute, pattern in _PATTERNS:
         match = pattern.search(body)
         if match and attribute not in frames:
-            group = next(g for g in ("v", "v2", "v3") if match.groupdict().get(g))
+            group = next(g for g in ("v", "v2", "v3", "v4") if match.groupdict().get(g))
             start, end = match.start(group), match.end(group)
             if attribute == "place" and _WHEN.search(match.group(group)):
                 continue  # "moved to 2026-12-19" is a date, not a place
             owner = before(match.start())
+            # Since when is a detail of its own, not a word that sets the attribute.
+            said = (match.end("since"), match.end()) if match.groupdict().get("since") else None
             frames[attribute] = Frame(
-                attribute, start, end, match.group(group), owner, match.span()
+                attribute, start, end, match.group(group), owner, said or match.span()
             )
     for attribute, named in (("diet", _DIETS), ("relationship", _MARITAL_WORD)):
         for value, pattern in named.items():

@@ -235,6 +235,14 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Lukas bor i Hamburg.", "Systern till Lukas bor i Kiel.", DISTINCT),
         ("Lukas lives in Hamburg.", "Lukas's parents live in Kiel.", DISTINCT),
         ("Maya lives in Bergen.", "Maya Lindqvist lives in Oslo.", UPDATE),
+        # A new job begun, a job since when, a birthday: the attribute's new value.
+        ("Erik arbetar på Volvo Cars.", "Erik har börjat på Scania.", UPDATE),
+        ("User works at Spotify.", "User started working for Klarna in March.", UPDATE),
+        ("Anja arbeitet bei SAP.", "Anja arbeitet seit Oktober bei Zalando.", UPDATE),
+        ("Der Nutzer arbeitet bei SAP.", "Der Nutzer arbeitet seit 2019 bei SAP.", RICHER),
+        ("User is 41.", "User turned 42 last week.", UPDATE),
+        ("User works at Spotify.", "User started at the gym on Monday.", DISTINCT),
+        ("User works at Spotify.", "User started working with Python in 2015.", DISTINCT),
         # Doing again what one stopped doing takes the stop back.
         ("User no longer drinks coffee.", "User drinks coffee again.", UPDATE),
         ("Der Nutzer raucht nicht mehr.", "Der Nutzer raucht wieder.", UPDATE),
