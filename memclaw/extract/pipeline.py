@@ -393,5 +393,8 @@ def _extract(
     changed = result.diffs if result.dry_run else result.files_changed
     if not changed:
         result.status = Status.NOTHING
+        # The plan's reason says what it meant to write ("one new fact"); none of it was
+        # new to memory, or it was held or left out, as the notes say.
+        result.reason = "nothing new to write: memory already holds it, or it was held or left out"
     else:
         result.status = Status.WOULD_WRITE if result.dry_run else Status.WRITTEN

@@ -51,6 +51,19 @@ def test_model_answer_is_written_by_the_rules(tmp_path: Path, fake_openai: FakeO
     assert "Cloudflare" in prompt and "## Tech stack" in prompt
 
 
+def test_an_answer_memory_already_holds_says_nothing_new(
+    tmp_path: Path, fake_openai: FakeOpenAI
+) -> None:
+    agent = model_agent(tmp_path, fake_openai.base_url)
+    fake_openai.queue_json(answer())
+    extract_conversation(Scope(agent), CHAT)
+    fake_openai.queue_json(answer(daily_entry="", reason="one new fact"))
+    again = extract_conversation(Scope(agent), CHAT, again=True, force=True)
+    # Not "nothing-to-keep: one new fact": the reason says why nothing was written.
+    assert again.status is Status.NOTHING
+    assert again.reason.startswith("nothing new to write"), again.reason
+
+
 def test_empty_fields_leave_files_alone(tmp_path: Path, fake_openai: FakeOpenAI) -> None:
     agent = model_agent(tmp_path, fake_openai.base_url)
     before = agent.read("PROFILE.md")
