@@ -197,10 +197,30 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
                 frames[attribute] = Frame(
                     attribute, start, match.end(), value, before(start), match.span()
                 )
-    for owned in (_possessive(body, found, verb), _clause_owned(body, found, verb)):
+    owned_by = (_possessive(body, found, verb), _clause_owned(body, found, verb), _labelled(body))
+    for owned in owned_by:
         if owned is not None and owned.attribute not in frames:
             frames[owned.attribute] = owned
     return tuple(frames.values())
+
+
+# A note's label and its value: "Timezone: CET", "Tidszon: CET", "Skip-level manager: Ravi".
+_LABEL = re.compile(r"^\s*(?P<label>[^\W\d][\w'’ -]{0,40}?)\s*:\s+(?P<v>\S.*?)\s*$")
+
+
+def _labelled(body: str) -> Frame | None:
+    """ "A: V", where A names a single-valued attribute (see ``_ATTRIBUTES``); a label
+    of another kind ("Decision:", "Idea:", "Allergies:") may head many values."""
+    match = _LABEL.match(body)
+    if match is None:
+        return None
+    label = match.group("label").split()
+    name = ATTRIBUTE_OF.get(label[-1].casefold()) if len(label) <= 3 else None
+    if name is None:
+        return None
+    attribute = " ".join([*(w.casefold() for w in label[:-1]), name])
+    start, stop = match.span("v")
+    return Frame(attribute, start, stop, match.group("v"), frozenset({"note"}), (0, stop))
 
 
 def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:

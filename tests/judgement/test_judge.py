@@ -243,6 +243,14 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("User is 41.", "User turned 42 last week.", UPDATE),
         ("User works at Spotify.", "User started at the gym on Monday.", DISTINCT),
         ("User works at Spotify.", "User started working with Python in 2015.", DISTINCT),
+        # A note's label that names a single-valued attribute takes the newer value; a
+        # label of another kind may head many.
+        ("Timezone: CET", "Timezone: PST", UPDATE),
+        ("Tidszon: CET", "Tidszon: EST", UPDATE),
+        ("Manager: Olga", "Manager: Olga Petrova", RICHER),
+        ("Manager: Olga", "Skip-level manager: Ravi", DISTINCT),
+        ("Allergies: penicillin", "Allergies: pollen", DISTINCT),
+        ("Decision: use Postgres", "Decision: hire Anna", DISTINCT),
         # Doing again what one stopped doing takes the stop back.
         ("User no longer drinks coffee.", "User drinks coffee again.", UPDATE),
         ("Der Nutzer raucht nicht mehr.", "Der Nutzer raucht wieder.", UPDATE),
