@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from memclaw.extract.offline.people import Fact
-from memclaw.extract.offline.text import dated, finish, third_person
+from memclaw.extract.offline.text import WEEKDAY, dated, finish, third_person
 
 I_ = re.IGNORECASE
 
@@ -56,9 +56,8 @@ _DATE = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
     r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\s+"
     r"\d{1,2})|\b\d{1,2}(?:st|nd|rd|th)?\s+(?-i:(?:January|February|March|April|May|June|July|"
-    r"August|September|October|November|December))|(?:this|next|on|by)\s+(?:monday|tuesday|"
-    r"wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday)\b|tomorrow|next (?:week|month|year)|end of (?:the )?(?:week|month|"
+    r"August|September|October|November|December))|(?:this|next|on|by)\s+"
+    rf"{WEEKDAY}|{WEEKDAY}\b|tomorrow|next (?:week|month|year)|end of (?:the )?(?:week|month|"
     r"quarter|year)|in (?:\d+|two|three|four|a few) (?:days|weeks|months))"
 )
 _TIME = r"(?:\d{1,2}:\d{2}|\d{1,2}\s?(?:am|pm)|noon|midnight)"
@@ -282,7 +281,7 @@ _SCHEDULE = re.compile(
     r"^(?:the|our|my)?\s*([\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:has\s+|was\s+|is\s+|got\s+)?"
     r"(?:moved|moves|is moving|changed|changes|shifted|rescheduled|is now|are now|now starts|"
     r"now runs|now happens)\s+(?:from\s+.+?\s+)?(?:to\s+|at\s+|on\s+)?"
-    rf"({_TIME}|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?)\b",
+    rf"({_TIME}|{WEEKDAY}s?)\b",
     I_,
 )
 _QUANTITY = re.compile(

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from memclaw.extract.offline.people import NAME, NOT_A_NAME, Fact
-from memclaw.extract.offline.text import finish, third_person
+from memclaw.extract.offline.text import HOW_OFTEN, finish, third_person
 
 I_ = re.IGNORECASE
 _PETS_EN = (
@@ -41,10 +41,8 @@ _NAME_IS = re.compile(
     I_,
 )
 # A routine needs a how-often: "I walk the dog" alone could be one afternoon.
-_OFTEN = (
-    r"\b(?:every|each|daily|twice|once|three times|mornings|evenings|on (?:weekends|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)|in the (?:mornings?|evenings?)|at night)\b"
-)
+# A routine with a pet may say how often loosely: "every single morning", "twice".
+_OFTEN = rf"\b(?:{HOW_OFTEN}|every|each|once|twice)\b"
 _ROUTINE = re.compile(
     r"^I\s+((?:usually|always|also|still)\s+)?(walk|feed|brush|groom|train|bathe|ride|"
     rf"play with)\s+(?:(?:my|the|our)\s+({_PETS_EN})|(her|him|it))\b(.*{_OFTEN}.*)$",

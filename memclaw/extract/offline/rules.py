@@ -18,7 +18,7 @@ from memclaw.extract.offline.people import (
     identity_fact,
     relationship,
 )
-from memclaw.extract.offline.text import dated, finish, third_person
+from memclaw.extract.offline.text import HOW_OFTEN, WEEKDAY, dated, finish, third_person
 from memclaw.gates import addresses_agent
 
 I_ = re.IGNORECASE
@@ -316,7 +316,7 @@ _TRIP = re.compile(
 # A deadline needs a when: a date, a weekday, a month, a relative day or a number.
 _WHEN_WORD = re.compile(
     r"\d|\b(?:today|tomorrow|tonight|yesterday|next|this|end of|mid-?\w*|early|late|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|"
+    rf"{WEEKDAY}|january|february|march|april|may|june|july|"
     r"august|september|october|november|december|q[1-4]|spring|summer|autumn|fall|winter)\b",
     I_,
 )
@@ -357,15 +357,9 @@ def project(sentence: str, day: str) -> Fact | None:
 # What the person does again and again: "On Tuesdays I play the cello", "I go running with
 # Lina every Sunday", "I play tennis". A verb of doing something for its own sake, with a
 # time that recurs ("play" needs none: what one plays is a habit by itself).
-_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_RECURRING = (
-    rf"(?:every|each)\s+(?:other\s+|second\s+)?(?:day|morning|evening|night|week|weekend|"
-    rf"month|year|summer|winter|{_DAYS})|on\s+(?:{_DAYS}|weekends)|daily|weekly|monthly|"
-    r"(?:once|twice|three times|\d+ times) a (?:day|week|month|year)"
-)
-_RECURRING_RE = re.compile(rf"\b(?:{_RECURRING})\b", I_)
+_RECURRING_RE = re.compile(rf"\b(?:{HOW_OFTEN})\b", I_)
 _HABIT = re.compile(
-    _LEAD + rf"(?:(?P<when>{_RECURRING}),?\s+)?i\s+(?:usually\s+|often\s+|also\s+|still\s+)?"
+    _LEAD + rf"(?:(?P<when>{HOW_OFTEN}),?\s+)?i\s+(?:usually\s+|often\s+|also\s+|still\s+)?"
     r"(?P<verb>play|go|run|swim|train|practi[cs]e|walk|cycle|bike|ride|sing|paint|dance|"
     r"climb|volunteer|teach|study|attend|take|cook|bake|knit|meditate|hike|surf|ski|row)\b"
     r"(?P<rest>.*)$",

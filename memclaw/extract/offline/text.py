@@ -5,6 +5,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memclaw.clock import WEEKDAYS
+
+# The English weekdays, for the patterns the offline engine reads English with.
+WEEKDAY = "(?:" + "|".join(WEEKDAYS["en"]) + ")"
+# How often something is done: "every other Friday", "on Tuesdays", "twice a week".
+HOW_OFTEN = (
+    rf"(?:every|each)\s+(?:other\s+|second\s+)?(?:day|morning|evening|night|week|weekend|"
+    rf"month|year|summer|winter|{WEEKDAY}s?)|on\s+(?:{WEEKDAY}s?|weekends)|daily|weekly|monthly|"
+    r"(?:once|twice|three times|\d+ times) a (?:day|week|month|year)|"
+    r"in the (?:mornings?|evenings?)|mornings|evenings|at night"
+)
+
 _FENCE = re.compile(r"```.*?(?:```|$)", re.S)
 _INLINE_CODE_LINE = re.compile(r"^\s*(?:\$ |>>> |> |Traceback|File \"|at [\w.$]+\(|\w+Error:)")
 # A sentence ends at . ! ? or a line break; "3.12", "e.g." and "v2.0" do not end one.
