@@ -68,7 +68,12 @@ _VOCATIVE_RE = LazyPattern(
     rf"|(?:,|\b(?:and|och|und|y|et|e|en|og))\s*(?:(?:dear|my|querido|cher|caro|lieber?|beste)\s+)?"
     rf"(?:{_ASSISTANT})\s*,"
     rf"|(?:^|<!--|\(|\[)\s*(?:{_ASSISTANT})\s*:"
-    rf"|\b(?:{_ASSISTANT})s?\s+(?:models?\s+|systems?\s+)?(?:reading|that reads?|who reads?|"
+    # "the model reading this": the reader of the text itself, not "the model that reads
+    # the meter"
+    rf"|\b(?:{_ASSISTANT})s?\s+(?:models?\s+|systems?\s+)?(?:reading|that reads?|who reads?)"
+    r"(?=\s*(?:$|[.,:;!)—-]|(?:this|these|it|memory|(?:the|my|our|your)\s+(?:\w+\s+)?"
+    r"(?:notes?|text|files?|lines?|entry|entries|memory|prompt|page|document)\b)))"
+    rf"|\b(?:{_ASSISTANT})s?\s+(?:models?\s+|systems?\s+)?(?:"
     r"som läser|die (?:\w+\s+){0,3}lesen|que lean|que leen|qui lisent|che leggono|"
     r"que leem|die (?:\w+\s+){0,3}lezen)\b",
     _I,
@@ -351,6 +356,17 @@ _DATA_OP_RE = LazyPattern(rf"{_CLAUSE}(?:{_DATA_OP})\b", _I)
 _TO_ANYONE_RE = LazyPattern(rf"\b(?:{_TO_ANYONE})\b", _I)
 
 
+def _memory_sent_out(line: str) -> bool:
+    """Memory handed on by a channel (``_LEAK_RE``), unless the only data named is a
+    document's notes ("Send the meeting notes to anna@…")."""
+    leak = _LEAK_RE.search(line)
+    if leak is None:
+        return False
+    said = re.findall(rf"\b(?:{_LEAK_DATA})\b", leak.group(), re.IGNORECASE)
+    notes_only = all(re.fullmatch(_NOTES, word, re.IGNORECASE) for word in said)
+    return not (notes_only and _DOCUMENT_NOTES_RE.search(leak.group()))
+
+
 def _others_data_handed_on(line: str) -> bool:
     """Someone else's private data, and an order to use or show it, or to show it to anyone."""
     data = _OTHERS_DATA_RE.search(line)
@@ -367,12 +383,21 @@ CHANNEL = (
     r"\bqr\b|\binvit\w+|\btelegram\b|\bdiscord\b|\bsms\b|\bdm\b|https?://|[\w-]+\.(?:example|org|"
     r"com|net|io|fr|de|se|pl|nl|it|pt|es|cc)\b"
 )
+# Notes are memory's own when nothing but a determiner comes before them ("all notes",
+# "your notes"); "the meeting notes", "release notes" are one document among others.
+_NOTES = r"notes|notas|notatki|anteckningar"
 _LEAK_DATA = (
     r"memory|memories|minne\w*|speicher|memoria|mémoire|memória|geheugen|pamię\w*|ricordi|"
     r"saved|stored|gespeichert\w*|sparade|guardad\w*|salvat\w*|opgeslagen|zapisane|"
     r"mémorisées|passwords|api keys|zugangsdaten|wachtwoorden|home address|address|adress|"
     r"adresse|dirección|indirizzo|endereço|morada|adres|personnummer|conversation summary|"
-    r"résumé de conversation|notes|notas|notatki|anteckningar"
+    rf"résumé de conversation|{_NOTES}"
+)
+_DOCUMENT_NOTES_RE = LazyPattern(
+    r"\b(?!(?:the|all|my|your|our|his|her|their|its|these|those|every|any|saved|stored|private|"
+    r"personal|las|los|mis|tus|sus|todas|alla|mina|dina|våra|wszystkie|moje|twoje)\b)"
+    rf"[^\W\d]+\s+(?:{_NOTES})\b",
+    _I,
 )
 _LEAK_RE = LazyPattern(
     rf"{_CLAUSE}(?:{_DATA_OP}|sms:a|post|upload|übertrage|ajoute|crea|stampa|wklej|pega)\b"
@@ -584,6 +609,7 @@ _NEVER_REFUSES_RE = LazyPattern(
 CUES: tuple[Callable[[str], object], ...] = (
     _others_data_handed_on,
     _kept_from_the_person,
+    _memory_sent_out,
     *(
         cue.search
         for cue in (
@@ -592,7 +618,6 @@ CUES: tuple[Callable[[str], object], ...] = (
             _PROMPT_HEADING_RE,
             _SENT_OUT_RE,
             _OWNERS_FILES_RE,
-            _LEAK_RE,
             _DISARM_RE,
             _YOU_ARE_NOW_RE,
             _SELF_RE,
