@@ -120,7 +120,7 @@ def strip(raw: str) -> tuple[str, bool]:
 
 # Where an older statement's details start: a comma, a clause, or a preposition.
 _PIECES = re.compile(
-    r"\s*[,;]\s*|\s+(?=(?:and|who|which|that|with|for|in|on|at|to|from|by|near|via|because|"
+    r"\s*;\s*|(?<!\d),\s*|,(?!\d{3}\b)\s*|\s+(?=(?:and|who|which|that|with|for|in|on|at|to|from|by|near|via|because|"
     r"since|until|och|som|med|hos|i|på|till|sedan|und|mit|bei|im|am|seit|y|con|en|desde|"
     r"que)\s)",
     re.IGNORECASE,

@@ -33,7 +33,9 @@ _CHANGE_WORDS = re.compile(
     r"rescheduled|pushed|delayed|brought forward|to|till|auf|nach|al|a|now|actually|"
     r"has been|have been|was|were|is|are|got|gone|become|became|ahora|jetzt|nu|numera|"
     r"flyttade|flyttades|flyttat|har|hat|ist|wurde|verschoben|verlegt|umgezogen|"
-    r"skjutits upp|se mudó|se ha mudado|aplazad[oa]|se ha aplazado|cambió)\b",
+    r"skjutits upp|se mudó|se ha mudado|aplazad[oa]|se ha aplazado|cambió|"
+    r"in fact|correctly|egentligen|faktiskt|korrekt|eigentlich|tatsächlich|en realidad|"
+    r"realmente)\b",
     re.IGNORECASE,
 )
 
@@ -142,9 +144,14 @@ def _replaced(a: Claim, b: Claim) -> frozenset[str]:
     start = a.verb + 1 if a.verb is not None else 0
     lacking = [w for w in a.words[start:] if not w.function and w.key not in b.keys]
     kinds = {shape(w, b.language) for w in novel}
-    same = {w.key for w in lacking if shape(w, a.language) in kinds - {"word"}}
+    same = [w for w in lacking if shape(w, a.language) in kinds - {"word"}]
+    if len(same) > 1:
+        # Several of that kind: the one after the same word as the new value ("for €1,200"
+        # to "for €1,450", not the 30 of "due on 30 June"), else the first.
+        before = {_before(b, w) for w in novel}
+        same = [w for w in same if _before(a, w) in before] or same[:1]
     if same or "word" not in kinds:
-        return frozenset(same)
+        return keys(same)
     run: list[str] = []
     for word in a.words[start:]:
         if word.function and run:
@@ -152,6 +159,12 @@ def _replaced(a: Claim, b: Claim) -> frozenset[str]:
         if not word.function and word.key not in b.keys:
             run.append(word.key)
     return frozenset(run)
+
+
+def _before(claim: Claim, word: Word) -> str:
+    """The word right before ``word`` in ``claim`` ("for" in "for €1,200")."""
+    index = claim.words.index(word)
+    return claim.words[index - 1].key if index else ""
 
 
 def _change(claim: Claim) -> frozenset[str]:

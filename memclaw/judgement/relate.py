@@ -352,7 +352,8 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # One liking does not end another ("likes tea", "likes coffee"); a choice does
     # ("prefers tea", "uses vim").
     fond = a.sentiment > 0 and b.sentiment > 0
-    if shared >= 0.5 and not fond and any(_alternatives(x, y) for x, y in slots):
+    chosen = any(_alternatives(x, y) for x, y in slots)
+    if shared >= 0.5 and not fond and chosen and not _other_purpose(a, b):
         return Judgement(Relation.UPDATE, "one choice replaced by another")
     copular = _copular(a) and _copular(b)
     first = ops[0] if ops else None

@@ -6,7 +6,7 @@ from itertools import combinations
 import pristine
 import pytest
 
-from memclaw.judgement import Relation, is_correction, judge
+from memclaw.judgement import Relation, is_correction, judge, merged
 
 SAME, RICHER, UPDATE, DISTINCT = Relation
 
@@ -251,6 +251,9 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Manager: Olga", "Skip-level manager: Ravi", DISTINCT),
         ("Allergies: penicillin", "Allergies: pollen", DISTINCT),
         ("Decision: use Postgres", "Decision: hire Anna", DISTINCT),
+        # A tool for another purpose is no choice replacing one.
+        ("User uses VS Code for Python.", "User uses IntelliJ for Java.", DISTINCT),
+        ("User uses VS Code.", "User uses IntelliJ.", UPDATE),
         # Doing again what one stopped doing takes the stop back.
         ("User no longer drinks coffee.", "User drinks coffee again.", UPDATE),
         ("Der Nutzer raucht nicht mehr.", "Der Nutzer raucht wieder.", UPDATE),
@@ -351,3 +354,24 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
         assert not judge(old, new).sure, (old, new)
     backup = "The nightly backup of the orders database runs at 02:00 on server {}."
     assert judge(backup.format("alpha"), backup.format("beta")).sure
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        # The new amount takes the old one's place; the due date after it is no amount.
+        (
+            "Invoice INV-2231 is for €1,200 and is due on 30 June.",
+            "Invoice INV-2231 is actually for €1,450.",
+            "Invoice INV-2231 is actually for €1,450, and is due on 30 June.",
+        ),
+        (
+            "Faktura 2024-118 på 8 400 kr förfaller den 28 februari.",
+            "Faktura 2024-118 är egentligen på 9 100 kr.",
+            "Faktura 2024-118 på 9 100 kr förfaller den 28 februari.",
+        ),
+    ],
+)
+def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) -> None:
+    assert judge(old, new).relation is UPDATE
+    assert merged(old, new).text == line
