@@ -27,6 +27,7 @@ from datetime import date
 from memclaw.dream.salience import MIN_SHARED_TERMS as MIN_SHARED
 from memclaw.dream.salience import Salience
 from memclaw.text.likeness import Fingerprint, containment, jaccard, supersedes
+from memclaw.workspace.entries import CATEGORIES
 
 _LIST = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-ZÀ-Þ0-9])")
@@ -42,6 +43,9 @@ SAME_FACT = 0.37
 NEAR_COPY = 0.8
 # Members saying at least this share of what the fullest member says may represent it.
 COMPLETE = 0.8
+
+
+_TAG = re.compile(rf"^\[(?:{'|'.join(CATEGORIES)})\]\s*")
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,12 @@ def extract_mentions(
         if in_fence or not line or line.startswith(("#", "|", "<!--", "> ✂")):
             continue
         match = _LIST.match(raw)
-        pieces = [raw[match.end() :].strip()] if match else _SENTENCE_END.split(line)
+        if match:
+            # The category extraction files a note's line under ("- [relationship] ...") is
+            # no part of the fact, nor a label posing as the prompt's own.
+            pieces = [_TAG.sub("", raw[match.end() :].strip(), count=1)]
+        else:
+            pieces = _SENTENCE_END.split(line)
         for piece in pieces:
             fp = seen.get(piece)
             if fp is None:

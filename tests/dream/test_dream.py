@@ -44,6 +44,19 @@ def test_a_fact_recurring_on_three_days_is_promoted_and_a_one_off_is_not(tmp_pat
     assert by_status[Status.ONE_OFF].text == ONE_OFF
 
 
+def test_a_line_extraction_filed_under_a_category_is_promoted_without_its_tag(
+    tmp_path: Path,
+) -> None:
+    agent = _agent(tmp_path / "ws")
+    for offset in (4, 3, 2):
+        note(agent, day(offset), "[relationship] Jonas owns the backup rotation on server alpha.")
+    result = dream_agent(Scope(agent))
+    assert result.status is DreamStatus.UPDATED
+    memory = agent.read("MEMORY.md")
+    assert "- Jonas owns the backup rotation on server alpha." in memory
+    assert "[relationship]" not in memory
+
+
 def test_a_second_dream_does_not_add_the_same_fact_twice(tmp_path: Path) -> None:
     agent = _agent(tmp_path / "ws")
     for offset in (4, 3, 2):
