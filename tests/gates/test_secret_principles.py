@@ -73,6 +73,8 @@ def test_twelve_seed_words_are_a_seed_twelve_words_of_prose_are_not() -> None:
         ("THE QUICK BROWN FOXES JUMP OVER LAZY DOGS", False),
         ("NATO STANAG 4586 AND STANAG 4609 WERE SIGNED", False),
         ("pulled sha256:3f9a2c1b4d5e6f708192a3b4c5d6e7f8091a2b3c", False),  # hex: 0, 1, 8, 9
+        # Hex that happens to avoid 0, 1, 8 and 9: a line's key in memclaw's own records.
+        ('{"ec3b37df5ac6ed7d36e5": {"by": "dream"}}', False),
     ],
 )
 def test_an_authenticator_seed_is_known_by_its_alphabet(text: str, secret: bool) -> None:

@@ -201,6 +201,8 @@ def _otp_seeds(text: str) -> list[Candidate]:
         digits = sum(c.isdigit() for c in seed)
         if len(seed) < 16 or digits == len(seed) or len(set(seed)) < 8:
             continue
+        if all(c in "0123456789abcdefABCDEF" for c in seed):
+            continue  # hex, a hash or an id: a seed of 16 or more draws on all 32 letters
         line_start = text.rfind("\n", 0, m.start()) + 1
         if seed.lower().startswith("baf") or _CID_RE.search(text, line_start, m.start()):
             continue  # IPFS's content address (CIDv1 is base32 too): a name
