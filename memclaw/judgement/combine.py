@@ -94,7 +94,35 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
             value = b.body[ys[0].start : ys[-1].end]
             text = text[: xs[0].start] + value + text[xs[-1].end :]
         return _checked(a, b, text, gone)
-    return _joined(a, b, gone=_replaced(a, b))
+    gone = _replaced(a, b)
+    joined = _joined(a, b, gone=gone)
+    said = keys(words(joined.text, a.language)) | gone
+    lost = [
+        w
+        for i, w in enumerate(a.words)
+        if i and not w.function and w.key not in said and shape(w, a.language) != "word"
+    ]
+    if lost:
+        # A name or a number the older statement gives would be lost ("runs Postgres 16"
+        # when "now runs on port 5434" is all the newer one says): the new value goes
+        # where the old one was instead.
+        return _in_place(a, b, gone) or joined
+    return joined
+
+
+def _in_place(a: Claim, b: Claim, gone: frozenset[str]) -> Merged | None:
+    """``a`` with its one run of ``gone`` words replaced by ``b``'s one run of new words."""
+    old = [i for i, w in enumerate(a.words) if w.key in gone]
+    skip = a.keys | _change(b) | _light(b)
+    new = [i for i, w in enumerate(b.words) if not w.function and w.key not in skip]
+    if not old or not new or old != list(range(old[0], old[-1] + 1)):
+        return None
+    if new != list(range(new[0], new[-1] + 1)):
+        return None
+    value = b.body[b.words[new[0]].start : b.words[new[-1]].end]
+    text = a.body[: a.words[old[0]].start] + value + a.body[a.words[old[-1]].end :]
+    kept = keys(words(text, a.language))
+    return Merged(text) if (a.keys - gone) <= kept else None
 
 
 def _changed(a: Claim, b: Claim, attribute: str) -> bool:

@@ -366,6 +366,11 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Invoice INV-2231 is actually for €1,450, and is due on 30 June.",
         ),
         (
+            "Server beta runs Postgres 16 on port 5433",
+            "Server beta now runs on port 5434",
+            "Server beta runs Postgres 16 on port 5434",
+        ),
+        (
             "Faktura 2024-118 på 8 400 kr förfaller den 28 februari.",
             "Faktura 2024-118 är egentligen på 9 100 kr.",
             "Faktura 2024-118 på 9 100 kr förfaller den 28 februari.",
