@@ -34,10 +34,20 @@ def _texts(*messages: str, day: str = SUNDAY, known: tuple[str, ...] = ()) -> li
         ("the audit is in two weeks", "the audit is on 2026-12-13"),
         ("we meet every Monday", "we meet every Monday"),
         ("on Mondays I swim", "on Mondays I swim"),
+        # Where a change goes is a day to come, and a weekday the date follows is a label.
+        ("the review moved to Thursday", "the review moved to 2026-12-03"),
+        ("the deadline moved to Friday 2026-12-11", "the deadline moved to Friday 2026-12-11"),
+        ("the deadline moved to Friday December 11th", "moved to Friday December 11th"),
     ],
 )
 def test_relative_days_become_iso_dates(text: str, resolved: str) -> None:
     assert resolved in resolve_relative(text, SUNDAY)
+
+
+def test_a_weekday_the_date_follows_stays_in_every_language() -> None:
+    said = "mötet flyttades till fredag den 11 december"
+    assert resolve_relative(said, SUNDAY, "sv") == said
+    assert "am 2026-12-04" in resolve_relative("das Treffen ist am Freitag", SUNDAY, "de")
 
 
 def test_a_weekday_in_a_fact_is_resolved_from_the_conversation_date() -> None:

@@ -13,18 +13,26 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from memclaw.clock import DAY_WORDS, NUMBERS, WEEKDAYS, parse_day
+from memclaw.clock import DAY_WORDS, MONTH_NUMBER, NUMBERS, WEEKDAYS, parse_day
 
 I_ = re.IGNORECASE
 _ON = {"en": "on", "sv": "den", "de": "am", "es": "el"}
 _COUNT = rf"(?:\d+|{'|'.join(NUMBERS)})\s+(?:days?|weeks?)"
 _IN_COUNT = re.compile(rf"\bin\s+{_COUNT}\b|\b{_COUNT}\s+from\s+(?:now|today)\b", I_)
 _AGO = re.compile(rf"\b{_COUNT}\s+ago\b", I_)
+# A weekday that names the date written after it ("Friday 2026-12-11", "fredag den 11
+# december") is no relative day: the date says which.
+_DATED = (
+    r"(?!,?\s+(?:den\s+|der\s+|el\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th|\.)?(?:\s|$)|"
+    rf"(?:{'|'.join(MONTH_NUMBER)})\b))"
+)
 _EN_WEEKDAY = re.compile(
     r"(?<!every )(?<!each )\b(?:(starting|from|until|till|by|before|after)\s+)?(?:on\s+)?"
-    rf"(?:(this|next|last|coming)\s+)?\b({'|'.join(WEEKDAYS['en'])})\b(?!s\b|'s\b)",
+    rf"(?:(this|next|last|coming)\s+)?\b({'|'.join(WEEKDAYS['en'])})\b(?!s\b|'s\b){_DATED}",
     I_,
 )
+# "moved to Friday", "postponed until Monday": where a change goes, a day to come.
+_TARGET = re.compile(r"\b(?:to|until|till|for)\s*$", I_)
 
 
 def _monday(day: date) -> date:
@@ -73,10 +81,13 @@ def _english(text: str, day: date) -> str:
     def weekday(match: re.Match[str]) -> str:
         shift = (match.group(2) or "").lower()
         before = _clause_before(text, match.start())
-        if not shift and _PAST.search(before) and not _FUTURE.search(before):
+        past = _PAST.search(before) and not _FUTURE.search(before) and not _TARGET.search(before)
+        if not shift and past:
             shift = "last"
         when = _weekday(day, match.group(3).lower(), shift).isoformat()
-        return f"{match.group(1)} {when}" if match.group(1) else f"on {when}"
+        if match.group(1):
+            return f"{match.group(1)} {when}"
+        return when if _TARGET.search(before) else f"on {when}"  # "moved to 2026-12-10"
 
     text = _EN_WEEKDAY.sub(weekday, text)
     week = _monday(day)
@@ -107,7 +118,7 @@ def _english(text: str, day: date) -> str:
 def _foreign(text: str, day: date, lang: str) -> str:
     names = WEEKDAYS[lang]
     return re.sub(
-        rf"\b(?:(?:på|am|el)\s+)?({'|'.join(names)})\b(?!ar\b|s\b|e\b)",
+        rf"\b(?:(?:på|am|el)\s+)?({'|'.join(names)})\b(?!ar\b|s\b|e\b){_DATED}",
         lambda m: f"{_ON[lang]} {_weekday(day, m.group(1).lower(), '').isoformat()}",
         text,
         flags=I_,
