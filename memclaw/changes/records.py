@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.facts.ids import fact_id
 from memclaw.workspace.logs import read_log
-from memclaw.workspace.safeguards.journal import LOG, scope_prefix
+from memclaw.workspace.safeguards.journal import IMPORT, LOG, scope_prefix
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -156,8 +156,17 @@ def find(scope: Scope, change_id: str) -> ChangeRecord | None:
 
 
 def undoable(scope: Scope) -> list[ChangeRecord]:
-    """Changes not yet undone, newest first (undos themselves are not undone: undo walks back)."""
-    return [c for c in reversed(all_changes(scope)) if c.kind != UNDO and c.undone_by is None]
+    """Changes not yet undone, newest first (undos themselves are not undone: undo walks back).
+
+    An import that created every file it wrote began this agent: what its snapshot's own
+    records tell of before it happened elsewhere, and is never undone here."""
+    waiting = []
+    for change in reversed(all_changes(scope)):
+        if change.kind != UNDO and change.undone_by is None:
+            waiting.append(change)
+        if change.kind == IMPORT and change.files and all(d.created for d in change.files):
+            break
+    return waiting
 
 
 def last_undoable(scope: Scope) -> ChangeRecord | None:

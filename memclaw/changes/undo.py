@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from memclaw.changes.records import UNDO, ChangeRecord, FileDelta, undoable
 from memclaw.changes.state import revert_state
 from memclaw.errors import WorkspaceError
+from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.paths import resolve_inside
 from memclaw.workspace.safeguards import journal
 from memclaw.workspace.safeguards.journal import APPEND, CREATED, FORGET, HISTORY, sha
@@ -73,13 +74,16 @@ def undo_last(scope: Scope, *, skip_forget: bool = False) -> UndoResult:
         notes = [note for _delta, (_text, note) in plans if note]
         for delta, (before, _note) in plans:
             if before is None:
-                path = resolve_inside(agent.path, delta.rel)
-                old = edit.read_existing(delta.rel)
+                path = resolve_inside(agent.path, delta.rel, md_only=False)
+                old = _read(scope, edit, delta.rel)
                 # Noted (its text kept in the history) before it goes, so it can come back.
                 journal.note(agent, delta.rel, old, None, None)
                 path.unlink(missing_ok=True)
-            else:
+            elif delta.rel.endswith(".md"):
                 edit.put(delta.rel, edit.read_existing(delta.rel), before, introduced=None)
+            else:  # a dream's report an import brought: no memory lines, no guards
+                journal.note(agent, delta.rel, _read(scope, edit, delta.rel), before, None)
+                atomic_write(resolve_inside(agent.path, delta.rel, md_only=False), before)
         # What the change did beside the files goes back with them, newest delta first.
         for state in reversed(target.state):
             revert_state(agent, state)
@@ -119,7 +123,7 @@ def _before(
 ) -> tuple[str | None, str]:
     """The text ``delta.rel`` had before the change (None: it did not exist), and a note."""
     agent = scope.agent
-    current = edit.read_existing(delta.rel)
+    current = _read(scope, edit, delta.rel)
     if sha(current) == delta.before_sha:
         # It reads what undo would restore already: an undo killed before it could record
         # itself, or a person who put it back by hand. Nothing to write; the undo completes.
@@ -150,3 +154,12 @@ def _before(
             return text, f"{delta.rel}: the kept version differs from the original (redacted)"
         return text, ""
     raise UndoRefusedError(f"the journal does not say how to revert {delta.rel}; nothing undone")
+
+
+def _read(scope: Scope, edit: Editing, rel: str) -> str | None:
+    """The text of ``rel`` (None: no such file): a memory file, or a dream's report in
+    JSON that an import brought (``dreams/*.json``)."""
+    if rel.endswith(".md"):
+        return edit.read_existing(rel)
+    path = resolve_inside(scope.agent.path, rel, md_only=False)
+    return path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None

@@ -146,15 +146,21 @@ def test_undo_right_after_an_import_undoes_the_import_not_the_history_it_carried
     run("init", "sam")
     run("remember", "sam", "Sam lives in Porto")
     run("remember", "sam", "Sam's cat is called Miso")
+    run("files", "write", "sam", "memory/2026-12-05.md", "-c", "- Jonas owns the backups.")
+    assert run("dream", "sam")[0] == 0  # its report, dreams/*.json, is carried too
     backup = tmp_path / "sam.zip"
     assert run("export", "sam", "-o", str(backup))[0] == 0
     sam = tree(ws.root / "sam")
-    # Into a new agent: undo removes what the import created, and only that.
+    # Into a new agent: undo removes what the import created, and only that; the changes
+    # its snapshot tells of happened elsewhere.
     assert run("import", "sam2", str(backup))[0] == 0
     code, _, said = run("undo", "sam2")
     assert code == 0 and "undid the import" in said, said
     assert not (ws.root / "sam2" / "MEMORY.md").exists()
     assert not (ws.root / "sam2" / "entries" / "other.md").exists()
+    assert not list((ws.root / "sam2").glob("dreams/*.json"))
+    code, _, said = run("undo", "sam2")
+    assert code == 1 and "no memory change to undo" in said, said
     # Over an existing agent: undo puts back what the import replaced.
     run("remember", "sam", "Sam's cat is called Tofu now")
     changed = tree(ws.root / "sam")
