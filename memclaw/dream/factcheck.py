@@ -69,9 +69,15 @@ def apply_corrections(
     """Let each explicit correction in ``notes`` replace the fact it corrects (writes files)."""
     fixes = []
     opinion = None if model is None else Judge.of(model)  # asked once per pair: judged, then kept
+    # A change already put to the person (the extraction that wrote the note held it, or
+    # an earlier dream asked) is theirs to settle, open or closed: never applied here.
+    asked = {item.new_fact for item in inbox.load(scope.agent)}
     for rel in notes:
         for place in project_text(rel, scope.agent.read(rel)):
             if not is_correction(place.statement):
+                continue
+            said = " ".join(place.statement.split())
+            if {fact_id(said, scope.prefix), fact_id(strip_cue(said), scope.prefix)} & asked:
                 continue
             judged = settle(
                 scope, place.statement, source=source, by_person=True, apply=False, model=opinion

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 
 from memclaw.errors import UsageError, WorkspaceError
 from memclaw.facts import inbox, store
+from memclaw.facts.ids import fact_id
 from memclaw.facts.ledger import facts_of
-from memclaw.facts.model import Event, EventKind
+from memclaw.facts.model import Event, EventKind, Kind
 from memclaw.facts.rewrite import add_entry, restate
+from memclaw.judgement import Relation, judge, merged
 from memclaw.workspace.owners import owner_from_dirname
 from memclaw.workspace.safeguards import journal
 
@@ -51,13 +53,36 @@ def _apply(scope: Scope, item: inbox.Item, keep: str) -> Resolution:
     old = next((f for f in facts_of(scope, durable_only=True) if f.id == item.old_fact), None)
     changed: list[str] = []
     if keep != "old":
+        line = item.new
         if old is not None:
-            changed = restate(scope, old, item.new, keep_old=keep == "both")
+            # Kept new: the line of both, with what the old one said that the new one does
+            # not take back ("Maya moved to Porto", the cat Miso still hers).
+            line = merged(old.statement, item.new).text if keep == "new" else item.new
+            changed = restate(scope, old, line, keep_old=keep == "both")
         if not changed:  # the old fact is gone from the files meanwhile: keep the new one anyway
-            changed = [add_entry(scope, item.new, item.category)]
-        store.record(agent, [item.new_fact], Event(EventKind.STATED, now, "inbox"))
+            line, changed = item.new, [add_entry(scope, item.new, item.category)]
+        stated = sorted({item.new_fact, fact_id(line, scope.prefix)})
+        store.record(agent, stated, Event(EventKind.STATED, now, "inbox"))
     if keep == "new":
         store.record(agent, [item.old_fact], Event(EventKind.SUPERSEDED, now, "inbox"))
+        changed += _outdated_copies(scope, item, now)
     else:
         store.record(agent, [item.old_fact], Event(EventKind.CONFIRMED, now, "inbox"))
     return Resolution(inbox.close(agent, item.id, keep, now), changed)
+
+
+def _outdated_copies(scope: Scope, item: inbox.Item, now: str) -> list[str]:
+    """The machine's own lines the kept statement also replaces (an extraction's "Maya is
+    based in Lisbon" beside the person's line the item was about): they follow the
+    person's choice. A line a person wrote is theirs, and stays."""
+    changed = []
+    for fact in facts_of(scope, durable_only=True):
+        if fact.id in (item.old_fact, item.new_fact) or fact.superseded:
+            continue
+        if any(p.author == "person" and p.kind is not Kind.DAILY for p in fact.places):
+            continue
+        verdict = judge(fact.statement, item.new)
+        if verdict.relation is Relation.UPDATE and verdict.sure:
+            changed += restate(scope, fact, merged(fact.statement, item.new, verdict).text)
+            store.record(scope.agent, [fact.id], Event(EventKind.SUPERSEDED, now, "inbox"))
+    return changed

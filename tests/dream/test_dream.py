@@ -337,3 +337,35 @@ def test_a_fact_with_no_room_is_not_piled_up_in_the_overflow_night_after_night(
     overflow = (agent.path / "MEMORY.overflow.md").read_text(encoding="utf-8")
     assert overflow.count(RECURRING) == 1
     assert all(line in agent.read("MEMORY.md") for line in text.splitlines())
+
+
+def test_a_change_already_put_to_the_person_is_theirs_and_keeping_it_keeps_the_rest(
+    tmp_path: Path,
+) -> None:
+    """Extraction held "moved to Porto" against the person's own line; the next night's
+    dream leaves that to the person, and keeping the new value keeps the cat."""
+    from memclaw.entries.memories import remember
+    from memclaw.extract.pipeline import extract_conversation
+    from memclaw.facts import inbox
+    from memclaw.facts.ledger import facts_of
+    from memclaw.facts.resolve import resolve
+
+    clock = Clock()
+    scope = Scope(_agent(tmp_path / "ws", clock))
+    remember(scope, "Maya lives in Lisbon with her cat Miso")
+    chat = [
+        {"role": "user", "content": "Hi, I am Maya and I live in Lisbon."},
+        {"role": "assistant", "content": "Hello Maya."},
+        {"role": "user", "content": "Actually I moved to Porto last month."},
+        {"role": "assistant", "content": "Noted."},
+    ]
+    extract_conversation(scope, chat, force=True)
+    (held,) = inbox.load(scope.agent)
+    clock.advance(days=1)
+    dream_agent(Scope(scope.agent))
+    assert [i.status for i in inbox.load(scope.agent)] == ["open"]
+    assert "Maya lives in Lisbon with her cat Miso" in scope.agent.read("entries/identity.md")
+    resolve(scope, held.id, "new")
+    in_force = [f.statement for f in facts_of(scope, durable_only=True) if not f.superseded]
+    assert any("Porto" in f and "Miso" in f for f in in_force), in_force
+    assert not any("Lisbon" in f for f in in_force), in_force
