@@ -48,12 +48,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _frame(
             r"\b(?:lives|lived|live|living|is based|are based|resides|has moved|have moved|"
             r"moved|relocated|home is|bor|bodde|har flyttat|flyttade|flyttat|flyttar|lever|"
-            r"wohnt|wohnen|wohnte|lebt|leben|vive|viven|vivía|se mudó|se ha mudado|se mudaron|"
-            r"se trasladó|reside)\s+(?:[^\W\d]+\s+)?(?:in|to|i|till|nach|en|a|at|på)\s+V",
+            r"wohnt|wohnen|wohnte|wohne|lebt|leben|lebe|vive|viven|vivía|vivo|se mudó|se ha mudado|"
+            r"se mudaron|se trasladó|me mudé|me he mudado|me mudo|me trasladé|reside|resido)\s+(?:[^\W\d]+\s+)?(?:in|to|i|till|nach|en|a|at|på)\s+V",
             _PLACE_V,
         ),
     ),
-    ("place", _frame(r"\b(?:ist|sind)\s+nach\s+V(?=\s+(?:umgezogen|gezogen))", end="")),
+    ("place", _frame(r"\b(?:ist|sind|bin)\s+nach\s+V(?=\s+(?:umgezogen|gezogen))", end="")),
     (
         "place",
         _frame(
@@ -65,8 +65,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "employer",
         _frame(
             r"\b(?:(?:works|worked|work|working|"
-            r"arbetar|arbetade|jobbar|jobbade|är anställd|arbeitet|arbeiten|arbeitete|"
-            r"trabaja|trabajan|trabajaba|es emplead[oa])"
+            r"arbetar|arbetade|jobbar|jobbade|är anställd|arbeitet|arbeiten|arbeitete|arbeite|"
+            r"trabaja|trabajan|trabajaba|trabajo|es emplead[oa]|soy emplead[oa])"
             # "arbeitet seit Oktober bei Zalando": since when, between the verb and where
             r"(?P<since>\s+(?:since|sedan|seit|desde)\s+[\w.]+)?"
             r"\s+(?:at|for|på|hos|för|bei|für|en|para|de)|(?:is |are )?employed\s+(?:by|at))\s+V"
@@ -91,7 +91,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "role",
         _frame(
-            r"\b(?:works as|worked as|arbetar som|jobbar som|arbeitet als|trabaja como|"
+            r"\b(?:works as|worked as|work as|arbetar som|jobbar som|arbeitet als|arbeite als|"
+            r"trabaja como|trabajo como|"
             r"job title is|title is|role is|promoted to)\s+V"
         ),
     ),

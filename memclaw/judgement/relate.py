@@ -211,8 +211,11 @@ def _same_verb(a: Claim, b: Claim) -> bool:
 def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
     fa, fb = a.frame(attribute), b.frame(attribute)
     assert fa is not None and fb is not None
-    # A frame read from the verb on ("Arbeitet der Nutzer bei Bosch") belongs to the subject.
-    mine, theirs = fa.owner or a.subject, fb.owner or b.subject
+    # A frame read from the verb on ("Arbeitet der Nutzer bei Bosch") belongs to the subject;
+    # one with nothing before it and no other verb is the speaker's ("Vivo en Madrid").
+    mine, theirs = (
+        f.owner or (c.subject if c.verb is not None else USER) for f, c in ((fa, a), (fb, b))
+    )
     if not _one_owner(a, b, mine, theirs):
         return Judgement(Relation.DISTINCT, f"the {attribute} of someone else")
     old, new = _value_keys(a, fa), _value_keys(b, fb)
@@ -235,6 +238,9 @@ def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
     if rest.relation is Relation.DISTINCT or rest.relation is Relation.SAME:
         return Judgement(Relation.RICHER, f"the same {attribute}, with more detail")
     return rest
+
+
+USER = frozenset({"user"})
 
 
 def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str]) -> bool:

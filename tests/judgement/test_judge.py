@@ -251,6 +251,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Manager: Olga", "Skip-level manager: Ravi", DISTINCT),
         ("Allergies: penicillin", "Allergies: pollen", DISTINCT),
         ("Decision: use Postgres", "Decision: hire Anna", DISTINCT),
+        # The person speaking of themself, in every person and word order.
+        ("Ich wohne in Berlin.", "Ich bin nach Köln gezogen.", UPDATE),
+        ("Vivo en Madrid.", "Me mudé a Valencia.", UPDATE),
+        ("Trabajo en Telefónica.", "Ahora trabajo en BBVA.", UPDATE),
+        ("Vivo en Madrid.", "Mi hermana vive en Sevilla.", DISTINCT),
         # A tool for another purpose is no choice replacing one.
         ("User uses VS Code for Python.", "User uses IntelliJ for Java.", DISTINCT),
         ("User uses VS Code.", "User uses IntelliJ.", UPDATE),
