@@ -49,7 +49,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:lives|lived|live|living|is based|are based|resides|has moved|have moved|"
             r"moved|relocated|home is|bor|bodde|har flyttat|flyttade|flyttat|flyttar|lever|"
             r"wohnt|wohnen|wohnte|wohne|lebt|leben|lebe|vive|viven|vivía|vivo|se mudó|se ha mudado|"
-            r"se mudaron|se trasladó|me mudé|me he mudado|me mudo|me trasladé|reside|resido)\s+(?:[^\W\d]+\s+)?(?:in|to|i|till|nach|en|a|at|på)\s+V",
+            r"se mudaron|se trasladó|me mudé|me he mudado|me mudo|me trasladé|reside|resido)"
+            r"\s+(?:[^\W\d]+\s+)?(?:in|to|i|till|nach|en|a|at|på)\s+V",
             _PLACE_V,
         ),
     ),
