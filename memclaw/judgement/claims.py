@@ -47,10 +47,13 @@ CUE_LEAD = re.compile(
 _CHANGE = re.compile(
     r"\b(?:now|nowadays|these days|any ?more|switched|changed|upgraded|downgraded|"
     r"relocated|has gone|went|became|got married|divorced|new|replaced|instead|again|"
-    r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|"
+    r"reassigned|rescheduled|renamed|taken over|handed over|"
+    r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
+    r"uppgraderades|flyttats|flyttades|"
     r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neue[rsn]?|wieder|"
+    r"aufgerüstet|aktualisiert|"
     r"ahora|ya|cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa]|"
-    r"otra vez|de nuevo|nuevamente)\b",
+    r"otra vez|de nuevo|nuevamente|actualizad[oa]|actualizó)\b",
     I_,
 )
 # A passing constraint leaves the lasting fact alone ("hurt my knee, can't run for a month").

@@ -283,10 +283,21 @@ def _other_subject(a: Claim, b: Claim) -> bool:
     )
     if not extra_a and not extra_b:
         return False
+    if _same_id(a, b, extra_a | extra_b):
+        return False
     # "User's editor of choice is VS Code", "User switched to Neovim as their main editor":
     # what the owner has, said by both, is one attribute of the owner, not someone else.
     fine_a = extra_a <= b.keys or _owned_said(a, b, extra_a)
     return not (fine_a and (extra_b <= a.keys or _owned_said(b, a, extra_b)))
+
+
+def _same_id(a: Claim, b: Claim, extra: frozenset[str]) -> bool:
+    """Whether both subjects name one thing by its id, and differ only in a plain word for
+    what it is ("Der Server srv-db-01", "srv-db-01"; "Ticket SUP-4410", "SUP-4410")."""
+    if not any(any(c.isdigit() for c in key) for key in a.subject & b.subject):
+        return False
+    differ = [w for c in (a, b) for w in c.words if w.key in extra]
+    return not any(w.value or w.kin or is_user(w) for w in differ)
 
 
 def _owned_said(claim: Claim, other: Claim, extra: frozenset[str]) -> bool:

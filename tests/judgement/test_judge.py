@@ -256,6 +256,14 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Vivo en Madrid.", "Me mudé a Valencia.", UPDATE),
         ("Trabajo en Telefónica.", "Ahora trabajo en BBVA.", UPDATE),
         ("Vivo en Madrid.", "Mi hermana vive en Sevilla.", DISTINCT),
+        # One thing named by its id, with or without a word for what it is.
+        (
+            "Der Server srv-db-01 läuft mit 32 GB RAM.",
+            "srv-db-01 wurde auf 64 GB RAM aufgerüstet.",
+            UPDATE,
+        ),
+        ("Servern app-02 kör Debian 11.", "app-02 har uppgraderats till Debian 12.", UPDATE),
+        ("Server web-03 runs Ubuntu 22.04.", "web-03 is on Ubuntu 22.04.", SAME),
         # A tool for another purpose is no choice replacing one.
         ("User uses VS Code for Python.", "User uses IntelliJ for Java.", DISTINCT),
         ("User uses VS Code.", "User uses IntelliJ.", UPDATE),
