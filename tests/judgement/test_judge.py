@@ -393,3 +393,14 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
 def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) -> None:
     assert judge(old, new).relation is UPDATE
     assert merged(old, new).text == line
+
+
+def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
+    """Round 7's blind pairs, through remember: no detail is lost without a receipt, no
+    unrelated fact is held, and the figures tuned on them do not fall back."""
+    from benchmarks.bench_judgement import load, score
+
+    figures = score(load("fresh"))
+    assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
+    right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
+    assert right["correction"] >= 61 and right["complementary"] >= 109, figures
