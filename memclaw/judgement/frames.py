@@ -42,6 +42,15 @@ def _frame(pattern: str, value: str = _V, end: str = _END) -> re.Pattern[str]:
     return re.compile(pattern.replace("V", value) + end, I_)
 
 
+# The languages an answer is asked in, as each of the four languages names them.
+_LANGUAGE_NAME = (
+    r"english|englisch|engelska|inglés|ingles|swedish|schwedisch|svenska|sueco|german|deutsch|"
+    r"tyska|alemán|aleman|spanish|spanisch|spanska|español|espanol|french|französisch|franska|"
+    r"francés|italian|italienisch|italienska|italiano|portuguese|portugiesisch|portugisiska|"
+    r"portugués|dutch|niederländisch|nederländska|holandés|finnish|finnisch|finska|finés|"
+    r"norwegian|norwegisch|norska|noruego|danish|dänisch|danska|danés|polish|polnisch|polska|"
+    r"polaco|japanese|japanisch|japanska|japonés|chinese|chinesisch|kinesiska|chino"
+)
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "place",
@@ -106,6 +115,17 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("answer language", _frame(r"\b(?:preferred\s+)?answer language is\s+V")),
+    # Said as the order itself: "Antworte dem Nutzer ab sofort auf Englisch".
+    (
+        "answer language",
+        _frame(
+            r"^(?:(?:from now on|ab sofort|från och med nu|a partir de ahora|please|bitte)"
+            r"[,\s]+)*(?:answer|reply|respond|antworte|svara|responde|contesta)\b"
+            r"(?:\s+[^\W\d]+){0,4}?\s+(?:in|auf|på|en)\s+V",
+            rf"(?P<v>{_LANGUAGE_NAME})",
+            end=r"\b",
+        ),
+    ),
     ("birthday", _frame(r"\b(?:was born|born|föddes|wurde geboren|nació)\s+(?:on|den|am|el)\s+V")),
     ("birthday", _frame(r"\bhat\s+(?:am\s+)?V(?=\s+Geburtstag)", end="")),
     ("birthplace", _frame(r"\b(?:was born|born|föddes|wurde geboren|nació)\s+(?:in|i|en)\s+V")),

@@ -264,6 +264,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         ("Servern app-02 kör Debian 11.", "app-02 har uppgraderats till Debian 12.", UPDATE),
         ("Server web-03 runs Ubuntu 22.04.", "web-03 is on Ubuntu 22.04.", SAME),
+        # The answer language, said as the order itself.
+        ("Antworte dem Nutzer auf Deutsch.", "Antworte dem Nutzer ab sofort auf Englisch.", UPDATE),
+        ("Svara användaren på svenska.", "Svara användaren på engelska från och med nu.", UPDATE),
+        ("Answer me in English.", "From now on, answer me in German.", UPDATE),
+        ("Write the report in Markdown.", "Write the summary in German.", DISTINCT),
         # A tool for another purpose is no choice replacing one.
         ("User uses VS Code for Python.", "User uses IntelliJ for Java.", DISTINCT),
         ("User uses VS Code.", "User uses IntelliJ.", UPDATE),
@@ -403,4 +408,4 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("fresh"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 61 and right["complementary"] >= 109, figures
+    assert right["correction"] >= 64 and right["complementary"] >= 109, figures
