@@ -312,6 +312,33 @@ def check_secrets(workspace: Workspace) -> Check:
     )
 
 
+def check_text(workspace: Workspace) -> Check:
+    """Every markdown file of every agent is UTF-8 text: one that is not stops facts,
+    forget, dreams and export on it, though search still reads around it."""
+    broken = []
+    for agent_id in workspace.agent_ids():
+        folder = workspace.root / agent_id
+        for path in sorted(folder.rglob("*.md")):
+            rel = path.relative_to(workspace.root)
+            if any(part.startswith(".") for part in rel.parts) or not path.is_file():
+                continue
+            try:
+                path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError as exc:
+                broken.append(f"{rel.as_posix()} (byte {exc.start})")
+            except OSError:
+                continue
+    if not broken:
+        return Check("text", Status.OK, "every memory file is UTF-8 text")
+    shown = ", ".join(broken[:3]) + (f" and {len(broken) - 3} more" if len(broken) > 3 else "")
+    return Check(
+        "text",
+        Status.FAIL,
+        f"{plural(len(broken), 'memory file')} not UTF-8 text: {shown}",
+        "re-save each as UTF-8 (e.g. `iconv -f latin1 -t utf-8 FILE`)",
+    )
+
+
 def check_leftovers(workspace: Workspace) -> Check:
     """Temporary files that interrupted writes left in the agents' folders: whole copies
     of memory files, which a forget does not reach."""
@@ -449,6 +476,7 @@ def diagnose(
         workspace = Workspace(root, settings)
         checks += check_indexes(workspace)
         checks.append(check_secrets(workspace))
+        checks.append(check_text(workspace))
         checks.append(check_leftovers(workspace))
         checks.append(check_state(workspace))
         checks.append(check_pending(workspace))

@@ -300,9 +300,17 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
     found = []
     for store, kind, path in candidates(scope):
         text = read(path)
+        shown = path.relative_to(scope.agent.path).as_posix()
+        if text is None and path.suffix == ".md" and path.is_file() and not path.is_symlink():
+            # A note memclaw cannot read may hold the fact: forgetting around it would
+            # say "forgotten" of what is still there.
+            raise WorkspaceError(
+                f"{shown} is not UTF-8 text, so forget cannot look inside it; nothing was "
+                "forgotten: re-save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`), then "
+                "forget again"
+            )
         if text is None:
             continue
-        shown = path.relative_to(scope.agent.path).as_posix()
         if kind is Kind.ITEMS:
             held = [i for i in fact_inbox.load(scope.agent) if inbox_item_says(scope, matcher, i)]
             if held:

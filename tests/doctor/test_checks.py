@@ -333,3 +333,19 @@ def test_records_beside_the_files_that_no_longer_parse_are_seen(agent_root: Path
     (meta / "import-journal.json").write_text("{}")
     check = by_name(diagnose(None, env()), "state")
     assert check.status is Status.WARN and "an import into demo stopped halfway" in check.found
+
+
+def test_a_note_that_is_not_utf8_fails_and_forget_will_not_pass_it_by(agent_root: Path) -> None:
+    from memclaw.erasure import plan_forget
+    from memclaw.errors import WorkspaceError
+    from memclaw.workspace.scope import Scope
+
+    assert by_name(diagnose(None, env()), "text").status is Status.OK
+    note = agent_root / "demo" / "memory" / "2026-12-05.md"
+    note.parent.mkdir(parents=True, exist_ok=True)
+    note.write_bytes(b"- Maya bought caf\xe9 beans\n")
+    check = by_name(diagnose(None, env()), "text")
+    assert check.status is Status.FAIL and "demo/memory/2026-12-05.md (byte 17)" in check.found
+    with pytest.raises(WorkspaceError, match="not UTF-8 text"):
+        plan_forget(Scope(Workspace.open(agent_root).agent("demo")), "beans")
+    assert note.read_bytes() == b"- Maya bought caf\xe9 beans\n"
