@@ -226,21 +226,45 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
     return tuple(frames.values())
 
 
+# A label that names a favourite or a main one names one attribute ("Home city:",
+# "Lieblingsbuch:", "Favoritfärg:"), unless its head may be plural in one of the four
+# languages ("Favourite books:", "Lieblingsbücher:"): the plural of many a Swedish or
+# German noun is the noun itself ("husdjur", "Lehrer"), so no label is read as one by
+# its ending alone.
+_ONE_OF = re.compile(r"^(?:lieblings|favorit|favourite|favorite|preferred|main|home|huvud)", I_)
+_MAY_BE_PLURAL = re.compile(r"(?:s|e|en|n|er|ar|or|na)$")
+
+
+def _singular(label: list[str]) -> bool:
+    return bool(_ONE_OF.match(label[0])) and not _MAY_BE_PLURAL.search(label[-1].casefold())
+
+
+# Labels of entries, not attributes: each heads one of many.
+_ENTRY_KINDS = frozenset(
+    """
+    decision idea note todo task reminder question update action fix bug issue risk goal
+    lesson tip warning rule fact event meeting plan step comment source link example
+    beslut idé anteckning uppgift påminnelse fråga entscheidung idee notiz aufgabe
+    erinnerung frage decisión idea nota tarea recordatorio pregunta
+    """.split()  # noqa: SIM905
+)
 # A note's label and its value: "Timezone: CET", "Tidszon: CET", "Skip-level manager: Ravi".
 _LABEL = re.compile(r"^\s*(?P<label>[^\W\d][\w'’ -]{0,40}?)\s*:\s+(?P<v>\S.*?)\s*$")
 
 
 def _labelled(body: str) -> Frame | None:
-    """ "A: V", where A names a single-valued attribute (see ``_ATTRIBUTES``); a label
-    of another kind ("Decision:", "Idea:", "Allergies:") may head many values."""
+    """ "A: V", where A names one attribute ("Tidszon:", "Home city:", "Lieblingsbuch:")
+    and V is short; another label ("Allergies:", "Haustiere:", "Decision:") may head
+    many values."""
     match = _LABEL.match(body)
-    if match is None:
+    if match is None or len(match.group("v").split()) > 6:
         return None
     label = match.group("label").split()
-    name = ATTRIBUTE_OF.get(label[-1].casefold()) if len(label) <= 3 else None
-    if name is None:
+    head = label[-1].casefold()
+    name = ATTRIBUTE_OF.get(head)
+    if name is None and (len(label) > 3 or head in _ENTRY_KINDS or not _singular(label)):
         return None
-    attribute = " ".join([*(w.casefold() for w in label[:-1]), name])
+    attribute = " ".join([*(w.casefold() for w in label[:-1]), name or head])
     start, stop = match.span("v")
     return Frame(attribute, start, stop, match.group("v"), frozenset({"note"}), (0, stop))
 

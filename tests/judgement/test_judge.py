@@ -251,6 +251,10 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Manager: Olga", "Skip-level manager: Ravi", DISTINCT),
         ("Allergies: penicillin", "Allergies: pollen", DISTINCT),
         ("Decision: use Postgres", "Decision: hire Anna", DISTINCT),
+        ("Home city: Chicago", "Home city: Denver", UPDATE),
+        ("Lieblingsbuch: Der Steppenwolf", "Lieblingsbuch: Die Blechtrommel", UPDATE),
+        ("Husdjur: katt", "Husdjur: hund", DISTINCT),  # one word for one pet and several
+        ("Favourite books: Dune", "Favourite books: Emma", DISTINCT),
         # The person speaking of themself, in every person and word order.
         ("Ich wohne in Berlin.", "Ich bin nach Köln gezogen.", UPDATE),
         ("Vivo en Madrid.", "Me mudé a Valencia.", UPDATE),
@@ -408,4 +412,4 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("fresh"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 64 and right["complementary"] >= 109, figures
+    assert right["correction"] >= 66 and right["complementary"] >= 109, figures
