@@ -163,7 +163,8 @@ def _warnings(
             f"this snapshot is agent {source!r}'s memory: its files replace {agent_id!r}'s "
             f"(`memclaw undo {agent_id}` takes the import back)"
         )
-    for name in ("AGENTS.md", "SOUL.md"):
+    # Every file that goes into each prompt whole: a line there reads as the prompt's own.
+    for name in ("AGENTS.md", "SOUL.md", "MEMORY.md", "PROFILE.md"):
         text = contents.get(name, b"").decode("utf-8", errors="replace")
         flagged = [line.strip() for line in text.splitlines() if addresses_agent(line)]
         if flagged:
