@@ -20,7 +20,15 @@ from dataclasses import dataclass
 
 import memclaw.judgement.lexicon as lx
 from memclaw.judgement.claims import Claim, pieces, read
-from memclaw.judgement.relate import Judgement, Relation, judge, refines, shape, typed_pairs
+from memclaw.judgement.relate import (
+    Judgement,
+    Relation,
+    given_up,
+    judge,
+    refines,
+    shape,
+    typed_pairs,
+)
 from memclaw.judgement.words import Word, keys, words
 from memclaw.text.language import language_of
 
@@ -94,7 +102,7 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
             value = b.body[ys[0].start : ys[-1].end]
             text = text[: xs[0].start] + value + text[xs[-1].end :]
         return _checked(a, b, text, gone)
-    gone = _replaced(a, b)
+    gone = _replaced(a, b) | _holding(a, given_up(a, b))
     joined = _joined(a, b, gone=gone)
     said = keys(words(joined.text, a.language)) | gone
     lost = [
@@ -108,6 +116,19 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         # where the old one was instead.
         return _in_place(a, b, gone) or joined
     return joined
+
+
+def _holding(claim: Claim, given: frozenset[str]) -> frozenset[str]:
+    """The keys of every piece of ``claim`` that holds a word of ``given``: the old value
+    ("en Volvo V70") goes whole with the name it was given up by."""
+    if not given:
+        return frozenset()
+    spans = [
+        (s, e)
+        for s, e in pieces(claim.body)
+        if any(s <= w.start < e for w in claim.words if w.key in given)
+    ]
+    return keys(w for w in claim.words if any(s <= w.start < e for s, e in spans))
 
 
 def _in_place(a: Claim, b: Claim, gone: frozenset[str]) -> Merged | None:

@@ -73,6 +73,8 @@ def _judge(old: str, new: str) -> Judgement:
     common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
     if common:
         return _same_attribute(a, b, common[0])
+    if _replaces_named(a, b):
+        return Judgement(Relation.UPDATE, "what it named is replaced by another")
     if _other_subject(a, b) and not _announced_of(a, b):
         if _names_more(a, b):
             # "User's daughter started university", "User's daughter Freya started studying
@@ -86,6 +88,48 @@ def _judge(old: str, new: str) -> Judgement:
         sure = _shared(a, b) < 2 / 3 or _named_apart(a, b)
         return Judgement(Relation.DISTINCT, "about someone or something else", sure)
     return _compare(a, b)
+
+
+# "replaced the Civic with a Mazda", "kör inte längre Volvo utan en Kia", "hat kein Pixel
+# mehr, sondern ein iPhone", "cambió el Seat por un Toyota": one thing given up for another.
+_REPLACED = re.compile(
+    r"\b(?:replaced|swapped|traded)\s+(?P<a>.{1,40}?)\s+(?:with|for)\b"
+    r"|\bswitched\s+from\s+(?P<b>.{1,40}?)\s+to\b"
+    r"|\binte\s+längre\s+(?:\w+\s+)?(?P<c>.{1,40}?)\s+utan\b"
+    r"|\b(?:bytt|bytte)\s+(?:ut\s+)?(?P<d>.{1,40}?)\s+mot\b"
+    r"|\b(?:kein(?:e|en)?|nicht\s+mehr)\s+(?P<e>.{1,40}?)\s*(?:mehr\s*)?,?\s+sondern\b"
+    r"|\b(?P<f>\S.{0,40}?)\s+durch\s+.{1,40}?\s+ersetzt\b"
+    r"|\b(?:cambió|sustituyó|reemplazó)\s+(?P<g>.{1,40}?)\s+por\b"
+    r"|\bya\s+no\s+(?:\w+\s+)?(?P<h>.{1,40}?)\s+sino\b",
+    re.IGNORECASE,
+)
+
+
+_OF = re.compile(r"\s(?:of|von|vom|av|de|del|från)\s", re.IGNORECASE)
+
+
+def _replaces_named(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` gives up a name or a number ``a`` says of the same owner, for another."""
+    return bool(given_up(a, b))
+
+
+def given_up(a: Claim, b: Claim) -> frozenset[str]:
+    """The keys of the names and numbers ``a`` says (beyond its subject) that ``b`` gives
+    up for another ("replaced the Civic with ..."): none when the owners differ, or when
+    what is given up is a part of the thing ("the tyres of the Volvo")."""
+    if not a.subject & b.keys:
+        return frozenset()
+    found: set[str] = set()
+    for match in _REPLACED.finditer(b.body):
+        start, end = next(match.span(g) for g in "abcdefgh" if match.group(g))
+        part = _OF.search(b.body, start, end)
+        end = part.start() if part else end
+        found |= {
+            w.key
+            for w in b.words
+            if start <= w.start < end and not w.function and (w.value or w.text[:1].isupper())
+        }
+    return frozenset(w.key for w in a.words if w.key in found and w.key not in a.subject)
 
 
 def _names_more(a: Claim, b: Claim) -> bool:

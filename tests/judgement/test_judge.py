@@ -273,6 +273,19 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Svara användaren på svenska.", "Svara användaren på engelska från och med nu.", UPDATE),
         ("Answer me in English.", "From now on, answer me in German.", UPDATE),
         ("Write the report in Markdown.", "Write the summary in German.", DISTINCT),
+        # One thing given up for another, in so many words.
+        ("User's car is a 2015 Honda Civic.", "User replaced the Civic with a Mazda CX-5.", UPDATE),
+        (
+            "Användarens bil är en Volvo V70.",
+            "Användaren kör inte längre Volvo utan en Kia Niro.",
+            UPDATE,
+        ),
+        (
+            "Das Handy des Nutzers ist ein Pixel 7.",
+            "Der Nutzer hat kein Pixel mehr, sondern ein iPhone 16.",
+            UPDATE,
+        ),
+        ("Anna's car is a Volvo.", "User replaced the Volvo with a Kia.", DISTINCT),
         # A tool for another purpose is no choice replacing one.
         ("User uses VS Code for Python.", "User uses IntelliJ for Java.", DISTINCT),
         ("User uses VS Code.", "User uses IntelliJ.", UPDATE),
@@ -393,6 +406,11 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Server beta runs Postgres 16 on port 5434",
         ),
         (
+            "Användarens bil är en Volvo V70.",
+            "Användaren kör inte längre Volvo utan en Kia Niro.",
+            "Användaren kör inte längre Volvo utan en Kia Niro.",
+        ),
+        (
             "Faktura 2024-118 på 8 400 kr förfaller den 28 februari.",
             "Faktura 2024-118 är egentligen på 9 100 kr.",
             "Faktura 2024-118 på 9 100 kr förfaller den 28 februari.",
@@ -412,4 +430,4 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("fresh"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 66 and right["complementary"] >= 109, figures
+    assert right["correction"] >= 69 and right["complementary"] >= 109, figures
