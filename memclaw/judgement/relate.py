@@ -73,7 +73,7 @@ def _judge(old: str, new: str) -> Judgement:
     common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
     if common:
         return _same_attribute(a, b, common[0])
-    if _replaces_named(a, b):
+    if given_up(a, b):
         return Judgement(Relation.UPDATE, "what it named is replaced by another")
     if _other_subject(a, b) and not _announced_of(a, b):
         if _names_more(a, b):
@@ -106,11 +106,6 @@ _REPLACED = re.compile(
 
 
 _OF = re.compile(r"\s(?:of|von|vom|av|de|del|från)\s", re.IGNORECASE)
-
-
-def _replaces_named(a: Claim, b: Claim) -> bool:
-    """Whether ``b`` gives up a name or a number ``a`` says of the same owner, for another."""
-    return bool(given_up(a, b))
 
 
 def given_up(a: Claim, b: Claim) -> frozenset[str]:
