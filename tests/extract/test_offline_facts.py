@@ -149,3 +149,16 @@ def test_a_habit_and_a_relative_are_kept_as_said(said: str, kept: str) -> None:
 
 def test_something_done_once_is_no_habit() -> None:
     assert _texts("I go to the store.") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I got a second cat, Luna.", "Luna is the user's second cat."),
+        ("My second cat is called Mochi.", "Mochi is the user's cat."),
+        ("Every Tuesday I have a 1:1 with Olga.", "User has a 1:1 with Olga every Tuesday."),
+        ("I work from home on Fridays.", "User works from home on Fridays."),
+    ],
+)
+def test_a_pet_told_with_its_name_and_a_standing_meeting_are_kept(said: str, kept: str) -> None:
+    assert _texts(said) == [kept]

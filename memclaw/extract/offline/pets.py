@@ -30,18 +30,21 @@ _PET_WORD = re.compile(rf"\b({_PETS_EN}|{_PETS_ES})\b", I_)
 # --- English ----------------------------------------------------------------------------------
 
 _HAVE = re.compile(
-    rf"^I\s+(?:also\s+)?(?:have|'ve got|have got|own)\s+(an?)\s+((?:[a-z]+\s+)?(?:{_PETS_EN}))"
-    r"(?:\s+at home)?\s*[.!]?$",
+    rf"^I\s+(?:also\s+|just\s+)?(?:have|'ve got|have got|own|got|adopted|bought)\s+(an?)\s+"
+    rf"((?:[a-z]+\s+)?(?:{_PETS_EN}))(?:\s+at home)?"
+    # "I got a second cat, Luna", "... called Luna": named as it is told of
+    rf"(?:,?\s+(?:called\s+|named\s+)?(?P<name>{NAME}))?\s*[.!]?$",
     I_,
 )
 _NAME_IS = re.compile(
-    rf"^(?:(?:the|my|our)\s+({_PETS_EN})(?:'s|’s)\s+name\s+is|(?:the|our)\s+({_PETS_EN})\s+is\s+"
+    rf"^(?:(?:the|my|our)\s+({_PETS_EN})(?:'s|’s)\s+name\s+is|(?:the|our|my)\s+"
+    rf"(?:[a-z]+\s+)?({_PETS_EN})\s+is\s+"
     rf"(?:called|named)|(?:her|his|its|their)\s+name\s+is|(?:she|he|it)(?:'s|\s+is)\s+"
     rf"(?:called|named))\s+({NAME})\s*[.!]?$",
     I_,
 )
-# A routine needs a how-often: "I walk the dog" alone could be one afternoon.
-# A routine with a pet may say how often loosely: "every single morning", "twice".
+# A routine needs a how-often ("I walk the dog" alone could be one afternoon), said as
+# loosely as people do: "every single morning", "twice".
 _OFTEN = rf"\b(?:{HOW_OFTEN}|every|each|once|twice)\b"
 _ROUTINE = re.compile(
     r"^I\s+((?:usually|always|also|still)\s+)?(walk|feed|brush|groom|train|bathe|ride|"
@@ -108,6 +111,8 @@ def pet_fact(sentence: str, lang: str, pet: str | None, before: str | None = Non
         return None
     if have := _HAVE.match(text):
         kind = have.group(2).lower()
+        if (name := have.group("name")) and _person(name):
+            return Fact("relationship", f"{name} is the user's {kind}.", name)
         return Fact("relationship", f"User has {have.group(1).lower()} {kind}.", kind)
     if (named := _NAME_IS.match(text)) and _person(named.group(3)):
         kind = (named.group(1) or named.group(2) or pet or "").lower()

@@ -361,7 +361,8 @@ _RECURRING_RE = re.compile(rf"\b(?:{HOW_OFTEN})\b", I_)
 _HABIT = re.compile(
     _LEAD + rf"(?:(?P<when>{HOW_OFTEN}),?\s+)?i\s+(?:usually\s+|often\s+|also\s+|still\s+)?"
     r"(?P<verb>play|go|run|swim|train|practi[cs]e|walk|cycle|bike|ride|sing|paint|dance|"
-    r"climb|volunteer|teach|study|attend|take|cook|bake|knit|meditate|hike|surf|ski|row)\b"
+    r"climb|volunteer|teach|study|attend|take|cook|bake|knit|meditate|hike|surf|ski|row|"
+    r"have|meet|call|visit|work)\b"
     r"(?P<rest>.*)$",
     I_,
 )
