@@ -38,6 +38,8 @@ def _texts(*messages: str, day: str = SUNDAY, known: tuple[str, ...] = ()) -> li
         ("the review moved to Thursday", "the review moved to 2026-12-03"),
         ("the deadline moved to Friday 2026-12-11", "the deadline moved to Friday 2026-12-11"),
         ("the deadline moved to Friday December 11th", "moved to Friday December 11th"),
+        ("it moved to Friday the 11th", "it moved to Friday the 11th"),
+        ("the demo is on Friday 10 am", "the demo is on 2026-12-04 10 am"),
     ],
 )
 def test_relative_days_become_iso_dates(text: str, resolved: str) -> None:

@@ -22,9 +22,10 @@ _IN_COUNT = re.compile(rf"\bin\s+{_COUNT}\b|\b{_COUNT}\s+from\s+(?:now|today)\b"
 _AGO = re.compile(rf"\b{_COUNT}\s+ago\b", I_)
 # A weekday that names the date written after it ("Friday 2026-12-11", "fredag den 11
 # december") is no relative day: the date says which.
+_MONTH = rf"(?:{'|'.join(MONTH_NUMBER)})\b"
 _DATED = (
-    r"(?!,?\s+(?:den\s+|der\s+|el\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th|\.)?(?:\s|$)|"
-    rf"(?:{'|'.join(MONTH_NUMBER)})\b))"
+    r"(?!,?\s+(?:den\s+|der\s+|el\s+|the\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)\b|"
+    rf"\d{{1,2}}\.?(?:\s+de)?\s+{_MONTH}|{_MONTH}))"
 )
 _EN_WEEKDAY = re.compile(
     r"(?<!every )(?<!each )\b(?:(starting|from|until|till|by|before|after)\s+)?(?:on\s+)?"
