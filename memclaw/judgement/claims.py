@@ -159,7 +159,7 @@ def read(raw: str, language: str | None = None) -> Claim:
     alone, a statement is read in the language it looks written in."""
     body, led = strip(raw)
     language = language or language_of(body)
-    found, denial = _not_doing(tuple(words(body, language)), language)
+    found, denial = _not_doing(_genitive_names(body, words(body, language), language), language)
     verb = main_verb(found, language)
     # A time said first ("Every other Friday the team ...") is when, not what it is about.
     subject = keys(w for w in (found[:verb] if verb is not None else found) if not _when(w))
@@ -183,6 +183,22 @@ def read(raw: str, language: str | None = None) -> Claim:
         stamp=_dated(raw),
         language=language,
     )
+
+
+def _genitive_names(body: str, found: list[Word], language: str) -> tuple[Word, ...]:
+    """``found`` with a German genitive name keyed as the name: "Annas Bruder" is Anna's
+    brother, as "der Bruder von Anna" is. (A vowel before the -s: the stemmer leaves it,
+    while it takes it off "Eriks", and Swedish genitives all fold already.)"""
+    if language != "german":
+        return tuple(found)
+    read = list(found)
+    for index, word in enumerate(found[:-1]):
+        text, after = word.text, found[index + 1]
+        genitive = len(text) > 3 and text.endswith("s") and text[-2] in "aeiouy"
+        genitive = genitive and body[word.end : word.end + 1] not in ("'", "’")  # "Jonas' Eltern"
+        if genitive and text[:1].isupper() and after.text[:1].isupper() and not after.function:
+            read[index] = replace(word, key=fold(text[:-1], language))
+    return tuple(read)
 
 
 def _not_doing(found: tuple[Word, ...], language: str) -> tuple[tuple[Word, ...], tuple[int, int]]:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 import memclaw.judgement.lexicon as lx
 from memclaw.judgement.words import is_user, keys
 
+USER = frozenset({"user"})
+
 if TYPE_CHECKING:
     from memclaw.judgement.words import Word
 
@@ -71,6 +73,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             _NAMED,
         ),
     ),
+    # "is in" may be anything ("is in a meeting"); "lies in" is a place.
+    ("place", _frame(r"\b(?:is located|ligger|liegt|befindet sich)\s+(?:in|i)\s+V", _NAMED)),
     (
         "employer",
         _frame(
@@ -156,7 +160,9 @@ _ATTRIBUTES = {
     "role": "role title job roll rolle titel cargo puesto position",
     "birthday": "birthday födelsedag geburtstag cumpleaños",
     "timezone": "timezone tidszon zeitzone",
-    "place": "home address adress adresse dirección hem hogar office kontor büro oficina",
+    "place": "home address adress adresse dirección hem hogar wohnort wohnsitz hemort "
+    "bostadsort residence",
+    "office": "office kontor büro oficina",
     "age": "age ålder alter edad",
     "deadline": "deadline",
 }
@@ -205,7 +211,8 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
             start, end = match.start(group), match.end(group)
             if attribute == "place" and _WHEN.search(match.group(group)):
                 continue  # "moved to 2026-12-19" is a date, not a place
-            owner = before(match.start())
+            # "Användarens hem ligger i Malmö": the home is the place, its owner the user.
+            owner = before(match.start()) - naming(found, attribute)
             # Since when is a detail of its own, not a word that sets the attribute.
             said = (match.end("since"), match.end()) if match.groupdict().get("since") else None
             frames[attribute] = Frame(
@@ -219,11 +226,20 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
                 frames[attribute] = Frame(
                     attribute, start, match.end(), value, before(start), match.span()
                 )
-    owned_by = (_possessive(body, found, verb), _clause_owned(body, found, verb), _labelled(body))
+    owned_by = (
+        _possessive(body, found, verb),
+        _clause_owned(body, found, verb),
+        _labelled(body, found),
+    )
     for owned in owned_by:
         if owned is not None and owned.attribute not in frames:
             frames[owned.attribute] = owned
     return tuple(frames.values())
+
+
+def naming(found: tuple[Word, ...], attribute: str) -> frozenset[str]:
+    """The keys of the words in ``found`` that name ``attribute`` ("hem", "Wohnort")."""
+    return frozenset(w.key for w in found if ATTRIBUTE_OF.get(w.text.casefold()) == attribute)
 
 
 # A label that names a favourite or a main one names one attribute ("Home city:",
@@ -252,21 +268,44 @@ _ENTRY_KINDS = frozenset(
 _LABEL = re.compile(r"^\s*(?P<label>[^\W\d][\w'’ -]{0,40}?)\s*:\s+(?P<v>\S.*?)\s*$")
 
 
-def _labelled(body: str) -> Frame | None:
+def _labelled(body: str, found: tuple[Word, ...]) -> Frame | None:
     """ "A: V", where A names one attribute ("Tidszon:", "Home city:", "Lieblingsbuch:")
     and V is short; another label ("Allergies:", "Haustiere:", "Decision:") may head
-    many values."""
+    many values. A note that names no one is the person's own: its owner is the user."""
     match = _LABEL.match(body)
     if match is None or len(match.group("v").split()) > 6:
         return None
-    label = match.group("label").split()
-    head = label[-1].casefold()
-    name = ATTRIBUTE_OF.get(head)
-    if name is None and (len(label) > 3 or head in _ENTRY_KINDS or not _singular(label)):
+    label = [w for w in found if w.end <= match.end("label")]
+    if not label:
         return None
-    attribute = " ".join([*(w.casefold() for w in label[:-1]), name or head])
-    start, stop = match.span("v")
-    return Frame(attribute, start, stop, match.group("v"), frozenset({"note"}), (0, stop))
+    head = label[-1].text.casefold()
+    name = ATTRIBUTE_OF.get(head)
+    text = [w.text for w in label]
+    if name is None and (len(label) > 3 or head in _ENTRY_KINDS or not _singular(text)):
+        return None
+    return _attribute_frame(body, label, match.start("v"), match.end("v"), USER, (0, match.end()))
+
+
+def _attribute_frame(
+    body: str,
+    nouns: list[Word],
+    start: int,
+    stop: int,
+    owner: frozenset[str],
+    said: tuple[int, int],
+) -> Frame:
+    """The frame "the A of ``owner`` is V", A named by ``nouns``: one name for it however
+    it is said ("Timezone: CET", "User's timezone is CET", "Favourite film is Alien")."""
+    named = next((i for i, w in enumerate(nouns) if w.text.casefold() in ATTRIBUTE_OF), None)
+    if named is None:
+        attribute = " ".join(w.key for w in nouns) or "attribute"
+    else:
+        # A "skip-level manager" is not the manager: the words before its name count.
+        name = ATTRIBUTE_OF[nouns[named].text.casefold()]
+        attribute = " ".join([*(w.key for w in nouns[:named]), name])
+    # "La boda de Paula es en Cádiz" and "... es el 12 de septiembre": its place, its date.
+    kind = "" if attribute in _ATTRIBUTES else _value_kind(body[start:stop])
+    return Frame(f"{attribute} {kind}".strip(), start, stop, body[start:stop], owner, said)
 
 
 def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
@@ -276,6 +315,11 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
     head = found[:verb]
     owners = [i for i, word in enumerate(head) if _owns(word, i, head)]
     if not owners:
+        # "Favourite film is Blade Runner": a favourite or main one, named by no one, is
+        # the person's own.
+        nouns = list(head)
+        if nouns and not any(w.function for w in nouns) and _singular([w.text for w in nouns]):
+            return _owned(body, found, verb, nouns, USER)
         return None
     # The attribute is the owned noun: before "de"/"of"/"des", after a genitive name.
     marker = owners[0]
@@ -327,25 +371,16 @@ def _owned(
     body: str, found: tuple[Word, ...], copula: int, nouns: list[Word], owner: frozenset[str]
 ) -> Frame | None:
     """The frame "the A of ``owner`` is V", A named by ``nouns`` before the ``copula``."""
-    named = next((i for i, w in enumerate(nouns) if w.text.casefold() in ATTRIBUTE_OF), None)
-    if named is None and _person(nouns):
+    named = any(w.text.casefold() in ATTRIBUTE_OF for w in nouns)
+    if not named and _person(nouns):
         return None  # "User's sister Clara is a nurse": a person has many attributes
-    if named is None:
-        attribute = " ".join(w.key for w in nouns) or "attribute"
-    else:
-        # A "skip-level manager" is not the manager: the words before its name count.
-        name = ATTRIBUTE_OF[nouns[named].text.casefold()]
-        attribute = " ".join([*(w.key for w in nouns[:named]), name])
     start = found[copula + 1].start
     stop = _value_end(body, start)
     # A participle is not the value yet: "is fixed at 3.9%", "is planned for 2027-02-06".
     then = _AFTER_PARTICIPLE.match(body, stop)
     if then is not None and _PARTICIPLE.fullmatch(body[start:stop]):
         stop = _value_end(body, then.end())
-    # "La boda de Paula es en Cádiz" and "... es el 12 de septiembre": its place, its date.
-    kind = "" if attribute in _ATTRIBUTES else _value_kind(body[start:stop])
-    attribute = f"{attribute} {kind}".strip()
-    return Frame(attribute, start, stop, body[start:stop], owner, (found[copula].start, stop))
+    return _attribute_frame(body, nouns, start, stop, owner, (found[copula].start, stop))
 
 
 _PLACE = re.compile(r"^(?:in|at|en|i|på|im|in der|an der)\s+[A-ZÅÄÖÜÉ]")

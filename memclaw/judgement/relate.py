@@ -26,7 +26,7 @@ from functools import cache
 
 import memclaw.judgement.lexicon as lx
 from memclaw.judgement.claims import Claim, pieces, read
-from memclaw.judgement.frames import COPULAS, Frame
+from memclaw.judgement.frames import COPULAS, USER, Frame, naming
 from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
 
@@ -76,7 +76,7 @@ def _judge(old: str, new: str) -> Judgement:
     if given_up(a, b):
         return Judgement(Relation.UPDATE, "what it named is replaced by another")
     if _other_subject(a, b) and not _announced_of(a, b):
-        if _names_more(a, b):
+        if _names_more(a, b) or _details_subject(a, b):
             # "User's daughter started university", "User's daughter Freya started studying
             # biology": the one spoken of, now named, unless what is said of them differs.
             more = _compare(a, b)
@@ -139,6 +139,23 @@ def _names_more(a: Claim, b: Claim) -> bool:
         if w.key in added and i > 0 and (w.text[:1].isupper() or _near(found, i, lx.MONTHS))
     ]
     return keys(named) == added
+
+
+def _details_subject(a: Claim, b: Claim) -> bool:
+    """Whether ``b``'s subject is ``a``'s with details after it, set apart by a comma, a
+    bracket or a preposition ("Faktura 2025-044 på 12 500 kr från Byggab", "Invoice
+    INV-5120 (€2,340, from Nordic Print AB)"): the same thing, more said of it."""
+    added = b.subject - a.subject
+    if not added or not a.subject <= b.subject or b.verb is None:
+        return False
+    head = b.words[: b.verb]
+    last = max((i for i, w in enumerate(head) if w.key in a.subject), default=len(head))
+    if last + 1 >= len(head) or any(w.key in added for w in head[: last + 1]):
+        return False
+    if any(w.kin or is_user(w) for w in head[last + 1 :]):
+        return False  # "the sister of the user's neighbour": someone else
+    gap = b.body[head[last].end : head[last + 1].start]
+    return "," in gap or "(" in gap or head[last + 1].function
 
 
 def _announced_of(a: Claim, b: Claim) -> bool:
@@ -268,8 +285,8 @@ def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
         w
         for w in b.words
         if fb.said[0] <= w.start < fb.said[1] and not fb.start <= w.start < fb.end
-    )
-    if b.keys - setting <= a.keys:
+    ) | naming(b.words, attribute)
+    if b.keys - setting <= a.keys | mine:
         return Judgement(Relation.SAME, f"the same {attribute}")
     # The same value; what else they say decides ("moved to Lisbon on 2026-12-06" and
     # "... on 2026-12-04" differ in a date), and it is never another fact of its own.
@@ -277,9 +294,6 @@ def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
     if rest.relation is Relation.DISTINCT or rest.relation is Relation.SAME:
         return Judgement(Relation.RICHER, f"the same {attribute}, with more detail")
     return rest
-
-
-USER = frozenset({"user"})
 
 
 def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str]) -> bool:
