@@ -56,6 +56,14 @@ _CHANGE = re.compile(
     r"otra vez|de nuevo|nuevamente|actualizad[oa]|actualizó)\b",
     I_,
 )
+
+
+def announcing(claim: Claim) -> frozenset[str]:
+    """Keys of the words of ``claim`` that announce a change ("replaced", "now", "actually")."""
+    spans = [m.span() for m in (*_CHANGE.finditer(claim.body), *lx.CORRECTION.finditer(claim.body))]
+    return keys(w for w in claim.words if any(s <= w.start < e for s, e in spans))
+
+
 # A passing constraint leaves the lasting fact alone ("hurt my knee, can't run for a month").
 _TEMPORARY = re.compile(
     r"\b(?:for (?:a|about a|the next|\w+) (?:days?|weeks?|months?|while)|this week|"

@@ -23,9 +23,10 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from itertools import takewhile
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.claims import Claim, pieces, read
+from memclaw.judgement.claims import Claim, announcing, pieces, read
 from memclaw.judgement.frames import COPULAS, USER, Frame, naming
 from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
@@ -417,7 +418,8 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject)
     told = announced and shared >= 0.5 and about
-    if told and not _passing_turned_main(a, b) and not _other_purpose(a, b):
+    changed = not _passing_turned_main(a, b) and not _other_purpose(a, b)
+    if told and changed and not _of_a_part(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")
     # One liking does not end another ("likes tea", "likes coffee"); a choice does
     # ("prefers tea", "uses vim").
@@ -483,6 +485,32 @@ def _lead_details(claim: Claim) -> dict[str, frozenset[str]]:
         if content and not any(_kind(claim, w) for w in content):
             found.setdefault(inside[0].text.casefold(), keys(content))
     return found
+
+
+# "the tyres of the Volvo", "däcken på bilen", "die Reifen am Auto": a part of a whole.
+_PART_OF = re.compile(
+    r"\s+(?:of|on|in|på|i|av|von|vom|des|am|im|de|del)\s+(?:(?:the|a|an|his|her|their|its|"
+    r"den|det|der|die|das|dem|el|la|los|las|su|sus)\s+)?(?P<whole>\w+)",
+    re.IGNORECASE,
+)
+
+
+def _of_a_part(a: Claim, b: Claim) -> bool:
+    """Whether what ``b`` says changed is a part of a thing ``a`` names ("User replaced the
+    tyres of the Volvo" against "User drives a Volvo"): the thing itself stays."""
+    said = a.keys | announcing(b)
+    new = (w for w in b.words if not w.function and w.key not in said and not is_user(w))
+    changed = next(new, None)  # what the change is of; the words after it are its details
+    part = _PART_OF.match(b.body, changed.end) if changed is not None else None
+    whole = fold(part.group("whole"), b.language) if part is not None else ""
+    at = next((i for i, w in enumerate(a.words) if w.key == whole), None)
+    if at is None:
+        return False
+    # Nothing the remembered one says is given another value: only its verb, and the
+    # rest of the whole's name ("a Volvo XC60", "the Volvo"), go unsaid.
+    name = takewhile(lambda w: not w.function, a.words[at + 1 :])
+    unsaid = {a.words[a.verb].key if a.verb is not None else "", *(w.key for w in name)}
+    return a.keys - b.keys <= unsaid
 
 
 def _passing_turned_main(a: Claim, b: Claim) -> bool:

@@ -450,6 +450,14 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
         ),
         ("Invoice 4411 from Acme was paid.", "Invoice 4412 from Acme was paid.", DISTINCT),
         ("Sam's sister is a doctor.", "Sam's sister's husband is a doctor.", DISTINCT),
+        # A change of a part is not a change of the whole: the Volvo is still driven.
+        ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
+        ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
+        (
+            "Der Nutzer ist Teamleiter im Vertrieb.",
+            "Der Nutzer ist jetzt Abteilungsleiter im Vertrieb.",
+            UPDATE,
+        ),
     ],
 )
 def test_one_attribute_and_one_owner_however_they_are_said(
