@@ -71,6 +71,9 @@ def _judge(old: str, new: str) -> Judgement:
     a, b = read(old, language), read(new, language)
     if a.body.casefold() == b.body.casefold():
         return Judgement(Relation.SAME, "the same statement")
+    split_old, split_new = _split_compounds(a, b), _split_compounds(b, a)
+    if split_old != old or split_new != new:
+        return _judge(split_old, split_new)
     common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
     if common:
         return _same_attribute(a, b, common[0])
@@ -89,6 +92,28 @@ def _judge(old: str, new: str) -> Judgement:
         sure = _shared(a, b) < 2 / 3 or _named_apart(a, b)
         return Judgement(Relation.DISTINCT, "about someone or something else", sure)
     return _compare(a, b)
+
+
+def _split_compounds(claim: Claim, other: Claim) -> str:
+    """``claim``'s text with each Swedish or German compound whose two parts ``other``
+    says apart written apart: "Styrelsemötet" is "mötet med styrelsen", "Kundenmeeting"
+    "das Meeting mit dem Kunden"."""
+    text = claim.text
+    if claim.language not in ("swedish", "german"):
+        return text
+    for word in claim.words:
+        if word.function or word.value or len(word.text) < 7 or word.key in other.keys:
+            continue
+        lower = word.text.casefold()
+        for cut in range(3, len(lower) - 2):
+            left, right = lower[:cut], lower[cut:]
+            if fold(left, claim.language) in other.keys and fold(right, claim.language) in (
+                other.keys
+            ):
+                apart = f"{word.text[:cut]} {word.text[cut:]}"
+                text = re.sub(rf"\b{re.escape(word.text)}\b", apart, text, count=1)
+                break
+    return text
 
 
 # "replaced the Civic with a Mazda", "kör inte längre Volvo utan en Kia", "hat kein Pixel

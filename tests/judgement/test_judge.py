@@ -450,6 +450,14 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
         ),
         ("Invoice 4411 from Acme was paid.", "Invoice 4412 from Acme was paid.", DISTINCT),
         ("Sam's sister is a doctor.", "Sam's sister's husband is a doctor.", DISTINCT),
+        # A compound says what its parts say apart.
+        (
+            "Mötet med styrelsen är den 3 april.",
+            "Styrelsemötet har flyttats till den 17 april.",
+            UPDATE,
+        ),
+        ("Das Meeting mit dem Kunden ist am 5. Mai.", "Das Kundenmeeting ist am 5. Mai.", SAME),
+        ("Lena hat einen Hund.", "Lena hat eine Hundeallergie.", DISTINCT),
         # A change of a part is not a change of the whole: the Volvo is still driven.
         ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
         ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
@@ -474,5 +482,5 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("fresh"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 70 and right["complementary"] >= 109, figures
+    assert right["correction"] >= 72 and right["complementary"] >= 109, figures
     assert right["restatement"] >= 25 and right["enrichment"] >= 26, figures
