@@ -173,6 +173,8 @@ _MARITAL = {
     "engaged": r"engaged|förlovad|verlobt|comprometid[oa]",
     "divorced": r"divorced|skild|geschieden|divorciad[oa]",
     "widowed": r"widowed|änka|änkling|verwitwet|viud[oa]",
+    "partnered": r"in a relationship|dating|has a (?:boyfriend|girlfriend|partner)|sambo|"
+    r"i ett förhållande|in einer beziehung|en una relación|tiene (?:novio|novia|pareja)",
 }
 _MARITAL_WORD = {name: re.compile(rf"\b(?:{words})\b", I_) for name, words in _MARITAL.items()}
 
@@ -234,7 +236,20 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
     for owned in owned_by:
         if owned is not None and owned.attribute not in frames:
             frames[owned.attribute] = owned
-    return tuple(frames.values())
+    return tuple(_label_owned(body, found, f) for f in frames.values())
+
+
+def _label_owned(body: str, found: tuple[Word, ...], frame: Frame) -> Frame:
+    """A value under a label belongs to whoever the label names as owner ("User's
+    relationship status: married", "Maya's diet: vegan"), or, named by no one, to the user;
+    the label's other words name the attribute, not its owner."""
+    label = _LABEL.match(body)
+    if label is None or frame.start < label.start("v"):
+        return frame
+    head = [w for w in found if w.end <= label.end("label")]
+    owner = next((i for i, w in enumerate(head) if _owns(w, i, tuple(head))), None)
+    owned = keys(head[: owner + 1]) if owner is not None else USER
+    return Frame(frame.attribute, frame.start, frame.end, frame.value, owned, frame.said)
 
 
 def naming(found: tuple[Word, ...], attribute: str) -> frozenset[str]:

@@ -95,25 +95,46 @@ def _judge(old: str, new: str) -> Judgement:
 
 
 def _split_compounds(claim: Claim, other: Claim) -> str:
-    """``claim``'s text with each Swedish or German compound whose two parts ``other``
-    says apart written apart: "Styrelsemötet" is "mötet med styrelsen", "Kundenmeeting"
-    "das Meeting mit dem Kunden"."""
+    """``claim``'s text with each word made of two that ``other`` says apart written apart:
+    a Swedish or German compound ("Styrelsemötet" is "mötet med styrelsen", "Kundenmeeting"
+    "das Meeting mit dem Kunden"), and a verb done again ("reassigned" is "assigned
+    again", and so still announces a change)."""
     text = claim.text
-    if claim.language not in ("swedish", "german"):
-        return text
     for word in claim.words:
-        if word.function or word.value or len(word.text) < 7 or word.key in other.keys:
+        if word.function or word.value or len(word.text) < 6 or word.key in other.keys:
             continue
-        lower = word.text.casefold()
-        for cut in range(3, len(lower) - 2):
-            left, right = lower[:cut], lower[cut:]
-            if fold(left, claim.language) in other.keys and fold(right, claim.language) in (
-                other.keys
-            ):
-                apart = f"{word.text[:cut]} {word.text[cut:]}"
-                text = re.sub(rf"\b{re.escape(word.text)}\b", apart, text, count=1)
-                break
+        apart = _apart(word, claim, other)
+        if apart is not None:
+            text = re.sub(rf"\b{re.escape(word.text)}\b", apart, text, count=1)
     return text
+
+
+def _same_use(claim: Claim, found: Word, other: Claim, verb: str) -> bool:
+    """Whether ``other`` says ``verb`` followed by the function word that follows ``found``
+    in ``claim`` ("assigned to", "reassigned to")."""
+    key = fold(verb, other.language)
+
+    def after(words: tuple[Word, ...], index: int) -> str:
+        nxt = words[index + 1] if index + 1 < len(words) else None
+        return nxt.text.casefold() if nxt is not None and nxt.function else ""
+
+    lead = after(claim.words, claim.words.index(found))
+    uses = (after(other.words, i) for i, w in enumerate(other.words) if w.key == key)
+    return bool(lead) and lead in uses
+
+
+def _apart(found: Word, claim: Claim, other: Claim) -> str | None:
+    word, lower, language = found.text, found.text.casefold(), other.language
+    if language in ("english", "spanish") and lower.startswith("re"):
+        # Only a verb done again to the same end: "reassigned to", "assigned to".
+        again = "again" if language == "english" else "otra vez"
+        return f"{word[2:]} {again}" if _same_use(claim, found, other, lower[2:]) else None
+    if language not in ("swedish", "german") or len(lower) < 7:
+        return None
+    for cut in range(3, len(lower) - 2):
+        if fold(lower[:cut], language) in other.keys and fold(lower[cut:], language) in other.keys:
+            return f"{word[:cut]} {word[cut:]}"
+    return None
 
 
 # "replaced the Civic with a Mazda", "kör inte längre Volvo utan en Kia", "hat kein Pixel
@@ -719,6 +740,8 @@ def _alternatives(xs: list[Word], ys: list[Word]) -> bool:
 
 
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
+_CURRENCY = re.compile(r"\s?(?:[€$£¥]|(?:kr|sek|eur|usd|gbp|euros?|dollars?|kronor)\b)", re.I)
+_CURRENCY_BEFORE = re.compile(r"[€$£¥]\s?$")
 _CLOCK = re.compile(r"\d{2}:\d{2}")
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -744,6 +767,8 @@ def _kind(claim: Claim, word: Word) -> str:
     # "Java 17", "Postgres 16": a number after the name of what it numbers, in the predicate
     # (a capital: in German a noun's, "Raum 204", which is as much the value of the place).
     named = before is not None and before.text[:1].isupper() and not before.value
+    if _CURRENCY.match(claim.body, word.end) or _CURRENCY_BEFORE.search(claim.body, 0, word.start):
+        return "amount"  # "1.350 €", "€2,340", "12 500 kr": not a version
     if _VERSION.fullmatch(word.key):
         return "version"
     if word.key.isdigit() and named:

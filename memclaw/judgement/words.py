@@ -49,7 +49,7 @@ _FUNCTION_WORDS_OF = {
         och att det den de ett en som är var vara varit på för med av till om men i från hos mellan
         han hon hans hennes sin sitt sina vi ni dem oss mig dig sig har hade ska skulle kan
         kunde blir blev nu också mycket bara eller vid under efter före sedan numera faktiskt
-        ny nya nytt kl längre helt äger igen
+        ny nya nytt kl längre helt äger igen egentligen
         """.split()  # noqa: SIM905
     ),
     "german": frozenset(
@@ -67,7 +67,7 @@ _FUNCTION_WORDS_OF = {
         el la los las lo un una unos unas y o pero de del al a en con por para que es son entre
         era fue ser está están estaba ha han había se su sus mi mis tu nos le les muy ya
         también ahora actualmente realmente nuevo nueva nuevos nuevas completamente
-        totalmente tiene tienen posee nuevamente
+        totalmente tiene tienen posee nuevamente realidad
         """.split()  # noqa: SIM905
     ),
 }

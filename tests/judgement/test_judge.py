@@ -309,6 +309,9 @@ def test_52_look_alike_facts_are_52_facts() -> None:
 
 
 def test_a_verdict_says_why() -> None:
+    assert judge("Invoice 4411 is for €300.", "Invoice 4411 is actually for €350.").reason == (
+        "a new amount"
+    )
     assert judge("Maya lives in Oslo", "Maya lives in Bergen").reason == "a new place"
     assert "someone" in judge("Sam lives in Porto", "Sam's sister Ana lives in Braga").reason
 
@@ -398,7 +401,7 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
         (
             "Invoice INV-2231 is for €1,200 and is due on 30 June.",
             "Invoice INV-2231 is actually for €1,450.",
-            "Invoice INV-2231 is actually for €1,450, and is due on 30 June.",
+            "Invoice INV-2231 is for €1,450 and is due on 30 June.",
         ),
         (
             "Server beta runs Postgres 16 on port 5433",
@@ -458,6 +461,19 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
         ),
         ("Das Meeting mit dem Kunden ist am 5. Mai.", "Das Kundenmeeting ist am 5. Mai.", SAME),
         ("Lena hat einen Hund.", "Lena hat eine Hundeallergie.", DISTINCT),
+        # A verb done again to the same end is the verb, changed: not one read again.
+        ("Ticket SUP-4410 is assigned to Ravi.", "SUP-4410 has been reassigned to Claire.", UPDATE),
+        ("User reads a lot of fantasy.", "User reread The Hobbit.", DISTINCT),
+        # A label's owner is the one it names, its other words name the attribute.
+        ("User's relationship status: married.", "User got divorced last year.", UPDATE),
+        ("User is single.", "User is in a relationship with Marco since March.", UPDATE),
+        ("Maya's diet: vegan", "User is vegetarian.", DISTINCT),
+        # "en realidad" is "actually": it names no one.
+        (
+            "Factura F-2025-089 por 1.350 €, vence el 30 de abril.",
+            "La factura F-2025-089 en realidad es por 1.530 €.",
+            UPDATE,
+        ),
         # A change of a part is not a change of the whole: the Volvo is still driven.
         ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
         ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
@@ -482,5 +498,5 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("fresh"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 72 and right["complementary"] >= 109, figures
+    assert right["correction"] >= 76 and right["complementary"] >= 109, figures
     assert right["restatement"] >= 25 and right["enrichment"] >= 26, figures
