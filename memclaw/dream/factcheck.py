@@ -76,8 +76,7 @@ def apply_corrections(
         for place in project_text(rel, scope.agent.read(rel)):
             if not is_correction(place.statement):
                 continue
-            said = " ".join(place.statement.split())
-            if {fact_id(said, scope.prefix), fact_id(strip_cue(said), scope.prefix)} & asked:
+            if set(_ids(scope, place)) & asked:
                 continue
             judged = settle(
                 scope, place.statement, source=source, by_person=True, apply=False, model=opinion
@@ -95,6 +94,12 @@ def apply_corrections(
         _outdated(scope, fix, check, source=source)
 
 
+def _ids(scope: Scope, place: Place) -> tuple[str, str]:
+    """The fact ids of a note's statement: as said, and without its correction cue."""
+    said = " ".join(place.statement.split())
+    return fact_id(said, scope.prefix), fact_id(strip_cue(said), scope.prefix)
+
+
 def _overtaken(scope: Scope, place: Place, judged: Settled) -> bool:
     """True when memory learnt better after the note said ``place``: it is not applied again.
 
@@ -103,7 +108,7 @@ def _overtaken(scope: Scope, place: Place, judged: Settled) -> bool:
     own fact was superseded since, or what it would replace was stated on a later
     day than the note's.
     """
-    said = fact_id(strip_cue(" ".join(place.statement.split())), scope.prefix)
+    said = _ids(scope, place)[1]
     if any(f.id == said and f.superseded for f in facts_of(scope)):
         return True
     if place.day is None or judged.outcome is not Outcome.REPLACED:

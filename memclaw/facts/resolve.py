@@ -68,7 +68,8 @@ def _apply(scope: Scope, item: inbox.Item, keep: str) -> Resolution:
         changed += _outdated_copies(scope, item, now)
     else:
         store.record(agent, [item.old_fact], Event(EventKind.CONFIRMED, now, "inbox"))
-    return Resolution(inbox.close(agent, item.id, keep, now), changed)
+    # One file may hold the old fact and a copy of it: it is listed once.
+    return Resolution(inbox.close(agent, item.id, keep, now), list(dict.fromkeys(changed)))
 
 
 def _outdated_copies(scope: Scope, item: inbox.Item, now: str) -> list[str]:
