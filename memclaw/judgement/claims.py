@@ -49,7 +49,7 @@ _CHANGE = re.compile(
     r"relocated|has gone|went|became|got married|divorced|new|replaced|instead|again|"
     r"reassigned|rescheduled|renamed|taken over|handed over|"
     r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
-    r"uppgraderades|flyttats|flyttades|"
+    r"uppgraderades|flyttats|flyttades|flyttad|flyttat|"
     r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neue[rsn]?|wieder|"
     r"aufgerüstet|aktualisiert|"
     r"ahora|ya|cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa]|"

@@ -83,6 +83,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"trabaja|trabajan|trabajaba|trabajo|es emplead[oa]|soy emplead[oa])"
             # "arbeitet seit Oktober bei Zalando": since when, between the verb and where
             r"(?P<since>\s+(?:since|sedan|seit|desde)\s+[\w.]+)?"
+            r"(?:\s+(?:now|currently|actually|still|numera|nu|faktiskt|fortfarande|jetzt|"
+            r"inzwischen|mittlerweile|eigentlich|noch|ahora|actualmente|todavía))?"
             r"\s+(?:at|for|på|hos|för|bei|für|en|para|de)|(?:is |are )?employed\s+(?:by|at))\s+V"
         ),
     ),
@@ -211,7 +213,7 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
         if match and attribute not in frames:
             group = next(g for g in ("v", "v2", "v3", "v4") if match.groupdict().get(g))
             start, end = match.start(group), match.end(group)
-            if attribute == "place" and _WHEN.search(match.group(group)):
+            if attribute == "place" and _WHEN.search(body[start : end + 3]):
                 continue  # "moved to 2026-12-19" is a date, not a place
             # "Användarens hem ligger i Malmö": the home is the place, its owner the user.
             owner = before(match.start()) - naming(found, attribute)

@@ -91,6 +91,10 @@ SAME_IDEA = {
     "abstain": "avoid avoids avoided abstains teetotal avstår verzichtet evita",
     "intolerant": "intolerante intolerancia",
     "child": "children kid kids kinder hijos niños",
+    # Swedish kin whose forms no stemmer meets: "Brodern till Erik" is "Eriks bror".
+    "bror": "brodern broder bröder bröderna",
+    "dotter": "dottern döttrar döttrarna",
+    "son": "sonen söner sönerna",
 }
 # What one abstains from by not doing it: "doesn't drink alcohol" is "avoids alcohol", "no
 # tolera la lactosa" is "es intolerante".

@@ -800,11 +800,12 @@ def _counts(found: tuple[Word, ...], index: int) -> bool:
 
 _COUNT_VERBS = frozenset({"has", "have", "har", "hat", "tien", "tiene"})
 _CLOCK_WORDS = frozenset({"uhr", "kl", "o'clock", "h"})
+_HOUR = re.compile(r"\d+|\d{1,2}\.\d{2}")  # "9", and "08.15" as Swedes and Germans write it
 
 
 def _near(found: tuple[Word, ...], index: int, names: object) -> bool:
-    """A number next to a month name ("14 February") or a clock word ("9 Uhr")."""
-    if not found[index].key.isdigit():
+    """A number next to a month name ("14 February") or a clock word ("9 Uhr", "kl. 08.15")."""
+    if not _HOUR.fullmatch(found[index].key):
         return False
     around = found[max(0, index - 2) : index] + found[index + 1 : index + 3]
     return any(w.text.casefold().rstrip(".") in names for w in around)  # type: ignore[operator]

@@ -364,6 +364,8 @@ def test_plain_statements_are_no_corrections(text: str) -> None:
 def test_what_a_statement_is_about_is_read_from_its_words() -> None:
     from memclaw.judgement.claims import read
 
+    assert read("Standup moved to 9:45 starting Monday.").frame("place") is None  # a time
+
     assert read("User commutes to work by bike.").frame("employer") is None  # work, a noun
     assert read("Leo is employed by Volvo.").frame("employer") is not None
     assert read("User cycles to work.").words[read("User cycles to work.").verb or 0].text == (
@@ -474,6 +476,18 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
             "La factura F-2025-089 en realidad es por 1.530 €.",
             UPDATE,
         ),
+        # Swedish kin forms no stemmer meets, and an adverb between "jobbar" and "på".
+        (
+            "Brodern till Erik heter Johan och jobbar på Volvo.",
+            "Eriks bror Johan jobbar numera på Scania.",
+            UPDATE,
+        ),
+        # "kl. 08.15" is a time, and "moved to 9:45" no place.
+        (
+            "Tandläkartiden är på tisdag kl. 08.15.",
+            "Tandläkartiden är flyttad till torsdag kl. 13.00.",
+            UPDATE,
+        ),
         # A change of a part is not a change of the whole: the Volvo is still driven.
         ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
         ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
@@ -498,5 +512,5 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("fresh"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 76 and right["complementary"] >= 109, figures
+    assert right["correction"] >= 78 and right["complementary"] >= 109, figures
     assert right["restatement"] >= 25 and right["enrichment"] >= 26, figures
