@@ -58,9 +58,11 @@ DISLIKE = re.compile(
 
 # Diets: a statement puts its subject in one of these; some pairs exclude each other.
 DIET = {
-    "vegan": re.compile(r"\b(?:vegan|veganer(?:in)?|vegano|vegana|végane?)\b", I_),
+    # Also as the adverb of eating: "äter veganskt", "isst vegan", "eats vegan".
+    "vegan": re.compile(r"\b(?:vegan|veganer(?:in)?|vegansk[at]?|vegano|vegana|végane?)\b", I_),
     "vegetarian": re.compile(
-        r"\b(?:vegetarian|veggie|vegetarier(?:in)?|vegetariano|vegetariana|végétarien(?:ne)?|"
+        r"\b(?:vegetarian|veggie|vegetarier(?:in)?|vegetarisk[at]?|vegetarisch|vegetariano|"
+        r"vegetariana|végétarien(?:ne)?|"
         r"doesn't eat meat|does not eat meat|äter inte kött|isst kein fleisch|no come carne)\b",
         I_,
     ),
