@@ -106,10 +106,15 @@ class Matcher:
         named = [t for t in alike if _values(t) <= read(text).keys]
         if not named:
             return None
-        verdicts = [judge(t, text).relation for t in named]
+        judged = [judge(t, text) for t in named]
+        verdicts = [j.relation for j in judged]
         if is_correction(text) or Judged.UPDATE in verdicts:
             return Relation.OTHER  # another value for the same thing, or the truth that replaced it
         found = tokens(text)
+        if all(j.relation is Judged.DISTINCT and j.sure for j in judged) and not any(
+            tokens(t) <= found for t in named
+        ):
+            return None  # a near twin (server beta for server alpha): another fact, untouched
         if any(
             v is Judged.SAME or (v is Judged.RICHER and jaccard(tokens(t), found) >= 0.6)
             for t, v in zip(named, verdicts, strict=True)

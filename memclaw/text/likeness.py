@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 # --- the shared core ---------------------------------------------------------------------------
 
@@ -105,10 +106,29 @@ def _light_stem(word: str) -> str:
 
 def tokens(text: str) -> frozenset[str]:
     """Normalised content tokens of ``text``, for novelty and duplicate checks."""
+    return frozenset(ordered_tokens(text))
+
+
+def ordered_tokens(text: str) -> list[str]:
+    """The tokens of :func:`tokens`, in the order ``text`` says them."""
     text = _MARKDOWN.sub("", _AS_OF.sub(" ", text))
-    return frozenset(
+    return [
         _light_stem(w) for w in _words(text) if (w not in STOPWORDS and len(w) > 1) or w.isdigit()
-    )
+    ]
+
+
+def near_twin(forgot: Sequence[str], candidate: Sequence[str]) -> bool:
+    """Whether ``candidate`` says ``forgot`` (both token sequences, hashed or not) with one
+    short run of it in another's place: "server beta" for "server alpha", "invoice 4412"
+    for "invoice 4411". That is another fact, which forgetting the first never touches."""
+    if not forgot or not candidate:
+        return False
+    matcher = SequenceMatcher(None, list(forgot), list(candidate), autojunk=False)
+    changed = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    if len(changed) != 1 or changed[0][0] != "replace":
+        return False
+    _tag, i1, i2, j1, j2 = changed[0]
+    return max(i2 - i1, j2 - j1) <= 2
 
 
 def known_in(candidate: str, known: Iterable[frozenset[str]], threshold: float = 0.7) -> bool:
@@ -139,7 +159,16 @@ def known_lines(*texts: str) -> list[frozenset[str]]:
 
 def fingerprint(text: str) -> list[str]:
     """Hashed tokens: comparable by overlap, yet the forgotten text cannot be read back."""
-    return sorted(hashlib.sha256(t.encode()).hexdigest()[:10] for t in tokens(text))
+    return sorted(_hashed(t) for t in tokens(text))
+
+
+def sequence_print(text: str) -> list[str]:
+    """The hashed tokens of ``text`` in order: a near twin can be told from a restatement."""
+    return [_hashed(t) for t in ordered_tokens(text)]
+
+
+def _hashed(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()[:10]
 
 
 # One token per idea, for telling a restatement from news: "nobody pushes straight to main"

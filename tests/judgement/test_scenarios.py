@@ -140,6 +140,23 @@ def test_forgetting_one_build_servers_sentence_leaves_its_seven_twins(isolated_e
     assert sorted(left) == sorted(BUILD.format(n) for n in range(8) if n != 3)
 
 
+def test_forgetting_server_alphas_sentence_leaves_server_beta_whole_and_learnable(
+    isolated_env: Path,
+) -> None:
+    """The twin's own record of its remember stays as it was, and a twin never stored
+    before is not blocked by the forget: only a restatement of alpha's is."""
+    cli("init", "pal")
+    cli("remember", "pal", SERVER.format("alpha"))
+    cli("remember", "pal", SERVER.format("beta"))
+    assert cli("forget", "pal", SERVER.format("alpha"), "--yes").exit_code == 0
+    journal = (isolated_env / "pal" / ".memclaw" / "logs" / "changes.jsonl").read_text()
+    assert "server beta" in journal and "server alpha" not in journal
+    assert cli("remember", "pal", SERVER.format("gamma")).stderr.startswith("added")
+    again = cli("remember", "pal", SERVER.format("alpha").replace("The nightly", "Nightly"))
+    assert again.exit_code == 1 and "forgotten earlier" in again.stderr
+    assert sorted(in_force(isolated_env)) == [SERVER.format("beta"), SERVER.format("gamma")]
+
+
 def test_52_look_alike_facts_are_all_kept_and_none_waits(isolated_env: Path) -> None:
     scope = Scope(Workspace.open(isolated_env).init_agent("eve")[0])
     for n in range(1, 53):
