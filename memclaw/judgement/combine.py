@@ -23,6 +23,7 @@ from memclaw.judgement.claims import Claim, pieces, read
 from memclaw.judgement.relate import (
     Judgement,
     Relation,
+    apart,
     given_up,
     judge,
     refines,
@@ -60,6 +61,14 @@ def merged(old: str, new: str, verdict: Judgement | None = None) -> Merged:
     It keeps the newer statement's "As of" date; the older one's only when the value it
     dated still holds (a richer statement), never on a value that changed since."""
     verdict = verdict or judge(old, new)
+    old_apart, new_apart, joins = apart(old, new)
+    if joins:
+        # Built from the words the judge read ("Styrelse mötet"), then written as said.
+        line = merged(old_apart, new_apart, verdict)
+        text = line.text
+        for written, said in joins:
+            text = text.replace(written, said)
+        return Merged(text, line.dropped)
     language = language_of(f"{old}\n{new}")
     a, b = read(old, language), read(new, language)
     stamp = b.stamp or (a.stamp if verdict.relation is not Relation.UPDATE else "")

@@ -71,8 +71,8 @@ def _judge(old: str, new: str) -> Judgement:
     a, b = read(old, language), read(new, language)
     if a.body.casefold() == b.body.casefold():
         return Judgement(Relation.SAME, "the same statement")
-    split_old, split_new = _split_compounds(a, b), _split_compounds(b, a)
-    if split_old != old or split_new != new:
+    split_old, split_new, joins = apart(old, new)
+    if joins:
         return _judge(split_old, split_new)
     common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
     if common:
@@ -94,19 +94,33 @@ def _judge(old: str, new: str) -> Judgement:
     return _compare(a, b)
 
 
-def _split_compounds(claim: Claim, other: Claim) -> str:
-    """``claim``'s text with each word made of two that ``other`` says apart written apart:
-    a Swedish or German compound ("Styrelsemötet" is "mötet med styrelsen", "Kundenmeeting"
-    "das Meeting mit dem Kunden"), and a verb done again ("reassigned" is "assigned
-    again", and so still announces a change)."""
-    text = claim.text
+Joins = tuple[tuple[str, str], ...]  # (written apart, as written)
+
+
+@cache
+def apart(old: str, new: str) -> tuple[str, str, Joins]:
+    """``old`` and ``new`` with each word made of two that the other says apart written
+    apart, and what was taken apart (so that a line built from them can be put back).
+    A Swedish or German compound ("Styrelsemötet" is "mötet med styrelsen",
+    "Kundenmeeting" "das Meeting mit dem Kunden"), and a verb done again ("reassigned" is
+    "assigned again", and so still announces a change)."""
+    language = language_of(f"{old}\n{new}")
+    a, b = read(old, language), read(new, language)
+    old_apart, old_joins = _split_compounds(a, b)
+    new_apart, new_joins = _split_compounds(b, a)
+    return old_apart, new_apart, old_joins + new_joins
+
+
+def _split_compounds(claim: Claim, other: Claim) -> tuple[str, Joins]:
+    text, joins = claim.text, []
     for word in claim.words:
         if word.function or word.value or len(word.text) < 6 or word.key in other.keys:
             continue
-        apart = _apart(word, claim, other)
-        if apart is not None:
-            text = re.sub(rf"\b{re.escape(word.text)}\b", apart, text, count=1)
-    return text
+        written = _apart(word, claim, other)
+        if written is not None:
+            text = re.sub(rf"\b{re.escape(word.text)}\b", written, text, count=1)
+            joins.append((written, word.text))
+    return text, tuple(joins)
 
 
 def _same_use(claim: Claim, found: Word, other: Claim, verb: str) -> bool:

@@ -420,6 +420,18 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Faktura 2024-118 är egentligen på 9 100 kr.",
             "Faktura 2024-118 på 9 100 kr förfaller den 28 februari.",
         ),
+        # A compound the other says apart: the line is built as the judge read it, and
+        # written as it was said ("kl 18:00" stays).
+        (
+            "Styrelsemötet är den 2027-03-12 kl 18:00",
+            "Mötet med styrelsen flyttades till 2027-03-19",
+            "Styrelsemötet är den 2027-03-19 kl 18:00",
+        ),
+        (
+            "Mötet med styrelsen flyttades till 2026-12-19",
+            "Styrelsemötet flyttades till 2026-12-26.",
+            "Mötet med styrelsen flyttades till 2026-12-26",
+        ),
     ],
 )
 def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) -> None:
