@@ -215,8 +215,11 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
             start, end = match.start(group), match.end(group)
             if attribute == "place" and _WHEN.search(body[start : end + 3]):
                 continue  # "moved to 2026-12-19" is a date, not a place
-            # "Användarens hem ligger i Malmö": the home is the place, its owner the user.
+            # "Användarens hem ligger i Malmö": the home is the place, its owner the user;
+            # "My name is Anna and I live in Gothenburg": the speaker's, said right before.
             owner = before(match.start()) - naming(found, attribute)
+            if _speaker_before(found, match.start()):
+                owner = USER
             # Since when is a detail of its own, not a word that sets the attribute.
             said = (match.end("since"), match.end()) if match.groupdict().get("since") else None
             frames[attribute] = Frame(
@@ -252,6 +255,15 @@ def _label_owned(body: str, found: tuple[Word, ...], frame: Frame) -> Frame:
     owner = next((i for i, w in enumerate(head) if _owns(w, i, tuple(head))), None)
     owned = keys(head[: owner + 1]) if owner is not None else USER
     return Frame(frame.attribute, frame.start, frame.end, frame.value, owned, frame.said)
+
+
+_SPEAKER = frozenset({"i", "jag", "ich", "yo"})
+
+
+def _speaker_before(found: tuple[Word, ...], at: int) -> bool:
+    """Whether the word right before ``at`` is the speaker's "I" ("... and I live in")."""
+    prior = [w for w in found if w.end <= at]
+    return bool(prior) and prior[-1].text.casefold() in _SPEAKER
 
 
 def naming(found: tuple[Word, ...], attribute: str) -> frozenset[str]:

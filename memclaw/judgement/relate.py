@@ -359,7 +359,9 @@ def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
 
 def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether two attributes belong to one person or thing: the same words (maybe in
-    another order), or one name and the same name in full ("Maya", "Maya Lindqvist")."""
+    another order), or one name and the same name in full ("Maya", "Maya Lindqvist"); a
+    person named by a tie and a name is the one the name names ("My brother Erik", "Erik")."""
+    mine, theirs = _by_name(a, mine), _by_name(b, theirs)
     if mine == theirs or (mine <= b.keys and theirs <= a.keys):
         return True
     small, big, wider = (mine, theirs, b) if len(mine) < len(theirs) else (theirs, mine, a)
@@ -369,6 +371,21 @@ def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str])
     # Schwester": German capitalises every noun).
     names = {w.key for w in wider.words if w.text[:1].isupper() and not w.function and not w.kin}
     return bool(small & names) and big - small <= names
+
+
+def _by_name(claim: Claim, owner: frozenset[str]) -> frozenset[str]:
+    """``owner`` as the name that follows a tie in it ("my brother Erik", "Sam's sister
+    Ana", "Meine Kollegin Petra"): the tie and whose it is only describe that person."""
+    found = claim.words
+    for index, word in enumerate(found[:-1]):
+        if not word.kin or word.key not in owner:
+            continue
+        name = list(
+            takewhile(lambda w: w.text[:1].isupper() and not w.function, found[index + 1 :])
+        )
+        if name and not any(w.kin for w in name) and keys(name) <= owner:
+            return keys(name)
+    return owner
 
 
 def _value_keys(claim: Claim, frame: Frame) -> frozenset[str]:

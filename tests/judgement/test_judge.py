@@ -432,6 +432,17 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Styrelsemötet flyttades till 2026-12-26.",
             "Mötet med styrelsen flyttades till 2026-12-26",
         ),
+        (
+            "Meine Kollegin Petra arbeitet bei Siemens in München",
+            "Petra arbeitet jetzt bei Bosch",
+            "Meine Kollegin Petra arbeitet bei Bosch in München",
+        ),
+        # The whole name gives way, not its first word ("Volvo Cars").
+        (
+            "Tomas Ek arbetar på Volvo Cars",
+            "Tomas Ek jobbar numera på Ericsson",
+            "Tomas Ek arbetar på Ericsson",
+        ),
     ],
 )
 def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) -> None:
@@ -500,6 +511,13 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
             "Tandläkartiden är flyttad till torsdag kl. 13.00.",
             UPDATE,
         ),
+        # A person named by a tie and a name is the one the name names.
+        ("My brother Erik lives in Stockholm", "Erik moved to Kiruna", UPDATE),
+        ("Mi amiga Lucía vive en Madrid", "En realidad, Lucía vive en Sevilla", UPDATE),
+        ("Ana lives in Braga.", "Sam's sister Ana moved to Faro.", UPDATE),
+        ("Erik lives in Stockholm", "Erik's brother lives in Kiruna", DISTINCT),
+        # "... and I live in": the speaker's own place, whatever the sentence began with.
+        ("My name is Anna Berg and I live in Gothenburg", "Actually, I moved to Borås", UPDATE),
         # A change of a part is not a change of the whole: the Volvo is still driven.
         ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
         ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
