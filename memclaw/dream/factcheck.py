@@ -48,6 +48,7 @@ class FactCheck:
     """What the fact layer changed or held back in one dream."""
 
     corrected: list[str] = field(default_factory=list)  # statements that superseded a fact
+    rewritten: list[str] = field(default_factory=list)  # the files those corrections rewrote
     held: list[str] = field(default_factory=list)  # inbox ids opened by candidates
     dropped: list[str] = field(default_factory=list)  # low-trust model lines removed
     flagged: list[str] = field(default_factory=list)  # low-trust lines a person wrote
@@ -90,6 +91,7 @@ def apply_corrections(
             settled = settle(scope, place.statement, source=source, by_person=True, model=opinion)
             if settled.outcome is Outcome.REPLACED:
                 check.corrected.append(settled.statement)
+                check.rewritten += [f for f in settled.changed if f not in check.rewritten]
     for fix in fixes:
         _outdated(scope, fix, check, source=source)
 
@@ -227,6 +229,7 @@ def hold_contradictions(
         elif settled.outcome is Outcome.REPLACED:
             cand.status = Status.KNOWN
             check.corrected.append(settled.statement)
+            check.rewritten += [f for f in settled.changed if f not in check.rewritten]
             cand.reasons.append("it corrected a remembered fact in place")
 
 

@@ -52,3 +52,25 @@ def test_dream_undo_takes_back_what_the_dream_believed_so_the_next_dream_correct
     assert not old.superseded  # the file and the facts layer agree again
     dream_agent(Scope(agent))
     assert "2026-12-12" not in agent.read("MEMORY.md")
+
+
+def test_a_correction_to_an_entry_is_named_while_memory_md_is_unchanged(tmp_path: Path) -> None:
+    """MEMORY.md is untouched, the entry the note corrects is rewritten: the dream's line
+    says which file, not just "unchanged"."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from memclaw.cli.dream.candidates import say_dream
+    from memclaw.entries.memories import remember
+
+    agent, _ = workspace(tmp_path).init_agent("demo")
+    remember(Scope(agent), "The dentist appointment is on 2026-12-10 at 14:00")
+    note(agent, day(0), "Correction: the dentist appointment was postponed to 2026-12-17.")
+    result = dream_agent(Scope(agent))
+    assert result.facts.rewritten == ["entries/project.md"]
+    assert "2026-12-17" in agent.read("entries/project.md")
+    said = StringIO()
+    say_dream(result, Console(file=said, width=400))
+    assert said.getvalue().startswith("demo: MEMORY.md unchanged: ")
+    assert "applied 1 correction from the notes to entries/project.md" in said.getvalue()

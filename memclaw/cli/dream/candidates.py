@@ -19,7 +19,9 @@ def say_dream(result: DreamResult, console: Any) -> None:
     prefix = "would be " if result.dry_run and result.status == "updated" else ""
     # A refusal's reason starts "refused: …" itself; the status is said once.
     reason = str(result.reason).removeprefix(f"{result.status}: ")
-    console.print(f"{who}: {prefix}{result.status}{change}: {reason}", highlight=False)
+    # "unchanged" speaks of MEMORY.md: the notes' corrections may have rewritten others.
+    status = f"MEMORY.md {result.status}" if result.facts.rewritten else str(result.status)
+    console.print(f"{who}: {prefix}{status}{change}: {reason}", highlight=False)
     if result.engine.startswith("offline ("):  # a model is set, but it could not be used
         console.print(f"{who}: dreamed {result.engine}", highlight=False, markup=False)
     if result.ceiling:

@@ -186,6 +186,8 @@ def _dream(
     # a diary refused for a secret can never follow a rewrite nobody can find to undo.
     if result.facts.corrected:
         reason += f"; applied {plural(len(result.facts.corrected), 'correction')} from the notes"
+        if result.facts.rewritten:
+            reason += f" to {', '.join(result.facts.rewritten)}"
     if result.facts.held:
         reason += f"; {plural(len(result.facts.held), 'contradiction')} sent to memclaw inbox"
     reason = redact_forgotten(redact(reason), forgotten)
