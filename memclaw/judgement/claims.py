@@ -49,8 +49,8 @@ _CHANGE = re.compile(
     r"relocated|has gone|went|became|got married|divorced|new|replaced|instead|again|"
     r"reassigned|rescheduled|renamed|taken over|handed over|"
     r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
-    r"uppgraderades|flyttats|flyttades|flyttad|flyttat|"
-    r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neue[rsn]?|wieder|"
+    r"uppgraderades|flyttats|flyttades|flyttad|flyttat|uppskjuten|uppskjutet|sköts upp|"
+    r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neu|neue[rsn]?|wieder|"
     r"aufgerüstet|aktualisiert|"
     r"ahora|ya|cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa]|"
     r"otra vez|de nuevo|nuevamente|actualizad[oa]|actualizó)\b",

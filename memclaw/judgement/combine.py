@@ -27,6 +27,7 @@ from memclaw.judgement.relate import (
     given_up,
     judge,
     refines,
+    renumbered,
     shape,
     typed_pairs,
 )
@@ -99,6 +100,14 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
             return _joined(a, b, gone=gone)
         value = b.body[common.start : common.end]
         return _checked(a, b, a.body[: old_frame.start] + value + a.body[old_frame.end :], gone)
+    numbers = renumbered(a, b)
+    if numbers:
+        # "now uses port 5434": that number changes where the old line says it, and
+        # nothing else the old line says goes ("runs Postgres 15").
+        text = a.body
+        for xs, ys in sorted(numbers, key=lambda p: -p[0][0].start):
+            text = text[: xs[0].start] + b.body[ys[0].start : ys[-1].end] + text[xs[-1].end :]
+        return Merged(text)
     pairs = typed_pairs(a, b)
     if pairs:
         gone = frozenset(x.key for xs, _ in pairs for x in xs)

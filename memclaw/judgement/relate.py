@@ -488,6 +488,8 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
         (x, y) for x, y in slots if all(w.value for w in x + y) and _typed_slot(a, b, x, y) is None
     ]
     if ids and len(ops) > len(ids):
+        if renumbered(a, b):
+            return Judgement(Relation.UPDATE, "a new number")  # "now uses port 5434"
         # "Service q0 ... with Grafana", "service q25 ... with Sentry": another one, named
         # by another id, of which other things are said.
         return Judgement(Relation.DISTINCT, "another one, by its id")
@@ -532,6 +534,29 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     valued = [(x, y) for x, y in slots if not (_verb_of(a, x) and _verb_of(b, y))]
     sure = shared < 0.5 or bool(valued)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
+
+
+def renumbered(a: Claim, b: Claim) -> list[tuple[list[Word], list[Word]]]:
+    """The numbers ``b`` announces in the place of ``a``'s, each after the same word in
+    what both say of one subject ("Server beta runs Postgres 15 on port 5433", "Server
+    beta now uses port 5434"): none unless every id that differs is such a number."""
+    if not b.cue or a.cue or a.subject != b.subject:
+        return []
+    ops = [(x, y) for tag, x, y in aligned_runs(a, b) if tag == "replace"]
+    ids = [(x, y) for x, y in ops if all(w.value for w in x + y) and x and y]
+    if not ids or not all(_numbered(a, b, x, y) for x, y in ids):
+        return []
+    return ids
+
+
+def _numbered(a: Claim, b: Claim, old: list[Word], new: list[Word]) -> bool:
+    """Whether one number takes another's place after the same word, in what both say of
+    their subject ("... on port 5433", "now uses port 5434"): that thing's new number."""
+    if len(old) != 1 or len(new) != 1:
+        return False
+    i, j = a.words.index(old[0]), b.words.index(new[0])
+    said = (a.verb is not None and i > a.verb) and (b.verb is not None and j > b.verb)
+    return said and i > 0 and j > 0 and a.words[i - 1].key == b.words[j - 1].key
 
 
 def _other_purpose(a: Claim, b: Claim) -> bool:

@@ -443,6 +443,11 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Tomas Ek jobbar numera på Ericsson",
             "Tomas Ek arbetar på Ericsson",
         ),
+        (
+            "Server beta runs Postgres 15 on port 5433",
+            "Server beta now uses port 5434",
+            "Server beta runs Postgres 15 on port 5434",
+        ),
     ],
 )
 def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) -> None:
@@ -518,6 +523,21 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
         ("Erik lives in Stockholm", "Erik's brother lives in Kiruna", DISTINCT),
         # "... and I live in": the speaker's own place, whatever the sentence began with.
         ("My name is Anna Berg and I live in Gothenburg", "Actually, I moved to Borås", UPDATE),
+        # Announced as changed ("neu", "uppskjutet"), with another word for it.
+        (
+            "Das Ticket OPS-9 ist Karin zugewiesen",
+            "Das Ticket OPS-9 wurde Mehmet neu zugewiesen",
+            UPDATE,
+        ),
+        (
+            "Styrelsemötet är den 2027-03-12 kl 18:00",
+            "Styrelsemötet är uppskjutet till 2027-03-19",
+            UPDATE,
+        ),
+        # A new number after the same word, announced, is that thing's new number; unannounced,
+        # another port beside the first.
+        ("Server beta runs Postgres 15 on port 5433", "Server beta now uses port 5434", UPDATE),
+        ("Server beta runs Postgres 15 on port 5433", "Server beta uses port 5434", DISTINCT),
         # A change of a part is not a change of the whole: the Volvo is still driven.
         ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
         ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
