@@ -24,6 +24,7 @@ _CHANGED_THING = re.compile(
     r"(?:moved|slipped|shifted|changed|pushed|postponed|rescheduled|delayed|brought forward)\b",
     re.IGNORECASE,
 )
+_OF = re.compile(r"\s+(?:of|av|von|des|de|del)\s+", re.IGNORECASE)
 _DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _TIME = re.compile(r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:])")
 
@@ -39,12 +40,19 @@ def superseded_by(old: str, correction: str) -> bool:
         return False
     if judge(old, correction).relation is Relation.UPDATE:
         return True
-    thing = _CHANGED_THING.search(correction)
+    fix, line = strip(correction)[0], strip(old)[0]
+    thing = _CHANGED_THING.search(fix)
     if thing is None:
         return False
-    fix, line = strip(correction)[0], strip(old)[0]
-    named = keys(words(thing.group(1), read(fix).language))
-    if not named or not named & read(line, read(fix).language).keys:
+    language = read(fix).language
+    # "The Postgres 16 upgrade of server alpha was postponed": the upgrade is the thing,
+    # and it is server alpha's; a line of server beta's upgrade is about another.
+    subject = _OF.split(fix[: thing.end(1)], maxsplit=1)
+    head = subject[0].split()[-1:] if len(subject) > 1 else [thing.group(1)]
+    named = keys(words(" ".join(head), language))
+    whose = keys(words(subject[1], language)) if len(subject) > 1 else frozenset()
+    said = read(line, language).keys
+    if not named or not named & said or not whose <= said:
         return False
     for kind in (_DATE, _TIME):  # a date for a date, a time for a time
         new, was = set(kind.findall(fix)), set(kind.findall(line))

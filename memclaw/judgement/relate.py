@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from enum import StrEnum
 from functools import cache
 from itertools import takewhile
@@ -225,7 +226,19 @@ def _announced_of(a: Claim, b: Claim) -> bool:
     24"): the subjects share a word and differ in nothing that names someone apart."""
     if not b.cue or a.cue or not a.subject & b.subject - {"user"}:
         return False
-    return not _named_apart(a, b, implied_user=True)
+    return not _named_apart(a, b, implied_user=True) and not _member_named(a, b)
+
+
+def _member_named(a: Claim, b: Claim) -> bool:
+    """Whether the subjects differ in one word after the same word ("server alpha",
+    "server beta"; "team red", "team blue"): a name of one of many, another thing."""
+    old, new = ([w.key for w in c.words[: c.verb] if not w.function] for c in (a, b))
+    ops = SequenceMatcher(None, old, new, autojunk=False)
+    changed = [op for op in ops.get_opcodes() if op[0] != "equal"]
+    if len(changed) != 1 or changed[0][0] != "replace":
+        return False
+    _tag, i1, i2, j1, j2 = changed[0]
+    return i2 - i1 == j2 - j1 == 1 and i1 > 0 and j1 > 0
 
 
 def _shared(a: Claim, b: Claim) -> float:
@@ -425,10 +438,17 @@ def _other_subject(a: Claim, b: Claim) -> bool:
 def _same_id(a: Claim, b: Claim, extra: frozenset[str]) -> bool:
     """Whether both subjects name one thing by its id, and differ only in a plain word for
     what it is ("Der Server srv-db-01", "srv-db-01"; "Ticket SUP-4410", "SUP-4410")."""
-    if not any(any(c.isdigit() for c in key) for key in a.subject & b.subject):
+    if not any(_an_id(key) for key in a.subject & b.subject):
         return False
     differ = [w for c in (a, b) for w in c.words if w.key in extra]
     return not any(w.value or w.kin or is_user(w) for w in differ)
+
+
+def _an_id(key: str) -> bool:
+    """Whether ``key`` can name one thing: letters with digits (srv-db-01, SUP-4410), or a
+    number of three digits or more (invoice 4411); not a version or a count ("Postgres 16")."""
+    digits = sum(c.isdigit() for c in key)
+    return digits > 0 and (digits < len(key) or digits >= 3)
 
 
 def _owned_said(claim: Claim, other: Claim, extra: frozenset[str]) -> bool:

@@ -28,6 +28,16 @@ def test_a_correction_outdates_a_line_about_another_subject() -> None:
     assert not superseded_by(ON_TRACK, "We held a cutover planning session on 2026-11-27")
 
 
+def test_a_correction_of_server_alphas_upgrade_outdates_neither_betas_nor_alphas_invoice() -> None:
+    fix = "Correction: the Postgres 16 upgrade of server alpha was postponed to 2027-01-03."
+    upgrade = "The Postgres 16 upgrade of server {} is planned for 2026-12-{}, owned by Karin."
+    assert superseded_by(upgrade.format("alpha", 20), fix)
+    assert not superseded_by(upgrade.format("beta", 27), fix)
+    assert not superseded_by(
+        "Invoice 7781 from Hetzner (server alpha hosting) is due 2026-12-31.", fix
+    )
+
+
 def test_a_dream_rewrites_a_machine_line_a_correction_outdates(tmp_path: Path) -> None:
     agent, _ = workspace(tmp_path).init_agent("demo")
     before = f"# Memory\n\n## Projects\n- {ON_TRACK}\n- {OTHER}\n"

@@ -538,6 +538,12 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
         # another port beside the first.
         ("Server beta runs Postgres 15 on port 5433", "Server beta now uses port 5434", UPDATE),
         ("Server beta runs Postgres 15 on port 5433", "Server beta uses port 5434", DISTINCT),
+        # One of many named by a word after the same word: another one, even announced.
+        (
+            "The Postgres 16 upgrade of server beta is planned for 2026-12-27.",
+            "Correction: the Postgres 16 upgrade of server alpha was postponed to 2027-01-03.",
+            DISTINCT,
+        ),
         # A change of a part is not a change of the whole: the Volvo is still driven.
         ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
         ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
