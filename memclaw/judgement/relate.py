@@ -374,6 +374,8 @@ def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str])
     """Whether two attributes belong to one person or thing: the same words (maybe in
     another order), or one name and the same name in full ("Maya", "Maya Lindqvist"); a
     person named by a tie and a name is the one the name names ("My brother Erik", "Erik")."""
+    if _tie_named(a, b, mine, theirs) or _tie_named(b, a, theirs, mine):
+        return True  # "My sister Lena", "My sister": the one sister, named once
     mine, theirs = _by_name(a, mine), _by_name(b, theirs)
     if mine == theirs or (mine <= b.keys and theirs <= a.keys):
         return True
@@ -384,6 +386,14 @@ def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str])
     # Schwester": German capitalises every noun).
     names = {w.key for w in wider.words if w.text[:1].isupper() and not w.function and not w.kin}
     return bool(small & names) and big - small <= names
+
+
+def _tie_named(named: Claim, other: Claim, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether ``mine`` is ``theirs`` with the name that follows its tie ("my sister Lena")."""
+    if not theirs < mine:
+        return False
+    tie = _by_name(named, mine)
+    return tie != mine and mine - theirs == tie and any(k in theirs for k in mine - tie)
 
 
 def _by_name(claim: Claim, owner: frozenset[str]) -> frozenset[str]:

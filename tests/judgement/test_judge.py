@@ -521,8 +521,11 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
         ("Mi amiga Lucía vive en Madrid", "En realidad, Lucía vive en Sevilla", UPDATE),
         ("Ana lives in Braga.", "Sam's sister Ana moved to Faro.", UPDATE),
         ("Erik lives in Stockholm", "Erik's brother lives in Kiruna", DISTINCT),
+        ("My sister Lena lives in Malmö", "My sister lives in Malmö", SAME),
+        ("My sister Lena lives in Malmö", "My brother lives in Lund", DISTINCT),
         # "... and I live in": the speaker's own place, whatever the sentence began with.
         ("My name is Anna Berg and I live in Gothenburg", "Actually, I moved to Borås", UPDATE),
+        ("My name is Anna Berg and I live in Gothenburg", "I live in Gothenburg", SAME),
         # Announced as changed ("neu", "uppskjutet"), with another word for it.
         (
             "Das Ticket OPS-9 ist Karin zugewiesen",
