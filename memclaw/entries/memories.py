@@ -126,6 +126,8 @@ def remember(
     text = " ".join(text.split())
     if not text:
         raise UsageError("nothing to remember: give the fact as text")
+    if not any(c.isalnum() for c in text):
+        raise UsageError(f"{text!r} has no words to remember: give the fact as text")
     if len(text) > MAX_FACT_CHARS:
         raise UsageError(
             f"a memory is one fact, and this is {len(text):,} characters (at most "

@@ -109,6 +109,9 @@ def test_secrets_are_refused_and_categories_checked(tmp_path: Path) -> None:
         remember(Scope(agent), "x y z", category="mood")
     with pytest.raises(UsageError):
         remember(Scope(agent), "   ")
+    for marks in ("-", "...", "– –"):  # punctuation says no fact
+        with pytest.raises(UsageError, match="no words"):
+            remember(Scope(agent), marks)
     assert list_memories(Scope(agent)) == []
 
 
