@@ -504,9 +504,10 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     ops = [(x, y) for x, y in ops if not refines(x, y)]
     slots = [(x, y) for x, y in ops if _slot(x, y, a.language)]
     typed = [kind for x, y in ops if (kind := _typed_slot(a, b, x, y)) is not None]
-    # A change the new one announces (and the old one did not: "the new gateway" in both
-    # is no news) needs less of the shorter one said by the other.
-    announced = b.cue and not a.cue
+    # A change the new one announces (in words the old one did not: "the new gateway" in
+    # both is no news, "was postponed to" then "was moved to" is) needs less of the
+    # shorter one said by the other.
+    announced = b.cue and (not a.cue or announcing(a) != announcing(b))
     enough = shared >= 0.5 or (announced and shared >= 1 / 3)
     if typed and len(typed) == len(ops) and enough:
         user = a.subject == b.subject == {"user"}

@@ -547,6 +547,12 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
             "Correction: the Postgres 16 upgrade of server alpha was postponed to 2027-01-03.",
             DISTINCT,
         ),
+        # A change said again in other words of change is the newer value.
+        (
+            "The dentist appointment was postponed to 2027-03-24 at 09:30.",
+            "The dentist appointment was moved to 2027-03-31 at 08:00",
+            UPDATE,
+        ),
         # A change of a part is not a change of the whole: the Volvo is still driven.
         ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
         ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
