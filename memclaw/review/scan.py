@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,6 +35,7 @@ from memclaw.workspace.paths import GLOBAL_DIR, META_DIR
 from memclaw.workspace.reading import read_text
 
 if TYPE_CHECKING:
+    from memclaw.gates.secrets import SecretFinding
     from memclaw.workspace.agent import Workspace
 
 
@@ -160,11 +161,42 @@ def _redacted(path: Path, store: Store, text: str) -> str:
         ending = "\n" if text.endswith("\n") else ""
         kept = redact_lines(text.splitlines())
         return "\n".join(kept) + (ending if kept else "")
+    return _redact_jsonl(text) if _jsonl(path, store) else redact(text)
+
+
+def _jsonl(path: Path, store: Store) -> bool:
     # A previous version of a transcript is stored under the transcript's own name.
-    jsonl = store in (Store.SESSIONS, Store.LOGS) or (
+    return store in (Store.SESSIONS, Store.LOGS) or (
         store is Store.HISTORY and path.parent.name.endswith(".jsonl")
     )
-    return _redact_jsonl(text) if jsonl else redact(text)
+
+
+def _jsonl_findings(text: str) -> list[SecretFinding]:
+    """The secrets of JSON-lines text, judged in each string as it was written (and as
+    ``--redact`` cleans it): one record's strings side by side are no sentence, and a
+    "passwords" in one must not make a path in the next look like a credential."""
+    from memclaw.gates import find_secrets
+
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        try:
+            strings = list(_strings(jsonsafe.loads(line)))
+        except json.JSONDecodeError:
+            strings = [line]
+        found += [replace(f, line=number) for s in strings for f in find_secrets(s)]
+    return found
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
 
 
 def _scan_folder(holder: Agent, root: Path, report: ScanReport, redact: bool) -> None:
@@ -180,7 +212,7 @@ def _scan_folder(holder: Agent, root: Path, report: ScanReport, redact: bool) ->
         except (UnicodeDecodeError, OSError):
             report.unreadable.append(shown)
             continue
-        found = find_secrets(text)
+        found = _jsonl_findings(text) if _jsonl(path, store) else find_secrets(text)
         report.add([Finding(shown, f.line, f.kind, store) for f in found], store)
         if found and redact and _rewrite(holder, path, store):
             changed = True

@@ -319,6 +319,11 @@ def test_records_beside_the_files_that_no_longer_parse_are_seen(agent_root: Path
     remember(Scope(Workspace.open(agent_root).agent("demo")), "Maya's dog is called Knut")
     assert by_name(diagnose(None, env()), "state").status is Status.OK
     meta = agent_root / "demo" / ".memclaw"
+    # History keeps a record's versions in a folder named as the record: no record itself.
+    versions = meta / "history" / "dreams" / "2026-12-06-7d3c346a0163.json"
+    versions.mkdir(parents=True)
+    (versions / "20261206T165907.md").write_text("{}")
+    assert by_name(diagnose(None, env()), "state").status is Status.OK
     changes = meta / "logs" / "changes.jsonl"
     changes.write_text(changes.read_text() + '{"torn": "by a kill mid-app')  # readers skip it
     assert by_name(diagnose(None, env()), "state").status is Status.OK

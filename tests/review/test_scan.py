@@ -49,6 +49,28 @@ def test_scan_reports_file_line_and_kind_only(tmp_path: Path) -> None:
     assert KEY in text[memory_line - 1]
 
 
+def test_a_log_record_is_judged_string_by_string_as_it_was_written(tmp_path: Path) -> None:
+    """An undo record lists a file's removed lines ("Never store passwords ...") beside
+    the next file's history path: side by side they read like a credential, alone not."""
+    from memclaw.workspace import Workspace
+
+    agent = make_agent(tmp_path)
+    record = {
+        "kind": "undo",
+        "files": [
+            {"rel": "AGENTS.md", "removed": ["- Never store passwords, API keys, tokens."]},
+            {"rel": "DREAMS.md", "ref": "history:.memclaw/history/DREAMS.md/20261206T165907.md"},
+        ],
+    }
+    leak = {"kind": "note", "text": f"the deploy token is {KEY}"}
+    log = agent.path / ".memclaw" / "logs" / "changes.jsonl"
+    atomic_write(log, json.dumps(record) + "\n" + json.dumps(leak) + "\n")
+    report = scan_secrets(Workspace.open(tmp_path, env={}))
+    assert [(f.file, f.line) for f in report.findings] == [
+        ("assistant/.memclaw/logs/changes.jsonl", 2)
+    ]
+
+
 def test_redact_rewrites_in_place_and_keeps_no_copy_of_the_secret(tmp_path: Path) -> None:
     from memclaw.workspace import Workspace
 
