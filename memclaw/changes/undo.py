@@ -68,9 +68,10 @@ def undo_last(scope: Scope, *, skip_forget: bool = False) -> UndoResult:
     # waiting for the lock, already sees this change as undone.
     with agent.editing() as edit, journal.change(agent, UNDO, prefix=scope.prefix) as undo:
         # Chosen under the lock: a change journalled while we waited is the one undone.
-        target = _target(scope, skip_forget)
-        undo.detail["undoes"] = target.id
+        target = _target(scope, edit, skip_forget)
         plans = [(delta, _before(scope, edit, target, delta)) for delta in target.files]
+        # Only now, with nothing refused: a refused undo marks nothing undone.
+        undo.detail["undoes"] = target.id
         notes = [note for _delta, (_text, note) in plans if note]
         for delta, (before, _note) in plans:
             if before is None:
@@ -91,7 +92,7 @@ def undo_last(scope: Scope, *, skip_forget: bool = False) -> UndoResult:
     return UndoResult(target, [d.rel for d in target.files], notes, str(record.get("id", "")))
 
 
-def _target(scope: Scope, skip_forget: bool) -> ChangeRecord:
+def _target(scope: Scope, edit: Editing, skip_forget: bool) -> ChangeRecord:
     agent = scope.agent
     owner = " for this owner" if scope.prefix else ""
     waiting = undoable(scope)
@@ -103,12 +104,21 @@ def _target(scope: Scope, skip_forget: bool) -> ChangeRecord:
         waiting = [c for c in waiting if c.kind != FORGET]
     elif waiting[0].kind == FORGET:
         before = next((c for c in waiting if c.kind != FORGET), None)
-        instead = (
-            f"`memclaw undo {agent.id} --skip-forget` undoes the {before.kind} of {before.time} "
-            "before it"
-            if before is not None
-            else "there is no change before it to undo"
-        )
+        changed = _changed_since(scope, edit, before) if before is not None else None
+        if before is None:
+            instead = "there is no change before it to undo"
+        elif changed is not None:
+            # The forget rewrote a file that change wrote too: only a person can undo it.
+            instead = (
+                f"the {before.kind} of {before.time} before it wrote {changed}, which the "
+                f"forget rewrote since: fix that file by hand (`memclaw timeline {agent.id} "
+                "--diff` shows both)"
+            )
+        else:
+            instead = (
+                f"`memclaw undo {agent.id} --skip-forget` undoes the {before.kind} of "
+                f"{before.time} before it"
+            )
         raise ForgetIsFinalError(
             f"the newest change{owner} is the forget of {waiting[0].time}, and a forget is final "
             f"(what it removed is gone everywhere); nothing was undone. {instead}"
@@ -116,6 +126,15 @@ def _target(scope: Scope, skip_forget: bool) -> ChangeRecord:
     if not waiting:
         raise NothingToUndoError(f"{agent.id}: no memory change but forgets to undo{owner}")
     return waiting[0]
+
+
+def _changed_since(scope: Scope, edit: Editing, change: ChangeRecord) -> str | None:
+    """The first file ``change`` wrote that no longer reads as it left it (or as before)."""
+    for delta in change.files:
+        now = sha(_read(scope, edit, delta.rel))
+        if now not in (delta.after_sha, delta.before_sha):
+            return delta.rel
+    return None
 
 
 def _before(

@@ -82,3 +82,27 @@ def test_a_receipt_gives_no_fact_id_to_a_bookkeeping_line() -> None:
         "    + - source: chat",
         f"    + - Knut sleeps on the blue rug  [{fact_id(added[2])}]",
     ]
+
+
+def test_a_refused_undo_marks_nothing_undone_and_names_no_undo_that_cannot_work(
+    scope: Scope,
+) -> None:
+    """Forgetting alpha rewrote the file beta's remember wrote: undo past the forget is
+    refused, says so, and leaves the remember as it was (not marked undone)."""
+    from typer.testing import CliRunner
+
+    from memclaw.changes.undo import ForgetIsFinalError
+    from memclaw.cli.app import app
+
+    remember(scope, "Backups of server alpha run nightly at 02:00")
+    remember(scope, "Backups of server beta run nightly at 02:00")
+    root = str(scope.agent.workspace.root)
+    forget = ["--root", root, "forget", "pal", "Backups of server alpha run nightly at 02:00"]
+    assert CliRunner().invoke(app, [*forget, "--yes"]).exit_code == 0
+    with pytest.raises(ForgetIsFinalError, match="fix that file by hand") as refused:
+        undo_last(scope)
+    assert "--skip-forget" not in str(refused.value)
+    with pytest.raises(UndoRefusedError, match="edited after the remember"):
+        undo_last(scope, skip_forget=True)
+    journal = scope.agent.meta_dir / "logs" / "changes.jsonl"
+    assert '"kind": "undo"' not in journal.read_text()  # the remember is not marked undone
