@@ -28,7 +28,7 @@ from memclaw.index.layout import Group
 from memclaw.index.query.answer import ANSWER_BOOST
 from memclaw.index.rank import Candidate, Filters, candidate, decay, weights
 from memclaw.index.storage.packs import FILE_COLUMNS, FILE_OF, FileRow, Reader, StoredBlock
-from memclaw.text.tokenize import STOPWORD_WORDS, Query, tokens
+from memclaw.text.tokenize import STOPWORD_WORDS, Query, parse_query, tokens
 
 # Column weights of bm25(): the block's own words count more than its headings.
 BODY_WEIGHT, CONTEXT_WEIGHT = 1.0, 0.3
@@ -61,6 +61,11 @@ REPLY_SHARE = 0.9
 # lengths of 8 words 0.839, of 15 or 30 words 0.844.
 LENT_SHARE, FULL_TURN = 0.5, 15
 MAX_PAIR_TERMS = 6  # pairs of at most this many terms (15 pairs) in the two-term level
+# A block holding another word of the stem of a capitalised word of the query ("port"
+# for "Porto"), and not the name as written, scores this share of its score: the name
+# ranks first. On the conversation benchmark's tuning half recall@10 went from 0.791 to
+# 0.795 (each conversation its own agent: 0.820 both); search_quality is unchanged.
+OTHER_FORM_SHARE = 0.5
 
 
 def levels(query: Query) -> list[str]:
@@ -108,6 +113,7 @@ def keyword_candidates(
     seen: set[int] = set()
     taken: set[int] = set()  # (a reply may also have been found on its own words)
     said = _said(query)
+    names = _names(query)
     blocks = blocks or Reader(conn)
     for level, match in enumerate(levels(query)):
         found: list[Candidate] = []
@@ -127,6 +133,7 @@ def keyword_candidates(
                 half_life=settings.recency_half_life_days,
                 limit=limit - len(chosen),
                 answer=answer,
+                names=names,
                 personal=personal,
             )
         seen.update(c.block_id for c in found)
@@ -192,6 +199,35 @@ def _said(query: Query) -> re.Pattern[str] | None:
     if not words:
         return None
     return re.compile(r"\b(?:" + "|".join(sorted(words)) + r")\b", re.IGNORECASE)
+
+
+Name = tuple[str, frozenset[str], re.Pattern[str]]  # as written, its stems, their words
+
+
+def _names(query: Query) -> list[Name]:
+    """The query's capitalised words ("Porto", "Fig"): names, which stemming folds into
+    common words ("port" is Porto stemmed as Portuguese, "fig"). Each with its stems in
+    every language, as the query matches them, and a pattern of the words holding one."""
+    words = {w for w in re.findall(r"\b[^\W\d_]+\b", query.text) if w[0].isupper()}
+    out = []
+    for word in sorted(words - {w for w in words if w.casefold() in STOPWORD_WORDS}):
+        terms = parse_query(word).terms
+        if len(terms) != 1:
+            continue
+        stems = frozenset(f[0] for f in terms[0].forms if len(f) == 1)
+        family = "|".join(re.escape(s) for s in sorted(stems))
+        out.append((word, stems, re.compile(rf"\b(?:{family})\w*", re.IGNORECASE)))
+    return out
+
+
+def _misnamed(text: str, names: list[Name]) -> bool:
+    """Whether ``text`` holds a word of a name's stem ("port") but never the name as
+    written ("Porto"): it matched the query by a word that is not the name."""
+    for name, stems, family in names:
+        found = {w for w in family.findall(text) if stems.intersection(tokens(w))}
+        if found and not found & {name, name.upper()}:  # ("PORTO!" is the name too)
+            return True
+    return False
 
 
 def _replies(
@@ -264,6 +300,7 @@ def _rank_group(
     half_life: float,
     limit: int,
     answer: re.Pattern[str] | None,
+    names: list[Name] | None = None,
     personal: float = 1.0,
 ) -> list[Candidate]:
     """The best ``limit`` visible, not yet chosen blocks of one group for ``match``; the
@@ -300,6 +337,8 @@ def _rank_group(
             score = -float(row[8]) * weight * decay(block.date, today, half_life)
             if answer is not None and answer.search(block.text):
                 score *= ANSWER_BOOST
+            if names and _misnamed(block.text, names):
+                score *= OTHER_FORM_SHARE
             scored.append((-score, file.path, block.line, file, block))
         scored.sort(key=lambda s: s[:3])
         best = [
