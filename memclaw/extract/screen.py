@@ -79,10 +79,11 @@ def _screen(
         if claimed and not replaced:
             keep.add(claimed)  # another fact, or held: the named one stays as it was
         if settled.outcome is Outcome.HELD:
+            held = "would be held in the inbox" if result.dry_run else "held in the inbox"
             for item in settled.items:
                 if not result.dry_run:
                     inbox.add(scope.agent, item)
-                result.notes.append(f"held in the inbox as {item.id}: {statement}")
+                result.notes.append(f"{held} as {item.id}: {statement}")
             continue
         if settled.outcome is Outcome.RESTATED and any(f.id in after for f in settled.against):
             continue  # the rewrite keeps the fact's own line: this one would be a copy

@@ -135,7 +135,7 @@ def test_undo_refuses_at_a_forget_and_names_what_it_would_undo(scope: Scope) -> 
     files = {p: p.read_bytes() for p in scope.agent.path.rglob("*.md")}
 
     # The remember before it wrote the file the forget rewrote: undoing it could not work.
-    with pytest.raises(ForgetIsFinalError, match="wrote entries/.*, which the forget rewrote"):
+    with pytest.raises(ForgetIsFinalError, match=r"wrote entries/.*, which the forget rewrote"):
         undo_last(scope)
     code, _, stderr = run("undo", "maya")
     assert code == 1 and "a forget is final" in stderr and "nothing was undone" in stderr

@@ -76,3 +76,16 @@ def test_a_correction_of_a_persons_line_waits_in_the_inbox(
     (item,) = inbox.open_items(agent)
     assert item.new == "The cutover moved to 2026-12-19"
     assert any(f"held in the inbox as {item.id}" in note for note in done.notes)
+
+
+def test_a_dry_run_says_what_would_be_held_and_holds_nothing(
+    tmp_path: Path, fake_openai: FakeOpenAI
+) -> None:
+    agent = model_agent(tmp_path, fake_openai.base_url)
+    agent.write("MEMORY.md", "# Memory\n\n- The cutover is on 2026-12-12\n")  # by hand
+    fake_openai.queue_json(
+        _answer("# Memory\n\n- The cutover is on 2026-12-12\n- The cutover moved to 2026-12-19\n")
+    )
+    done = extract_conversation(Scope(agent), CHAT, force=True, dry_run=True)
+    assert inbox.open_items(agent) == []
+    assert any(note.startswith("would be held in the inbox as ") for note in done.notes)
