@@ -157,6 +157,7 @@ def test_something_done_once_is_no_habit() -> None:
     ("said", "kept"),
     [
         ("I got a second cat, Luna.", "Luna is the user's second cat."),
+        ("Also we got a rabbit, her name is Snöboll.", "Snöboll is the user's rabbit."),
         ("My second cat is called Mochi.", "Mochi is the user's cat."),
         ("Every Tuesday I have a 1:1 with Olga.", "User has a 1:1 with Olga every Tuesday."),
         ("I work from home on Fridays.", "User works from home on Fridays."),

@@ -30,10 +30,14 @@ _PET_WORD = re.compile(rf"\b({_PETS_EN}|{_PETS_ES})\b", I_)
 # --- English ----------------------------------------------------------------------------------
 
 _HAVE = re.compile(
-    rf"^I\s+(?:also\s+|just\s+)?(?:have|'ve got|have got|own|got|adopted|bought)\s+(an?)\s+"
+    # "I have a dog", and the household's: "Also we got a rabbit"
+    rf"^(?:(?:also|and|so|oh)[,\s]+)?(?:I|we)\s+(?:also\s+|just\s+)?"
+    rf"(?:have|'ve got|have got|own|got|adopted|bought)\s+(an?)\s+"
     rf"((?:[a-z]+\s+)?(?:{_PETS_EN}))(?:\s+at home)?"
-    # "I got a second cat, Luna", "... called Luna": named as it is told of
-    rf"(?:,?\s+(?:called\s+|named\s+)?(?P<name>{NAME}))?\s*[.!]?$",
+    # "I got a second cat, Luna", "... called Luna", "..., her name is Snöboll": named
+    # as it is told of
+    rf"(?:,?\s+(?:called\s+|named\s+|(?:her|his|its)\s+name\s+is\s+)?(?P<name>{NAME}))?"
+    rf"\s*[.!]?$",
     I_,
 )
 _NAME_IS = re.compile(
