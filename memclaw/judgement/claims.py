@@ -170,7 +170,7 @@ def read(raw: str, language: str | None = None) -> Claim:
     found, denial = _not_doing(_genitive_names(body, words(body, language), language), language)
     verb = main_verb(found, language)
     # A time said first ("Every other Friday the team ...") is when, not what it is about.
-    subject = keys(w for w in (found[:verb] if verb is not None else found) if not _when(w))
+    subject = keys(w for w in (found[:verb] if verb is not None else found) if not names_a_time(w))
     if verb == 0 and language == "english":
         subject = frozenset({"user"})  # "Prefers tea in the morning": a note about the person
     elif verb is not None and not subject:
@@ -230,7 +230,7 @@ def _not_doing(found: tuple[Word, ...], language: str) -> tuple[tuple[Word, ...]
 _DENIED = {word: idea for idea, row in lx.NOT_DOING.items() for word in row.split()}
 
 
-def _when(word: Word) -> bool:
+def names_a_time(word: Word) -> bool:
     text = word.text.casefold()
     return text in lx.WEEKDAYS or text in lx.MONTHS
 

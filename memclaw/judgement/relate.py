@@ -27,7 +27,7 @@ from functools import cache
 from itertools import takewhile
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.claims import Claim, announcing, pieces, read
+from memclaw.judgement.claims import Claim, announcing, names_a_time, pieces, read
 from memclaw.judgement.frames import COPULAS, USER, Frame, naming
 from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
@@ -398,15 +398,20 @@ def _tie_named(named: Claim, other: Claim, mine: frozenset[str], theirs: frozens
 
 def _by_name(claim: Claim, owner: frozenset[str]) -> frozenset[str]:
     """``owner`` as the name that follows a tie in it ("my brother Erik", "Sam's sister
-    Ana", "Meine Kollegin Petra"): the tie and whose it is only describe that person."""
+    Ana", "Meine Kollegin Petra") or a plain word for what it is ("the dog Poppy"): the
+    word and whose it is only describe the one the name names."""
     found = claim.words
     for index, word in enumerate(found[:-1]):
-        if not word.kin or word.key not in owner:
+        # (German writes every noun with a capital: only a tie is told from a name there.)
+        plain = word.text.islower() and not word.function and claim.language != "german"
+        plain = plain and index > 0 and found[index - 1].function  # "the dog", "our server"
+        if not (word.kin or plain) or word.key not in owner:
             continue
         name = list(
             takewhile(lambda w: w.text[:1].isupper() and not w.function, found[index + 1 :])
         )
-        if name and not any(w.kin for w in name) and keys(name) <= owner:
+        dated = any(names_a_time(w) for w in name)  # "the release Friday" names no one
+        if name and not dated and not any(w.kin for w in name) and keys(name) <= owner:
             return keys(name)
     return owner
 
@@ -424,6 +429,9 @@ def _other_subject(a: Claim, b: Claim) -> bool:
     leaves each side's extra subject words elsewhere in the other statement."""
     if a.verb is None and b.verb is None:
         return False
+    named = _by_name(a, a.subject), _by_name(b, b.subject)
+    if named != (a.subject, b.subject) and named[0] == named[1]:
+        return False  # "The dog Poppy", "Poppy": the one the name names
     if a.verb is None or b.verb is None:
         # A note without a verb ("Name: Maya", "Cutover: 2026-12-12") is about what it
         # names: another statement whose subject it does not name is about something else
