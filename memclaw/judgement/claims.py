@@ -67,7 +67,7 @@ def announcing(claim: Claim) -> frozenset[str]:
 # A passing constraint leaves the lasting fact alone ("hurt my knee, can't run for a month").
 _TEMPORARY = re.compile(
     r"\b(?:for (?:a|about a|the next|\w+) (?:days?|weeks?|months?|while)|this week|"
-    r"until (?:further notice|the|\w+ \d|\d)|temporarily|for now|for the time being|"
+    r"until (?:further notice|the|\w+ \d+|\d+)|temporarily|for now|for the time being|"
     r"på \w+ (?:dagar|veckor|månader)|i \w+ (?:dagar|veckor|månader)|tillfälligt|"
     r"den här veckan|denna vecka|\w+ (?:tage|wochen|monate) lang|vorübergehend|"
     r"diese woche|vorerst|durante (?:un|una|\w+) (?:días?|semanas?|mes|meses)|"

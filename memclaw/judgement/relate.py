@@ -535,7 +535,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # Announced of what the older one is about, or of more than the newer one's subject:
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject)
-    told = announced and shared >= 0.5 and about
+    told = announced and enough and about
     changed = not _passing_turned_main(a, b) and not _other_purpose(a, b)
     if told and changed and not _of_a_part(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")

@@ -558,6 +558,14 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
             "The dentist appointment was moved to 2027-03-31 at 08:00",
             UPDATE,
         ),
+        # Announced, a third said by both is enough ("I now drive ..."); a passing
+        # constraint "until 14 April" is no lasting change.
+        ("I drive a blue Volvo V60", "I now drive a white Polestar 2", UPDATE),
+        (
+            "User takes the 07:40 train to work.",
+            "Trains on the user's line are replaced by buses until 14 April.",
+            DISTINCT,
+        ),
         # A change of a part is not a change of the whole: the Volvo is still driven.
         ("User drives a Volvo.", "User replaced the tyres of the Volvo.", DISTINCT),
         ("User drives a Volvo XC60.", "User replaced the tyres on the Volvo last week.", DISTINCT),
@@ -582,5 +590,5 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("fresh"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 78 and right["complementary"] >= 109, figures
+    assert right["correction"] >= 81 and right["complementary"] >= 109, figures
     assert right["restatement"] >= 26 and right["enrichment"] >= 26, figures
