@@ -63,6 +63,7 @@ def test_a_refusal_says_refused_once() -> None:
         reason="refused: the rewrite would drop 3 of 4 entries",
         ceiling=None,
         engine="offline",
+        facts=SimpleNamespace(rewritten=[]),
     )
     say_dream(result, console)  # type: ignore[arg-type]
     assert console.export_text().strip() == "demo: refused: the rewrite would drop 3 of 4 entries"
