@@ -165,3 +165,29 @@ def test_something_done_once_is_no_habit() -> None:
 )
 def test_a_pet_told_with_its_name_and_a_standing_meeting_are_kept(said: str, kept: str) -> None:
     assert _texts(said) == [kept]
+
+
+def test_a_german_and_a_spanish_chat_keep_what_each_sentence_says() -> None:
+    """Each person of a tie named, a pet named, where one lives since when, one's trade;
+    a message too short to tell its language is read in the conversation's."""
+    german = _texts(
+        "Ich wohne seit März in Leipzig.",
+        "Meine Schwester Jana studiert Medizin in Heidelberg.",
+        "Wir haben einen Hund, er heißt Bello.",
+    )
+    assert german == [
+        "Der Nutzer wohnt seit März in Leipzig.",
+        "Die Schwester des Nutzers, Jana, studiert Medizin in Heidelberg.",
+        "Bello ist Hund des Nutzers.",
+    ]
+    spanish = _texts(
+        "Mi hermano Pablo trabaja en Madrid.",
+        "Soy profesora de matemáticas.",
+        "Tengo un gato que se llama Nube.",
+    )
+    assert spanish == [
+        "Pablo, hermano del usuario, trabaja en Madrid.",
+        "El usuario es profesora de matemáticas.",
+        "El gato del usuario se llama Nube.",
+    ]
+    assert _texts("Soy feliz hoy.") == []  # a mood, no trade

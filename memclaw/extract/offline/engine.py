@@ -232,12 +232,18 @@ def _sentence_facts(sentence: str, lang: str, day: str) -> tuple[Fact | None, li
 
 
 def _facts_of_message(
-    text: str, reply: str | None, day: str, found: OfflineFacts, before_it: Sequence[Fact] = ()
+    text: str,
+    reply: str | None,
+    day: str,
+    found: OfflineFacts,
+    before_it: Sequence[Fact] = (),
+    *,
+    spoken: str = "en",
 ) -> list[Fact]:
     text = strip_code(redact(text))
     if looks_like_assistant(text):
         return []  # pasted or imitated assistant text says nothing about the user
-    lang = language(text)
+    lang = language(text, spoken)
     facts: list[Fact] = []
     sentences = split_sentences(text)
     if lang == "en":
@@ -322,8 +328,12 @@ def extract_facts(
     kept: list[frozenset[str]] = []
     candidates: list[tuple[Fact, str]] = []
     last: list[Fact] = []  # the facts of the user's message before: a pet it ended on
-    for text, reply, said in _user_turns(messages, day):
-        last = _facts_of_message(text, reply, said, found, last)
+    turns = list(_user_turns(messages, day))
+    # A short message may hold too few common words to tell its language: the person's
+    # side of the whole conversation settles a tie ("Meine Schwester Jana studiert ...").
+    spoken = language(" ".join(text for text, _reply, _said in turns))
+    for text, reply, said in turns:
+        last = _facts_of_message(text, reply, said, found, last, spoken=spoken)
         candidates += [(f, said) for f in last]
     name = _named([fact for fact, _ in candidates], person)
     plain: list[Fact] = []  # as the rules word them: "user" joins as one subject, a name not

@@ -117,9 +117,10 @@ _DE: list[_Rule] = [
         "Der Nutzer ist {x}",
     ),
     _r(
-        r"\b(?:ich|und) wohne in (?P<x>[^.,!?\n]+?)(?=\s+und\b|[.,!?\n]|$)",
+        r"\b(?:ich|und) wohne (?P<seit>(?:seit [^\s.,!?]+ )?)in "
+        r"(?P<x>[^.,!?\n]+?)(?=\s+und\b|[.,!?\n]|$)",
         "identity",
-        "Der Nutzer wohnt in {x}",
+        "Der Nutzer wohnt {seit} in {x}",
     ),
     _r(
         r"\bich bin (?P<t>gestern|vorgestern|heute) nach (?P<x>[^.,!?\n]+?) (?:um)?gezogen",
@@ -188,6 +189,21 @@ _DE: list[_Rule] = [
         "relationship",
         "{n} ist {x} {W}",
     ),
+    # "Meine Schwester Jana studiert Medizin in Heidelberg": what one named by a tie does.
+    _r(
+        rf"^(?P<w>mein|meine|unser|unsere) (?P<x>[A-ZÄÖÜ][a-zäöüß-]+) (?P<n>{NAME}),? "
+        r"(?P<rest>(?-i:[a-zäöüß]+)\b.+)$",
+        "relationship",
+        "{A} {x} {W}, {n}, {rest}",
+    ),
+    # "Wir haben einen Hund, er heißt Bello", "Ich habe eine Katze namens Mimi"
+    _r(
+        r"^(?P<w>ich habe|wir haben) (?:einen|eine|ein) (?P<x>Hund|Katze|Kater|Kaninchen|"
+        r"Hasen|Pferd|Papagei|Hamster|Meerschweinchen)(?:,? (?:er|sie|es|der|die|das) heißt|"
+        rf" namens) (?P<n>{NAME})",
+        "relationship",
+        "{n} ist {x} {W}",
+    ),
     _r(
         r"\b(?P<s>wir|ich) (?:arbeite|arbeiten) (?:gerade )?an (?P<x>.+)$",
         "project",
@@ -203,6 +219,13 @@ _ES: list[_Rule] = [
         "El usuario trabaja {p} {x}",
     ),
     _r(r"\bvivo en (?P<x>[^.,!?\n]+?)(?=\s+y\b|[.,!?\n]|$)", "identity", "El usuario vive en {x}"),
+    # "Soy profesora de matemáticas": a trade, by its ending (not "soy feliz")
+    _r(
+        r"\bsoy (?P<x>[a-záéíóúñ]+(?:or|ora|ero|era|ista|ante|ente|logo|loga|ico|ica|ógrafa|"
+        r"ógrafo|ect[oa]|ad[oa])(?: de [^.,!?\n]+?)?)(?=\s+y\b|[.,!?\n]|$)",
+        "identity",
+        "El usuario es {x}",
+    ),
     _r(
         r"\bme (?:he )?mud(?:é|ado) a (?P<x>[^.,!?\n]+?)(?=\s+y\b|[.,!?\n]|$)",
         "identity",
@@ -255,6 +278,13 @@ _ES: list[_Rule] = [
         rf"\b(?P<w>mi|nuestro|nuestra) (?P<x>[a-záéíóúñ]+) (?:se llama|es) (?P<n>{NAME})",
         "relationship",
         "{n} es {x} {W}",
+    ),
+    # "Mi hermano Pablo trabaja en Madrid": what one named by a tie does.
+    _r(
+        rf"^(?P<w>mi|nuestro|nuestra) (?P<x>[a-záéíóúñ]+) (?P<n>{NAME}),? "
+        r"(?P<rest>(?-i:[a-záéíóúñ]+)\b.+)$",
+        "relationship",
+        "{n}, {x} {W}, {rest}",
     ),
     _r(
         r"\b(?P<s>estoy|estamos) (?:trabajando en|construyendo|preparando) (?P<x>.+)$",
@@ -341,12 +371,15 @@ def _fill(lang: str, template: str, match: re.Match[str]) -> str:
         values["V"] = _DE_PREF.get(g.get("v", "").lower(), g.get("v", ""))
         values["use"] = "nutzt"
         values["work"] = "arbeitet"
-        values["W"] = "des Nutzers" if g.get("w", "").lower().startswith("mein") else "des Teams"
+        owner = g.get("w", "").lower()
+        mine = owner.startswith("mein") or owner in ("ich habe", "wir haben")  # a household's pet
+        values["W"] = "des Nutzers" if mine else "des Teams"
+        values["A"] = "Die" if owner.endswith("e") else "Der"  # "meine Schwester", "mein Bruder"
     if lang == "es":
         values["S"] = _ES_SUBJECT.get(s, s)
         values["V"] = _ES_PREF.get(g.get("v", "").lower(), g.get("v", ""))
         values["W"] = "del usuario" if g.get("w", "").lower() == "mi" else "del equipo"
-    return template.format(**values)
+    return " ".join(template.format(**values).split())  # an empty optional part leaves no gap
 
 
 _TABLES = {"sv": _SV, "de": _DE, "es": _ES}

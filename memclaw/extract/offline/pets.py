@@ -59,7 +59,10 @@ _ROUTINE = re.compile(
 # --- Spanish ----------------------------------------------------------------------------------
 
 _HAVE_ES = re.compile(
-    rf"^(?:yo\s+)?(?:también\s+)?tengo\s+(un|una)\s+({_PETS_ES})(?:\s+en casa)?\s*[.!]?$", I_
+    rf"^(?:yo\s+)?(?:también\s+)?(?:tengo|tenemos)\s+(un|una)\s+({_PETS_ES})(?:\s+en casa)?"
+    # "Tengo un gato que se llama Nube": named as it is told of
+    rf"(?:,?\s+(?:que\s+se\s+llama|llamad[oa])\s+(?P<name>{NAME}))?\s*[.!]?$",
+    I_,
 )
 _NAME_ES = re.compile(
     rf"^(?:(?:el|la|mi)\s+({_PETS_ES})\s+)?se\s+llama\s+({NAME})\s*[.!]?$|"
@@ -133,6 +136,10 @@ def pet_fact(sentence: str, lang: str, pet: str | None, before: str | None = Non
 def _spanish(text: str, pet: str | None) -> Fact | None:
     if have := _HAVE_ES.match(text):
         kind = have.group(2).lower()
+        if (name := have.group("name")) and _person(name):
+            article = "la" if kind.endswith("a") else "el"
+            sentence = f"{article.capitalize()} {kind} del usuario se llama {name}."
+            return Fact("relationship", sentence, name)
         return Fact("relationship", f"El usuario tiene {have.group(1).lower()} {kind}.", kind)
     if named := _NAME_ES.match(text):
         kind, name = (named.group(1) or pet or ""), named.group(2) or named.group(3)

@@ -107,12 +107,13 @@ _LANG_WORDS = {
 }
 
 
-def language(text: str) -> str:
-    """'en', 'sv', 'de' or 'es', by counting common words; English wins ties."""
+def language(text: str, usual: str = "en") -> str:
+    """'en', 'sv', 'de' or 'es', by counting common words; ``usual`` (the language the
+    person mostly speaks, English unless told) wins ties."""
     found = re.findall(r"[^\W\d_]+(?:'[a-z]+)?", text.lower())
     scores = {lang: sum(w in vocab for w in found) for lang, vocab in _LANG_WORDS.items()}
-    best = max(scores, key=lambda lang: (scores[lang], lang == "en"))
-    return best if scores[best] > 0 else "en"
+    best = max(scores, key=lambda lang: (scores[lang], lang == usual, lang == "en"))
+    return best if scores[best] > 0 else usual
 
 
 def is_question(sentence: str) -> bool:
