@@ -107,17 +107,17 @@ def apart(old: str, new: str) -> tuple[str, str, Joins]:
     "assigned again", and so still announces a change)."""
     language = language_of(f"{old}\n{new}")
     a, b = read(old, language), read(new, language)
-    old_apart, old_joins = _split_compounds(a, b)
-    new_apart, new_joins = _split_compounds(b, a)
+    old_apart, old_joins = _taken_apart(a, b)
+    new_apart, new_joins = _taken_apart(b, a)
     return old_apart, new_apart, old_joins + new_joins
 
 
-def _split_compounds(claim: Claim, other: Claim) -> tuple[str, Joins]:
+def _taken_apart(claim: Claim, other: Claim) -> tuple[str, Joins]:
     text, joins = claim.text, []
     for word in claim.words:
         if word.function or word.value or len(word.text) < 6 or word.key in other.keys:
             continue
-        written = _apart(word, claim, other)
+        written = _as_two_words(word, claim, other)
         if written is not None:
             text = re.sub(rf"\b{re.escape(word.text)}\b", written, text, count=1)
             joins.append((written, word.text))
@@ -138,7 +138,8 @@ def _same_use(claim: Claim, found: Word, other: Claim, verb: str) -> bool:
     return bool(lead) and lead in uses
 
 
-def _apart(found: Word, claim: Claim, other: Claim) -> str | None:
+def _as_two_words(found: Word, claim: Claim, other: Claim) -> str | None:
+    """``found`` written as the two words ``other`` says apart (see :func:`apart`), or None."""
     word, lower, language = found.text, found.text.casefold(), other.language
     if language in ("english", "spanish") and lower.startswith("re"):
         # Only a verb done again to the same end: "reassigned to", "assigned to".
