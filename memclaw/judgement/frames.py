@@ -136,6 +136,30 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("birthday", _frame(r"\bhat\s+(?:am\s+)?V(?=\s+Geburtstag)", end="")),
     ("birthplace", _frame(r"\b(?:was born|born|föddes|wurde geboren|nació)\s+(?:in|i|en)\s+V")),
     ("seat", _frame(r"\b(?:sits|sitter|sitzt|se sienta)\s+(?:in|at|i|på|en)\s+V")),
+    # Where a piece of work stands: one state at a time ("in progress", then "done").
+    (
+        "state",
+        _frame(
+            r"\b(?:is|are|was|är|ist|sind|está|están)\s+"
+            r"(?:now\s+|nu\s+|jetzt\s+|ahora\s+|finally\s+|äntligen\s+|endlich\s+)?V",
+            r"(?P<v>in progress|done|finished|completed|closed|merged|resolved|open|blocked|"
+            r"on hold|cancell?ed|shipped|live|klar|klart|avslutad|avslutat|stängd|stängt|"
+            r"pausad|pausat|erledigt|fertig|abgeschlossen|in arbeit|offen|blockiert|"
+            r"terminad[oa]|hech[oa]|cerrad[oa]|en curso|abiert[oa]|bloquead[oa])",
+            end=r"\b",
+        ),
+    ),
+    # One weight at a time, however it is reached ("weighs 82 kg", "is down to 77 kg").
+    (
+        "weight",
+        _frame(
+            r"\b(?:weighs|weighed|väger|vägde|wiegt|wog|pesa|pesaba|"
+            r"(?:is|är|ist|está)\s+(?:now\s+|nu\s+|jetzt\s+)?(?:down|up|nere|uppe)\s+(?:to|på|bei)"
+            r"|(?:ha\s+)?(?:bajado|subido)\s+a)\s+V",
+            r"(?P<v>\d+(?:[.,]\d+)?\s*(?:kg|kilos?|lbs?|pounds|stone))",
+            end=r"\b",
+        ),
+    ),
     ("deadline", _frame(r"\b(?:is due(?:\s+on|\s+by)?|deadline is)\s+V")),
     (
         "age",
@@ -161,11 +185,13 @@ _ATTRIBUTES = {
     "manager": "manager boss chef chefen vorgesetzte vorgesetzter jefe jefa supervisor lead",
     "role": "role title job roll rolle titel cargo puesto position",
     "birthday": "birthday födelsedag geburtstag cumpleaños",
-    "timezone": "timezone tidszon zeitzone",
+    "timezone": "timezone tidszon zeitzone zona horaria",  # "zona horaria": both words
+    "phone": "phone telefon teléfono handy mobile mobil móvil",
     "place": "home address adress adresse dirección hem hogar wohnort wohnsitz hemort "
-    "bostadsort residence",
+    "bostadsort residence house casa",
     "office": "office kontor büro oficina",
     "age": "age ålder alter edad",
+    "name": "name namn namnet nombre",
     "deadline": "deadline",
 }
 ATTRIBUTE_OF = {word: name for name, line in _ATTRIBUTES.items() for word in line.split()}
@@ -215,6 +241,8 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
             start, end = match.start(group), match.end(group)
             if attribute == "place" and _WHEN.search(body[start : end + 3]):
                 continue  # "moved to 2026-12-19" is a date, not a place
+            if attribute == "state" and before(match.start()) & USER:
+                continue  # a person who "is done with the course" is no ticket
             # "Användarens hem ligger i Malmö": the home is the place, its owner the user;
             # "My name is Anna and I live in Gothenburg": the speaker's, said right before.
             owner = before(match.start()) - naming(found, attribute)
@@ -235,6 +263,7 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
                 )
     owned_by = (
         _possessive(body, found, verb),
+        _name_of(body, found, verb),
         _clause_owned(body, found, verb),
         _labelled(body, found),
     )
@@ -331,7 +360,9 @@ def _attribute_frame(
     else:
         # A "skip-level manager" is not the manager: the words before its name count.
         name = ATTRIBUTE_OF[nouns[named].text.casefold()]
-        attribute = " ".join([*(w.key for w in nouns[:named]), name])
+        named = max(i for i, w in enumerate(nouns) if ATTRIBUTE_OF.get(w.text.casefold()) == name)
+        before = (w.key for w in nouns[:named] if ATTRIBUTE_OF.get(w.text.casefold()) != name)
+        attribute = " ".join([*before, name])
     # "La boda de Paula es en Cádiz" and "... es el 12 de septiembre": its place, its date.
     kind = "" if attribute in _ATTRIBUTES else _value_kind(body[start:stop])
     return Frame(f"{attribute} {kind}".strip(), start, stop, body[start:stop], owner, said)
@@ -403,6 +434,14 @@ def _owned(
     named = any(w.text.casefold() in ATTRIBUTE_OF for w in nouns)
     if not named and _person(nouns):
         return None  # "User's sister Clara is a nurse": a person has many attributes
+    naming = _naming(found, copula)
+    if naming is not None:
+        # "User's dog is called Rufus", "Der Hund des Nutzers heißt Rufus": the name of
+        # the thing the nouns name, as "The name of User's dog is Rufus" says it.
+        stop = _value_end(body, found[naming].start)
+        said = (found[copula].start, stop)
+        return Frame("name", found[naming].start, stop, body[found[naming].start : stop],
+                     owner | keys(nouns), said)  # fmt: skip
     start = found[copula + 1].start
     stop = _value_end(body, start)
     # A participle is not the value yet: "is fixed at 3.9%", "is planned for 2027-02-06".
@@ -410,6 +449,36 @@ def _owned(
     if then is not None and _PARTICIPLE.fullmatch(body[start:stop]):
         stop = _value_end(body, then.end())
     return _attribute_frame(body, nouns, start, stop, owner, (found[copula].start, stop))
+
+
+_NAMING_VERBS = frozenset({"heißt", "heißen", "heter", "hette", "llama", "llaman"})
+
+
+def _naming(found: tuple[Word, ...], copula: int) -> int | None:
+    """Where the name starts when the copula names ("is called", "heißt", "se llama")."""
+    after = copula + 1
+    if found[copula].text.casefold() in _NAMING_VERBS:
+        return after if after < len(found) else None
+    if found[after].text.casefold() in ("called", "named") and after + 1 < len(found):
+        return after + 1
+    return None
+
+
+def _name_of(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
+    """ "Rufus is the name of User's dog": the name before the copula, whose after "of"."""
+    if verb is None or verb == 0 or found[verb].text.casefold() not in COPULAS:
+        return None
+    rest = [w for w in found[verb + 1 :] if w.text.casefold() not in ("the", "der", "el")]
+    if len(rest) < 3 or rest[0].text.casefold() not in ("name", "namn", "namnet", "nombre"):
+        return None
+    if rest[1].text.casefold() not in ("of", "på", "von", "des", "de", "del"):
+        return None
+    head = found[:verb]
+    owner = keys([w for w in rest[2:] if not w.function]) | keys(
+        [w for w in rest[2:] if is_user(w)]
+    )
+    return Frame("name", head[0].start, head[-1].end, body[head[0].start : head[-1].end], owner,
+                 (found[verb].start, rest[-1].end))  # fmt: skip
 
 
 _PLACE = re.compile(r"^(?:in|at|en|i|på|im|in der|an der)\s+[A-ZÅÄÖÜÉ]")

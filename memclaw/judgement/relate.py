@@ -196,10 +196,17 @@ def _names_more(a: Claim, b: Claim) -> bool:
     if not added or not a.subject <= b.subject or b.language == "german":
         return False
     found = b.words
+    # A name, a date, or the number of a name ("flight BA 117").
     named = [
         w
         for i, w in enumerate(found)
-        if w.key in added and i > 0 and (w.text[:1].isupper() or _near(found, i, lx.MONTHS))
+        if w.key in added
+        and i > 0
+        and (
+            w.text[:1].isupper()
+            or _near(found, i, lx.MONTHS)
+            or (w.value and found[i - 1].key in added and found[i - 1].text[:1].isupper())
+        )
     ]
     return keys(named) == added
 
@@ -212,7 +219,8 @@ def _details_subject(a: Claim, b: Claim) -> bool:
     if not added or not a.subject <= b.subject or b.verb is None:
         return False
     head = b.words[: b.verb]
-    last = max((i for i, w in enumerate(head) if w.key in a.subject), default=len(head))
+    owned = [w.key in a.subject or (is_user(w) and "user" in a.subject) for w in head]
+    last = max((i for i, said in enumerate(owned) if said), default=len(head))
     if last + 1 >= len(head) or any(w.key in added for w in head[: last + 1]):
         return False
     if any(w.kin or is_user(w) for w in head[last + 1 :]):
@@ -348,7 +356,7 @@ def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
         f.owner or (c.subject if c.verb is not None else USER) for f, c in ((fa, a), (fb, b))
     )
     if not _one_owner(a, b, mine, theirs):
-        return Judgement(Relation.DISTINCT, f"the {attribute} of someone else")
+        return Judgement(Relation.DISTINCT, f"the {attribute} of someone or something else")
     old, new = _value_keys(a, fa), _value_keys(b, fb)
     if old and new and not (old <= new or new <= old):
         if b.temporary and not a.temporary:
@@ -535,7 +543,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
         return Judgement(Relation.DISTINCT, "another one, by its id")
     # Announced of what the older one is about, or of more than the newer one's subject:
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
-    about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject)
+    about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject) or _described(a, b)
     told = announced and enough and about
     changed = not _passing_turned_main(a, b) and not _other_purpose(a, b)
     if told and changed and not _of_a_part(a, b):
@@ -655,6 +663,21 @@ def _of_a_part(a: Claim, b: Claim) -> bool:
     return a.keys - b.keys <= unsaid
 
 
+def _described(a: Claim, b: Claim) -> bool:
+    """Whether ``a``'s subject is one ``b`` names with a word that only describes it more
+    ("Daily standup is at 9:15", "Standup moved to 9:45"): a plain word, not a name, an id,
+    a tie or the user (a note without a verb, "Name: Maya", is about its label)."""
+    extra = a.subject - b.keys
+    if a.verb is None or not extra or not a.subject & b.subject - {"user"}:
+        return False
+    plain = (
+        not (w.value or w.kin or is_user(w)) and (w.text.islower() or i == 0)
+        for i, w in enumerate(a.words)
+        if w.key in extra
+    )
+    return all(plain)
+
+
 def _passing_turned_main(a: Claim, b: Claim) -> bool:
     """Whether all ``b`` says of ``a`` beyond its subject is what ``a`` mentions in passing
     (a detail) and ``b`` says as its point: "User sleeps badly since the move" is not
@@ -769,9 +792,25 @@ def _status(run: list[Word]) -> bool:
     return bool(run) and all(w.text.casefold() in _STATUS for w in run)
 
 
+_WEEK = frozenset({"week", "vecka", "veckan", "woche", "semana"})
+# How often, said loosely: a schedule ("every Thursday evening") says it exactly.
+_OFTEN = frozenset(
+    """
+    regularly often frequently sometimes weekly regelbundet ofta ibland regelmäßig oft
+    manchmal regularmente frecuentemente
+    """.split()  # noqa: SIM905
+)
+
+
 def refines(xs: list[Word], ys: list[Word]) -> bool:
     """Whether ``ys`` names days of a month ``xs`` names without a day ("September",
-    "2026-09-12"): more detail about one time, not another time."""
+    "2026-09-12"), or a day of a week it names ("next week", "next Wednesday"), or how
+    often exactly ("regularly", "every Thursday"): more detail about one time, not another."""
+    days = [any(_weekday(w.text.casefold()) for w in run) for run in (xs, ys)]
+    if any(w.text.casefold() in _WEEK for w in xs) and days == [False, True]:
+        return True
+    if xs and all(w.text.casefold() in _OFTEN for w in xs) and days[1]:
+        return True
     months = [w for w in xs if w.text.casefold() in lx.MONTHS]
     if not months or any(w.key.isdigit() and len(w.key) <= 2 for w in xs):
         return False
@@ -784,6 +823,8 @@ def _anchored(a: Claim, b: Claim) -> bool:
     to it: "learning the guitar" and "learning classical guitar" share the guitar, while
     "allergic to wasp stings" and "allergic to kiwi" share only the relation."""
     relation = {k for c in (a, b) for k in _relation_words(c)}
+    if a.verb is None and b.verb is None:  # two notes: all they say is what they are about
+        return bool((a.keys & b.keys) - relation)
     return bool((a.keys & b.keys) - (a.subject & b.subject) - relation)
 
 

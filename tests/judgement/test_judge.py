@@ -72,6 +72,48 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Sam lives in Lisbon.", "Sam visited Porto and the trip was great.", DISTINCT),
         # A correction of where Maya lives is not one of her name.
         ("Name: Maya", "Correction: Maya lives in Bergen.", DISTINCT),
+        # Where a piece of work stands is one state at a time; a person is no ticket.
+        (
+            "The migration ticket INFRA-442 is in progress.",
+            "The migration ticket INFRA-442 is done.",
+            UPDATE,
+        ),
+        ("Ticket INFRA-442 is in progress.", "Ticket INFRA-443 is done.", DISTINCT),
+        ("User is open to relocating.", "User is done with the course.", DISTINCT),
+        (
+            "Gemma plays tennis regularly.",
+            "Gemma plays tennis at the Fairway club every Thursday evening.",
+            RICHER,
+        ),
+        ("Gemma plays tennis regularly.", "Gemma plays golf every Thursday.", DISTINCT),
+        # A thing's name, however it is given; another thing's name is another fact.
+        ("User's dog is called Rufus.", "Rufus is the name of User's dog.", SAME),
+        ("User's dog is called Rufus.", "The name of User's dog is Rufus.", SAME),
+        ("User's dog is called Rufus.", "Rufus is the name of User's cat.", DISTINCT),
+        ("User's name is Maya.", "Maya is the name of User's dog.", DISTINCT),
+        # The one spoken of, named now: by a name and its number, or in German after a
+        # comma; a week that became one of its days.
+        (
+            "Sarah's flight lands on Friday.",
+            "Sarah's flight BA 117 lands on Friday at 18:40 at Heathrow.",
+            RICHER,
+        ),
+        ("Flight BA 117 lands on Friday.", "Flight BA 118 lands on Friday at 18:40.", DISTINCT),
+        (
+            "Die Schwester des Nutzers studiert.",
+            "Die Schwester des Nutzers, Jana, studiert Medizin in Heidelberg.",
+            RICHER,
+        ),
+        (
+            "Meeting with the auditors next week.",
+            "Meeting with the auditors next Wednesday at 11:00 in room 4B.",
+            RICHER,
+        ),
+        (
+            "Meeting with the auditors next week.",
+            "Meeting with the lawyers next Wednesday.",
+            DISTINCT,
+        ),
         # The same fact, or more of it.
         ("Leo works at Volvo.", "Leo is employed by Volvo.", SAME),
         ("The user works at Ericsson.", "The user works for Ericsson in Kista.", RICHER),
@@ -574,6 +616,18 @@ def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) ->
             "Der Nutzer ist jetzt Abteilungsleiter im Vertrieb.",
             UPDATE,
         ),
+        # An attribute named in two words, or by its own word for it.
+        ("Zona horaria: CET", "Zona horaria: UTC-3", UPDATE),
+        ("Zona horaria del usuario: CET", "El usuario vive en Sevilla.", DISTINCT),
+        ("El usuario vive en Sevilla.", "La casa del usuario está en Sevilla.", SAME),
+        ("Phone: iPhone 13 mini", "Phone: Google Pixel 8", UPDATE),
+        ("Lisa's phone is a Samsung Galaxy S21.", "Lisa's work phone is a Pixel 8.", DISTINCT),
+        # One weight at a time, whoever weighs what.
+        ("User weighs 82 kg.", "User is down to 77 kg.", UPDATE),
+        ("User's sister weighs 60 kg.", "User is down to 77 kg.", DISTINCT),
+        # A word that only describes the subject more does not make it another one.
+        ("Daily standup is at 9:15.", "Standup moved to 9:45 starting Monday.", UPDATE),
+        ("Name: Maya", "Correction: Maya lives in Bergen.", DISTINCT),
     ],
 )
 def test_one_attribute_and_one_owner_however_they_are_said(
@@ -590,5 +644,5 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("fresh"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 81 and right["complementary"] >= 109, figures
-    assert right["restatement"] >= 26 and right["enrichment"] >= 26, figures
+    assert right["correction"] >= 85 and right["complementary"] >= 109, figures
+    assert right["restatement"] >= 27 and right["enrichment"] >= 29, figures
