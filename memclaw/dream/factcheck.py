@@ -65,9 +65,16 @@ class FactCheck:
 
 
 def apply_corrections(
-    scope: Scope, notes: list[str], check: FactCheck, *, source: str, model: ChatModel | None
+    scope: Scope,
+    notes: list[str],
+    check: FactCheck,
+    *,
+    source: str,
+    model: ChatModel | None,
+    apply: bool = True,
 ) -> None:
-    """Let each explicit correction in ``notes`` replace the fact it corrects (writes files)."""
+    """Let each explicit correction in ``notes`` replace the fact it corrects (writes
+    files); ``apply`` False only fills ``check`` with what would be done (a dry run)."""
     fixes = []
     opinion = None if model is None else Judge.of(model)  # asked once per pair: judged, then kept
     # A change already put to the person (the extraction that wrote the note held it, or
@@ -85,7 +92,16 @@ def apply_corrections(
             if _overtaken(scope, place, judged):
                 continue
             if mine := _persons_lines(place, judged):
-                _ask(scope, mine, judged.statement, check, source=source)
+                if apply:
+                    _ask(scope, mine, judged.statement, check, source=source)
+                else:
+                    check.held += [f.id for f in mine]
+                continue
+            if not apply:
+                if judged.outcome is Outcome.REPLACED:
+                    check.corrected.append(judged.statement)
+                    paths = (p.path for f in judged.against for p in f.places)
+                    check.rewritten += [p for p in dict.fromkeys(paths) if p not in check.rewritten]
                 continue
             fixes.append(place.statement)
             settled = settle(scope, place.statement, source=source, by_person=True, model=opinion)

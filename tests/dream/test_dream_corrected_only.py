@@ -74,3 +74,20 @@ def test_a_correction_to_an_entry_is_named_while_memory_md_is_unchanged(tmp_path
     say_dream(result, Console(file=said, width=400))
     assert said.getvalue().startswith("demo: MEMORY.md unchanged: ")
     assert "applied 1 correction from the notes to entries/project.md" in said.getvalue()
+
+
+def test_a_dry_run_says_which_correction_it_would_apply_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    from memclaw.entries.memories import remember
+
+    agent, before = _corrected_in_the_notes(tmp_path)
+    remember(Scope(agent), "The dentist appointment is on 2026-12-10 at 14:00")
+    note(agent, day(0), "Correction: the dentist appointment was postponed to 2026-12-17.")
+    entries = agent.read("entries/project.md")
+    result = dream_agent(Scope(agent), dry_run=True)
+    assert "would apply 2 corrections from the notes" in result.reason
+    assert sorted(result.facts.rewritten) == ["MEMORY.md", "entries/project.md"]
+    assert agent.read("MEMORY.md") == before and agent.read("entries/project.md") == entries
+    assert not any(f.superseded for f in facts_of(Scope(agent)))
+    assert "applied 2 corrections" in dream_agent(Scope(agent)).reason

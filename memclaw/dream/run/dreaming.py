@@ -129,11 +129,12 @@ def _dream(
     window = settings.dream_days if days is None else days
     source = f"dream {result.run_id}"
     before = scope.read(MEMORY)  # the corrections below may write it: this is what undo restores
-    if not result.dry_run:
-        # Corrections first: what they replace is then neither promoted nor kept.
-        start, end = note_window(agent.now().date(), window)
-        notes = [rel for rel, _ in daily_notes(scope, start, end)]
-        apply_corrections(scope, notes, result.facts, source=source, model=model)
+    # Corrections first: what they replace is then neither promoted nor kept.
+    start, end = note_window(agent.now().date(), window)
+    notes = [rel for rel, _ in daily_notes(scope, start, end)]
+    apply_corrections(
+        scope, notes, result.facts, source=source, model=model, apply=not result.dry_run
+    )
     old = scope.read(MEMORY)
     report = build_candidates(scope, days=days, focus=focus, memory_text=old, deadline=deadline)
     forgotten = forgotten_checker(scope)  # what the person asked never to keep again
@@ -185,11 +186,13 @@ def _dream(
     # The reason goes to the diary and the log: cleaned before MEMORY.md is touched, so
     # a diary refused for a secret can never follow a rewrite nobody can find to undo.
     if result.facts.corrected:
-        reason += f"; applied {plural(len(result.facts.corrected), 'correction')} from the notes"
+        applied = "would apply" if result.dry_run else "applied"
+        reason += f"; {applied} {plural(len(result.facts.corrected), 'correction')} from the notes"
         if result.facts.rewritten:
             reason += f" to {', '.join(result.facts.rewritten)}"
     if result.facts.held:
-        reason += f"; {plural(len(result.facts.held), 'contradiction')} sent to memclaw inbox"
+        sent = "would be sent" if result.dry_run else "sent"
+        reason += f"; {plural(len(result.facts.held), 'contradiction')} {sent} to memclaw inbox"
     reason = redact_forgotten(redact(reason), forgotten)
     result.reason = reason
 
