@@ -55,10 +55,11 @@ from memclaw.gates.credentials.assignments import assignment_candidates
 from memclaw.gates.credentials.commands import command_candidates
 from memclaw.gates.credentials.encoded import encoded_candidates
 from memclaw.gates.credentials.entropy import entropy_candidates
-from memclaw.gates.credentials.nearby import nearby_candidates
+from memclaw.gates.credentials.nearby import nearby_candidates, same_sentence_values
 from memclaw.gates.credentials.principles import principle_candidates
 from memclaw.gates.credentials.prose import prose_candidates
 from memclaw.gates.credentials.rules import rule_candidates
+from memclaw.gates.credentials.values import Candidate
 from memclaw.gates.credentials.vendors import vendor_candidates
 from memclaw.gates.lazy_re import LazyPattern
 
@@ -118,16 +119,16 @@ def find_secrets(text: str) -> list[SecretFinding]:
         # The kind a marker names ("[REDACTED:password]") is no credential word for the
         # rules to read a value after: it is masked, at the same length.
         text = _MARKER_KIND_RE.sub(lambda m: "x" * len(m.group()), text)
-    lower = text.lower()
-    candidates = rule_candidates(text, lower)
-    candidates.extend(vendor_candidates(text, lower))
-    candidates.extend(prose_candidates(text, lower))
-    candidates.extend(principle_candidates(text, lower))
-    candidates.extend(nearby_candidates(text))
-    candidates.extend(encoded_candidates(text))
-    candidates.extend(assignment_candidates(text, lower))
-    candidates.extend(command_candidates(text, lower))
-    candidates.extend(entropy_candidates(text))
+    candidates = _candidates(text)
+    # An aside between a credential's name and its value ("app password (Google made me
+    # make one): ...", "master password, since the hint is useless: ...") is read past: its
+    # line is read again with each aside blanked out, at the same length; what that finds
+    # is the value, not the aside's first word taken for it.
+    past, asides = _past_asides(text)
+    if asides:
+        opening = {a for a, _b in asides}
+        candidates = [c for c in candidates if not (c[0] in opening and c[2] in _PROSE)]
+    candidates += past
     if not candidates:
         return []
 
@@ -144,6 +145,17 @@ def find_secrets(text: str) -> list[SecretFinding]:
             continue
         taken.insert(i, (s, e, kind))
         starts.insert(i, s)
+    # A sentence that gives one credential gives the others of its shape too: "changed it
+    # from hunter2hunter to Gravel.Cactus.58", "1492, and the bike lock's 0312".
+    for s, e, kind in list(taken):
+        if kind not in _PROSE:
+            continue
+        for s2, e2, kind2, _prio in same_sentence_values(text, s, e):
+            i = bisect_right(starts, s2)
+            if (i > 0 and taken[i - 1][1] > s2) or (i < len(taken) and taken[i][0] < e2):
+                continue
+            taken.insert(i, (s2, e2, kind2))
+            starts.insert(i, s2)
     # A secret said once is a secret wherever else it stands in the text ("the PIN is 4471
     # ... type 4471 twice"): every occurrence goes, not only the one that was announced.
     # A number said in groups is the same number written whole ("80 51" ... "8051").
@@ -176,6 +188,47 @@ def find_secrets(text: str) -> list[SecretFinding]:
         for s, e, kind in taken
         if kind
     ]
+
+
+_PROSE = frozenset({"password", "credential"})  # the kinds a value read after a word gets
+# A short aside in brackets, or one set off by a comma before a colon.
+_ASIDE_RE = LazyPattern(r"\([^()\n]{1,80}\)|,\s[^,.:;()\n]{1,60}(?=:\s)")
+
+
+def _past_asides(text: str) -> tuple[list[Candidate], list[tuple[int, int]]]:
+    """The candidates of each line that holds an aside, read with its asides blanked, and
+    the asides of the lines where that found any."""
+    found: list[Candidate] = []
+    asides: list[tuple[int, int]] = []
+    done = -1
+    for aside in _ASIDE_RE.finditer(text):
+        start = text.rfind("\n", 0, aside.start()) + 1
+        if start <= done:
+            continue  # that line was read already
+        end = text.find("\n", aside.end())
+        end = len(text) if end == -1 else end
+        done = end
+        spans = [(m.start() + start, m.end() + start) for m in _ASIDE_RE.finditer(text[start:end])]
+        line = _ASIDE_RE.sub(lambda m: " " * len(m.group()), text[start:end])
+        more = [(s + start, e + start, kind, prio) for s, e, kind, prio in _candidates(line)]
+        found += more
+        if more or REDACTION_PREFIX in line:  # (redact()'s second round reads it so)
+            asides += spans
+    return found, asides
+
+
+def _candidates(text: str) -> list[Candidate]:
+    lower = text.lower()
+    candidates = rule_candidates(text, lower)
+    candidates.extend(vendor_candidates(text, lower))
+    candidates.extend(prose_candidates(text, lower))
+    candidates.extend(principle_candidates(text, lower))
+    candidates.extend(nearby_candidates(text))
+    candidates.extend(encoded_candidates(text))
+    candidates.extend(assignment_candidates(text, lower))
+    candidates.extend(command_candidates(text, lower))
+    candidates.extend(entropy_candidates(text))
+    return candidates
 
 
 def contains_secret(text: str) -> bool:

@@ -332,3 +332,49 @@ def test_an_answer_may_come_after_an_aside_or_a_request() -> None:
     # a message that names a credential and gives none, then an unrelated one
     assert redact_adjacent(["I changed my wifi password", "ok cool"])[1] == "ok cool"
     assert redact_adjacent(["I changed my password", "call me at 5"])[1] == "call me at 5"
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # An aside between a credential's name and its value is read past; the aside stays.
+        ("Thunderbird app password (Google made me create one): qwhz mkpt rvbn lsoe", ["qwhz"]),
+        ("Router admin login (the one on the sticker is wrong): admin / Kestrel#208", ["Kestrel"]),
+        (
+            "Bitwarden master key, since the hint is useless: Fi4DhgjKFaFElYeH67s/Cecparqck",
+            ["Fi4D"],
+        ),
+        # A recovery key in the languages the gate reads, in one word or apart.
+        ("Bitlocker-Wiederherstellungsschlüssel vom Laptop: 418902-553187-226041", ["418902"]),
+        ("återställningsnyckel: 418902-553187-226041-001122", ["418902"]),
+        ("clé de récupération : 418902-553187-226041-001122", ["418902"]),
+        ("klucz odzyskiwania: 418902-553187-226041-001122", ["418902"]),
+        # A token named by what it grants, with words before its value.
+        ("Twilio auth token for the main account 0e6cf2d9f7f490884dc63860b684bb23", ["0e6c"]),
+        # The second credential of a sentence, or of the label on the next line.
+        (
+            "I changed the wifi password from hunter2hunter to Gravel.Cactus.58",
+            ["hunter2", "Gravel"],
+        ),
+        ("la clave del trastero es 1492 y la del candado de la bici 0312", ["1492", "0312"]),
+        ("Gamla lösenordet: Sommar2021!\nNya: Blåbär-Myr-77", ["Sommar2021", "Blåbär"]),
+    ],
+)
+def test_a_credential_after_an_aside_or_beside_another_is_one(text: str, values: list[str]) -> None:
+    assert gone(text, *values), redact(text)
+
+
+def test_what_only_stands_beside_a_credential_stays() -> None:
+    # The aside is kept, and so are a year, the next sentence and a plain line after it.
+    assert redact(
+        "Thunderbird app password (Google made me create one): qwhz mkpt rvbn"
+    ).startswith("Thunderbird app password (Google made me create one): [REDACTED")
+    said = redact("The PIN is 4471, my flat is 12 and I moved in 2019. Meeting at 1400.\nSee you")
+    assert "2019" in said and "1400" in said and "4471" not in said
+    for text in (
+        "Bearer tokens are documented in RFC 6750.",
+        "The recovery key is stored in the safe",
+        "recovery time: 4 hours",
+        "Meeting notes (week 12): budget approved, see the password policy",
+    ):
+        assert not contains_secret(text), text

@@ -36,7 +36,7 @@ from memclaw.gates.credentials.values import (
 )
 from memclaw.gates.lazy_re import LazyPattern
 
-__all__ = ["credential_words", "nearby_candidates"]
+__all__ = ["credential_words", "nearby_candidates", "same_sentence_values"]
 
 # Credential words by their roots, with a compound head before them and an inflection after
 # ("huvud|lösenord|et", "master|passwort", "dør|kode|n", "API-|sleutel").
@@ -56,9 +56,14 @@ _INFLECTION = (
 _TAIL_RE = LazyPattern(rf"(?i)(?:{_TAILS}){_INFLECTION}(?![\w'’])")
 # A PIN, a PUK, a key or a secret only as a word of its own ("Alpin", "monkey" are not);
 # not keys or tokens in the plural, which are counted ("1200 keys in Redis", "max tokens").
+# A token is one when what it grants is named ("auth token", "access token"); tokens in
+# the plural are talked about ("Bearer tokens are documented in RFC 6750").
+_GRANTS = "".join(
+    rf"(?<={word}{sep})|" for word in ("auth", "access", "bearer", "refresh", "api") for sep in " -"
+)
 _OWN_WORD_RE = LazyPattern(
     r"(?i)\b(?:psk|pwd?|(?:pin|puk)(?:-?(?:kod|kode|koodi|code|nummer|number))?"
-    r"(?:s|en|et|n|a|u|y|i|in|ów)?|(?:api[ -]?)?(?:key|secret|clé|clef))\b"
+    rf"(?:s|en|et|n|a|u|y|i|in|ów)?|(?:api[ -]?)?(?:key|secret|clé|clef)|(?:{_GRANTS[:-1]})token)\b"
 )
 # Words that make a code, a pin or a number something public, as its head or a word beside
 # it: a postcode, a bar code, a country code, an error code, a discount code, a flight's
@@ -141,6 +146,7 @@ _STEMS = (
     "geheim", "kod", "koodi", "code", "codi", "códi", "nøgle", "nyckel", "schlüssel",
     "sleutel", "klucz", "chiave", "chave", "clave", "cvv", "cvc", "csc", "mdp", "pwd",
     "combina", "kombina", "szyfr", "pin", "puk", "psk", "pw", "key", "secret", "clé", "clef",
+    "token",
 )  # fmt: skip
 
 
@@ -422,6 +428,33 @@ _LIST_GAP_RE = LazyPattern(
     r"(?i)\s*|\s*(?:[,;/→]|->|\s(?:and|och|und|y|et|e|en|i|og|ja|to|till|zu|a|à|o)\s)\s*"
     r"(?:[^\W\d_][\w'’.-]*\s+){0,4}?(?:[:=]\s*)?"
 )
+
+
+# Where a sentence ends, and the next line when it is a short label of its own ("Nya:").
+_SENTENCE_END_RE = LazyPattern(
+    r"[.!?](?=[ \t]|\Z)|[.!?]?\n(?![ \t]*[^\W\d][\w-]{0,15}[ \t]*:[ \t])|\Z"
+)
+
+
+_YEAR_RE = LazyPattern(r"(?:19|20)\d\d")
+
+
+def same_sentence_values(text: str, start: int, end: int) -> list[Candidate]:
+    """The other values of the sentence that holds the credential ``text[start:end]``,
+    each no word looks like (a number of four digits or more, a strong password): the
+    second of two named once ("from hunter2hunter to Gravel.Cactus.58", "1492 y la del
+    candado de la bici 0312", "Gamla lösenordet: …" then "Nya: …" on the next line)."""
+    lo = max(text.rfind(mark, 0, start) for mark in (". ", "! ", "? ", "\n")) + 1
+    stop = _SENTENCE_END_RE.search(text, end)
+    hi = stop.start() if stop else len(text)
+    found = _strong_values(text, lo, hi)
+    for m in _TOKEN_RE.finditer(text, lo, hi):
+        value = m.group().rstrip(".!?:")
+        if m.start() == start or not any(c.isdigit() for c in value) or _YEAR_RE.fullmatch(value):
+            continue  # (a year beside it is when: "the PIN is 4471 since 2019")
+        if _not_a_word(value) and not _public_number(text, m.start(), value):
+            found.append((m.start(), m.start() + len(value), "credential", 0))
+    return found
 
 
 def _public_number(text: str, at: int, value: str) -> bool:

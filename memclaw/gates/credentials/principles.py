@@ -285,6 +285,12 @@ _OWN = (
     r"wachtwoord|pincode|beveiligingscode|"
     r"hasło|haslo|kod pin|kod cvv|kod bezpieczeństwa"
 )
+# What restores an account, in every language the gates read: its key or code is a
+# credential ("recovery key", "Wiederherstellungsschlüssel", "clé de récupération").
+_RECOVERY = (
+    r"recovery|återställning|wiederherstellung|recuperaci[oó]n|r[ée]cup[ée]ration|ripristino|"
+    r"recupero|herstel|odzyskiwania|recupera[cç][aã]o|palautus|gendannelse|gjenoppretting"
+)
 # A code or key, which is a credential when something that locks is named beside it.
 _OF_LOCK = (
     r"codes?|keys?|kod(?:en)?|koder|koden|code|schlüssel|código|clave|clé|clef|codice|chiave|"
@@ -292,6 +298,11 @@ _OF_LOCK = (
     r"combinaison|combinazione|combinação|combinatie|kombinacja|kombinacji"
 )
 _COPULA = r"is|was|are|'s|is now|ist|lautet|war|är|blir|es|era|est|c'est|è|é|zijn|to|jest|brzmi"
+# A key or code of recovery, in one word or apart, in either order.
+_OWN = (
+    rf"{_OWN}|(?:{_RECOVERY})s?[\s-]?(?:{_OF_LOCK})"
+    rf"|(?:{_OF_LOCK})\s+(?:(?:de|di|of|der|zur|för|van|do|da)\s+)?(?:{_RECOVERY})"
+)
 # Up to five words between the noun and a copula or colon ("for the backup disk", "del
 # cancello"); with neither, the value follows the noun at once ("CVV 321").
 _NOUN = (
@@ -367,6 +378,7 @@ def _matches(text: str, lower: str) -> list[re.Match[str]]:
     tried: set[int] = set()
     for at in _stems(lower):
         starts = [_word_start(text, at)]
+        part = text.rfind("-", starts[0], at) + 1  # "Bitlocker-Wiederherstellungsschlüssel"
         for _ in range(_WORDS_BEFORE):
             if starts[-1] == 0:
                 break
@@ -374,6 +386,8 @@ def _matches(text: str, lower: str) -> list[re.Match[str]]:
             if starts[-1] - before > _BEFORE:
                 break
             starts.append(before)
+        if part:
+            starts.append(part)
         hi = min(len(text), at + _AFTER)
         for start in starts:
             if start in tried:
@@ -441,7 +455,7 @@ def _announced(text: str, lower: str) -> list[Candidate]:
 # Words that join a noun to what it belongs to: "the code OF the gate", "codice DEL cancello".
 OF_WORDS = frozenset(
     """
-    for of to at on from del de di da du des della dello dei für von zu zum zur bei am
+    for of to at on from del de di da du des della dello dei für von vom zu zum zur bei am
     för till på i av hos van voor bij do na dla od u w z
     """.split()  # noqa: SIM905
 )
