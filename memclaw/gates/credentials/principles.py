@@ -378,7 +378,10 @@ def _matches(text: str, lower: str) -> list[re.Match[str]]:
     tried: set[int] = set()
     for at in _stems(lower):
         starts = [_word_start(text, at)]
-        part = text.rfind("-", starts[0], at) + 1  # "Bitlocker-Wiederherstellungsschlüssel"
+        # The last part of a compound ("Bitlocker-Wiederherstellungsschlüssel"), not of an
+        # id ("m-seed").
+        part = text.rfind("-", starts[0], at) + 1
+        part = part if part - starts[0] > 3 else 0
         for _ in range(_WORDS_BEFORE):
             if starts[-1] == 0:
                 break
