@@ -15,7 +15,7 @@ from __future__ import annotations
 from memclaw.judgement.claims import Claim, read
 from memclaw.judgement.combine import Merged, merged
 from memclaw.judgement.corrections import is_correction, superseded_by
-from memclaw.judgement.relate import Judgement, Relation, judge
+from memclaw.judgement.relate import Judgement, Relation, judge, tells_apart
 
 __all__ = [
     "Claim",
@@ -27,4 +27,5 @@ __all__ = [
     "merged",
     "read",
     "superseded_by",
+    "tells_apart",
 ]

@@ -276,7 +276,9 @@ def _named_apart(a: Claim, b: Claim, *, implied_user: bool = False) -> bool:
 def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
     """Two statements about one subject, word by word; ``one_thing`` when both say one
     single-valued attribute (one move, one employer), so a date is that one's date."""
-    only_a, only_b = a.keys - b.keys, b.keys - a.keys
+    # The words that announce a change say nothing of their own: "The deadline moved to
+    # 2026-04-15" says what "The deadline is 2026-04-15" says.
+    only_a, only_b = a.keys - b.keys, b.keys - a.keys - announcing(b)
     if a.sentiment and _feeling(a) == _feeling(b):
         return Judgement(Relation.SAME, "the same feeling about the same thing")
     if a.negated == b.negated and not only_b:
@@ -731,6 +733,24 @@ def _typed_slot(a: Claim, b: Claim, xs: list[Word], ys: list[Word]) -> frozenset
     return None if old_rest and new_rest and not b.cue else frozenset(kinds_y)
 
 
+@cache
+def tells_apart(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` with another thing in the place of one, and nothing else
+    changed: a number or an id for another (invoice 4411, invoice 4412), or one word for
+    one (server alpha, server beta), not a verb for a verb: a near twin, another fact."""
+    language = language_of(f"{old}\n{new}")
+    a, b = read(old, language), read(new, language)
+    changed = [(xs, ys) for tag, xs, ys in aligned_runs(a, b) if tag != "equal"]
+    if not changed or any(not xs or not ys for xs, ys in changed):
+        return False
+    if all(all(w.value for w in xs + ys) for xs, ys in changed):
+        return True
+    if len(changed) != 1:
+        return False
+    ((xs, ys),) = changed
+    return len(xs) == len(ys) == 1 and not (_verb_of(a, xs) or _verb_of(b, ys))
+
+
 def aligned_runs(a: Claim, b: Claim) -> list[tuple[str, list[Word], list[Word]]]:
     """The content words of both, aligned in order (difflib's opcodes)."""
     from difflib import SequenceMatcher
@@ -964,5 +984,6 @@ __all__ = [
     "judge",
     "refines",
     "shape",
+    "tells_apart",
     "typed_pairs",
 ]
