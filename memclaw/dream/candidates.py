@@ -29,7 +29,7 @@ from memclaw.dream.clusters import (
     representative,
 )
 from memclaw.dream.lookup import Corrections, MemoryLines
-from memclaw.dream.memory_md import entry_lines, known
+from memclaw.dream.memory_md import entry_lines, known, says
 from memclaw.dream.salience import Salience
 from memclaw.index.recall_log import RecallIndex, load_recall
 from memclaw.text.likeness import Fingerprint, mentions_topic
@@ -235,13 +235,35 @@ def _known_by(cand: Candidate, lines: MemoryLines, salience: Salience) -> str | 
     best, best_share = None, KNOWN_SHARE
     for source, fp in lines.sharing(cand.fp.tokens | core):
         if known(cand.fp, [fp]):
-            return source
+            if _says_it(source, cand.text):
+                return source
+            continue  # worded alike, but another value or another thing
         share = salience.coverage(cand.fp.tokens, fp.tokens)
         if len(core) >= 2:
             share = max(share, salience.coverage(core, fp.tokens))
-        if share >= best_share:
+        if share >= best_share and _says_it(source, cand.text):
             best, best_share = source, share
     return best
+
+
+def _apart(group: list[Mention]) -> list[list[Mention]]:
+    """``group`` split where its mentions name different things alike ("server alpha",
+    "server beta"): each near twin is a fact of its own (see ``judgement.tells_apart``)."""
+    from memclaw.judgement import tells_apart
+
+    parts: list[list[Mention]] = []
+    for mention in group:
+        home = next((p for p in parts if not tells_apart(p[0].text, mention.text)), None)
+        if home is None:
+            parts.append([mention])
+        else:
+            home.append(mention)
+    return parts
+
+
+def _says_it(source: str, text: str) -> bool:
+    """Whether the memory line ``source`` ("MEMORY.md: …") says what ``text`` says."""
+    return says(source.split(": ", 1)[1], text)
 
 
 def rank(
@@ -281,8 +303,9 @@ def rank(
     mentions = most_salient(mentions, salience, recall, max_mentions, check)
     check()
     candidates = [
-        Candidate(group, rep=representative(group, salience))
+        Candidate(twins, rep=representative(twins, salience))
         for group in cluster(mentions, salience, check=check)
+        for twins in _apart(group)
     ]
     for cand in candidates:
         hits = [recall.queries_for(m.file, m.line) for m in cand.mentions]

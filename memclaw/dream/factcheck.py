@@ -98,7 +98,7 @@ def apply_corrections(
                     check.held += [f.id for f in mine]
                 continue
             if not apply:
-                if judged.outcome is Outcome.REPLACED:
+                if judged.outcome is Outcome.REPLACED and judged.statement not in check.corrected:
                     check.corrected.append(judged.statement)
                     paths = (p.path for f in judged.against for p in f.places)
                     check.rewritten += [p for p in dict.fromkeys(paths) if p not in check.rewritten]
@@ -244,9 +244,15 @@ def hold_contradictions(
             cand.reasons.append(f"contradicts a remembered fact: in the inbox as {', '.join(ids)}")
         elif settled.outcome is Outcome.REPLACED:
             cand.status = Status.KNOWN
-            check.corrected.append(settled.statement)
+            if settled.statement not in check.corrected:
+                check.corrected.append(settled.statement)
             check.rewritten += [f for f in settled.changed if f not in check.rewritten]
             cand.reasons.append("it corrected a remembered fact in place")
+        elif settled.outcome is Outcome.RESTATED and settled.against:
+            # Said already, in other words: "Sam moved to Porto" once the notes' correction
+            # made the line "Sam lives in Porto with his cat Miso".
+            cand.status = Status.KNOWN
+            cand.reasons.append(f"already known: {settled.against[0].statement}")
 
 
 def prune_low_trust(scope: Scope, text: str, check: FactCheck) -> str:

@@ -178,6 +178,19 @@ def known(fp: Fingerprint, entries: list[Fingerprint]) -> bool:
     )
 
 
+def says(line: str, text: str) -> bool:
+    """Whether ``line``, worded like ``text``, says what it says, by the one judgement: not
+    when ``text`` gives a new value of it ("Maya's favourite editor is now Helix"), nor when
+    it is surely another fact that names another thing (server beta, invoice 4412). Other
+    words for the same ("Priya Nair, who leads atlas billing, works from Lund") are."""
+    from memclaw.judgement import Relation, judge, tells_apart
+
+    verdict = judge(line, text)
+    if verdict.relation is Relation.UPDATE:
+        return False
+    return not (verdict.relation is Relation.DISTINCT and verdict.sure and tells_apart(line, text))
+
+
 def extends(fp: Fingerprint, entry: Fingerprint) -> bool:
     """``fp`` says everything ``entry`` says, and more: it can replace it."""
     return (

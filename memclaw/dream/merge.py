@@ -17,6 +17,7 @@ from memclaw.dream.memory_md import (
     extends,
     join_sections,
     known,
+    says,
     split_sections,
 )
 from memclaw.text.likeness import Fingerprint, supersedes
@@ -72,14 +73,14 @@ def _append(section: Section, line: str) -> Section:
 def merge_offline(old: str, promoted: Sequence[Candidate]) -> tuple[str, list[str]]:
     """MEMORY.md with the promoted facts merged in, and the lines that were added."""
     sections = split_sections(old if old.strip() else EMPTY_MEMORY)
-    present = [Fingerprint.of(e) for e in entry_lines(old)]
+    present = [(e, Fingerprint.of(e)) for e in entry_lines(old)]
     added: list[str] = []
     for cand in promoted:
         fp = Fingerprint.of(cand.text)
-        if known(fp, present):
+        if any(known(fp, [e_fp]) and says(e, cand.text) for e, e_fp in present):
             continue
         line = f"- {' '.join(cand.text.split())}"
-        present.append(fp)
+        present.append((cand.text, fp))
         added.append(line)
         if _replace_superseded(sections, fp, line):
             continue

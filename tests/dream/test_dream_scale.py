@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from dream.dreamkit import Clock, day, note, tree, workspace
 from memclaw.cli.app import app
 from memclaw.dream.budget import Deadline, StoppedEarly, most_salient
-from memclaw.dream.candidates import Candidate, _known_by, recurring_terms
+from memclaw.dream.candidates import Candidate, _known_by, _says_it, recurring_terms
 from memclaw.dream.clusters import (
     NEAR_COPY,
     SAME_FACT,
@@ -140,10 +140,9 @@ def test_corrections_and_known_lines_match_the_full_scan(seed: int) -> None:
         assert index.first_correcting(newest, group) == expected
         found_correction += expected is not None
         cand = Candidate(group)
-        assert _known_by(cand, MemoryLines(lines), salience) == _known_by_full_scan(
-            cand.fp, group, lines, salience
-        )
-        found_known += _known_by_full_scan(cand.fp, group, lines, salience) is not None
+        full_scan = _known_by_full_scan(cand.fp, group, lines, salience, cand.text)
+        assert _known_by(cand, MemoryLines(lines), salience) == full_scan
+        found_known += full_scan is not None
     assert found_correction and found_known  # both paths were exercised
 
 
@@ -152,16 +151,19 @@ def _known_by_full_scan(
     group: list[Mention],
     lines: list[tuple[str, Fingerprint]],
     salience: Salience,
+    text: str,
 ) -> str | None:
     core = recurring_terms(group)
     best, best_share = None, 0.7
     for source, other in lines:
         if known(fp, [other]):
-            return source
+            if _says_it(source, text):
+                return source
+            continue
         share = salience.coverage(fp.tokens, other.tokens)
         if len(core) >= 2:
             share = max(share, salience.coverage(core, other.tokens))
-        if share >= best_share:
+        if share >= best_share and _says_it(source, text):
             best, best_share = source, share
     return best
 

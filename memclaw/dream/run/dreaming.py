@@ -144,6 +144,7 @@ def _dream(
     hold_contradictions(
         scope, report, result.facts, source=source, apply=not result.dry_run, model=model
     )
+    old = scope.read(MEMORY)  # a candidate's correction may have rewritten a line in place
     if not report.notes:
         result.reason = f"no daily notes in the last {plural(window, 'day')}"
         if not result.dry_run:
