@@ -191,3 +191,21 @@ def test_a_german_and_a_spanish_chat_keep_what_each_sentence_says() -> None:
         "El gato del usuario se llama Nube.",
     ]
     assert _texts("Soy feliz hoy.") == []  # a mood, no trade
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # What is the speaker's is the user's once the sentence is about the user.
+        ("Vivo en Sevilla con mi perro Toby.", "El usuario vive en Sevilla con su perro Toby."),
+        ("Jag bor i Malmö med min hund Bamse.", "Användaren bor i Malmö med sin hund Bamse."),
+        (
+            "Ich wohne in München mit meiner Katze Luna.",
+            "Der Nutzer wohnt in München mit seiner Katze Luna.",
+        ),
+        # A new employer said with "now".
+        ("I now work at Globex.", "User works at Globex."),
+    ],
+)
+def test_the_speakers_own_words_are_said_of_the_user(said: str, kept: str) -> None:
+    assert _texts(said) == [kept]

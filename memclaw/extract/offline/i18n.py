@@ -356,8 +356,30 @@ _ES_SUBJECT = {
 }
 
 
+# The speaker's own words for what is theirs, as said of the user ("med min hund" is "med
+# sin hund" once the sentence is about "Användaren").
+_THEIRS = {
+    "sv": {"min": "sin", "mitt": "sitt", "mina": "sina", "mig": "sig"},
+    "de": {
+        "mein": "sein", "meine": "seine", "meiner": "seiner", "meinem": "seinem",
+        "meinen": "seinen", "meines": "seines", "mich": "sich", "mir": "sich",
+    },
+    "es": {"mi": "su", "mis": "sus"},
+}  # fmt: skip
+_WORD = re.compile(r"\w+")
+
+
+def _theirs(lang: str, text: str) -> str:
+    own = _THEIRS.get(lang)
+    if not own:
+        return text
+    return _WORD.sub(lambda m: own.get(m.group(), m.group()), text)
+
+
 def _fill(lang: str, template: str, match: re.Match[str]) -> str:
     g = {k: (v or "").strip().rstrip(".!") for k, v in match.groupdict().items()}
+    if "x" in g:
+        g["x"] = _theirs(lang, g["x"])
     if "v" in g:
         g["v"] = g["v"].lower()  # a verb that opened the sentence is mid-sentence in the fact
     s = g.get("s", "").lower()

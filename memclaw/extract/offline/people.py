@@ -90,7 +90,7 @@ _JOINED_RE = re.compile(
     rf"({_TITLE_ANY}))?"
 )
 _EMPLOYER_RE = re.compile(
-    r"\b(?i:i\s+(?:currently\s+)?work\s+(?:at|for)|i'm\s+(?:at|with)|i\s+am\s+(?:at|with))\s+"
+    r"\b(?i:i\s+(?:currently\s+|now\s+|actually\s+)?work\s+(?:at|for)|i'm\s+(?:at|with)|i\s+am\s+(?:at|with))\s+"
     rf"({ORG})"
 )
 _TZ = r"(?:UTC|GMT)[+-]\d{1,2}(?::\d\d)?|[A-Z][a-z]+/[A-Z][A-Za-z_]+|[A-Z]{2,4}"
