@@ -173,8 +173,9 @@ def read(raw: str, language: str | None = None) -> Claim:
     subject = keys(w for w in (found[:verb] if verb is not None else found) if not names_a_time(w))
     if verb == 0 and language == "english":
         subject = frozenset({"user"})  # "Prefers tea in the morning": a note about the person
-    elif verb is not None and not subject:
-        # Verb second, its subject after it: "Eigentlich arbeitet der Nutzer bei Bosch".
+    elif verb is not None and (not subject or _fronted(found, language)):
+        # Verb second, its subject after it: "Eigentlich arbeitet der Nutzer bei Bosch",
+        # "Für Datenanalyse bevorzugt Jonas Python", "På måndagar tränar Anna".
         subject = keys(_noun_phrase(found[verb + 1 :], language))
     cue = led or bool(lx.CORRECTION.search(body)) or bool(_CHANGE.search(body))
     return Claim(
@@ -191,6 +192,58 @@ def read(raw: str, language: str | None = None) -> Claim:
         stamp=_dated(raw),
         language=language,
     )
+
+
+# Prepositions that open a German or Swedish sentence put its subject after the verb.
+_FRONTING = {
+    "german": frozenset(
+        [
+            "für",
+            "in",
+            "im",
+            "am",
+            "an",
+            "auf",
+            "bei",
+            "mit",
+            "nach",
+            "seit",
+            "von",
+            "vom",
+            "zu",
+            "zum",
+            "zur",
+            "über",
+            "unter",
+            "vor",
+            "während",
+            "wegen",
+            "ab",
+        ]
+    ),
+    "swedish": frozenset(
+        [
+            "på",
+            "i",
+            "för",
+            "med",
+            "efter",
+            "sedan",
+            "under",
+            "vid",
+            "till",
+            "från",
+            "om",
+            "inför",
+            "enligt",
+        ]
+    ),
+}
+
+
+def _fronted(found: tuple[Word, ...], language: str) -> bool:
+    """Whether ``found`` opens with a preposition, in a language whose verb comes second."""
+    return bool(found) and found[0].text.casefold() in _FRONTING.get(language, ())
 
 
 def _genitive_names(body: str, found: list[Word], language: str) -> tuple[Word, ...]:

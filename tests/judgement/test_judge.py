@@ -86,6 +86,9 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             RICHER,
         ),
         ("Gemma plays tennis regularly.", "Gemma plays golf every Thursday.", DISTINCT),
+        # A sentence opened by a preposition has its subject after the verb (V2 order).
+        ("Anna tränar på måndagar.", "På måndagar tränar Anna.", SAME),
+        ("Lisa tränar på måndagar.", "På måndagar tränar Anna.", DISTINCT),
         # A thing's name, however it is given; another thing's name is another fact.
         ("User's dog is called Rufus.", "Rufus is the name of User's dog.", SAME),
         ("User's dog is called Rufus.", "The name of User's dog is Rufus.", SAME),
