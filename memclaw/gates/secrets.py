@@ -192,7 +192,11 @@ def find_secrets(text: str) -> list[SecretFinding]:
 
 _PROSE = frozenset({"password", "credential"})  # the kinds a value read after a word gets
 # A short aside in brackets, or one set off by a comma before a colon.
-_ASIDE_RE = LazyPattern(r"\([^()\n]{1,80}\)|,\s[^,.:;()\n]{1,60}(?=:\s)")
+# (A comma aside is words, two or more: a key of JSON or YAML after a comma is none.)
+_ASIDE_RE = LazyPattern(
+    r"\([^()\n]{1,80}\)|,[ \t]+[^\W\d_][^\s,.:;()\"'{}\[\]=]*(?:[ \t]+[^\s,.:;()\"'{}\[\]=]+){1,10}"
+    r"(?=:\s)"
+)
 
 
 def _past_asides(text: str) -> tuple[list[Candidate], list[tuple[int, int]]]:

@@ -376,6 +376,8 @@ def test_what_only_stands_beside_a_credential_stays() -> None:
         "The recovery key is stored in the safe",
         "recovery time: 4 hours",
         "Meeting notes (week 12): budget approved, see the password policy",
+        # A key of JSON after a comma is no aside.
+        '{"content": "a note", "note": "say \\"hi\\""}',
         # An id with a credential word after its hyphen is no compound of one.
         "## m-seed\nEdits: e000 e001 e002 e003 e004 e005 e006 e007 e008 e009 e010 END",
     ):
