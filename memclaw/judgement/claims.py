@@ -48,6 +48,10 @@ _CHANGE = re.compile(
     r"\b(?:now|nowadays|these days|any ?more|switched|changed|upgraded|downgraded|"
     r"relocated|has gone|went|became|got married|divorced|new|replaced|instead|again|"
     r"reassigned|rescheduled|renamed|taken over|handed over|"
+    # An amount said to have moved: "rose to", "ökade till", "stieg auf", "subió a".
+    r"rose|risen|increased|decreased|dropped|doubled|went up|went down|ökade|ökat|minskade|"
+    r"minskat|steg|sjönk|höjts|sänkts|stieg|sank|gestiegen|gesunken|erhöht|gesenkt|subió|"
+    r"bajó|aumentó|disminuyó|"
     r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
     r"uppgraderades|flyttats|flyttades|flyttad|flyttat|uppskjuten|uppskjutet|sköts upp|"
     r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neu|neue[rsn]?|wieder|"

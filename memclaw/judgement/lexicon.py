@@ -174,12 +174,13 @@ _ENGLISH_VERBS = """
     allow seem remain stay mean support require expect hope try skip miss hurt break
     sign assign schedule postpone delay rent sleep wake dislike adore detest avoid
     prepare review publish release ship last serve cover contain offer reach fall
+    increase decrease drop double climb
 """
 _IRREGULAR_VERBS = """
     is are was were has have had does did goes went gone takes took made got gave bought
     sold paid began became felt thought knew said told sent sat ran ate drank spoke wrote
     led met sang swam flew drove rode wore held kept left built grew taught fell broke
-    hurt slept woke caught brought stood found lost won chose
+    hurt slept woke caught brought stood found lost won chose rose risen
     can can't cannot could will won't would should must may might shall
     doesn't don't didn't isn't aren't wasn't weren't hasn't haven't
 """
@@ -189,17 +190,20 @@ _SWEDISH_VERBS = """
     flyttade flyttat flyttades kör körde studerar pluggar tränar åker reser äger behöver
     vill ska kan går gick kommer kom ligger låg lever levde samlar sjunger simmar besökte
     säkerhetskopieras fyller föddes startar slutar börjar möts träffas sköter leder
+    ökade ökar minskade minskar steg sjönk höjdes sänktes
 """
 _GERMAN_VERBS = """
     ist sind war waren hat haben hatte wohnt wohnte lebt arbeitet arbeitete heißt heißen
     trinkt isst spricht spielt läuft lief findet fand programmiert schwimmt nutzt benutzt
     verwendet mag liebt fährt studiert trainiert möchte will kann muss geht ging sitzt
     sammelt singt besucht zog liegt beginnt endet gehört leitet wurde wird
+    stieg steigt sank sinkt
 """
 _SPANISH_VERBS = """
     es son era fue está están estaba tiene tienen tenía vive viven vivía trabaja trabajan
     trabajaba usa usan utiliza juega estudia prefiere quiere come bebe habla corre canta
     nada va sale llega empieza se ha han había visitó mudó llama empezó terminó cuesta
+    subió sube bajó baja aumentó aumenta disminuyó
 """
 
 

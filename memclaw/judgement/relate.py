@@ -239,15 +239,16 @@ def _announced_of(a: Claim, b: Claim) -> bool:
 
 
 def _member_named(a: Claim, b: Claim) -> bool:
-    """Whether the subjects differ in one word after the same word ("server alpha",
-    "server beta"; "team red", "team blue"): a name of one of many, another thing."""
+    """Whether the subjects differ in one word beside the same word ("server alpha",
+    "server beta"; "the staging server", "the production server"; "the project budget",
+    "the marketing budget"): one of many, another thing."""
     old, new = ([w.key for w in c.words[: c.verb] if not w.function] for c in (a, b))
     ops = SequenceMatcher(None, old, new, autojunk=False)
     changed = [op for op in ops.get_opcodes() if op[0] != "equal"]
     if len(changed) != 1 or changed[0][0] != "replace":
         return False
     _tag, i1, i2, j1, j2 = changed[0]
-    return i2 - i1 == j2 - j1 == 1 and i1 > 0 and j1 > 0
+    return i2 - i1 == j2 - j1 == 1 and len(old) > 1
 
 
 def _shared(a: Claim, b: Claim) -> float:

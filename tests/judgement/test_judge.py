@@ -86,6 +86,20 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             RICHER,
         ),
         ("Gemma plays tennis regularly.", "Gemma plays golf every Thursday.", DISTINCT),
+        # An amount said to have moved is its new value; another one's amount is not.
+        (
+            "El presupuesto del proyecto es 20000 euros",
+            "El presupuesto del proyecto subió a 25000 euros",
+            UPDATE,
+        ),
+        ("The project budget is 20000 euros", "The project budget rose to 25000 euros", UPDATE),
+        ("Die Miete beträgt 900 Euro", "Die Miete stieg auf 950 Euro", UPDATE),
+        ("The project budget is 20000 euros", "The marketing budget rose to 25000 euros", DISTINCT),
+        (
+            "The staging server runs Postgres 15",
+            "The production server now runs Postgres 16",
+            DISTINCT,
+        ),
         # A sentence opened by a preposition has its subject after the verb (V2 order).
         ("Anna tränar på måndagar.", "På måndagar tränar Anna.", SAME),
         ("Lisa tränar på måndagar.", "På måndagar tränar Anna.", DISTINCT),
