@@ -11,7 +11,7 @@ introduce it (``_PATTERNS``), by the lexicon (diet, relationship status), or fro
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import memclaw.judgement.lexicon as lx
@@ -221,6 +221,12 @@ class Frame:
     value: str  # the value as written, or its canonical name (a diet, a status)
     owner: frozenset[str]  # whose attribute: the subject's keys but the attribute's words
     said: tuple[int, int] = (0, 0)  # the span of the words that set it ("is employed by Volvo")
+    label: str = ""  # the attribute as written, where its name is folded ("favourite editor")
+
+    @property
+    def named(self) -> str:
+        """The attribute as a person reads it."""
+        return self.label or self.attribute
 
     def span(self) -> tuple[int, int]:
         return self.start, self.end
@@ -283,7 +289,7 @@ def _label_owned(body: str, found: tuple[Word, ...], frame: Frame) -> Frame:
     head = [w for w in found if w.end <= label.end("label")]
     owner = next((i for i, w in enumerate(head) if _owns(w, i, tuple(head))), None)
     owned = keys(head[: owner + 1]) if owner is not None else USER
-    return Frame(frame.attribute, frame.start, frame.end, frame.value, owned, frame.said)
+    return replace(frame, owner=owned)
 
 
 _SPEAKER = frozenset({"i", "jag", "ich", "yo"})
@@ -355,8 +361,10 @@ def _attribute_frame(
     """The frame "the A of ``owner`` is V", A named by ``nouns``: one name for it however
     it is said ("Timezone: CET", "User's timezone is CET", "Favourite film is Alien")."""
     named = next((i for i, w in enumerate(nouns) if w.text.casefold() in ATTRIBUTE_OF), None)
+    label = ""
     if named is None:
         attribute = " ".join(w.key for w in nouns) or "attribute"
+        label = " ".join(w.text.casefold() for w in nouns)
     else:
         # A "skip-level manager" is not the manager: the words before its name count.
         name = ATTRIBUTE_OF[nouns[named].text.casefold()]
@@ -365,7 +373,7 @@ def _attribute_frame(
         attribute = " ".join([*before, name])
     # "La boda de Paula es en Cádiz" and "... es el 12 de septiembre": its place, its date.
     kind = "" if attribute in _ATTRIBUTES else _value_kind(body[start:stop])
-    return Frame(f"{attribute} {kind}".strip(), start, stop, body[start:stop], owner, said)
+    return Frame(f"{attribute} {kind}".strip(), start, stop, body[start:stop], owner, said, label)
 
 
 def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:

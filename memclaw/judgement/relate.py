@@ -350,9 +350,10 @@ def _same_verb(a: Claim, b: Claim) -> bool:
     return any(w.key == verb.key or w.text.casefold() == verb.text.casefold() for w in b.words)
 
 
-def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
-    fa, fb = a.frame(attribute), b.frame(attribute)
+def _same_attribute(a: Claim, b: Claim, key: str) -> Judgement:
+    fa, fb = a.frame(key), b.frame(key)
     assert fa is not None and fb is not None
+    attribute = fb.named
     # A frame read from the verb on ("Arbeitet der Nutzer bei Bosch") belongs to the subject;
     # one with nothing before it and no other verb is the speaker's ("Vivo en Madrid").
     mine, theirs = (
@@ -371,7 +372,7 @@ def _same_attribute(a: Claim, b: Claim, attribute: str) -> Judgement:
         w
         for w in b.words
         if fb.said[0] <= w.start < fb.said[1] and not fb.start <= w.start < fb.end
-    ) | naming(b.words, attribute)
+    ) | naming(b.words, key)
     if b.keys - setting <= a.keys | mine:
         return Judgement(Relation.SAME, f"the same {attribute}")
     # The same value; what else they say decides ("moved to Lisbon on 2026-12-06" and
