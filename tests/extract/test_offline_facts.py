@@ -209,3 +209,21 @@ def test_a_german_and_a_spanish_chat_keep_what_each_sentence_says() -> None:
 )
 def test_the_speakers_own_words_are_said_of_the_user(said: str, kept: str) -> None:
     assert _texts(said) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # Where a person the user speaks of lives, who employs them, what they are.
+        ("Sam lives in Lisbon with his cat Miso.", "Sam lives in Lisbon with his cat Miso."),
+        ("Priya works at Spotify.", "Priya works at Spotify."),
+        ("Anna works as a nurse at Karolinska.", "Anna works as a nurse at Karolinska."),
+    ],
+)
+def test_what_a_named_person_lives_by_is_kept(said: str, kept: str) -> None:
+    assert _texts(said) == [f"As of {SUNDAY}, {kept}"]
+
+
+def test_a_place_or_a_mood_is_no_persons_attribute() -> None:
+    assert _texts("Lisbon is lovely in May.") == []
+    assert _texts("Sam is tired today.") == []

@@ -295,4 +295,26 @@ def relationship(sentence: str, day: str) -> Fact | None:
     joins = _JOINS.match(sentence)
     if joins and _person(joins.group(1)) and " " in joins.group(1):
         return Fact("relationship", finish(dated(third_person(sentence), day)), joins.group(1))
-    return None
+    return _named_attribute(sentence, day)
+
+
+_OPENS_NAMED = re.compile(rf"^({NAME})\s+(?-i:[a-z])")
+# What a person the user speaks of has one of: where they live, who employs them, their
+# role and manager (the judgement's single-valued attributes of a person).
+_DURABLE = frozenset({"place", "employer", "role", "manager"})
+
+
+def _named_attribute(sentence: str, day: str) -> Fact | None:
+    """ "Sam lives in Lisbon with his cat Miso", "Priya works at Spotify": where a person
+    named first lives, who employs them, what they are; the judgement reads the attribute
+    and whose it is, so a later "Sam moved to Porto" updates it."""
+    from memclaw.judgement import read
+
+    named = _OPENS_NAMED.match(sentence)
+    if named is None or not _person(named.group(1)):
+        return None
+    claim = read(sentence, "english")
+    name = {w.key for w in claim.words if w.end <= named.end(1)}
+    if not any(f.attribute in _DURABLE and f.owner and f.owner <= name for f in claim.frames):
+        return None
+    return Fact("relationship", finish(dated(third_person(sentence), day)), named.group(1))
