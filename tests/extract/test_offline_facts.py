@@ -227,3 +227,8 @@ def test_what_a_named_person_lives_by_is_kept(said: str, kept: str) -> None:
 def test_a_place_or_a_mood_is_no_persons_attribute() -> None:
     assert _texts("Lisbon is lovely in May.") == []
     assert _texts("Sam is tired today.") == []
+
+
+def test_an_opener_that_only_points_at_a_fact_is_left_out() -> None:
+    said = _texts("Note that the project deadline is 2026-03-01.")
+    assert said == [f"As of {SUNDAY}, the project deadline is 2026-03-01."]

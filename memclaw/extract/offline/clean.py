@@ -25,6 +25,7 @@ _CASUAL = (
 _OPENER = re.compile(
     r"^(?:(?:ok(?:ay)?|so|oh|and|also|but|btw|fyi|tbh|honestly|personally|anyway|anyways|well|"
     r"yeah|yep|actually|basically|fwiw|imo|just so you know|for the record|for context|"
+    r"(?:please )?note that|keep in mind(?: that)?|remember that|fun fact|"
     r"(?:as|like) i (?:said|mentioned)(?: before| earlier)?|as you know|"
     r"i told you(?: yesterday| before| earlier| already)?|long story short|"
     r"(?:and )?the (?:main|important|big) (?:thing|news) is(?: that)?)[,:!.]?\s+|"
