@@ -248,11 +248,16 @@ def hold_contradictions(
                 check.corrected.append(settled.statement)
             check.rewritten += [f for f in settled.changed if f not in check.rewritten]
             cand.reasons.append("it corrected a remembered fact in place")
-        elif settled.outcome is Outcome.RESTATED and settled.against:
-            # Said already, in other words: "Sam moved to Porto" once the notes' correction
-            # made the line "Sam lives in Porto with his cat Miso".
+        elif settled.outcome is Outcome.RESTATED and (said := _injected(settled.against)):
+            # Said already in MEMORY.md or PROFILE.md, in other words: "Sam moved to Porto"
+            # once the notes' correction made the line "Sam lives in Porto with his cat Miso".
             cand.status = Status.KNOWN
-            cand.reasons.append(f"already known: {settled.against[0].statement}")
+            cand.reasons.append(f"already known: {said[0].statement}")
+
+
+def _injected(facts: list[Fact]) -> list[Fact]:
+    """The facts with a line in MEMORY.md or PROFILE.md (an entry alone is promoted)."""
+    return [f for f in facts if any(p.kind in _INJECTED for p in f.places)]
 
 
 def prune_low_trust(scope: Scope, text: str, check: FactCheck) -> str:

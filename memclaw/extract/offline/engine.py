@@ -18,6 +18,7 @@ from memclaw.extract.offline.filing import target
 from memclaw.extract.offline.fragments import combine_facts
 from memclaw.extract.offline.i18n import classify_foreign, identity_foreign
 from memclaw.extract.offline.names import personal_fact
+from memclaw.extract.offline.people import named_attribute
 from memclaw.extract.offline.pets import pet_fact, pet_of
 from memclaw.extract.offline.refs import resolve
 from memclaw.extract.offline.rules import Fact, classify_sentence, identity_fact
@@ -174,7 +175,7 @@ def _classify(sentence: str, lang: str, day: str) -> Fact | None:
     if fact is None and (label := _LABEL.match(sentence)):
         # "Other news: Hanna starts Monday" -> "Hanna starts Monday"
         fact = classify_sentence(sentence[label.end() :], day)
-    return fact
+    return fact or named_attribute(sentence, day)
 
 
 # An instruction meant to last is a rule, not a one-off request, even when it starts with a verb.

@@ -295,7 +295,7 @@ def relationship(sentence: str, day: str) -> Fact | None:
     joins = _JOINS.match(sentence)
     if joins and _person(joins.group(1)) and " " in joins.group(1):
         return Fact("relationship", finish(dated(third_person(sentence), day)), joins.group(1))
-    return _named_attribute(sentence, day)
+    return None
 
 
 _OPENS_NAMED = re.compile(rf"^({NAME})\s+(?-i:[a-z])")
@@ -304,10 +304,12 @@ _OPENS_NAMED = re.compile(rf"^({NAME})\s+(?-i:[a-z])")
 _DURABLE = frozenset({"place", "employer", "role", "manager"})
 
 
-def _named_attribute(sentence: str, day: str) -> Fact | None:
-    """ "Sam lives in Lisbon with his cat Miso", "Priya works at Spotify": where a person
-    named first lives, who employs them, what they are; the judgement reads the attribute
-    and whose it is, so a later "Sam moved to Porto" updates it."""
+def named_attribute(sentence: str, day: str) -> Fact | None:
+    """ "Sam lives in Lisbon with his cat Miso", "Priya works at Spotify", said by the user:
+    where a person they name lives, who employs them, what they are (someone the user knows:
+    a remembered line of this shape may be the person's own, so only extraction asks this).
+    The judgement reads the attribute and whose it is, so a later "Sam moved to Porto"
+    updates it."""
     from memclaw.judgement import read
 
     named = _OPENS_NAMED.match(sentence)
