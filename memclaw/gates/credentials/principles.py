@@ -270,6 +270,18 @@ LOCKS = (
     r"deur|voordeur|poort|kluis|toegang|fietsslot|hangslot|"
     r"drzwi|bramy|brama|alarmu|sejfu|sejf|domofonu|kłódki|dostępu|garażu"
 )
+# What restores an account, in every language the gates read: its key or code is a
+# credential ("recovery key", "Wiederherstellungsschlüssel", "clé de récupération").
+_RECOVERY = (
+    r"recovery|återställning|wiederherstellung|recuperaci[oó]n|r[ée]cup[ée]ration|ripristino|"
+    r"recupero|herstel|odzyskiwania|recupera[cç][aã]o|palautus|gendannelse|gjenoppretting"
+)
+# A code or key, which is a credential when something that locks is named beside it.
+_OF_LOCK = (
+    r"codes?|keys?|kod(?:en)?|koder|koden|code|schlüssel|código|clave|clé|clef|codice|chiave|"
+    r"chave|sleutel|klucz|kodu?|nyckel(?:n)?|combinations?|kombination(?:en)?|combinación|"
+    r"combinaison|combinazione|combinação|combinatie|kombinacja|kombinacji"
+)
 # Words that are a credential by themselves.
 _OWN = (
     r"passwords?|passwd|pass-?phrases?|pass-?codes?|pwd|pw|pins?|puks?|pin-?codes?|pin-?numbers?|"
@@ -283,26 +295,12 @@ _OWN = (
     r"password|parola d'ordine|codice segreto|codice pin|"
     r"senha|palavra-passe|código secreto|"
     r"wachtwoord|pincode|beveiligingscode|"
-    r"hasło|haslo|kod pin|kod cvv|kod bezpieczeństwa"
-)
-# What restores an account, in every language the gates read: its key or code is a
-# credential ("recovery key", "Wiederherstellungsschlüssel", "clé de récupération").
-_RECOVERY = (
-    r"recovery|återställning|wiederherstellung|recuperaci[oó]n|r[ée]cup[ée]ration|ripristino|"
-    r"recupero|herstel|odzyskiwania|recupera[cç][aã]o|palautus|gendannelse|gjenoppretting"
-)
-# A code or key, which is a credential when something that locks is named beside it.
-_OF_LOCK = (
-    r"codes?|keys?|kod(?:en)?|koder|koden|code|schlüssel|código|clave|clé|clef|codice|chiave|"
-    r"chave|sleutel|klucz|kodu?|nyckel(?:n)?|combinations?|kombination(?:en)?|combinación|"
-    r"combinaison|combinazione|combinação|combinatie|kombinacja|kombinacji"
-)
-_COPULA = r"is|was|are|'s|is now|ist|lautet|war|är|blir|es|era|est|c'est|è|é|zijn|to|jest|brzmi"
-# A key or code of recovery, in one word or apart, in either order.
-_OWN = (
-    rf"{_OWN}|(?:{_RECOVERY})s?[\s-]?(?:{_OF_LOCK})"
+    r"hasło|haslo|kod pin|kod cvv|kod bezpieczeństwa|"
+    # a key or code of recovery, in one word or apart, in either order
+    rf"(?:{_RECOVERY})s?[\s-]?(?:{_OF_LOCK})"
     rf"|(?:{_OF_LOCK})\s+(?:(?:de|di|of|der|zur|för|van|do|da)\s+)?(?:{_RECOVERY})"
 )
+_COPULA = r"is|was|are|'s|is now|ist|lautet|war|är|blir|es|era|est|c'est|è|é|zijn|to|jest|brzmi"
 # Up to five words between the noun and a copula or colon ("for the backup disk", "del
 # cancello"); with neither, the value follows the noun at once ("CVV 321").
 _NOUN = (
