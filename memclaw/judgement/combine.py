@@ -207,6 +207,18 @@ def _replaced(a: Claim, b: Claim) -> frozenset[str]:
     """What a newer statement's new words took the place of, when no frame or typed value
     says it: the older statement's words of the same kind (a number for a number, a name
     for a name) that the newer one lacks; for plain words, the run right after the verb."""
+    if b.negated and not a.negated:
+        # "Elena is no longer vegetarian": what is taken back is what the newer one denies
+        # of the older one's words, not the word after the verb ("allergic to peanuts").
+        verbs = lx.verbs(b.language)
+        denied = {
+            w.key
+            for w in b.words
+            if not w.function and w.key in a.keys and w.text.casefold() not in verbs
+        }
+        denied -= a.subject | _grammar(a) | _grammar(b)
+        if denied:
+            return frozenset(denied)
     novel = [w for w in b.words if not w.function and w.key not in a.keys | _grammar(b)]
     start = a.verb + 1 if a.verb is not None else 0
     lacking = [w for w in a.words[start:] if not w.function and w.key not in b.keys]

@@ -142,10 +142,21 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _frame(
             r"\b(?:is|are|was|är|ist|sind|está|están)\s+"
             r"(?:now\s+|nu\s+|jetzt\s+|ahora\s+|finally\s+|äntligen\s+|endlich\s+)?V",
-            r"(?P<v>in progress|done|finished|completed|closed|merged|resolved|open|blocked|"
+            r"(?P<v>in progress|in review|under review|in testing|in qa|approved|rejected|"
+            r"i granskning|in prüfung|en revisión|"
+            r"done|finished|completed|closed|merged|resolved|open|blocked|"
             r"on hold|cancell?ed|shipped|live|klar|klart|avslutad|avslutat|stängd|stängt|"
             r"pausad|pausat|erledigt|fertig|abgeschlossen|in arbeit|offen|blockiert|"
             r"terminad[oa]|hech[oa]|cerrad[oa]|en curso|abiert[oa]|bloquead[oa])",
+            end=r"\b",
+        ),
+    ),
+    # "Projektet Falken har status grön", "The project has status red", "hat den Status Gelb".
+    (
+        "state",
+        _frame(
+            r"\b(?:has|har|hat|tiene)\s+(?:the\s+|den\s+|el\s+|a\s+)?(?:status|state|estado)\s+V",
+            r"(?P<v>[^\W\d][\w-]*)",
             end=r"\b",
         ),
     ),
@@ -236,8 +247,16 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
     """The single-valued attributes ``body`` sets (see the module), at most one each."""
     subject_end = found[verb].start if verb is not None else 0
 
+    # "Frau Weber, Mutter von zwei Kindern, arbeitet ...": an aside after a name says who
+    # she is; whose attribute it is, is still the name's.
+    asides = [m.span() for m in _APPOSITION.finditer(body, 0, subject_end or len(body))]
+
     def before(at: int) -> frozenset[str]:
-        return keys([w for w in found if w.end <= min(at, subject_end or at)])
+        return keys(
+            w
+            for w in found
+            if w.end <= min(at, subject_end or at) and not any(s <= w.start < e for s, e in asides)
+        )
 
     frames: dict[str, Frame] = {}
     for attribute, pattern in _PATTERNS:
@@ -277,6 +296,10 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
         if owned is not None and owned.attribute not in frames:
             frames[owned.attribute] = owned
     return tuple(_label_owned(body, found, f) for f in frames.values())
+
+
+# An aside set off by commas right after a name ("Frau Weber, Mutter von zwei Kindern,").
+_APPOSITION = re.compile(r"(?<=[A-Za-zÅÄÖÜåäöüé]),\s[^,]{1,60}?,(?=\s)")
 
 
 def _label_owned(body: str, found: tuple[Word, ...], frame: Frame) -> Frame:

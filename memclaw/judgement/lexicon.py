@@ -197,7 +197,7 @@ _GERMAN_VERBS = """
     trinkt isst spricht spielt läuft lief findet fand programmiert schwimmt nutzt benutzt
     verwendet mag liebt fährt studiert trainiert möchte will kann muss geht ging sitzt
     sammelt singt besucht zog liegt beginnt endet gehört leitet wurde wird
-    stieg steigt sank sinkt
+    stieg steigt sank sinkt ernährt
 """
 _SPANISH_VERBS = """
     es son era fue está están estaba tiene tienen tenía vive viven vivía trabaja trabajan

@@ -598,7 +598,11 @@ def renumbered(a: Claim, b: Claim) -> list[tuple[list[Word], list[Word]]]:
     ids = [(x, y) for x, y in ops if all(w.value for w in x + y) and x and y]
     if not ids or not all(_numbered(a, b, x, y) for x, y in ids):
         return []
-    return ids
+    # Nothing else given another value: "flyttat till fredag klockan 9" changes the day too.
+    others = [
+        (x, y) for x, y in ops if (x, y) not in ids and not (_verb_of(a, x) and _verb_of(b, y))
+    ]
+    return [] if others else ids
 
 
 def _numbered(a: Claim, b: Claim, old: list[Word], new: list[Word]) -> bool:
@@ -958,7 +962,7 @@ def _counts(found: tuple[Word, ...], index: int) -> bool:
 
 
 _COUNT_VERBS = frozenset({"has", "have", "har", "hat", "tien", "tiene"})
-_CLOCK_WORDS = frozenset({"uhr", "kl", "o'clock", "h"})
+_CLOCK_WORDS = frozenset({"uhr", "kl", "klockan", "o'clock", "h", "am", "pm"})
 _HOUR = re.compile(r"\d+|\d{1,2}\.\d{2}")  # "9", and "08.15" as Swedes and Germans write it
 
 

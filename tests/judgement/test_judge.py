@@ -86,6 +86,8 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             RICHER,
         ),
         ("Gemma plays tennis regularly.", "Gemma plays golf every Thursday.", DISTINCT),
+        ("Projektet Falken har status grön", "Projektet Örnen har status röd", DISTINCT),
+        ("User's sister, a nurse, lives in Braga", "User lives in Porto", DISTINCT),
         # An amount said to have moved is its new value; another one's amount is not.
         (
             "El presupuesto del proyecto es 20000 euros",
@@ -458,6 +460,39 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
 @pytest.mark.parametrize(
     ("old", "new", "line"),
     [
+        # A day and a time moved together are both the new ones (the day was lost).
+        (
+            "Styrelsemötet är på torsdag klockan 15",
+            "Styrelsemötet är flyttat till fredag klockan 9",
+            "Styrelsemötet är på fredag klockan 9",
+        ),
+        # What is taken back is what is denied; the allergy stays (it was cut to "to peanuts").
+        (
+            "Elena is vegetarian and allergic to peanuts",
+            "Elena is no longer vegetarian; she eats fish now",
+            "Elena is no longer vegetarian; she eats fish now, and allergic to peanuts",
+        ),
+        # Whose job it is, past an aside that says who she is; where a ticket stands.
+        (
+            "Frau Weber, Mutter von zwei Kindern, arbeitet bei Siemens",
+            "Frau Weber arbeitet jetzt bei Bosch",
+            "Frau Weber, Mutter von zwei Kindern, arbeitet bei Bosch",
+        ),
+        (
+            "Ticket OPS-1182 is in review, assigned to Dana",
+            "OPS-1182 is done",
+            "Ticket OPS-1182 is done, assigned to Dana",
+        ),
+        (
+            "Anna ernährt sich vegan und läuft jeden Morgen fünf Kilometer",
+            "Anna isst inzwischen wieder Fleisch",
+            "Anna isst inzwischen wieder Fleisch, und läuft jeden Morgen fünf Kilometer",
+        ),
+        (
+            "Projektet Falken har status grön",
+            "Projektet Falken har status röd",
+            "Projektet Falken har status röd",
+        ),
         # The new amount takes the old one's place; the due date after it is no amount.
         (
             "Invoice INV-2231 is for €1,200 and is due on 30 June.",
