@@ -16,12 +16,14 @@ if TYPE_CHECKING:
 def say_dream(result: DreamResult, console: Any) -> None:
     who = f"{result.agent} ({result.owner})" if result.owner else result.agent
     change = f" ({result.change})" if result.status == "updated" else ""
-    prefix = "would be " if result.dry_run and result.status == "updated" else ""
     # A refusal's reason starts "refused: …" itself; the status is said once.
     reason = str(result.reason).removeprefix(f"{result.status}: ")
+    status = str(result.status)
+    if result.dry_run and result.status == "updated":
+        status = f"would be {status}"
     # "unchanged" speaks of MEMORY.md: the notes' corrections may have rewritten others.
-    status = f"MEMORY.md {result.status}" if result.facts.rewritten else str(result.status)
-    console.print(f"{who}: {prefix}{status}{change}: {reason}", highlight=False)
+    status = f"MEMORY.md {status}" if result.facts.rewritten else status
+    console.print(f"{who}: {status}{change}: {reason}", highlight=False)
     if result.engine.startswith("offline ("):  # a model is set, but it could not be used
         console.print(f"{who}: dreamed {result.engine}", highlight=False, markup=False)
     if result.ceiling:
