@@ -97,6 +97,10 @@ SAME_IDEA = {
     "bror": "brodern broder bröder bröderna",
     "dotter": "dottern döttrar döttrarna",
     "son": "sonen söner sönerna",
+    # Short names engineers give the same thing: "Staging DB" is "the staging database".
+    "database": "db databas databasen datenbank",
+    "production": "prod produktion producción",
+    "repository": "repo",
 }
 # What one abstains from by not doing it: "doesn't drink alcohol" is "avoids alcohol", "no
 # tolera la lactosa" is "es intolerante".

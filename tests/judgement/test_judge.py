@@ -87,6 +87,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         ("Gemma plays tennis regularly.", "Gemma plays golf every Thursday.", DISTINCT),
         ("Projektet Falken har status grön", "Projektet Örnen har status röd", DISTINCT),
+        (
+            "The staging database runs on PostgreSQL 13",
+            "The production DB was upgraded to PostgreSQL 15",
+            DISTINCT,
+        ),
         ("User's sister, a nurse, lives in Braga", "User lives in Porto", DISTINCT),
         # An amount said to have moved is its new value; another one's amount is not.
         (
@@ -492,6 +497,12 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Projektet Falken har status grön",
             "Projektet Falken har status röd",
             "Projektet Falken har status röd",
+        ),
+        # A short name engineers give the same thing is that thing.
+        (
+            "The staging database runs on PostgreSQL 13 on host db-stg-01",
+            "Staging DB was upgraded to PostgreSQL 15",
+            "The staging database runs on PostgreSQL 15 on host db-stg-01",
         ),
         # The new amount takes the old one's place; the due date after it is no amount.
         (
