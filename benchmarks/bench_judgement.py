@@ -7,7 +7,11 @@ of which served as a held-out half until its mistakes were read). ``judgement_he
 data, and its mistakes are never printed: tune on dev only. ``judgement_fresh.jsonl``
 (259 pairs) was written blind the same way in round 7 and scored once before any rule
 was fitted to it (correction 57/89, complementary 108/110, restatement 19/30,
-enrichment 23/30, 3 silent losses); it has been tuned on since, like dev. A pair is run on a fresh
+enrichment 23/30, 3 silent losses); it has been tuned on since, like dev.
+``judgement_probe.jsonl`` (99 pairs) was written blind in round 9 by a helper that had
+read nothing of memclaw, and run once through the CLI before any rule was fitted to it
+(by this scorer on the code before that round: correction 16/29, complementary 35/35,
+restatement 10/15, enrichment 20/20, 1 silent loss); tuned on since. A pair is run on a fresh
 agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
 in force (every line of PROFILE.md, MEMORY.md and the entries,
 none superseded) are read back:
@@ -25,7 +29,7 @@ pair held for review. Also timed: 52 distinct look-alike facts remembered one af
 the other (what the 10th and the 52nd cost), and thirty new facts against a
 hundred old ones weighed in one batch, as an extraction does.
 
-Run: ``python -m benchmarks.bench_judgement [--half dev|fresh|heldout] [--mistakes]``.
+Run: ``python -m benchmarks.bench_judgement [--half dev|fresh|probe|heldout] [--mistakes]``.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("correction", "complementary", "restatement", "enrichment")
-HALVES = ("dev", "fresh", "heldout")
+HALVES = ("dev", "fresh", "probe", "heldout")
 
 
 def load(half: str) -> list[dict[str, Any]]:
@@ -167,8 +171,8 @@ def main() -> None:
     parser.add_argument("--half", choices=(*HALVES, "all"), default="all")
     parser.add_argument("--mistakes", action="store_true", help="print every wrong pair")
     args = parser.parse_args()
-    if args.mistakes and args.half not in ("dev", "fresh"):
-        parser.error("--mistakes needs --half dev or fresh: the held-out half's stay unread")
+    if args.mistakes and args.half not in ("dev", "fresh", "probe"):
+        parser.error("--mistakes needs --half dev, fresh or probe: the held-out half's stay unread")
     halves = HALVES if args.half == "all" else (args.half,)
     for half in halves:
         figures = score(load(half), args.mistakes)

@@ -709,3 +709,14 @@ def test_the_fresh_blind_pairs_lose_nothing_silently() -> None:
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
     assert right["correction"] >= 85 and right["complementary"] >= 109, figures
     assert right["restatement"] >= 27 and right["enrichment"] >= 29, figures
+
+
+def test_the_probes_blind_pairs_lose_nothing_silently() -> None:
+    """Round 9's blind pairs (a helper's, written before it read anything of memclaw)."""
+    from benchmarks.bench_judgement import load, score
+
+    figures = score(load("probe"))
+    assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
+    right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
+    assert right["correction"] >= 23 and right["complementary"] >= 35, figures
+    assert right["restatement"] >= 10 and right["enrichment"] >= 20, figures
