@@ -63,13 +63,15 @@ class Endpoint:
                 reason = _retry_reason(exc)
                 if reason is None or attempt == attempts:
                     raise
+                quiet = getattr(exc, "status_code", None) == 429
+                if quiet:
+                    # The server asked for quiet: every caller of this client waits, not
+                    # just this one (the gate holds them before their next call). Paused
+                    # before it is told, so that no call slips in between.
+                    self.gate.pause(_backoff(exc, attempt))
                 if self.on_retry is not None:
                     self.on_retry(f"retrying ({attempt + 1}/{attempts}) after {reason}")
-                if getattr(exc, "status_code", None) == 429:
-                    # The server asked for quiet: every caller of this client waits, not
-                    # just this one (the gate holds them before their next call).
-                    self.gate.pause(_backoff(exc, attempt))
-                else:
+                if not quiet:
                     time.sleep(_backoff(exc, attempt))
         raise AssertionError("unreachable")  # pragma: no cover
 
