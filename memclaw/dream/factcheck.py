@@ -37,6 +37,8 @@ from memclaw.facts.settle import Outcome, Settled, hold, settle, strip_cue
 from memclaw.judgement import Relation, is_correction, judge, superseded_by
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
@@ -53,6 +55,12 @@ class FactCheck:
     dropped: list[str] = field(default_factory=list)  # low-trust model lines removed
     flagged: list[str] = field(default_factory=list)  # low-trust lines a person wrote
     overruled: list[str] = field(default_factory=list)  # a model's lines known to be wrong
+
+    def corrects(self, statement: str, files: Iterable[str] = ()) -> None:
+        """Note that ``statement`` corrected memory, in ``files``: each once."""
+        if statement not in self.corrected:
+            self.corrected.append(statement)
+        self.rewritten += [f for f in dict.fromkeys(files) if f not in self.rewritten]
 
     def to_dict(self) -> dict[str, list[str]]:
         return {
@@ -98,16 +106,14 @@ def apply_corrections(
                     check.held += [f.id for f in mine]
                 continue
             if not apply:
-                if judged.outcome is Outcome.REPLACED and judged.statement not in check.corrected:
-                    check.corrected.append(judged.statement)
+                if judged.outcome is Outcome.REPLACED:
                     paths = (p.path for f in judged.against for p in f.places)
-                    check.rewritten += [p for p in dict.fromkeys(paths) if p not in check.rewritten]
+                    check.corrects(judged.statement, paths)
                 continue
             fixes.append(place.statement)
             settled = settle(scope, place.statement, source=source, by_person=True, model=opinion)
             if settled.outcome is Outcome.REPLACED:
-                check.corrected.append(settled.statement)
-                check.rewritten += [f for f in settled.changed if f not in check.rewritten]
+                check.corrects(settled.statement, settled.changed)
     for fix in fixes:
         _outdated(scope, fix, check, source=source)
 
@@ -192,8 +198,7 @@ def _outdated(scope: Scope, fix: str, check: FactCheck, *, source: str) -> None:
             there |= {p.path for p in places}
         store.record(scope.agent, [fact.id], Event(EventKind.SUPERSEDED, now, source))
         store.record(scope.agent, [new_id], Event(EventKind.STATED, now, source))
-        if statement not in check.corrected:
-            check.corrected.append(statement)
+        check.corrects(statement)
 
 
 def _says(fact: Fact, new_id: str, statement: str) -> bool:
@@ -244,9 +249,7 @@ def hold_contradictions(
             cand.reasons.append(f"contradicts a remembered fact: in the inbox as {', '.join(ids)}")
         elif settled.outcome is Outcome.REPLACED:
             cand.status = Status.KNOWN
-            if settled.statement not in check.corrected:
-                check.corrected.append(settled.statement)
-            check.rewritten += [f for f in settled.changed if f not in check.rewritten]
+            check.corrects(settled.statement, settled.changed)
             cand.reasons.append("it corrected a remembered fact in place")
         elif settled.outcome is Outcome.RESTATED and (said := _injected(settled.against)):
             # Said already in MEMORY.md or PROFILE.md, in other words: "Sam moved to Porto"
