@@ -201,46 +201,14 @@ def read(raw: str, language: str | None = None) -> Claim:
 # Prepositions that open a German or Swedish sentence put its subject after the verb.
 _FRONTING = {
     "german": frozenset(
-        [
-            "für",
-            "in",
-            "im",
-            "am",
-            "an",
-            "auf",
-            "bei",
-            "mit",
-            "nach",
-            "seit",
-            "von",
-            "vom",
-            "zu",
-            "zum",
-            "zur",
-            "über",
-            "unter",
-            "vor",
-            "während",
-            "wegen",
-            "ab",
-        ]
+        """
+        für in im am an auf bei mit nach seit von vom zu zum zur über unter vor während wegen ab
+        """.split()  # noqa: SIM905
     ),
     "swedish": frozenset(
-        [
-            "på",
-            "i",
-            "för",
-            "med",
-            "efter",
-            "sedan",
-            "under",
-            "vid",
-            "till",
-            "från",
-            "om",
-            "inför",
-            "enligt",
-        ]
+        """
+        på i för med efter sedan under vid till från om inför enligt
+        """.split()  # noqa: SIM905
     ),
 }
 
