@@ -46,8 +46,9 @@ CUE_LEAD = re.compile(
 # Words that announce that something changed, beyond the correction words of the lexicon.
 _CHANGE = re.compile(
     r"\b(?:now|nowadays|these days|any ?more|switched|changed|upgraded|downgraded|"
-    r"relocated|has gone|went|became|got married|divorced|new|replaced|instead|again|"
-    r"reassigned|rescheduled|renamed|taken over|handed over|"
+    r"relocated|has gone|went(?: up| down)?|became|got married|divorced|new|replaced|instead|again|"
+    r"reassigned|rescheduled|renamed|taken over|handed over|migrated|migrerade?s?|migriert|"
+    r"migrad[oa]|migró|"
     # An amount said to have moved: "rose to", "ökade till", "stieg auf", "subió a".
     r"rose|risen|increased|decreased|dropped|doubled|went up|went down|ökade|ökat|minskade|"
     r"minskat|steg|sjönk|höjts|sänkts|stieg|sank|gestiegen|gesunken|erhöht|gesenkt|subió|"

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.claims import Claim, pieces, read
+from memclaw.judgement.claims import Claim, announcing, pieces, read
 from memclaw.judgement.relate import (
     Judgement,
     Relation,
@@ -36,15 +36,12 @@ from memclaw.text.language import language_of
 
 MAX_WORDS = 50  # a fact is one sentence of roughly 15-50 words
 
-# Words that announce the change itself ("moved to", "was postponed to", "now"): not a
-# detail the newer statement adds.
+# Words that carry a change besides those that announce one (``announcing``: "moved",
+# "now", "actually"): "to", "was", "has been". Not a detail the newer statement adds.
 _CHANGE_WORDS = re.compile(
-    r"\b(?:moved|has moved|have moved|relocated|switched|changed|upgraded|postponed|"
-    r"rescheduled|pushed|delayed|brought forward|to|till|auf|nach|al|a|now|actually|"
-    r"has been|have been|was|were|is|are|got|gone|become|became|ahora|jetzt|nu|numera|"
-    r"flyttade|flyttades|flyttat|har|hat|ist|wurde|verschoben|verlegt|umgezogen|"
-    r"skjutits upp|se mudó|se ha mudado|aplazad[oa]|se ha aplazado|cambió|"
-    r"in fact|correctly|egentligen|faktiskt|korrekt|eigentlich|tatsächlich|en realidad|"
+    r"\b(?:moved|has moved|have moved|postponed|pushed|delayed|brought forward|to|till|auf|"
+    r"nach|al|a|has been|have been|was|were|is|are|got|gone|become|correctly|korrekt|"
+    r"flyttade|har|hat|ist|wurde|verschoben|umgezogen|se mudó|se ha mudado|se ha aplazado|"
     r"realmente)\b",
     re.IGNORECASE,
 )
@@ -249,8 +246,9 @@ def _before(claim: Claim, word: Word) -> str:
 def _change(claim: Claim) -> frozenset[str]:
     """Keys of the words that announce a change rather than state a value."""
     spans = [m.span() for m in _CHANGE_WORDS.finditer(claim.body)]
-    spans += [m.span() for m in lx.CORRECTION.finditer(claim.body)]
-    return keys([w for w in claim.words if any(s <= w.start < e for s, e in spans)])
+    return announcing(claim) | keys(
+        w for w in claim.words if any(s <= w.start < e for s, e in spans)
+    )
 
 
 def _words_in(claim: Claim, start: int, end: int) -> list[Word]:

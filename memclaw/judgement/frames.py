@@ -38,6 +38,11 @@ _CAPITAL = r"(?-i:[A-ZÅÄÖÜÉ])"  # a capital even where the pattern ignores 
 _PLACE_V = rf"(?P<v>[^,;:!?()]+?(?:,\s*{_CAPITAL}[^,;:!?()\s]*(?:\s{_CAPITAL}[^,;:!?()\s]*)*)*)"
 # A value that names a place or a thing starts with a capital or a digit.
 _NAMED = r"(?P<v>(?-i:[A-ZÅÄÖÜÉ])[^,;:!?()]*?)"
+# A word that says a value is the one now, between the verb and the value ("weighs
+# actually 5,4 kilo", "ist mittlerweile 13").
+_NOW = (
+    r"(?:(?:now|actually|nu|numera|faktiskt|jetzt|mittlerweile|inzwischen|eigentlich|ahora|ya)\s+)?"
+)
 
 
 def _frame(pattern: str, value: str = _V, end: str = _END) -> re.Pattern[str]:
@@ -164,9 +169,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "weight",
         _frame(
-            r"\b(?:weighs|weighed|väger|vägde|wiegt|wog|pesa|pesaba|"
+            # (after a plain "is" or "was" too: the unit says it is a weight)
+            r"\b(?:weighs|weighed|väger|vägde|wiegt|wog|pesa|pesaba|is|was|är|var|ist|war|"
             r"(?:is|är|ist|está)\s+(?:now\s+|nu\s+|jetzt\s+)?(?:down|up|nere|uppe)\s+(?:to|på|bei)"
-            r"|(?:ha\s+)?(?:bajado|subido)\s+a)\s+V",
+            r"|(?:ha\s+)?(?:bajado|subido)\s+a)\s+" + _NOW + "V",
             r"(?P<v>\d+(?:[.,]\d+)?\s*(?:kg|kilos?|lbs?|pounds|stone))",
             end=r"\b",
         ),
@@ -175,7 +181,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "age",
         re.compile(
-            r"\b(?:is|är|ist|turned|turns|fyller|wird)\s+(?P<v>\d{1,3})(?:\s*(?:years?(?: old)?|"
+            r"\b(?:is|är|ist|turned|turns|fyller|wird)\s+"
+            + _NOW
+            + r"(?P<v>\d{1,3})(?:\s*(?:years?(?: old)?|"
             r"år(?: gammal)?|jahre(?: alt)?)\b|(?=[.,;]|$|\s+(?:and|och|und|y)\b))"
             # A birthday says the new age, whenever it was ("turned 42 last week").
             r"|\b(?:turned|fyllde|wurde|cumplió)\s+(?P<v4>\d{1,3})\b(?![%:.]\d)"

@@ -80,7 +80,9 @@ def _judge(old: str, new: str) -> Judgement:
         return _same_attribute(a, b, common[0])
     if given_up(a, b):
         return Judgement(Relation.UPDATE, "what it named is replaced by another")
-    if _other_subject(a, b) and not _announced_of(a, b):
+    # "The rent went up to $1,600" speaks of "the rent for the flat on Elm Street" by its
+    # head alone: the same thing.
+    if _other_subject(a, b) and not _announced_of(a, b) and not _details_subject(b, a):
         if _names_more(a, b) or _details_subject(a, b):
             # "User's daughter started university", "User's daughter Freya started studying
             # biology": the one spoken of, now named, unless what is said of them differs.
@@ -387,6 +389,8 @@ def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str])
     """Whether two attributes belong to one person or thing: the same words (maybe in
     another order), or one name and the same name in full ("Maya", "Maya Lindqvist"); a
     person named by a tie and a name is the one the name names ("My brother Erik", "Erik")."""
+    if _other_kin(a, b, mine, theirs):
+        return False
     if _tie_named(a, b, mine, theirs) or _tie_named(b, a, theirs, mine):
         return True  # "My sister Lena", "My sister": the one sister, named once
     mine, theirs = _by_name(a, mine), _by_name(b, theirs)
@@ -399,6 +403,15 @@ def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str])
     # Schwester": German capitalises every noun).
     names = {w.key for w in wider.words if w.text[:1].isupper() and not w.function and not w.kin}
     return bool(small & names) and big - small <= names
+
+
+def _other_kin(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether each names its one by another tie: "my sister Klara" and "my cousin Klara"
+    are two people of one name."""
+    kin_a, kin_b = (
+        {w.key for w in c.words if w.kin and w.key in o} for c, o in ((a, mine), (b, theirs))
+    )
+    return bool(kin_a and kin_b and not kin_a & kin_b)
 
 
 def _tie_named(named: Claim, other: Claim, mine: frozenset[str], theirs: frozenset[str]) -> bool:
@@ -442,6 +455,8 @@ def _other_subject(a: Claim, b: Claim) -> bool:
     leaves each side's extra subject words elsewhere in the other statement."""
     if a.verb is None and b.verb is None:
         return False
+    if _other_kin(a, b, a.subject, b.subject):
+        return True
     named = _by_name(a, a.subject), _by_name(b, b.subject)
     if named != (a.subject, b.subject) and named[0] == named[1]:
         return False  # "The dog Poppy", "Poppy": the one the name names
@@ -530,7 +545,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # shorter one said by the other.
     announced = b.cue and (not a.cue or announcing(a) != announcing(b))
     enough = shared >= 0.5 or (announced and shared >= 1 / 3)
-    if typed and len(typed) == len(ops) and enough:
+    if typed and len(typed) == len(ops) and (enough or (announced and _only_news(a, b, ops))):
         user = a.subject == b.subject == {"user"}
         if typed == [{"date"}] and user and not (announced or one_thing):
             # "Has a flight to Madrid on 3 May", "... on 10 May": two trips, unless told.
@@ -586,6 +601,15 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     valued = [(x, y) for x, y in slots if not (_verb_of(a, x) and _verb_of(b, y))]
     sure = shared < 0.5 or bool(valued)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
+
+
+def _only_news(a: Claim, b: Claim, ops: list[tuple[list[Word], list[Word]]]) -> bool:
+    """Whether all ``b`` says besides its announcing words and new values the older one
+    says too: "The rent went up to $1,600" is all of "User's rent is $1,450 per month for
+    the flat" it could say, however much more the older one held."""
+    new_values = keys(w for _, y in ops for w in y if _kind(b, w))
+    rest = b.keys - announcing(b) - new_values
+    return bool(rest) and rest <= a.keys
 
 
 def renumbered(a: Claim, b: Claim) -> list[tuple[list[Word], list[Word]]]:
@@ -689,8 +713,13 @@ def _described(a: Claim, b: Claim) -> bool:
 def _passing_turned_main(a: Claim, b: Claim) -> bool:
     """Whether all ``b`` says of ``a`` beyond its subject is what ``a`` mentions in passing
     (a detail) and ``b`` says as its point: "User sleeps badly since the move" is not
-    about the move that "User moved to Porto" announces."""
-    shared = [w for w in a.words if w.key in b.keys and w.key not in a.subject]
+    about the move that "User moved to Porto" announces. A month or a weekday both name
+    is part of a value ("am 12. Mai", "auf den 19. Mai"), not what either is about."""
+    shared = [
+        w
+        for w in a.words
+        if w.key in b.keys and w.key not in a.subject and _kind(a, w) not in ("date", "day")
+    ]
     cut_a, cut_b = pieces(a.body)[0][1], pieces(b.body)[0][1]
     main_b = {w.key for w in b.words if w.start < cut_b}
     return bool(shared) and all(w.start >= cut_a and w.key in main_b for w in shared)

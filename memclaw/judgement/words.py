@@ -23,7 +23,11 @@ from memclaw.text.stem import ENGLISH, stem
 # A word: letters and digits, joined by inner marks so 2026-12-12, 09:15, db-07, 4.2.1,
 # UTC+2, lena@northwind.io and don't each stay one ("she/her" is two).
 # A number written in groups of three (9 800, 10 400, 1,200) is one value.
-_WORD = re.compile(r"\d{1,3}(?:[ \u00a0\u202f,]\d{3})+(?!\w)|\w(?:[\w@.:+'’-]*\w)?")
+# A number in groups of three ("1,450", "9 800") or with a decimal comma ("5,4 kilo",
+# "29,99 Euro") is one word; so is a word with dots, dashes or an @ inside.
+_WORD = re.compile(
+    r"\d{1,3}(?:[ \u00a0\u202f,]\d{3})+(?!\w)|\d+,\d{1,2}(?!\w)|\w(?:[\w@.:+'’-]*\w)?"
+)
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 # Words that carry grammar in the four languages the offline engine reads: articles,

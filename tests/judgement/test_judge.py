@@ -275,6 +275,21 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # What the older line mentions in passing is not what it says: a move it dates by
         # is not the fact that changed when the move is announced.
         ("User sleeps badly since the move.", "User moved to Porto.", DISTINCT),
+        # A thing migrated to another host is on that host now.
+        (
+            "The staging database runs on host db-stg-02.",
+            "Staging DB was migrated to db-stg-07.",
+            UPDATE,
+        ),
+        # Two ties, one name: two people ("my sister Klara", "my cousin Klara").
+        ("Min syster Klara jobbar som läkare.", "Min kusin Klara jobbar som advokat.", DISTINCT),
+        ("My sister Klara is a doctor.", "My cousin Klara is a lawyer.", DISTINCT),
+        # A month both name is part of the date that changed, not a detail turned main.
+        (
+            "Der Zahnarzttermin von Lukas ist am 12. Mai um 8 Uhr.",
+            "Lukas' Zahnarzttermin wurde auf den 19. Mai verschoben.",
+            UPDATE,
+        ),
         # A tool for one purpose is not replaced by a tool for another, change announced
         # or not; a value that is itself the detail ("at Accenture") is the one changed.
         (
@@ -552,6 +567,40 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Server beta runs Postgres 15 on port 5433",
             "Server beta now uses port 5434",
             "Server beta runs Postgres 15 on port 5434",
+        ),
+        # A change said of a thing by its head alone is a change of the thing the older
+        # line names in full; what it is for and where stays.
+        (
+            "User's rent is $1,450 per month for the flat on Elm Street.",
+            "The rent went up to $1,600.",
+            "User's rent is $1,600 per month for the flat on Elm Street.",
+        ),
+        (
+            "Hyran för lägenheten på Söder är 9 800 kronor i månaden.",
+            "Hyran har höjts till 10 350 kronor.",
+            "Hyran för lägenheten på Söder är 10 350 kronor i månaden.",
+        ),
+        (
+            "El alquiler del piso de Chamberí es de 1.100 euros al mes.",
+            "El alquiler subió a 1.250 euros.",
+            "El alquiler del piso de Chamberí es de 1.250 euros al mes.",
+        ),
+        # A decimal comma is part of the number, and a word like "actually" may stand
+        # between the verb and the value.
+        (
+            "Katten Sigge väger 6 kilo.",
+            "Sigge väger faktiskt 5,4 kilo.",
+            "Katten Sigge väger 5,4 kilo.",
+        ),
+        (
+            "Our cat Biscuit weighs 4.2 kg.",
+            "Biscuit is 5.1 kg now.",
+            "Our cat Biscuit weighs 5.1 kg.",
+        ),
+        (
+            "Unsere Schildkröte Kurt ist 12 Jahre alt.",
+            "Kurt ist mittlerweile 13.",
+            "Unsere Schildkröte Kurt ist 13 Jahre alt.",
         ),
     ],
 )
