@@ -80,6 +80,8 @@ def _judge(old: str, new: str) -> Judgement:
         return _same_attribute(a, b, common[0])
     if given_up(a, b):
         return Judgement(Relation.UPDATE, "what it named is replaced by another")
+    if _new_version(a, b):
+        return Judgement(Relation.UPDATE, "a new version of what runs there")
     # "The rent went up to $1,600" speaks of "the rent for the flat on Elm Street" by its
     # head alone: the same thing.
     if _other_subject(a, b) and not _announced_of(a, b) and not _details_subject(b, a):
@@ -601,6 +603,32 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     valued = [(x, y) for x, y in slots if not (_verb_of(a, x) and _verb_of(b, y))]
     sure = shared < 0.5 or bool(valued)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
+
+
+# Where a version runs: one at a time in each ("in production", "produktiv", "live").
+_WHERE_IT_RUNS = re.compile(r"\b(?:prod|production|produktion|produktiv|producción|live)\b", re.I)
+
+
+def _new_version(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` gives another version of the one thing ``a`` gives a version of, said
+    to run where one runs at a time or announced as a change: "payments-api in prod is on
+    2.4.0" for "The payments-api service in production runs version 2.3.1", however each is
+    worded. Not another one named apart (server alpha, server beta), nor a release of
+    which something else is said ("Version 5.1 of the app passed review")."""
+    old, new = ([w for w in c.words if _VERSION.fullmatch(w.key) and "." in w.key] for c in (a, b))
+    if len(old) != 1 or len(new) != 1 or old[0].key == new[0].key:
+        return False
+    if not (b.cue or (_WHERE_IT_RUNS.search(a.body) and _WHERE_IT_RUNS.search(b.body))):
+        return False
+    versions = {old[0].key, new[0].key}
+    for claim, other in ((a, b), (b, a)):
+        for index, word in enumerate(claim.words):
+            capital = index > 0 and word.text[:1].isupper() and claim.language != "german"
+            named = word.value or capital
+            if named and word.key not in versions and word.key not in other.keys:
+                return False  # "Ubuntu 22.04" and "Debian 12.5"; "Release 4.2 ... by QA"
+    what = a.keys & b.keys - {"user"}
+    return bool(what) and not _member_named(a, b)
 
 
 def _only_news(a: Claim, b: Claim, ops: list[tuple[list[Word], list[Word]]]) -> bool:

@@ -275,6 +275,33 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # What the older line mentions in passing is not what it says: a move it dates by
         # is not the fact that changed when the move is announced.
         ("User sleeps badly since the move.", "User moved to Porto.", DISTINCT),
+        # One version runs in production at a time, however each says so; a release of
+        # which something else is said, or another server, is another one.
+        (
+            "The payments-api service in production runs version 2.3.1.",
+            "payments-api in prod is on 2.4.0 since this morning's deploy.",
+            UPDATE,
+        ),
+        (
+            "Inloggningstjänsten i produktion kör version 1.8.2.",
+            "Inloggningstjänsten i produktion uppgraderades till 1.9.0 i går.",
+            UPDATE,
+        ),
+        (
+            "Version 2.3.1 of the billing service is running in production",
+            "Billing service 2.4.0 is now in production",
+            UPDATE,
+        ),
+        (
+            "Version 5.1 of the mobile app passed App Store review.",
+            "Version 5.2 of the mobile app passed App Store review.",
+            DISTINCT,
+        ),
+        (
+            "Server alpha runs Ubuntu 22.04 in production.",
+            "Server beta runs Ubuntu 24.04 in production.",
+            DISTINCT,
+        ),
         # A thing migrated to another host is on that host now.
         (
             "The staging database runs on host db-stg-02.",
