@@ -201,7 +201,8 @@ COPULAS = frozenset(
 )
 # Words that name an attribute of their owner ("X's manager", "Annas Lieblingsfarbe").
 _ATTRIBUTES = {
-    "manager": "manager boss chef chefen vorgesetzte vorgesetzter jefe jefa supervisor lead",
+    "manager": "manager boss chef chefen chefin vorgesetzte vorgesetzter jefe jefa supervisor lead "
+    "responsable",
     "role": "role title job roll rolle titel cargo puesto position",
     "birthday": "birthday födelsedag geburtstag cumpleaños",
     "timezone": "timezone tidszon zeitzone zona horaria",  # "zona horaria": both words
@@ -299,6 +300,7 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
         _name_of(body, found, verb),
         _clause_owned(body, found, verb),
         _labelled(body, found),
+        _mine_named(body, found, verb),
     )
     for owned in owned_by:
         if owned is not None and owned.attribute not in frames:
@@ -413,6 +415,10 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
         return None
     head = found[:verb]
     owners = [i for i, word in enumerate(head) if _owns(word, i, head)]
+    if not owners and head and head[0].text.casefold() in _MY:
+        # "Mi jefe es Ricardo Peña", "My manager is Ricardo": the speaker's own.
+        nouns = [w for w in head[1:] if not w.function]
+        return _owned(body, found, verb, nouns, USER) if nouns else None
     if not owners:
         # "Favourite film is Blade Runner": a favourite or main one, named by no one, is
         # the person's own.
@@ -425,6 +431,26 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
     owned = head[:marker] if head[marker].function else head[marker + 1 :]
     nouns = [w for w in owned if not w.function]
     return _owned(body, found, verb, nouns, keys([w for w in head if w not in nouns]))
+
+
+_MY = frozenset("my min mitt mina mein meine meinen meinem meiner mi mis".split())  # noqa: SIM905
+
+
+def _mine_named(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
+    """ "Marta Gil es mi responsable directa", "Marta ist meine Chefin": a name, then the
+    speaker's attribute it is (one a person has one of): that attribute's value."""
+    if verb is None or found[verb].text.casefold() not in COPULAS or verb + 2 >= len(found):
+        return None
+    name, rest = found[:verb], found[verb + 1 :]
+    if not name or not all(w.text[:1].isupper() and not w.function for w in name):
+        return None
+    if rest[0].text.casefold() not in _MY:
+        return None
+    nouns = [w for w in rest[1:] if not w.function]
+    if not nouns or nouns[0].text.casefold() not in ATTRIBUTE_OF:
+        return None
+    start, stop = name[0].start, name[-1].end
+    return _attribute_frame(body, nouns[:1], start, stop, USER, (0, len(body)))
 
 
 # "User refinanced and the mortgage rate is now 3.2%": a later clause's "the A is V" (or

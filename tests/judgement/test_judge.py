@@ -302,6 +302,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             "Server beta runs Ubuntu 24.04 in production.",
             DISTINCT,
         ),
+        # The speaker's own attribute, said with "my" either side of the copula.
+        ("Mi jefe es Ricardo Peña.", "Mi jefa es Marta Gil.", UPDATE),
+        ("Mi jefe es Ricardo Peña.", "Marta Gil es mi responsable directa.", UPDATE),
+        ("Mein Chef ist Ricardo.", "Marta ist meine Chefin.", UPDATE),
+        ("My manager is Ricardo.", "Marta is my mentor.", DISTINCT),
         # A thing migrated to another host is on that host now.
         (
             "The staging database runs on host db-stg-02.",
