@@ -146,8 +146,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "state",
         _frame(
             r"\b(?:is|are|was|är|ist|sind|está|están)\s+"
-            r"(?:now\s+|nu\s+|jetzt\s+|ahora\s+|finally\s+|äntligen\s+|endlich\s+)?V",
+            r"(?:now\s+|nu\s+|jetzt\s+|ahora\s+|finally\s+|äntligen\s+|endlich\s+|back\s+)?V",
             r"(?P<v>in progress|in review|under review|in testing|in qa|approved|rejected|"
+            r"in (?:active )?development|under development|in bearbeitung|in entwicklung|"
+            r"under arbete|i utveckling|en desarrollo|"
             r"i granskning|in prüfung|en revisión|"
             r"done|finished|completed|closed|merged|resolved|open|blocked|"
             r"on hold|cancell?ed|shipped|live|klar|klart|avslutad|avslutat|stängd|stängt|"
@@ -212,6 +214,7 @@ _ATTRIBUTES = {
     "office": "office kontor büro oficina",
     "age": "age ålder alter edad",
     "name": "name namn namnet nombre",
+    "state": "status state estado",
     "deadline": "deadline",
 }
 ATTRIBUTE_OF = {word: name for name, line in _ATTRIBUTES.items() for word in line.split()}
