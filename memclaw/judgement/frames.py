@@ -180,6 +180,18 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("deadline", _frame(r"\b(?:is due(?:\s+on|\s+by)?|deadline is)\s+V")),
+    # One time zone at a time, named ("Central European Time", "the Pacific timezone") or
+    # abbreviated after its word ("Zeitzone MEZ", "tidszon CET").
+    (
+        "timezone",
+        re.compile(
+            r"\b(?P<v>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})\s+(?:time\s*zone|timezone|"
+            r"(?-i:Time)|(?-i:Standard Time))\b"
+            r"|\b(?:time\s*zone|timezone|tidszon(?:en)?|zeitzone|zona horaria)\s+"
+            r"(?:is\s+|är\s+|ist\s+|es\s+)?(?P<v2>(?-i:[A-Z]{2,5})(?:[+-]\d{1,2})?)\b",
+            I_,
+        ),
+    ),
     (
         "age",
         re.compile(

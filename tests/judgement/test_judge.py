@@ -310,6 +310,18 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # Where a piece of work stands, however its status is named.
         ("Das Ticket INF-311 ist in Bearbeitung.", "INF-311 ist erledigt.", UPDATE),
         ("Project Falcon's status is on hold.", "Falcon is back in active development.", UPDATE),
+        # A time zone by its name or its abbreviation.
+        (
+            "I'm based in the Pacific timezone.",
+            "Actually, I'm on Central European Time now that I've moved to Berlin.",
+            UPDATE,
+        ),
+        (
+            "Der Nutzer befindet sich in der Zeitzone MEZ.",
+            "Der Nutzer lebt jetzt in New York, also Eastern Time.",
+            UPDATE,
+        ),
+        ("Maya works on Pacific Time.", "Maya's sister works on Eastern Time.", DISTINCT),
         # A thing migrated to another host is on that host now.
         (
             "The staging database runs on host db-stg-02.",
