@@ -224,6 +224,7 @@ _ATTRIBUTES = {
     "place": "home address adress adresse dirección hem hogar wohnort wohnsitz hemort "
     "bostadsort residence house casa",
     "office": "office kontor büro oficina",
+    "computer": "computer laptop dator bärbar rechner notebook ordenador portátil computadora",
     "age": "age ålder alter edad",
     "name": "name namn namnet nombre",
     "state": "status state estado",
@@ -316,6 +317,7 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
         _clause_owned(body, found, verb),
         _labelled(body, found),
         _mine_named(body, found, verb),
+        _used_as(body, found, verb),
     )
     for owned in owned_by:
         if owned is not None and owned.attribute not in frames:
@@ -451,6 +453,35 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
 _MY = frozenset("my min mitt mina mein meine meinen meinem meiner mi mis".split())  # noqa: SIM905
 
 
+# "uses a Samsung Galaxy S21 as (my) phone", "använder en Dell som dator", "Uso un
+# portátil Dell XPS 13": the thing in use as one of a kind a person uses one of.
+_A = r"(?:(?:an?|en|ett|ein|eine|einen|un|una)\s+)?"
+_USED = re.compile(
+    r"\b(?:uses|use|använder|nutzt|benutzt|usa|uso)\s+"
+    + _A
+    + r"(?:(?!(?:an?|en|ett|ein\w*|un|una)\s)(?P<a>(?-i:[^\W\dA-ZÅÄÖÜÉ])\w*)\s+)?"
+    r"(?P<v>(?-i:[A-Z]|i(?=[A-Z]))[\w-]*(?:\s+(?:(?-i:[A-Z])[\w-]*|\d+))*)"
+    r"(?:\s+(?:as|som|als|como)\s+(?:(?:my|min|mitt|mein\w*|mi|his|her|sin|sitt)\s+)?"
+    r"(?P<b>[^\W\d]+))?",
+    I_,
+)
+
+
+def _used_as(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
+    match = _USED.search(body)
+    if match is None:
+        return None
+    verb = verb if verb is not None and found[verb].start <= match.start() else 0
+    kind = match.group("b") or match.group("a") or ""
+    attribute = ATTRIBUTE_OF.get(kind.casefold())
+    if attribute is None:
+        return None
+    owner = keys(w for w in found[:verb] if w.text.casefold() not in _SPEAKER) or USER
+    # Its span runs to the kind ("... som mobil"): a line the new value replaces it in
+    # does not keep "as a phone" beside the new phone.
+    return Frame(attribute, match.start("v"), match.end(), match.group("v"), owner, match.span())
+
+
 def _mine_named(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
     """ "Marta Gil es mi responsable directa", "Marta ist meine Chefin": a name, then the
     speaker's attribute it is (one a person has one of): that attribute's value."""
@@ -522,7 +553,11 @@ def _owned(
         said = (found[copula].start, stop)
         return Frame("name", found[naming].start, stop, body[found[naming].start : stop],
                      owner | keys(nouns), said)  # fmt: skip
-    start = found[copula + 1].start
+    # "är numera en Fairphone 5", "es ahora un MacBook Air": the value after them.
+    first = copula + 1
+    while first + 1 < len(found) and found[first].text.casefold() in _BEFORE_VALUE:
+        first += 1
+    start = found[first].start
     stop = _value_end(body, start)
     # A participle is not the value yet: "is fixed at 3.9%", "is planned for 2027-02-06".
     then = _AFTER_PARTICIPLE.match(body, stop)
@@ -531,6 +566,9 @@ def _owned(
     return _attribute_frame(body, nouns, start, stop, owner, (found[copula].start, stop))
 
 
+_BEFORE_VALUE = frozenset(
+    "now nu numera jetzt inzwischen mittlerweile ahora ya a an en ett ein eine un una".split()  # noqa: SIM905
+)
 _NAMING_VERBS = frozenset({"heißt", "heißen", "heter", "hette", "llama", "llaman"})
 
 

@@ -322,6 +322,18 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             UPDATE,
         ),
         ("Maya works on Pacific Time.", "Maya's sister works on Eastern Time.", DISTINCT),
+        # A thing used as one of a kind a person uses one of: a phone, a computer.
+        (
+            "Jag använder en Samsung Galaxy S21 som mobil.",
+            "Min telefon är numera en Fairphone 5.",
+            UPDATE,
+        ),
+        (
+            "Uso un portátil Dell XPS 13 para trabajar.",
+            "Mi ordenador de trabajo es ahora un MacBook Air.",
+            UPDATE,
+        ),
+        ("User uses a MacBook as work laptop.", "User uses an iPad as e-reader.", DISTINCT),
         # A thing migrated to another host is on that host now.
         (
             "The staging database runs on host db-stg-02.",
@@ -631,6 +643,12 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "El alquiler del piso de Chamberí es de 1.100 euros al mes.",
             "El alquiler subió a 1.250 euros.",
             "El alquiler del piso de Chamberí es de 1.250 euros al mes.",
+        ),
+        # The kind it was used as goes with the old thing.
+        (
+            "Jag använder en Samsung Galaxy S21 som mobil.",
+            "Min telefon är numera en Fairphone 5.",
+            "Min telefon är numera en Fairphone 5.",
         ),
         # A decimal comma is part of the number, and a word like "actually" may stand
         # between the verb and the value.
