@@ -363,7 +363,9 @@ def _same_attribute(a: Claim, b: Claim, key: str) -> Judgement:
     mine, theirs = (
         f.owner or (c.subject if c.verb is not None else USER) for f, c in ((fa, a), (fb, b))
     )
-    if not _one_owner(a, b, mine, theirs):
+    # "My manager's manager": the attribute of the one the attribute names, not the same.
+    chained = naming(a.words, key) & mine != naming(b.words, key) & theirs
+    if chained or not _one_owner(a, b, mine, theirs):
         return Judgement(Relation.DISTINCT, f"the {attribute} of someone or something else")
     old, new = _value_keys(a, fa), _value_keys(b, fb)
     if old and new and not (old <= new or new <= old):

@@ -307,6 +307,7 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Mi jefe es Ricardo Peña.", "Marta Gil es mi responsable directa.", UPDATE),
         ("Mein Chef ist Ricardo.", "Marta ist meine Chefin.", UPDATE),
         ("My manager is Ricardo.", "Marta is my mentor.", DISTINCT),
+        ("My manager is Anna.", "My manager's manager is Tom.", DISTINCT),
         # Where a piece of work stands, however its status is named.
         ("Das Ticket INF-311 ist in Bearbeitung.", "INF-311 ist erledigt.", UPDATE),
         ("Project Falcon's status is on hold.", "Falcon is back in active development.", UPDATE),
