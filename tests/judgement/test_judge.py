@@ -833,5 +833,16 @@ def test_the_probes_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("probe"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 23 and right["complementary"] >= 35, figures
+    assert right["correction"] >= 25 and right["complementary"] >= 35, figures
     assert right["restatement"] >= 10 and right["enrichment"] >= 20, figures
+
+
+def test_the_second_probes_blind_pairs_lose_nothing_silently() -> None:
+    """Round 10's blind pairs (another helper's, written without reading memclaw)."""
+    from benchmarks.bench_judgement import load, score
+
+    figures = score(load("probe2"))
+    assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
+    right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
+    assert right["correction"] >= 41 and right["complementary"] >= 36, figures
+    assert right["restatement"] >= 4 and right["enrichment"] >= 16, figures
