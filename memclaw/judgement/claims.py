@@ -86,6 +86,11 @@ _NEGATION = re.compile(
 )
 
 
+def negation(text: str) -> bool:
+    """Whether ``text`` denies ("not", "no longer", "inte", "nicht", "nunca")."""
+    return bool(_NEGATION.search(text))
+
+
 @dataclass(frozen=True)
 class Claim:
     text: str

@@ -27,7 +27,7 @@ from functools import cache
 from itertools import takewhile
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.claims import Claim, announcing, names_a_time, pieces, read
+from memclaw.judgement.claims import Claim, announcing, names_a_time, negation, pieces, read
 from memclaw.judgement.frames import COPULAS, USER, Frame, naming
 from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
@@ -372,6 +372,10 @@ def _same_attribute(a: Claim, b: Claim, key: str) -> Judgement:
         if b.temporary and not a.temporary:
             return Judgement(Relation.DISTINCT, "a passing constraint; the lasting fact stays")
         return Judgement(Relation.UPDATE, f"a new {attribute}")
+    if _denied(a, fa) != _denied(b, fb):
+        # "Elena is no longer vegetarian": the same value, taken back (it was kept as "the
+        # same diet", and the change lost).
+        return Judgement(Relation.UPDATE, f"takes back the {attribute}")
     # The words that set the attribute may differ ("works at", "is employed by"); a value
     # that says more ("Hospital La Paz como enfermero") is more, not the same.
     setting = keys(
@@ -387,6 +391,17 @@ def _same_attribute(a: Claim, b: Claim, key: str) -> Judgement:
     if rest.relation is Relation.DISTINCT or rest.relation is Relation.SAME:
         return Judgement(Relation.RICHER, f"the same {attribute}, with more detail")
     return rest
+
+
+# Where a clause ends: a comma, a semicolon, or "and" between two things said.
+_CLAUSE = re.compile(r"[,;]|\s(?:and|but|och|men|und|aber|y|pero)\s", re.I)
+
+
+def _denied(claim: Claim, frame: Frame) -> bool:
+    """Whether the clause that sets ``frame`` denies it ("Sam doesn't live in Porto any
+    more", "Elena is no longer vegetarian"; not "lives in Oslo and doesn't own a car")."""
+    start = max((m.end() for m in _CLAUSE.finditer(claim.body, 0, frame.start)), default=0)
+    return negation(claim.body[start : frame.end])
 
 
 def _one_owner(a: Claim, b: Claim, mine: frozenset[str], theirs: frozenset[str]) -> bool:

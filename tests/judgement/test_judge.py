@@ -308,6 +308,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Mein Chef ist Ricardo.", "Marta ist meine Chefin.", UPDATE),
         ("My manager is Ricardo.", "Marta is my mentor.", DISTINCT),
         ("My manager is Anna.", "My manager's manager is Tom.", DISTINCT),
+        # The same value taken back is a change, not the same attribute said again.
+        ("Elena is vegetarian.", "Elena is no longer vegetarian.", UPDATE),
+        ("Jonas ist Vegetarier.", "Jonas ist kein Vegetarier mehr.", UPDATE),
+        ("Sam lives in Porto.", "Sam doesn't live in Porto any more.", UPDATE),
+        ("Maya lives in Oslo.", "Maya lives in Oslo and does not own a car.", RICHER),
         # Where a piece of work stands, however its status is named.
         ("Das Ticket INF-311 ist in Bearbeitung.", "INF-311 ist erledigt.", UPDATE),
         ("Project Falcon's status is on hold.", "Falcon is back in active development.", UPDATE),
@@ -644,6 +649,11 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "El alquiler del piso de Chamberí es de 1.100 euros al mes.",
             "El alquiler subió a 1.250 euros.",
             "El alquiler del piso de Chamberí es de 1.250 euros al mes.",
+        ),
+        (
+            "Elena is vegetarian and allergic to peanuts.",
+            "Elena is no longer vegetarian.",
+            "Elena is no longer vegetarian, and allergic to peanuts.",
         ),
         # The kind it was used as goes with the old thing.
         (
