@@ -38,14 +38,19 @@ _FUNCTION_WORDS = {
         in me our us these those all some just do does did so if as its him any after""",
     "swedish": """och att det som är på för med av den till inte jag om men var har ett en
         han hon vi ni de kan ska skulle också från eller när efter hos här där vad sin sitt
-        mycket bara nu hade blev vara detta dessa vid sig mig dig honom henne dem""",
+        mycket bara nu hade blev vara detta dessa vid sig mig dig honom henne dem
+        min mitt mina vår vårt heter bor jobbar arbetar använder föredrar gillar aldrig
+        alltid sedan tack bra hej oss valde bytte dricker äter""",
     "german": """und der die das ist nicht ein eine einen dem den des zu mit von auf für
         sich auch es ich sie wir ihr er im am ist sind war hat haben wird werden nach bei
-        aus wie noch oder aber nur wenn dass schon vom zum zur über mein dein sein""",
+        aus wie noch oder aber nur wenn dass schon vom zum zur über mein dein sein
+        meine unser unsere habe heiße wohne arbeite benutze verwende bevorzuge immer nie
+        niemals bitte du mir mich kannst keinen keine kein trinke bin danke heißt jetzt""",
     "spanish": """el la los las de del y que en un una es por con para no se lo su al
         como más pero sus le ya o fue este ha muy también porque cuando hay donde está
         son tiene yo ella nosotros desde entre a me mi te nos hoy ayer estoy soy fui voy
-        tengo""",
+        tengo mis nuestro nuestra trabajo vivo llamo prefiero usamos uso siempre nunca
+        elegimos jefa jefe llama cuál cual gracias hola respuestas ahora bebo tomo fumo""",
     "french": """le la les de des du et un une est que qui dans pour pas sur au aux avec
         ce cette il elle nous vous ils sont mais ou où je tu son sa ses leur été être
         avoir fait chez très aussi comme plus""",
@@ -124,12 +129,13 @@ _LETTER_KEYS = frozenset(_LETTER_VOTES)
 _WORDS = re.compile(r"[^\W\d_]+")
 
 
-def language_of(text: str) -> str:
-    """The Snowball name of the language ``text`` is most likely in (English by default)."""
-    return language_of_words(_WORDS.findall(text), text)
+def language_of(text: str, usual: str = ENGLISH) -> str:
+    """The Snowball name of the language ``text`` is most likely in; ``usual`` (the one
+    a person mostly speaks, English unless told) wins a tie or a text without votes."""
+    return language_of_words(_WORDS.findall(text), text, usual)
 
 
-def language_of_words(words: list[str], text: str) -> str:
+def language_of_words(words: list[str], text: str, usual: str = ENGLISH) -> str:
     """``language_of(text)`` for a caller that has already split ``text`` into ``words``."""
     votes = [0] * len(LANGUAGES)
     for word in _WORD_KEYS.intersection(words):
@@ -139,5 +145,6 @@ def language_of_words(words: list[str], text: str) -> str:
         for letter in _LETTER_KEYS.intersection(text):
             for i in _LETTER_VOTES[letter]:
                 votes[i] += 1
-    best = max(range(len(LANGUAGES)), key=votes.__getitem__)  # the first on a tie
+    first = LANGUAGES.index(usual)
+    best = max(range(len(LANGUAGES)), key=lambda i: (votes[i], i == first, -i))
     return LANGUAGES[best]

@@ -191,6 +191,11 @@ def test_a_german_and_a_spanish_chat_keep_what_each_sentence_says() -> None:
         "El gato del usuario se llama Nube.",
     ]
     assert _texts("Soy feliz hoy.") == []  # a mood, no trade
+    # A short message in another language than the rest is read in its own.
+    assert _texts("I work as a nurse in Leeds.", "Me mudé a Valencia.") == [
+        "User is a nurse at Leeds.",
+        "El usuario se mudó a Valencia.",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 
 from memclaw.clock import WEEKDAYS
+from memclaw.text.language import language_of
+from memclaw.text.stem import ENGLISH
 
 # The English weekdays, for the patterns the offline engine reads English with.
 WEEKDAY = "(?:" + "|".join(WEEKDAYS["en"]) + ")"
@@ -73,47 +75,15 @@ def split_sentences(text: str) -> list[str]:
     return [p.replace("\x00", ".").strip(" \t-*•") for p in parts if p and p.strip(" \t-*•")]
 
 
-_LANG_WORDS = {
-    "sv": set(
-        """
-    jag och är att det som vi på inte med för har en ett min mitt mina vår vårt heter bor
-    jobbar arbetar använder föredrar gillar aldrig alltid också hos i sedan svara svenska
-    till från av om men tack så mycket bra ha helg hej kan du mig oss nu ska skulle eller
-    bara också valde bytte dricker äter
-    """.split()  # noqa: SIM905
-    ),
-    "de": set(
-        """
-    ich und ist nicht das die der wir mit für bei mein meine unser unsere habe haben heiße
-    wohne arbeite benutze verwende nutzen bevorzuge immer nie niemals auch ab sofort bitte
-    auf deutsch antworten du mir mich wie kannst keinen keine kein nur trinke sind bin ein
-    eine einen zu von danke heißt jetzt
-    """.split()  # noqa: SIM905
-    ),
-    "es": set(
-        """
-    yo y es el la los las que de en mi mis nuestro nuestra nosotros trabajo vivo me llamo
-    prefiero para con usamos uso siempre nunca también soy al final elegimos jefa jefe se
-    llama cuál cual entre por favor gracias hola una un del como respuestas ahora bebo
-    tomo fumo
-    """.split()  # noqa: SIM905
-    ),
-    "en": set(
-        """
-    i and the is we to a of my our in for with it that this are was i'm use prefer never
-    always also
-    """.split()  # noqa: SIM905
-    ),
-}
+# The languages the offline rules read, by the Snowball names ``language_of`` gives.
+_CODES = {ENGLISH: "en", "swedish": "sv", "german": "de", "spanish": "es"}
 
 
 def language(text: str, usual: str = "en") -> str:
-    """'en', 'sv', 'de' or 'es', by counting common words; ``usual`` (the language the
-    person mostly speaks, English unless told) wins ties."""
-    found = re.findall(r"[^\W\d_]+(?:'[a-z]+)?", text.lower())
-    scores = {lang: sum(w in vocab for w in found) for lang, vocab in _LANG_WORDS.items()}
-    best = max(scores, key=lambda lang: (scores[lang], lang == usual, lang == "en"))
-    return best if scores[best] > 0 else usual
+    """'en', 'sv', 'de' or 'es' (``usual``, the language the person mostly speaks, wins
+    ties and stands for the languages the rules do not read)."""
+    names = {code: name for name, code in _CODES.items()}
+    return _CODES.get(language_of(text, names[usual]), usual)
 
 
 def is_question(sentence: str) -> bool:
