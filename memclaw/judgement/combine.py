@@ -29,6 +29,7 @@ from memclaw.judgement.relate import (
     refines,
     renumbered,
     shape,
+    stopped,
     typed_pairs,
 )
 from memclaw.judgement.words import Word, keys, words
@@ -97,6 +98,10 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
             return _joined(a, b, gone=gone)
         value = b.body[common.start : common.end]
         return _checked(a, b, a.body[: old_frame.start] + value + a.body[old_frame.end :], gone)
+    ended = stopped(a, b)
+    if ended:
+        # "Anna quit smoking": what she stopped goes, with the pieces that say it.
+        return _joined(a, b, gone=_holding(a, ended) | _grammar(a))
     numbers = renumbered(a, b)
     if numbers:
         # "now uses port 5434": that number changes where the old line says it, and

@@ -104,6 +104,16 @@ SAME_IDEA = {
 }
 # What one abstains from by not doing it: "doesn't drink alcohol" is "avoids alcohol", "no
 # tolera la lactosa" is "es intolerante".
+# Words that end a doing: "quit smoking", "stopped playing tennis", "har slutat på
+# Ericsson", "hat bei Siemens aufgehört", "dejó Telefónica". What they end is the doing
+# they name (after them, or before them in a German sentence).
+STOPPING = re.compile(
+    r"\b(?:quit|quits|stopped|stops|gave up|gives up|has left|left|slutat|slutade|slutar|"
+    r"gett upp|gav upp|lämnat|lämnade|aufgehört|hört auf|hörte auf|aufgegeben|gekündigt|"
+    r"dejó|dejado|deja|abandonó|renunció)\b",
+    re.IGNORECASE,
+)
+
 NOT_DOING = {
     "abstain": "drink drinks eat eats smoke smokes dricker äter röker trinkt isst raucht bebe "
     "come fuma",

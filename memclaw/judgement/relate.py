@@ -82,6 +82,11 @@ def _judge(old: str, new: str) -> Judgement:
         return Judgement(Relation.UPDATE, "what it named is replaced by another")
     if _new_version(a, b):
         return Judgement(Relation.UPDATE, "a new version of what runs there")
+    if stopped(a, b):
+        # Of a list ("plays tennis and chess") only one may have stopped: a model or a
+        # person says what still holds.
+        listed = _LISTED.search(a.body)
+        return Judgement(Relation.UPDATE, "stopped what it says", sure=not listed)
     # "The rent went up to $1,600" speaks of "the rent for the flat on Elm Street" by its
     # head alone: the same thing.
     if _other_subject(a, b) and not _announced_of(a, b) and not _details_subject(b, a):
@@ -622,6 +627,28 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
 
 
+_LISTED = re.compile(r"\b(?:and|or|och|eller|und|oder|y|o)\b|,", re.IGNORECASE)
+
+
+def stopped(a: Claim, b: Claim) -> frozenset[str]:
+    """The keys of what ``b`` says its subject stopped doing, when that is what ``a`` says
+    it does ("Anna smokes a pack a day", "Anna quit smoking"; "Tom works at Spotify", "Tom
+    quit Spotify"); none otherwise. Only words of the doing count: not when, nor a date."""
+    ended = list(lx.STOPPING.finditer(b.body))
+    if not ended or lx.STOPPING.search(a.body) or a.negated or _other_subject(a, b):
+        return frozenset()
+    said = keys(
+        w
+        for w in b.words
+        if not w.function
+        and w.key not in a.subject
+        and not any(m.start() <= w.start < m.end() for m in ended)
+        and not names_a_time(w)
+        and not any(c.isdigit() for c in w.key)
+    )
+    return said if said and said <= a.keys else frozenset()
+
+
 # Where a version runs: one at a time in each ("in production", "produktiv", "live").
 _WHERE_IT_RUNS = re.compile(r"\b(?:prod|production|produktion|produktiv|producción|live)\b", re.I)
 
@@ -1064,6 +1091,7 @@ __all__ = [
     "judge",
     "refines",
     "shape",
+    "stopped",
     "tells_apart",
     "typed_pairs",
 ]

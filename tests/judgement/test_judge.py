@@ -313,6 +313,15 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Jonas ist Vegetarier.", "Jonas ist kein Vegetarier mehr.", UPDATE),
         ("Sam lives in Porto.", "Sam doesn't live in Porto any more.", UPDATE),
         ("Maya lives in Oslo.", "Maya lives in Oslo and does not own a car.", RICHER),
+        # A doing stopped takes back the doing, in every language.
+        ("Tom works at Spotify.", "Tom quit Spotify.", UPDATE),
+        ("Anna smokes a pack a day.", "Anna quit smoking.", UPDATE),
+        ("Anna plays tennis on Tuesdays.", "Anna stopped playing tennis.", UPDATE),
+        ("Jonas jobbar på Ericsson.", "Jonas har slutat på Ericsson.", UPDATE),
+        ("Anna arbeitet bei Siemens.", "Anna hat bei Siemens aufgehört.", UPDATE),
+        ("Lucía trabaja en Telefónica.", "Lucía dejó Telefónica.", UPDATE),
+        ("Tom works at Spotify.", "Tom's sister quit Spotify.", DISTINCT),
+        ("Maya drinks coffee.", "Maya quit her job.", DISTINCT),
         # Where a piece of work stands, however its status is named.
         ("Das Ticket INF-311 ist in Bearbeitung.", "INF-311 ist erledigt.", UPDATE),
         ("Project Falcon's status is on hold.", "Falcon is back in active development.", UPDATE),
@@ -447,6 +456,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
     assert judge(old, new).relation is relation, judge(old, new).reason
+
+
+def test_one_of_a_list_stopped_is_for_a_model_or_a_person() -> None:
+    verdict = judge("Anna plays tennis and chess.", "Anna stopped playing chess.")
+    assert verdict.relation is UPDATE and not verdict.sure
 
 
 def test_52_look_alike_facts_are_52_facts() -> None:
@@ -655,6 +669,7 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Elena is no longer vegetarian.",
             "Elena is no longer vegetarian, and allergic to peanuts.",
         ),
+        ("Anna smokes a pack a day.", "Anna quit smoking.", "Anna quit smoking."),
         # The kind it was used as goes with the old thing.
         (
             "Jag använder en Samsung Galaxy S21 som mobil.",
