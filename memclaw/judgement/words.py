@@ -171,6 +171,8 @@ _USER = frozenset(
     """
     user user's users i me my mine användaren användarens nutzer nutzers nutzerin
     nutzerinnen usuario usuaria
+    i'm i've i'd i'll jag mig min mitt mina ich mich mir mein meine meinen meinem meiner
+    yo mi mis
     """.split()  # noqa: SIM905
 )
 

@@ -313,6 +313,9 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Jonas ist Vegetarier.", "Jonas ist kein Vegetarier mehr.", UPDATE),
         ("Sam lives in Porto.", "Sam doesn't live in Porto any more.", UPDATE),
         ("Maya lives in Oslo.", "Maya lives in Oslo and does not own a car.", RICHER),
+        # The speaker is the user, however the speaker says "I".
+        ("I'm vegetarian.", "I've gone fully vegan since last autumn.", UPDATE),
+        ("Jag bor i Malmö.", "Användaren bor i Malmö.", SAME),
         # A doing stopped takes back the doing, in every language.
         ("Tom works at Spotify.", "Tom quit Spotify.", UPDATE),
         ("Anna smokes a pack a day.", "Anna quit smoking.", UPDATE),
