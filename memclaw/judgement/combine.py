@@ -115,12 +115,18 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         gone = frozenset(x.key for xs, _ in pairs for x in xs)
         changed = {y.key for _, ys in pairs for y in ys}
         extra = b.keys - a.keys - changed - _change(b) - _light(b)
-        if extra:
-            return _joined(a, b, gone=gone)
         text = a.body
         for xs, ys in sorted(pairs, key=lambda p: -p[0][0].start):  # right to left: spans hold
             value = b.body[ys[0].start : ys[-1].end]
             text = text[: xs[0].start] + value + text[xs[-1].end :]
+        if extra:
+            joined = _joined(a, b, gone=gone)
+            # Not when it would lose a value of the older line that was not changed: "moved
+            # to 10 oktober, samma klockslag" keeps "klockan 14.00".
+            said = keys(words(joined.text, a.language)) | gone
+            values = [w for w in a.words if not w.function and shape(w, a.language) == "value"]
+            if all(w.key in said for w in values):
+                return joined
         return _checked(a, b, text, gone)
     gone = _replaced(a, b) | _holding(a, given_up(a, b))
     joined = _joined(a, b, gone=gone)

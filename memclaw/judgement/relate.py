@@ -1027,6 +1027,8 @@ def _kind(claim: Claim, word: Word) -> str:
         return "time"
     if _weekday(text):
         return "day"
+    if word.key.isdigit() and len(word.key) <= 2 and index and _weekday(found[index - 1].text):
+        return "date"  # "el lunes 8", "Tuesday 14": the day of the month it falls on
     before = found[index - 1] if index else None
     # "Java 17", "Postgres 16": a number after the name of what it numbers, in the predicate
     # (a capital: in German a noun's, "Raum 204", which is as much the value of the place).

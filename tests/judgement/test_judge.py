@@ -673,6 +673,17 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Elena is no longer vegetarian, and allergic to peanuts.",
         ),
         ("Anna smokes a pack a day.", "Anna quit smoking.", "Anna quit smoking."),
+        # A new day keeps the time it did not change, said or not ("samma klockslag").
+        (
+            "Tandläkartiden är den 3 oktober klockan 14.00.",
+            "Tandläkaren ringde, tiden är flyttad till 10 oktober, samma klockslag.",
+            "Tandläkartiden är den 10 oktober klockan 14.00.",
+        ),
+        (
+            "La reunión con el cliente de Bilbao es el lunes 8 a las 10:00.",
+            "La reunión con el cliente de Bilbao se aplazó al miércoles 10, misma hora.",
+            "La reunión con el cliente de Bilbao es el miércoles 10 a las 10:00.",
+        ),
         # The kind it was used as goes with the old thing.
         (
             "Jag använder en Samsung Galaxy S21 som mobil.",
