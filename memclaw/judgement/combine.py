@@ -100,7 +100,10 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         return _checked(a, b, a.body[: old_frame.start] + value + a.body[old_frame.end :], gone)
     ended = stopped(a, b)
     if ended:
-        # "Anna quit smoking": what she stopped goes, with the pieces that say it.
+        # "Anna quit smoking": what she stopped goes with all that said how she did it
+        # ("på balkongen varje kväll"); of a list, the pieces that name what stopped.
+        if verdict.sure:
+            return Merged(b.body)
         return _joined(a, b, gone=_holding(a, ended) | _grammar(a))
     numbers = renumbered(a, b)
     if numbers:

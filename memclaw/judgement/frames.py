@@ -432,9 +432,10 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
         return None
     head = found[:verb]
     owners = [i for i, word in enumerate(head) if _owns(word, i, head)]
-    if not owners and head and head[0].text.casefold() in _MY:
-        # "Mi jefe es Ricardo Peña", "My manager is Ricardo": the speaker's own.
-        nouns = [w for w in head[1:] if not w.function]
+    mine = next((i for i, w in enumerate(head) if w.text.casefold() not in _BEFORE_VALUE), 0)
+    if not owners and head and head[mine].text.casefold() in _MY:
+        # "Mi jefe es Ricardo Peña", "Ahora mi jefe es Andrés Ruiz": the speaker's own.
+        nouns = [w for w in head[mine + 1 :] if not w.function]
         return _owned(body, found, verb, nouns, USER) if nouns else None
     if not owners:
         # "Favourite film is Blade Runner": a favourite or main one, named by no one, is

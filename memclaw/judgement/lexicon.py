@@ -108,9 +108,12 @@ SAME_IDEA = {
 # Ericsson", "hat bei Siemens aufgehört", "dejó Telefónica". What they end is the doing
 # they name (after them, or before them in a German sentence).
 STOPPING = re.compile(
-    r"\b(?:quit|quits|stopped|stops|gave up|gives up|has left|left|slutat|slutade|slutar|"
-    r"gett upp|gav upp|lämnat|lämnade|aufgehört|hört auf|hörte auf|aufgegeben|gekündigt|"
-    r"dejó|dejado|deja|abandonó|renunció)\b",
+    r"\b(?:quit|stopped|gave up|gives up|has left|left|slutat|slutade|slutar|"
+    r"gett upp|gav upp|lämnat|lämnade|aufgehört|hört auf|hörte auf|aufgegeben|"
+    r"dejó|dejado|deja de|abandonó|renunció|"
+    # A plan or a subscription called off: what is called off is what the sentence is about.
+    r"cancell?ed|called off|cancelé|canceló|cancelado|cancelada|avbokad|avbokat|"
+    r"inställd|inställt|ställdes in|sade upp|sagt upp|abgesagt|gekündigt|kündigte)\b",
     re.IGNORECASE,
 )
 

@@ -633,20 +633,31 @@ _LISTED = re.compile(r"\b(?:and|or|och|eller|und|oder|y|o)\b|,", re.IGNORECASE)
 def stopped(a: Claim, b: Claim) -> frozenset[str]:
     """The keys of what ``b`` says its subject stopped doing, when that is what ``a`` says
     it does ("Anna smokes a pack a day", "Anna quit smoking"; "Tom works at Spotify", "Tom
-    quit Spotify"); none otherwise. Only words of the doing count: not when, nor a date."""
+    quit Spotify"; "The weekly sync is every Monday", "The weekly sync was cancelled");
+    none otherwise. The doing is the first word after the stop (before it, when the
+    sentence ends on it: "hat bei Siemens aufgehört"), or what a called-off thing is."""
     ended = list(lx.STOPPING.finditer(b.body))
     if not ended or lx.STOPPING.search(a.body) or a.negated or _other_subject(a, b):
         return frozenset()
-    said = keys(
+    if any(w.kin and w.key not in a.keys for w in b.words):
+        return frozenset()  # "Tom's sister quit Spotify": someone else stopped
+    stop = ended[0]
+    content = [
         w
         for w in b.words
         if not w.function
-        and w.key not in a.subject
-        and not any(m.start() <= w.start < m.end() for m in ended)
+        and not stop.start() <= w.start < stop.end()
         and not names_a_time(w)
         and not any(c.isdigit() for c in w.key)
-    )
-    return said if said and said <= a.keys else frozenset()
+    ]
+    after = [w for w in content if w.start >= stop.end()]
+    before = [w for w in content if w.start < stop.start() and w.key not in a.subject & b.subject]
+    doing = after[0] if after else (before[-1] if before else None)
+    said = keys(content) & a.keys
+    if doing is not None and doing.key in a.keys:
+        return said
+    thing = b.subject - {"user"}
+    return said | thing if thing and thing <= a.keys and thing <= a.subject else frozenset()
 
 
 # Where a version runs: one at a time in each ("in production", "produktiv", "live").

@@ -325,6 +325,9 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Lucía trabaja en Telefónica.", "Lucía dejó Telefónica.", UPDATE),
         ("Tom works at Spotify.", "Tom's sister quit Spotify.", DISTINCT),
         ("Maya drinks coffee.", "Maya quit her job.", DISTINCT),
+        ("Tengo la suscripción de Disney+ activa.", "Cancelé Disney+ la semana pasada.", UPDATE),
+        ("User has a Netflix subscription.", "User cancelled the Spotify subscription.", DISTINCT),
+        ("Mi jefa es Laura Gómez.", "Ahora mi jefe es Andrés Ruiz.", UPDATE),
         # Where a piece of work stands, however its status is named.
         ("Das Ticket INF-311 ist in Bearbeitung.", "INF-311 ist erledigt.", UPDATE),
         ("Project Falcon's status is on hold.", "Falcon is back in active development.", UPDATE),
@@ -673,6 +676,11 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Elena is no longer vegetarian, and allergic to peanuts.",
         ),
         ("Anna smokes a pack a day.", "Anna quit smoking.", "Anna quit smoking."),
+        (
+            "Pappa röker på balkongen varje kväll.",
+            "Pappa har slutat röka!",
+            "Pappa har slutat röka!",
+        ),
         # A new day keeps the time it did not change, said or not ("samma klockslag").
         (
             "Tandläkartiden är den 3 oktober klockan 14.00.",
