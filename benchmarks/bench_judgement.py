@@ -15,7 +15,11 @@ restatement 10/15, enrichment 20/20, 1 silent loss); tuned on since.
 ``judgement_probe2.jsonl`` (119 pairs) was written blind in round 10 the same way (one
 pair of the 120, a Wi-Fi password, left out: ``remember`` rightly refuses it) and scored
 once on the code before that round (correction 23/48, complementary 35/36, restatement
-4/17, enrichment 16/18, 1 silent loss); tuned on since. A pair is run on a fresh
+4/17, enrichment 16/18, 1 silent loss); tuned on since. ``judgement_probe3.jsonl`` (100
+pairs) was written blind later in round 10 and scored once on the code before that round
+(correction 13/40, complementary 29/32, restatement 7/14, enrichment 10/14, 5 silent
+losses) and once on the round's code before any rule was fitted to it (16/40, 32/32,
+7/14, 10/14, 2 silent losses); tuned on since. A pair is run on a fresh
 agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
 in force (every line of PROFILE.md, MEMORY.md and the entries,
 none superseded) are read back:
@@ -33,7 +37,7 @@ pair held for review. Also timed: 52 distinct look-alike facts remembered one af
 the other (what the 10th and the 52nd cost), and thirty new facts against a
 hundred old ones weighed in one batch, as an extraction does.
 
-Run: ``python -m benchmarks.bench_judgement [--half dev|fresh|probe|probe2|heldout]
+Run: ``python -m benchmarks.bench_judgement [--half dev|fresh|probe|probe2|probe3|heldout]
 [--mistakes]``.
 """
 
@@ -49,7 +53,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("correction", "complementary", "restatement", "enrichment")
-HALVES = ("dev", "fresh", "probe", "probe2", "heldout")
+HALVES = ("dev", "fresh", "probe", "probe2", "probe3", "heldout")
 
 
 def load(half: str) -> list[dict[str, Any]]:
@@ -177,7 +181,7 @@ def main() -> None:
     parser.add_argument("--mistakes", action="store_true", help="print every wrong pair")
     args = parser.parse_args()
     if args.mistakes and args.half == "heldout":
-        parser.error("--mistakes needs --half dev, fresh, probe or probe2: held-out stays unread")
+        parser.error("--mistakes needs another half than heldout: its mistakes stay unread")
     halves = HALVES if args.half == "all" else (args.half,)
     for half in halves:
         figures = score(load(half), args.mistakes)

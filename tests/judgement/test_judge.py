@@ -893,3 +893,14 @@ def test_the_second_probes_blind_pairs_lose_nothing_silently() -> None:
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
     assert right["correction"] >= 41 and right["complementary"] >= 36, figures
     assert right["restatement"] >= 4 and right["enrichment"] >= 16, figures
+
+
+def test_the_third_probes_blind_pairs_lose_nothing_silently() -> None:
+    """Round 10's second set of blind pairs."""
+    from benchmarks.bench_judgement import load, score
+
+    figures = score(load("probe3"))
+    assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
+    right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
+    assert right["correction"] >= 22 and right["complementary"] >= 32, figures
+    assert right["restatement"] >= 7 and right["enrichment"] >= 10, figures
