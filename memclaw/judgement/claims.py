@@ -51,7 +51,7 @@ _CHANGE = re.compile(
     r"migrad[oa]|migró|"
     # An amount said to have moved: "rose to", "ökade till", "stieg auf", "subió a".
     r"rose|risen|increased|decreased|dropped|doubled|went up|went down|ökade|ökat|minskade|"
-    r"minskat|steg|sjönk|höjts|sänkts|stieg|sank|gestiegen|gesunken|erhöht|gesenkt|subió|"
+    r"minskat|steg|sjönk|höjts|sänkts|höjdes|sänktes|stieg|sank|gestiegen|gesunken|erhöht|gesenkt|subió|"
     r"bajó|aumentó|disminuyó|"
     r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
     r"uppgraderades|flyttats|flyttades|flyttad|flyttat|uppskjuten|uppskjutet|sköts upp|"
@@ -204,16 +204,19 @@ def read(raw: str, language: str | None = None) -> Claim:
     )
 
 
-# Prepositions that open a German or Swedish sentence put its subject after the verb.
+# Prepositions (and words of when) that open a German or Swedish sentence put its subject
+# after the verb: "Numera kör jag en Tesla".
 _FRONTING = {
     "german": frozenset(
         """
         für in im am an auf bei mit nach seit von vom zu zum zur über unter vor während wegen ab
+        jetzt inzwischen mittlerweile heute gestern
         """.split()  # noqa: SIM905
     ),
     "swedish": frozenset(
         """
         på i för med efter sedan under vid till från om inför enligt
+        numera nu idag igår
         """.split()  # noqa: SIM905
     ),
 }
@@ -284,7 +287,12 @@ def _noun_phrase(found: tuple[Word, ...], language: str) -> list[Word]:
         ):
             break
         phrase.append(word)
+        if text in _PRONOUNS:
+            break  # "Numera kör jag en Tesla": the pronoun is the whole subject
     return phrase
+
+
+_PRONOUNS = frozenset("i jag ich yo han hon er sie él ella vi wir we".split())  # noqa: SIM905
 
 
 def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:

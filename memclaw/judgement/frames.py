@@ -70,7 +70,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             _PLACE_V,
         ),
     ),
-    ("place", _frame(r"\b(?:ist|sind|bin)\s+nach\s+V(?=\s+(?:umgezogen|gezogen))", end="")),
+    (
+        "place",
+        _frame(
+            r"\b(?:ist|sind|bin)\s+(?:nach|ins|in\s+die|in\s+den)\s+V(?=\s+(?:umgezogen|gezogen))",
+            end="",
+        ),
+    ),
     (
         "place",
         _frame(
@@ -201,6 +207,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"år(?: gammal)?|jahre(?: alt)?)\b|(?=[.,;]|$|\s+(?:and|och|und|y)\b))"
             # A birthday says the new age, whenever it was ("turned 42 last week").
             r"|\b(?:turned|fyllde|wurde|cumplió)\s+(?P<v4>\d{1,3})\b(?![%:.]\d)"
+            r"|\b(?:ist|är|har)\s+(?:gestern\s+|heute\s+|jetzt\s+|nu\s+)?(?P<v5>\d{1,3})\s+"
+            r"(?:jahre\s+)?(?:geworden|blivit|fyllt)\b"
             r"|\btiene\s+(?P<v2>\w+)\s+años|\b(?P<v3>\w+)\s+years old",
             I_,
         ),
@@ -287,7 +295,7 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
     for attribute, pattern in _PATTERNS:
         match = pattern.search(body)
         if match and attribute not in frames:
-            group = next(g for g in ("v", "v2", "v3", "v4") if match.groupdict().get(g))
+            group = next(g for g in ("v", "v2", "v3", "v4", "v5") if match.groupdict().get(g))
             start, end = match.start(group), match.end(group)
             if attribute == "place" and _WHEN.search(body[start : end + 3]):
                 continue  # "moved to 2026-12-19" is a date, not a place

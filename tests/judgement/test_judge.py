@@ -316,6 +316,15 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # The speaker is the user, however the speaker says "I".
         ("I'm vegetarian.", "I've gone fully vegan since last autumn.", UPDATE),
         ("Jag bor i Malmö.", "Användaren bor i Malmö.", SAME),
+        # A word of when first puts the subject after the verb ("Numera kör jag").
+        ("Jag kör en Volvo V70 från 2008.", "Numera kör jag en begagnad Tesla Model 3.", UPDATE),
+        # An age reached, a home moved into.
+        ("Mein Sohn Felix ist 7 Jahre alt.", "Felix ist gestern 8 geworden.", UPDATE),
+        (
+            "Oma Hilde wohnt noch in ihrem Haus in Kassel.",
+            "Oma Hilde ist ins Pflegeheim St. Anna in Kassel gezogen.",
+            UPDATE,
+        ),
         # A doing stopped takes back the doing, in every language.
         ("Tom works at Spotify.", "Tom quit Spotify.", UPDATE),
         ("Anna smokes a pack a day.", "Anna quit smoking.", UPDATE),
@@ -902,5 +911,5 @@ def test_the_third_probes_blind_pairs_lose_nothing_silently() -> None:
     figures = score(load("probe3"))
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
-    assert right["correction"] >= 22 and right["complementary"] >= 32, figures
+    assert right["correction"] >= 25 and right["complementary"] >= 32, figures
     assert right["restatement"] >= 7 and right["enrichment"] >= 10, figures
