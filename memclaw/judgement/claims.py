@@ -50,7 +50,7 @@ _CHANGE = re.compile(
     r"reassigned|rescheduled|renamed|taken over|handed over|migrated|migrerade?s?|migriert|"
     r"migrad[oa]|migró|"
     # An amount said to have moved: "rose to", "ökade till", "stieg auf", "subió a".
-    r"rose|risen|increased|decreased|dropped|doubled|went up|went down|ökade|ökat|minskade|"
+    r"rose|risen|increased|decreased|dropped|doubled|ökade|ökat|minskade|"
     r"minskat|steg|sjönk|höjts|sänkts|höjdes|sänktes|stieg|sank|gestiegen|gesunken|erhöht|gesenkt|subió|"
     r"bajó|aumentó|disminuyó|"
     r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"

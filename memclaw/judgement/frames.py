@@ -477,6 +477,7 @@ _USED = re.compile(
 
 
 def _used_as(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
+    """ "X uses V as A", "X uses an A V": V is the value of the attribute A names."""
     match = _USED.search(body)
     if match is None:
         return None

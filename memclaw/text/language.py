@@ -1,10 +1,12 @@
 """Which language a block of text is written in, cheaply and offline.
 
 The index stems every block with the Snowball stemmer of its language, so the
-guess only has to be good enough to pick a stemmer: function words (the ones
-every sentence has, like "och", "und", "les", "het") and letters only some
-languages use (ß, ñ, ø, ã) vote, and the language with most votes wins. A
-tie, or no vote at all, is English. Cyrillic words are always stemmed as
+guess only has to be good enough to pick a stemmer (and a set of offline
+extraction rules): function words (the ones every sentence has, like "och",
+"und", "les", "het"), everyday words a short message about oneself holds
+("bor", "wohne", "vivo") and letters only some languages use (ß, ñ, ø, ã)
+vote, and the language with most votes wins. A tie, or no vote at all, is the
+language the person mostly speaks (English unless told). Cyrillic words are always stemmed as
 Russian, whatever the block (see ``tokenize``), so only Latin-script
 languages are told apart here. The lists skip words that are common in
 English too ("die", "also", "war" stay German-only votes only where an
