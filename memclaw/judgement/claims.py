@@ -22,7 +22,7 @@ from functools import cache
 
 import memclaw.judgement.lexicon as lx
 from memclaw.judgement.frames import Frame, find_frames
-from memclaw.judgement.words import Word, fold, is_user, keys, words
+from memclaw.judgement.words import MY, SPEAKER, Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
 
 I_ = re.IGNORECASE
@@ -45,7 +45,7 @@ CUE_LEAD = re.compile(
 )
 # Words that announce that something changed, beyond the correction words of the lexicon.
 _CHANGE = re.compile(
-    r"\b(?:now|nowadays|these days|any ?more|switched|changed|upgraded|downgraded|"
+    rf"\b(?:{'|'.join(lx.NOW)}|nowadays|these days|any ?more|switched|changed|upgraded|downgraded|"
     r"relocated|has gone|went(?: up| down)?|became|got married|divorced|new|replaced|instead|again|"
     r"reassigned|rescheduled|renamed|taken over|handed over|migrated|migrerade?s?|migriert|"
     r"migrad[oa]|migró|"
@@ -53,11 +53,11 @@ _CHANGE = re.compile(
     r"rose|risen|increased|decreased|dropped|doubled|ökade|ökat|minskade|"
     r"minskat|steg|sjönk|höjts|sänkts|höjdes|sänktes|stieg|sank|gestiegen|gesunken|erhöht|gesenkt|subió|"
     r"bajó|aumentó|disminuyó|"
-    r"numera|nu|bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
+    r"bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
     r"uppgraderades|flyttats|flyttades|flyttad|flyttat|uppskjuten|uppskjutet|sköts upp|"
-    r"jetzt|inzwischen|mittlerweile|gewechselt|umgestiegen|verlegt|neu|neue[rsn]?|wieder|"
+    r"gewechselt|umgestiegen|verlegt|neu|neue[rsn]?|wieder|"
     r"aufgerüstet|aktualisiert|"
-    r"ahora|ya|cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa]|"
+    r"cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa]|"
     r"otra vez|de nuevo|nuevamente|actualizad[oa]|actualizó)\b",
     I_,
 )
@@ -178,6 +178,7 @@ def read(raw: str, language: str | None = None) -> Claim:
     body, led = strip(raw)
     language = language or language_of(body)
     found, denial = _not_doing(_genitive_names(body, words(body, language), language), language)
+    found = _when_first(body, found, language)
     verb = main_verb(found, language)
     # A time said first ("Every other Friday the team ...") is when, not what it is about.
     subject = keys(w for w in (found[:verb] if verb is not None else found) if not names_a_time(w))
@@ -225,6 +226,48 @@ _FRONTING = {
 def _fronted(found: tuple[Word, ...], language: str) -> bool:
     """Whether ``found`` opens with a preposition, in a language whose verb comes second."""
     return bool(found) and found[0].text.casefold() in _FRONTING.get(language, ())
+
+
+# A sentence may open with when what it says began ("Since August", "As of January I've",
+# "Desde enero mi jefa", "Seit April bin ich", "Sedan omorganisationen är det"): those
+# words say when, not who or what.
+_SINCE = re.compile(
+    r"^(?:since|as of|starting|from|after|sedan|från och med|efter|seit|ab|nach|desde|"
+    r"a partir de|tras|después de)\s",
+    I_,
+)
+# Where such an opening ends when no comma ends it: at the subject ("I", "my", "the user")
+# or the verb that comes second in Swedish and German.
+_SAYING_WHO = frozenset(
+    "am have has bin bist habe hat har soy estoy tengo he es är ist sind".split()  # noqa: SIM905
+)
+
+
+def _when_first(body: str, found: tuple[Word, ...], language: str) -> tuple[Word, ...]:
+    """``found`` with the words of an opening of when (see ``_SINCE``) read as grammar."""
+    lead = _SINCE.match(body)
+    if lead is None:
+        return found
+    first = next((i for i, w in enumerate(found) if w.start >= lead.end()), len(found))
+    content = False
+    for index in range(first, min(len(found), first + 6)):
+        word, text = found[index], found[index].text.casefold()
+        after_time = index > first and (names_a_time(found[index - 1]) or found[index - 1].value)
+        ends = (
+            "," in body[found[index - 1].end : word.start]
+            or word.user
+            or text in _PRONOUNS
+            or text in MY
+            or text in _SAYING_WHO
+            or (text in lx.verbs(language) and language in ("swedish", "german"))
+            or (content and text in _ARTICLES)
+            or (after_time and word.text[:1].isupper())
+        )
+        if ends and index > first:
+            when = tuple(replace(w, function=True, kin=False) for w in found[:index])
+            return when + found[index:]
+        content = content or not word.function
+    return found
 
 
 def _genitive_names(body: str, found: list[Word], language: str) -> tuple[Word, ...]:
@@ -292,7 +335,7 @@ def _noun_phrase(found: tuple[Word, ...], language: str) -> list[Word]:
     return phrase
 
 
-_PRONOUNS = frozenset("i jag ich yo han hon er sie él ella vi wir we".split())  # noqa: SIM905
+_PRONOUNS = SPEAKER | frozenset("han hon er sie él ella vi wir we".split())  # noqa: SIM905
 
 
 def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.words import is_user, keys
+from memclaw.judgement.words import MY, SPEAKER, is_user, keys
 
 USER = frozenset({"user"})
 
@@ -40,9 +40,7 @@ _PLACE_V = rf"(?P<v>[^,;:!?()]+?(?:,\s*{_CAPITAL}[^,;:!?()\s]*(?:\s{_CAPITAL}[^,
 _NAMED = r"(?P<v>(?-i:[A-ZÅÄÖÜÉ])[^,;:!?()]*?)"
 # A word that says a value is the one now, between the verb and the value ("weighs
 # actually 5,4 kilo", "ist mittlerweile 13").
-_NOW = (
-    r"(?:(?:now|actually|nu|numera|faktiskt|jetzt|mittlerweile|inzwischen|eigentlich|ahora|ya)\s+)?"
-)
+_NOW = rf"(?:(?:{'|'.join((*lx.NOW, 'actually', 'faktiskt', 'eigentlich'))})\s+)?"
 
 
 def _frame(pattern: str, value: str = _V, end: str = _END) -> re.Pattern[str]:
@@ -350,13 +348,10 @@ def _label_owned(body: str, found: tuple[Word, ...], frame: Frame) -> Frame:
     return replace(frame, owner=owned)
 
 
-_SPEAKER = frozenset({"i", "jag", "ich", "yo"})
-
-
 def _speaker_before(found: tuple[Word, ...], at: int) -> bool:
     """Whether the word right before ``at`` is the speaker's "I" ("... and I live in")."""
     prior = [w for w in found if w.end <= at]
-    return bool(prior) and prior[-1].text.casefold() in _SPEAKER
+    return bool(prior) and prior[-1].user and prior[-1].text.casefold() in SPEAKER
 
 
 def naming(found: tuple[Word, ...], attribute: str) -> frozenset[str]:
@@ -440,8 +435,16 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
         return None
     head = found[:verb]
     owners = [i for i, word in enumerate(head) if _owns(word, i, head)]
-    mine = next((i for i, w in enumerate(head) if w.text.casefold() not in _BEFORE_VALUE), 0)
-    if not owners and head and head[mine].text.casefold() in _MY:
+    # The first word that is not a "now", an article or an opening of when ("Desde enero").
+    mine = next(
+        (
+            i
+            for i, w in enumerate(head)
+            if w.text.casefold() not in _BEFORE_VALUE and (w.user or not w.function)
+        ),
+        0,
+    )
+    if not owners and head and head[mine].text.casefold() in MY:
         # "Mi jefe es Ricardo Peña", "Ahora mi jefe es Andrés Ruiz": the speaker's own.
         nouns = [w for w in head[mine + 1 :] if not w.function]
         return _owned(body, found, verb, nouns, USER) if nouns else None
@@ -457,9 +460,6 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
     owned = head[:marker] if head[marker].function else head[marker + 1 :]
     nouns = [w for w in owned if not w.function]
     return _owned(body, found, verb, nouns, keys([w for w in head if w not in nouns]))
-
-
-_MY = frozenset("my min mitt mina mein meine meinen meinem meiner mi mis".split())  # noqa: SIM905
 
 
 # "uses a Samsung Galaxy S21 as (my) phone", "använder en Dell som dator", "Uso un
@@ -486,7 +486,7 @@ def _used_as(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | No
     attribute = ATTRIBUTE_OF.get(kind.casefold())
     if attribute is None:
         return None
-    owner = keys(w for w in found[:verb] if w.text.casefold() not in _SPEAKER) or USER
+    owner = keys(w for w in found[:verb] if w.text.casefold() not in SPEAKER) or USER
     # Its span runs to the kind ("... som mobil"): a line the new value replaces it in
     # does not keep "as a phone" beside the new phone.
     return Frame(attribute, match.start("v"), match.end(), match.group("v"), owner, match.span())
@@ -500,7 +500,7 @@ def _mine_named(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
     name, rest = found[:verb], found[verb + 1 :]
     if not name or not all(w.text[:1].isupper() and not w.function for w in name):
         return None
-    if rest[0].text.casefold() not in _MY:
+    if rest[0].text.casefold() not in MY:
         return None
     nouns = [w for w in rest[1:] if not w.function]
     if not nouns or nouns[0].text.casefold() not in ATTRIBUTE_OF:
@@ -576,9 +576,7 @@ def _owned(
     return _attribute_frame(body, nouns, start, stop, owner, (found[copula].start, stop))
 
 
-_BEFORE_VALUE = frozenset(
-    "now nu numera jetzt inzwischen mittlerweile ahora ya a an en ett ein eine un una".split()  # noqa: SIM905
-)
+_BEFORE_VALUE = frozenset((*lx.NOW, *"a an en ett ein eine un una".split()))  # noqa: SIM905
 _NAMING_VERBS = frozenset({"heißt", "heißen", "heter", "hette", "llama", "llaman"})
 
 

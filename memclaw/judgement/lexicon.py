@@ -15,6 +15,10 @@ from memclaw.clock import WEEKDAYS as WEEKDAY_NAMES
 
 I_ = re.IGNORECASE
 
+# "Now" in the four languages: a value said to hold now is the one in force ("numera kör
+# jag", "ist mittlerweile 13", "ahora mi jefe es").
+NOW = tuple("now nu numera jetzt inzwischen mittlerweile ahora ya".split())  # noqa: SIM905
+
 # A person correcting the record: the newest statement wins over the one it corrects.
 CORRECTION = re.compile(
     r"^\s*(?:correction|update|actually|in fact|to be clear|rättelse|faktiskt|egentligen|"

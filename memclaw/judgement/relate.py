@@ -630,6 +630,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
 _LISTED = re.compile(r"\b(?:and|or|och|eller|und|oder|y|o)\b|,", re.IGNORECASE)
 
 
+@cache  # asked by the judge and again by the combining of the pair it settled
 def stopped(a: Claim, b: Claim) -> frozenset[str]:
     """The keys of what ``b`` says its subject stopped doing, when that is what ``a`` says
     it does ("Anna smokes a pack a day", "Anna quit smoking"; "Tom works at Spotify", "Tom

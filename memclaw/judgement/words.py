@@ -96,6 +96,7 @@ class Word:
     end: int
     function: bool  # grammar, not content
     kin: bool = False  # names a person by their tie to someone: "sister", "Eltern"
+    user: bool = False  # names the person memclaw serves: "I", "mein", "Användaren"
 
     @property
     def value(self) -> bool:
@@ -149,7 +150,8 @@ def words(text: str, language: str | None = None) -> list[Word]:
         function = raw.casefold() in grammar and not name
         key = fold(raw, language)
         kin = not function and (raw.casefold() in lx.KIN or key in _kin_keys(language))
-        found.append(Word(raw, key, match.start(), match.end(), function, kin))
+        user = raw.casefold().replace("’", "'") in _user_words(language)
+        found.append(Word(raw, key, match.start(), match.end(), function, kin, user))
     return found
 
 
@@ -166,19 +168,35 @@ def _parts(found: Iterable[re.Match[str]]) -> Iterator[re.Match[str]]:
 _PART = re.compile(r"\w(?:[\w@.:+'’]*\w)?")
 
 
-# Every way of naming the person memclaw serves.
-_USER = frozenset(
-    """
-    user user's users i me my mine användaren användarens nutzer nutzers nutzerin
-    nutzerinnen usuario usuaria
-    i'm i've i'd i'll jag mig min mitt mina ich mich mir mein meine meinen meinem meiner
-    yo mi mis
-    """.split()  # noqa: SIM905
-)
+# The person memclaw serves, as each language names them: speaking ("I"), owning ("my"),
+# and otherwise ("me", "the user"). Swedish "i" is "in" and an English "min" a minute,
+# so a word is the person only in its own language; "user" is in every language, as
+# notes are often kept in English.
+_PERSON_OF = {
+    ENGLISH: ("i", "my mine", "me i'm i've i'd i'll"),
+    "swedish": ("jag", "min mitt mina", "mig användaren användarens"),
+    "german": (
+        "ich",
+        "mein meine meinen meinem meiner",
+        "mich mir nutzer nutzers nutzerin nutzerinnen",
+    ),
+    "spanish": ("yo", "mi mis", "usuario usuaria"),
+}
+SPEAKER = frozenset(speaking for speaking, _, _ in _PERSON_OF.values())  # "I"
+MY = frozenset(" ".join(owning for _, owning, _ in _PERSON_OF.values()).split())
+_USER_OF = {
+    language: frozenset(" ".join(row).split()) | {"user", "user's", "users"}
+    for language, row in _PERSON_OF.items()
+}
+_USER = frozenset().union(*_USER_OF.values())
+
+
+def _user_words(language: str) -> frozenset[str]:
+    return _USER_OF.get(language, _USER)
 
 
 def is_user(word: Word) -> bool:
-    return word.text.casefold().replace("’", "'") in _USER
+    return word.user
 
 
 @cache

@@ -467,6 +467,15 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             "The API outage on 2 April was caused by a bad nginx config pushed by the edge team.",
             RICHER,
         ),
+        # An opening of when says when, not who: the attribute is the speaker's own still,
+        # and what it says of anyone else is another fact still.
+        ("Mi jefe es Rodrigo Fuentes.", "Desde enero mi jefa es Lucía Herrera.", UPDATE),
+        ("I'm vegetarian.", "As of January I've gone fully vegan.", UPDATE),
+        ("User speaks Swedish.", "Since 2020 the user has been learning Spanish.", DISTINCT),
+        ("The user has a dog named Rex.", "Since last week the user also has a cat.", DISTINCT),
+        ("Jag bor i Lund.", "Sedan augusti bor min bror i Malmö.", DISTINCT),
+        ("My manager is Karen Lee.", "Since the reorg my mentor is Raj Patel.", DISTINCT),
+        ("Ich arbeite bei Siemens.", "Seit April lerne ich Spanisch.", DISTINCT),
     ],
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
@@ -548,6 +557,16 @@ def test_what_a_statement_is_about_is_read_from_its_words() -> None:
     )
     # A time said first is when, not who: the subject is the team.
     assert read("Every other Friday the team holds its retro.").subject == {"team"}
+
+
+def test_the_user_is_named_in_the_words_of_the_statements_language() -> None:
+    from memclaw.judgement.words import keys, words
+
+    assert "user" in keys(words("I pay 900 a month.", "english"))
+    assert "user" in keys(words("Jag betalar 900 kronor i månaden.", "swedish"))
+    # Swedish "i" is "in", an English "min" a minute: neither is the person.
+    assert "user" not in keys(words("Hyran är 8 900 kronor i månaden.", "swedish"))
+    assert "user" not in keys(words("The standup takes 15 min.", "english"))
 
 
 def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_be() -> None:
