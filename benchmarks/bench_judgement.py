@@ -19,7 +19,10 @@ once on the code before that round (correction 23/48, complementary 35/36, resta
 pairs) was written blind later in round 10 and scored once on the code before that round
 (correction 13/40, complementary 29/32, restatement 7/14, enrichment 10/14, 5 silent
 losses) and once on the round's code before any rule was fitted to it (16/40, 32/32,
-7/14, 10/14, 2 silent losses); tuned on since. A pair is run on a fresh
+7/14, 10/14, 2 silent losses); tuned on since. ``judgement_probe4.jsonl`` (100 pairs)
+was written blind in round 11 and scored once on the code before that round
+(correction 13/40, complementary 30/30, restatement 8/15, enrichment 12/15, no silent
+loss). A pair is run on a fresh
 agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
 in force (every line of PROFILE.md, MEMORY.md and the entries,
 none superseded) are read back:
@@ -37,7 +40,7 @@ pair held for review. Also timed: 52 distinct look-alike facts remembered one af
 the other (what the 10th and the 52nd cost), and thirty new facts against a
 hundred old ones weighed in one batch, as an extraction does.
 
-Run: ``python -m benchmarks.bench_judgement [--half dev|fresh|probe|probe2|probe3|heldout]
+Run: ``python -m benchmarks.bench_judgement [--half dev|fresh|probe|probe2|probe3|probe4|heldout]
 [--mistakes]``.
 """
 
@@ -53,7 +56,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("correction", "complementary", "restatement", "enrichment")
-HALVES = ("dev", "fresh", "probe", "probe2", "probe3", "heldout")
+HALVES = ("dev", "fresh", "probe", "probe2", "probe3", "probe4", "heldout")
 
 
 def load(half: str) -> list[dict[str, Any]]:

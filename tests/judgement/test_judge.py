@@ -896,6 +896,7 @@ _FLOORS = {
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
     "probe2": {"correction": 41, "complementary": 36, "restatement": 5, "enrichment": 16},
     "probe3": {"correction": 25, "complementary": 32, "restatement": 7, "enrichment": 10},
+    "probe4": {"correction": 15, "complementary": 30, "restatement": 8, "enrichment": 12},
 }
 
 
