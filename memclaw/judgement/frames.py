@@ -184,13 +184,18 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("deadline", _frame(r"\b(?:is due(?:\s+on|\s+by)?|deadline is)\s+V")),
-    # One time zone at a time, named ("Central European Time", "the Pacific timezone") or
+    # One time zone at a time, named ("Central European Time", "the Pacific timezone", "on
+    # Central time") or
     # abbreviated after its word ("Zeitzone MEZ", "tidszon CET").
     (
         "timezone",
         re.compile(
             r"\b(?P<v>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})\s+(?:time\s*zone|timezone|"
             r"(?-i:Time)|(?-i:Standard Time))\b"
+            # "on Pacific time", "on Central time": a person is on one zone's time.
+            # (where the sentence or clause ends: "on Monday time sheets" names no zone)
+            r"|\bon\s+(?P<v3>(?-i:[A-Z][a-z]+))\s+time"
+            r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:now|these|since|while|when|and|but|as|until)\b)"
             r"|\b(?:time\s*zone|timezone|tidszon(?:en)?|zeitzone|zona horaria)\s+"
             r"(?:is\s+|är\s+|ist\s+|es\s+)?(?P<v2>(?-i:[A-Z]{2,5})(?:[+-]\d{1,2})?)\b",
             I_,
