@@ -128,10 +128,17 @@ def without_cue(text: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
+# An English "'s" before an article or a "now" is "is", never whose: "Phone's an iPhone 15
+# these days", "Anna's now a doctor".
+_IS = re.compile(
+    r"(?<=\w)['’]s(?=\s+(?:a|an|the|now|still|currently|not|no longer|also|my|our)\s)", I_
+)
+
+
 def strip(raw: str) -> tuple[str, bool]:
     """``raw`` without list marker, date stamp and correction lead; and whether it had one."""
     body = _STAMP.sub("", _MARKER.sub("", raw), count=1)
-    body = _TAIL_STAMP.sub("", body)
+    body = _IS.sub(" is", _TAIL_STAMP.sub("", body))
     lead = CUE_LEAD.match(body)
     if lead:
         body = body[lead.end() :]

@@ -34,6 +34,7 @@ from memclaw.judgement.relate import (
 )
 from memclaw.judgement.words import Word, keys, words
 from memclaw.text.language import language_of
+from memclaw.text.stem import ENGLISH
 
 MAX_WORDS = 50  # a fact is one sentence of roughly 15-50 words
 
@@ -97,7 +98,8 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         if extra or common.attribute in ("diet", "relationship"):
             return _joined(a, b, gone=gone)
         value = b.body[common.start : common.end]
-        return _checked(a, b, a.body[: old_frame.start] + value + a.body[old_frame.end :], gone)
+        before = _article(a.body[: old_frame.start], value, a.language)
+        return _checked(a, b, before + value + a.body[old_frame.end :], gone)
     ended = stopped(a, b)
     if ended:
         # "Anna quit smoking": what she stopped goes with all that said how she did it
@@ -145,6 +147,20 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         # where the old one was instead.
         return _in_place(a, b, gone) or joined
     return joined
+
+
+_A_OR_AN = re.compile(r"\b(a|an|A|An)\s+$")
+
+
+def _article(before: str, value: str, language: str) -> str:
+    """``before`` ending in the English article ``value`` takes ("a Pixel", "an iPhone")."""
+    found = _A_OR_AN.search(before)
+    if language != ENGLISH or found is None or not value[:1].isalpha() or value[0] in "uU":
+        return before  # ("a user", "an umbrella": a "u" is said either way)
+    article = "an" if value[0].casefold() in "aeio" else "a"
+    if found.group(1)[0].isupper():
+        article = article.capitalize()
+    return before[: found.start()] + article + before[found.end(1) :]
 
 
 def _holding(claim: Claim, given: frozenset[str]) -> frozenset[str]:

@@ -24,9 +24,12 @@ if TYPE_CHECKING:
 
 I_ = re.IGNORECASE
 
+_NUMBER_WORDS = "|".join(sorted(lx.NUMBER_WORDS, key=len, reverse=True))
+
 # Where a value ends: a comma, a clause, or a word that adds a detail ("with his cat").
 _END = (
-    r"(?=\s+(?:with|and|since|together|now|as|for|after|before|but|because|who|which|"
+    r"(?=\s+(?:with|and|since|together|now|these days|nowadays|as|for|after|before|but|because|"
+    r"who|which|"
     r"at|in|on|by|from|near|"
     r"och|med|sedan|tillsammans|nu|numera|i|på|hos|vid|"
     r"und|mit|seit|jetzt|zusammen|im|am|bei|"
@@ -176,9 +179,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "weight",
         _frame(
             # (after a plain "is" or "was" too: the unit says it is a weight)
-            r"\b(?:weighs|weighed|väger|vägde|wiegt|wog|pesa|pesaba|is|was|är|var|ist|war|"
+            r"\b(?:weighs|weighed|weigh|väger|vägde|wiegt|wog|pesa|pesaba|is|was|är|var|ist|war|"
             r"(?:is|är|ist|está)\s+(?:now\s+|nu\s+|jetzt\s+)?(?:down|up|nere|uppe)\s+(?:to|på|bei)"
-            r"|(?:ha\s+)?(?:bajado|subido)\s+a)\s+" + _NOW + "V",
+            r"|(?:ha\s+)?(?:bajado|subido)\s+a"
+            # said without a verb: "Down to 77 kg", "Nere på 77 kg"
+            r"|^(?:down|up|nere|uppe|runter)\s+(?:to|på|auf))\s+" + _NOW + "V",
             r"(?P<v>\d+(?:[.,]\d+)?\s*(?:kg|kilos?|lbs?|pounds|stone))",
             end=r"\b",
         ),
@@ -209,10 +214,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             + r"(?P<v>\d{1,3})(?:\s*(?:years?(?: old)?|"
             r"år(?: gammal)?|jahre(?: alt)?)\b|(?=[.,;]|$|\s+(?:and|och|und|y)\b))"
             # A birthday says the new age, whenever it was ("turned 42 last week").
-            r"|\b(?:turned|fyllde|wurde|cumplió)\s+(?P<v4>\d{1,3})\b(?![%:.]\d)"
+            r"|\b(?:turned|fyllde|wurde|cumplió|cumplí)\s+(?:just\s+|ya\s+)?(?P<v4>\d{1,3}\b(?![%:.]\d)|"
+            # (a number said in words where the sentence or the clause ends: "turned eight")
+            rf"(?:{_NUMBER_WORDS})(?=\s*(?:[.,;!]|$)|\s+(?:last|this|yesterday|today|and|in|on|"
+            r"i går|igår|gestern|ayer|och|und|y)\b))"
             r"|\b(?:ist|är|har)\s+(?:gestern\s+|heute\s+|jetzt\s+|nu\s+)?(?P<v5>\d{1,3})\s+"
             r"(?:jahre\s+)?(?:geworden|blivit|fyllt)\b"
-            r"|\btiene\s+(?P<v2>\w+)\s+años|\b(?P<v3>\w+)\s+years old",
+            r"|\b(?:tiene|tengo|tienes|tienen)\s+(?P<v2>\w+)\s+años|\b(?P<v3>\w+)\s+years old",
             I_,
         ),
     ),
@@ -454,10 +462,16 @@ def _possessive(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
         nouns = [w for w in head[mine + 1 :] if not w.function]
         return _owned(body, found, verb, nouns, USER) if nouns else None
     if not owners:
-        # "Favourite film is Blade Runner": a favourite or main one, named by no one, is
-        # the person's own.
+        # "Favourite film is Blade Runner", "Phone is an iPhone 15 these days": a favourite
+        # or main one, or an attribute alone, named by no one, is the person's own (as
+        # "Timezone: CET" is).
         nouns = list(head)
-        if nouns and not any(w.function for w in nouns) and _singular([w.text for w in nouns]):
+        alone = len(nouns) == 1 and nouns[0].text.casefold() in ATTRIBUTE_OF
+        if (
+            nouns
+            and not any(w.function for w in nouns)
+            and (alone or _singular([w.text for w in nouns]))
+        ):
             return _owned(body, found, verb, nouns, USER)
         return None
     # The attribute is the owned noun: before "de"/"of"/"des", after a genitive name.

@@ -363,11 +363,7 @@ def _same_attribute(a: Claim, b: Claim, key: str) -> Judgement:
     fa, fb = a.frame(key), b.frame(key)
     assert fa is not None and fb is not None
     attribute = fb.named
-    # A frame read from the verb on ("Arbeitet der Nutzer bei Bosch") belongs to the subject;
-    # one with nothing before it and no other verb is the speaker's ("Vivo en Madrid").
-    mine, theirs = (
-        f.owner or (c.subject if c.verb is not None else USER) for f, c in ((fa, a), (fb, b))
-    )
+    mine, theirs = (f.owner or _whose(c, f) for f, c in ((fa, a), (fb, b)))
     # "My manager's manager": the attribute of the one the attribute names, not the same.
     chained = naming(a.words, key) & mine != naming(b.words, key) & theirs
     if chained or not _one_owner(a, b, mine, theirs):
@@ -396,6 +392,17 @@ def _same_attribute(a: Claim, b: Claim, key: str) -> Judgement:
     if rest.relation is Relation.DISTINCT or rest.relation is Relation.SAME:
         return Judgement(Relation.RICHER, f"the same {attribute}, with more detail")
     return rest
+
+
+def _whose(claim: Claim, frame: Frame) -> frozenset[str]:
+    """Whose an attribute is that names no owner. A frame read from the verb on ("Arbeitet
+    der Nutzer bei Bosch") belongs to the subject; one that opens the sentence, its own
+    verb first ("Vivo en Madrid", "Tengo 34 años", "Ya cumplí 35"), is the speaker's."""
+    before = [w for w in claim.words if w.start < frame.said[0]]
+    opens = all(w.function for w in before)
+    if claim.verb is None or (opens and claim.words[claim.verb].start > frame.said[0]):
+        return USER
+    return claim.subject
 
 
 # Where a clause ends: a comma, a semicolon, or "and" between two things said.

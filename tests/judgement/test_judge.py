@@ -480,6 +480,16 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("I'm in the Pacific time zone.", "Since moving to Chicago I'm on Central time.", UPDATE),
         ("The user's timezone is CET.", "The user is on Pacific time while in Seattle.", UPDATE),
         ("I fill in my time sheets on Fridays.", "I'm on Central time.", DISTINCT),
+        # An age in words, and in the first person; a weight without a verb.
+        ("My daughter Lena is 7 and loves swimming.", "Lena just turned eight.", UPDATE),
+        ("Tengo 34 años.", "Ya cumplí 35.", UPDATE),
+        ("Mi hija tiene 7 años.", "Mi hermana cumplió 8.", DISTINCT),
+        ("I weigh 82 kg.", "Down to 77 kg.", UPDATE),
+        ("I weigh 82 kg.", "My dog weighs 30 kg.", DISTINCT),
+        # "'s" before an article is "is"; an attribute alone is the person's own.
+        ("My phone is a Pixel 6.", "Phone's an iPhone 15 these days.", UPDATE),
+        ("Anna's phone is a Pixel 6.", "Phone is an iPhone 15.", DISTINCT),
+        ("Anna is a nurse.", "Anna's sister is a doctor.", DISTINCT),
     ],
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
@@ -747,6 +757,17 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Kurt ist mittlerweile 13.",
             "Unsere Schildkröte Kurt ist 13 Jahre alt.",
         ),
+        # The article goes with the new value ("a Pixel", "an iPhone").
+        (
+            "My phone is a Pixel 6 in a green case.",
+            "Phone's an iPhone 15 these days.",
+            "My phone is an iPhone 15 in a green case.",
+        ),
+        (
+            "My laptop is an Asus Zenbook.",
+            "My laptop is now a MacBook Air.",
+            "My laptop is a MacBook Air.",
+        ),
     ],
 )
 def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) -> None:
@@ -899,8 +920,8 @@ _FLOORS = {
     "fresh": {"correction": 85, "complementary": 109, "restatement": 27, "enrichment": 29},
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
     "probe2": {"correction": 41, "complementary": 36, "restatement": 5, "enrichment": 16},
-    "probe3": {"correction": 27, "complementary": 32, "restatement": 7, "enrichment": 10},
-    "probe4": {"correction": 16, "complementary": 30, "restatement": 8, "enrichment": 12},
+    "probe3": {"correction": 28, "complementary": 32, "restatement": 7, "enrichment": 10},
+    "probe4": {"correction": 20, "complementary": 30, "restatement": 8, "enrichment": 12},
 }
 
 
