@@ -306,7 +306,7 @@ def _joined(a: Claim, b: Claim, gone: frozenset[str]) -> Merged:
             runs[-1] = (runs[-1][0], end)  # right after the previous one: one run
         else:
             runs.append((start, end))
-    text, dropped = b.body, []
+    text, dropped = _named_fully(a, b), []
     for start, end in runs:
         piece = a.body[start:end].strip(" ,;")
         longer = f"{text}, {piece}"
@@ -315,3 +315,14 @@ def _joined(a: Claim, b: Claim, gone: frozenset[str]) -> Merged:
             continue
         text = longer
     return Merged(text, tuple(dropped))
+
+
+def _named_fully(a: Claim, b: Claim) -> str:
+    """``b``, its subject named as fully as ``a`` names it: "Julia ist nach Hamburg
+    gezogen" after "Meine Schwester Julia wohnt in Köln" keeps that Julia is the sister."""
+    if a.verb is None or not b.verb or not b.subject < a.subject:
+        return b.body
+    said = {w.key for w in b.words[: b.verb] if not w.function}
+    if not said or not said <= a.subject:
+        return b.body
+    return a.body[: a.words[a.verb].start] + b.body[b.words[b.verb].start :]

@@ -480,6 +480,7 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("I'm in the Pacific time zone.", "Since moving to Chicago I'm on Central time.", UPDATE),
         ("The user's timezone is CET.", "The user is on Pacific time while in Seattle.", UPDATE),
         ("I fill in my time sheets on Fridays.", "I'm on Central time.", DISTINCT),
+        ("Sam lives with his cat Miso in Lisbon.", "Sam's sister lives in Porto.", DISTINCT),
         # An age in words, and in the first person; a weight without a verb.
         ("My daughter Lena is 7 and loves swimming.", "Lena just turned eight.", UPDATE),
         ("Tengo 34 años.", "Ya cumplí 35.", UPDATE),
@@ -757,6 +758,17 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Kurt ist mittlerweile 13.",
             "Unsere Schildkröte Kurt ist 13 Jahre alt.",
         ),
+        # Who lives there with the one who moved stays; so does who the one who moved is.
+        (
+            "Meine Schwester Julia wohnt mit ihren zwei Kindern in Köln.",
+            "Julia ist nach Hamburg gezogen.",
+            "Meine Schwester Julia ist nach Hamburg gezogen, mit ihren zwei Kindern.",
+        ),
+        (
+            "Anna bor med sin man i Lund.",
+            "Anna har flyttat till Malmö.",
+            "Anna bor med sin man i Malmö.",
+        ),
         # The article goes with the new value ("a Pixel", "an iPhone").
         (
             "My phone is a Pixel 6 in a green case.",
@@ -921,7 +933,7 @@ _FLOORS = {
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
     "probe2": {"correction": 41, "complementary": 36, "restatement": 5, "enrichment": 16},
     "probe3": {"correction": 28, "complementary": 32, "restatement": 7, "enrichment": 10},
-    "probe4": {"correction": 20, "complementary": 30, "restatement": 8, "enrichment": 12},
+    "probe4": {"correction": 21, "complementary": 30, "restatement": 8, "enrichment": 12},
 }
 
 
