@@ -114,10 +114,11 @@ SAME_IDEA = {
 STOPPING = re.compile(
     r"\b(?:quit|stopped|gave up|gives up|has left|left|slutat|slutade|slutar|"
     r"gett upp|gav upp|lämnat|lämnade|aufgehört|hört auf|hörte auf|aufgegeben|"
-    r"dejó|dejado|deja de|abandonó|renunció|"
+    r"dejó|dejé|dejamos|dejado|deja de|abandonó|abandoné|renunció|renuncié|"
     # A plan or a subscription called off: what is called off is what the sentence is about.
     r"cancell?ed|called off|cancelé|canceló|cancelado|cancelada|avbokad|avbokat|"
-    r"inställd|inställt|ställdes in|sade upp|sagt upp|abgesagt|gekündigt|kündigte)\b",
+    r"inställd|inställt|ställdes in|sade upp|sagt upp|uppsagd|uppsagt|abgesagt|gekündigt|"
+    r"kündigte)\b",
     re.IGNORECASE,
 )
 

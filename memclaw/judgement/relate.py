@@ -654,6 +654,7 @@ def stopped(a: Claim, b: Claim) -> frozenset[str]:
         w
         for w in b.words
         if not w.function
+        and not w.user  # who stopped, not what
         and not stop.start() <= w.start < stop.end()
         and not names_a_time(w)
         and not any(c.isdigit() for c in w.key)
