@@ -645,7 +645,7 @@ def stopped(a: Claim, b: Claim) -> frozenset[str]:
     none otherwise. The doing is the first word after the stop (before it, when the
     sentence ends on it: "hat bei Siemens aufgehört"), or what a called-off thing is."""
     ended = list(lx.STOPPING.finditer(b.body))
-    if not ended or lx.STOPPING.search(a.body) or a.negated or _other_subject(a, b):
+    if not ended or lx.STOPPING.search(a.body) or a.negated:
         return frozenset()
     if any(w.kin and w.key not in a.keys for w in b.words):
         return frozenset()  # "Tom's sister quit Spotify": someone else stopped
@@ -663,8 +663,10 @@ def stopped(a: Claim, b: Claim) -> frozenset[str]:
     before = [w for w in content if w.start < stop.start() and w.key not in a.subject & b.subject]
     doing = after[0] if after else (before[-1] if before else None)
     said = keys(content) & a.keys
-    if doing is not None and doing.key in a.keys:
+    if doing is not None and doing.key in a.keys and not _other_subject(a, b):
         return said
+    # A thing called off, of those the older line is about ("We have a Netflix
+    # subscription", "Netflix was cancelled").
     thing = b.subject - {"user"}
     return said | thing if thing and thing <= a.keys and thing <= a.subject else frozenset()
 

@@ -486,6 +486,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Voy a clases de yoga los jueves.", "Dejé el yoga, ya no voy.", UPDATE),
         ("Voy a clases de yoga los jueves.", "Dejé el trabajo en Madrid.", DISTINCT),
         ("Ich rauche.", "Meine Schwester hat mit dem Rauchen aufgehört.", DISTINCT),
+        # A thing called off, of those the older line is about.
+        ("Wir haben ein Netflix-Abo.", "Netflix wurde gekündigt.", UPDATE),
+        ("We have a Netflix subscription.", "Netflix was cancelled.", UPDATE),
+        ("User's sister has a Netflix subscription.", "Netflix was cancelled.", DISTINCT),
+        ("Tom works at Spotify.", "Spotify Premium was cancelled.", DISTINCT),
         # An age in words, and in the first person; a weight without a verb.
         ("My daughter Lena is 7 and loves swimming.", "Lena just turned eight.", UPDATE),
         ("Tengo 34 años.", "Ya cumplí 35.", UPDATE),
@@ -937,8 +942,8 @@ _FLOORS = {
     "fresh": {"correction": 85, "complementary": 109, "restatement": 27, "enrichment": 29},
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
     "probe2": {"correction": 41, "complementary": 36, "restatement": 5, "enrichment": 16},
-    "probe3": {"correction": 28, "complementary": 32, "restatement": 7, "enrichment": 10},
-    "probe4": {"correction": 23, "complementary": 30, "restatement": 8, "enrichment": 12},
+    "probe3": {"correction": 29, "complementary": 32, "restatement": 7, "enrichment": 10},
+    "probe4": {"correction": 24, "complementary": 30, "restatement": 8, "enrichment": 12},
 }
 
 
