@@ -45,14 +45,15 @@ CUE_LEAD = re.compile(
 )
 # Words that announce that something changed, beyond the correction words of the lexicon.
 _CHANGE = re.compile(
-    rf"\b(?:{'|'.join(lx.NOW)}|nowadays|these days|any ?more|switched|changed|upgraded|downgraded|"
+    rf"\b(?:{'|'.join(lx.NOW)}|nowadays|these days|from now on|ab sofort|från och med nu|"
+    r"a partir de ahora|any ?more|switched|changed|upgraded|downgraded|"
     r"relocated|has gone|went(?: up| down)?|became|got married|divorced|new|replaced|instead|again|"
     r"reassigned|rescheduled|renamed|taken over|handed over|migrated|migrerade?s?|migriert|"
     r"migrad[oa]|migró|"
     # An amount said to have moved: "rose to", "ökade till", "stieg auf", "subió a".
     r"rose|risen|increased|decreased|dropped|doubled|ökade|ökat|minskade|"
     r"minskat|steg|sjönk|höjts|sänkts|höjdes|sänktes|stieg|sank|gestiegen|gesunken|erhöht|gesenkt|subió|"
-    r"bajó|aumentó|disminuyó|"
+    r"bajó|aumentó|disminuyó|subieron|bajaron|aumentaron|subido|bajado|aumentado|"
     r"bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
     r"uppgraderades|flyttats|flyttades|flyttad|flyttat|uppskjuten|uppskjutet|sköts upp|"
     r"gewechselt|umgestiegen|verlegt|neu|neue[rsn]?|wieder|"
@@ -332,9 +333,8 @@ def _noun_phrase(found: tuple[Word, ...], language: str) -> list[Word]:
     phrase = []
     for word in found:
         text = word.text.casefold()
-        if (word.function and text not in _ARTICLES and not is_user(word)) or text in lx.verbs(
-            language
-        ):
+        article = text in _ARTICLES and not (language == "spanish" and text in ("a", "en"))
+        if (word.function and not article and not is_user(word)) or text in lx.verbs(language):
             break
         phrase.append(word)
         if text in _PRONOUNS:

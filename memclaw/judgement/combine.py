@@ -134,6 +134,15 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
                 return joined
         return _checked(a, b, text, gone)
     gone = _replaced(a, b) | _holding(a, given_up(a, b))
+    news = [w for w in b.words if not w.function and w.key not in a.keys | _grammar(b)]
+    moved = b.verb is not None and b.words[b.verb].key in _change(b)
+    if moved and news and all(w.value for w in news):
+        # "Nos subieron el alquiler a 920": only a number is said to have moved; it goes
+        # where the old one was, and all the older line said of it stays ("del piso", "al
+        # mes"). (A statement of its own, "the migration happens on ...", replaces it.)
+        placed = _in_place(a, b, gone)
+        if placed is not None:
+            return placed
     joined = _joined(a, b, gone=gone)
     said = keys(words(joined.text, a.language)) | gone
     lost = [

@@ -225,7 +225,7 @@ _SPANISH_VERBS = """
     es son era fue está están estaba tiene tienen tenía vive viven vivía trabaja trabajan
     trabajaba usa usan utiliza juega estudia prefiere quiere come bebe habla corre canta
     nada va sale llega empieza se ha han había visitó mudó llama empezó terminó cuesta
-    subió sube bajó baja aumentó aumenta disminuyó
+    subió sube bajó baja aumentó aumenta disminuyó subieron bajaron aumentaron
 """
 
 

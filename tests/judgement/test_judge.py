@@ -491,6 +491,13 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("We have a Netflix subscription.", "Netflix was cancelled.", UPDATE),
         ("User's sister has a Netflix subscription.", "Netflix was cancelled.", DISTINCT),
         ("Tom works at Spotify.", "Spotify Premium was cancelled.", DISTINCT),
+        # "From now on" announces; another thing's new time is still another thing's.
+        (
+            "Das Sprint-Review ist freitags um 11 Uhr.",
+            "Das Planning ist ab sofort um 15 Uhr.",
+            DISTINCT,
+        ),
+        ("El alquiler del piso es de 850 euros al mes.", "Nos subieron la luz a 90.", DISTINCT),
         # An age in words, and in the first person; a weight without a verb.
         ("My daughter Lena is 7 and loves swimming.", "Lena just turned eight.", UPDATE),
         ("Tengo 34 años.", "Ya cumplí 35.", UPDATE),
@@ -779,6 +786,17 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Anna har flyttat till Malmö.",
             "Anna bor med sin man i Malmö.",
         ),
+        (
+            "Das Sprint-Review ist immer freitags um 11 Uhr.",
+            "Das Review findet ab sofort donnerstags um 15 Uhr statt.",
+            "Das Sprint-Review findet ab sofort donnerstags um 15 Uhr statt.",
+        ),
+        # Only a number is new: it goes where the old one was.
+        (
+            "El alquiler del piso es de 850 euros al mes.",
+            "Nos subieron el alquiler a 920.",
+            "El alquiler del piso es de 920 euros al mes.",
+        ),
         # The article goes with the new value ("a Pixel", "an iPhone").
         (
             "My phone is a Pixel 6 in a green case.",
@@ -943,7 +961,7 @@ _FLOORS = {
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
     "probe2": {"correction": 41, "complementary": 36, "restatement": 5, "enrichment": 16},
     "probe3": {"correction": 29, "complementary": 32, "restatement": 7, "enrichment": 10},
-    "probe4": {"correction": 24, "complementary": 30, "restatement": 8, "enrichment": 12},
+    "probe4": {"correction": 26, "complementary": 30, "restatement": 8, "enrichment": 12},
 }
 
 
