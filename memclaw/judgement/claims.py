@@ -80,6 +80,19 @@ _TEMPORARY = re.compile(
     r"esta semana|temporalmente|por ahora|is skipping|skips|paused|pausiert|pausa)\b",
     I_,
 )
+# How long a thing is kept or holds is no passing constraint ("logs are kept for 30
+# days", "the token is valid for 7 days", "sparas i 90 dagar").
+_KEPT = re.compile(
+    r"\b(?:kept|stored|retained|saved|archived|cached|valid|sparas|sparade|lagras|giltig|"
+    r"gespeichert|aufbewahrt|gültig|guardan|guardados?|conservan|válid[oa])\s*$",
+    I_,
+)
+
+
+def _passing(body: str) -> bool:
+    return any(not _KEPT.search(body[: m.start()]) for m in _TEMPORARY.finditer(body))
+
+
 _NEGATION = re.compile(
     r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|can't|cannot|won't|"
     r"inte|aldrig|ej|nicht|nie|kein|keine|keinen|nunca|jamás)\b",
@@ -205,7 +218,7 @@ def read(raw: str, language: str | None = None) -> Claim:
         subject=subject,
         frames=find_frames(body, found, verb),
         cue=cue,
-        temporary=bool(_TEMPORARY.search(body)),
+        temporary=_passing(body),
         negated=bool(_NEGATION.search(body[: denial[0]] + body[denial[1] :])),
         sentiment=_sentiment(body),
         stamp=_dated(raw),
@@ -352,6 +365,12 @@ def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:
     A word right after an article is a noun ("The release train leaves"), and an English
     base form is a verb only after a plural, a pronoun or a modal ("User's parents live",
     "can run"): memories speak of someone in the third person ("lives", "moved")."""
+    if language == "english":
+        # "I'm training for a marathon": the doing is the word after the "am".
+        for index in range(1, len(found)):
+            text, prior = found[index].text, found[index - 1].text.casefold()
+            if prior in _BEING and text.islower() and text.endswith("ing") and text != "being":
+                return index
     for known in (lx.verbs(language), lx.VERBS):
         verb = _known_verb(found, known)
         if verb is not None:
@@ -379,6 +398,11 @@ def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:
         if plain and text.endswith(("s", "ed")) and not text.endswith("ss"):
             return index
     return None
+
+
+_BEING = frozenset(
+    "am is are was were i'm we're they're you're he's she's it's".split()  # noqa: SIM905
+)
 
 
 def _known_verb(found: tuple[Word, ...], known: frozenset[str]) -> int | None:
