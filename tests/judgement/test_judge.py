@@ -504,6 +504,12 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             RICHER,
         ),
         ("I'm training for a marathon.", "My sister is training for a marathon.", DISTINCT),
+        # A compound naming a kind of the thing is more of it ("Schrebergarten").
+        (
+            "Ich habe einen Garten.",
+            "Ich habe einen Schrebergarten in Berlin-Pankow mit Tomaten und Bohnen.",
+            RICHER,
+        ),
         # An age in words, and in the first person; a weight without a verb.
         ("My daughter Lena is 7 and loves swimming.", "Lena just turned eight.", UPDATE),
         ("Tengo 34 años.", "Ya cumplí 35.", UPDATE),
@@ -972,7 +978,7 @@ _FLOORS = {
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
     "probe2": {"correction": 41, "complementary": 36, "restatement": 5, "enrichment": 16},
     "probe3": {"correction": 29, "complementary": 32, "restatement": 7, "enrichment": 10},
-    "probe4": {"correction": 26, "complementary": 30, "restatement": 8, "enrichment": 13},
+    "probe4": {"correction": 26, "complementary": 30, "restatement": 8, "enrichment": 14},
 }
 
 
