@@ -514,8 +514,9 @@ def _used_as(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | No
 
 
 def _mine_named(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
-    """ "Marta Gil es mi responsable directa", "Marta ist meine Chefin": a name, then the
-    speaker's attribute it is (one a person has one of): that attribute's value."""
+    """ "Marta Gil es mi responsable directa", "Marta ist meine Chefin", "Hannah is my
+    wife": a name, then the speaker's attribute or tie it is (one a person has one of):
+    that attribute's value, that one's name."""
     if verb is None or found[verb].text.casefold() not in COPULAS or verb + 2 >= len(found):
         return None
     name, rest = found[:verb], found[verb + 1 :]
@@ -524,9 +525,13 @@ def _mine_named(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
     if rest[0].text.casefold() not in MY:
         return None
     nouns = [w for w in rest[1:] if not w.function]
+    start, stop = name[0].start, name[-1].end
+    if nouns and nouns[0].text.casefold() in lx.ONE_KIN:
+        # "Hannah is my wife": the name of the speaker's wife, as "My wife's name is Hannah".
+        owner = USER | keys(nouns[:1])
+        return Frame("name", start, stop, body[start:stop], owner, (0, len(body)))
     if not nouns or nouns[0].text.casefold() not in ATTRIBUTE_OF:
         return None
-    start, stop = name[0].start, name[-1].end
     return _attribute_frame(body, nouns[:1], start, stop, USER, (0, len(body)))
 
 

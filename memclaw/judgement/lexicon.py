@@ -275,3 +275,10 @@ KIN = frozenset(
     abuela abuelo abuelos
     """.split()  # noqa: SIM905
 )
+# Ties a person has one of at a time: "Hannah is my wife" names the wife.
+ONE_KIN = frozenset(
+    """
+    wife husband partner mother father mom mum dad fru make maka man sambo mamma pappa mor
+    far frau ehefrau mann ehemann mutter vater esposa esposo marido mujer madre padre
+    """.split()  # noqa: SIM905
+)
