@@ -95,11 +95,18 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         gone = keys(_words_in(a, old_frame.start, old_frame.end)) - b.keys
         extra = b.keys - a.keys - keys(_words_in(b, common.start, common.end)) - _change(b)
         extra -= _light(b) | keys(_words_in(b, *common.said))
-        if extra or common.attribute in ("diet", "relationship"):
-            return _joined(a, b, gone=gone)
         value = b.body[common.start : common.end]
         before = _article(a.body[: old_frame.start], value, a.language)
-        return _checked(a, b, before + value + a.body[old_frame.end :], gone)
+        placed = before + value + a.body[old_frame.end :]
+        if extra or common.attribute in ("diet", "relationship"):
+            joined = _joined(a, b, gone=gone)
+            lossy = not _kept(a, joined.text, gone) and _kept(a, placed, gone)
+            if lossy and common.attribute not in ("diet", "relationship"):
+                # "Started at Spotify on Monday" would lose "as a backend developer": the
+                # new value goes in place, and what else the newer one says follows it.
+                return _joined(b, read(placed, a.language), gone=frozenset())
+            return joined
+        return _checked(a, b, placed, gone)
     ended = stopped(a, b)
     if ended:
         # "Anna quit smoking": what she stopped goes with all that said how she did it
@@ -140,9 +147,9 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         # "Nos subieron el alquiler a 920": only a number is said to have moved; it goes
         # where the old one was, and all the older line said of it stays ("del piso", "al
         # mes"). (A statement of its own, "the migration happens on ...", replaces it.)
-        placed = _in_place(a, b, gone)
-        if placed is not None:
-            return placed
+        in_place = _in_place(a, b, gone)
+        if in_place is not None:
+            return in_place
     joined = _joined(a, b, gone=gone)
     said = keys(words(joined.text, a.language)) | gone
     lost = [
@@ -215,6 +222,16 @@ def _checked(a: Claim, b: Claim, text: str, gone: frozenset[str]) -> Merged:
     if (a.keys - gone) <= kept | b.keys:
         return Merged(text)
     return _joined(a, b, gone=gone)
+
+
+def _kept(a: Claim, text: str, gone: frozenset[str]) -> bool:
+    """Whether ``text`` still says every word of ``a`` but its verbs and the ``gone`` ones."""
+    said = keys(words(text, a.language))
+    return all(w.key in said for w in a.words if _telling(w) and w.key not in gone)
+
+
+def _telling(word: Word) -> bool:
+    return not word.function and not word.user and word.text.casefold() not in lx.VERBS
 
 
 def _grammar(claim: Claim) -> frozenset[str]:

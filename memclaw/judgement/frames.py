@@ -29,7 +29,7 @@ _NUMBER_WORDS = "|".join(sorted(lx.NUMBER_WORDS, key=len, reverse=True))
 # Where a value ends: a comma, a clause, or a word that adds a detail ("with his cat").
 _END = (
     r"(?=\s+(?:with|and|since|together|now|these days|nowadays|as|for|after|before|but|because|"
-    r"who|which|"
+    r"who|which|last|next|förra|nästa|letzten|letzte|nächsten|nächste|"
     r"at|in|on|by|from|near|"
     r"och|med|sedan|tillsammans|nu|numera|i|på|hos|vid|"
     r"und|mit|seit|jetzt|zusammen|im|am|bei|"
@@ -99,6 +99,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?P<since>\s+(?:since|sedan|seit|desde)\s+[\w.]+)?"
             r"(?:\s+(?:now|currently|actually|still|numera|nu|faktiskt|fortfarande|jetzt|"
             r"inzwischen|mittlerweile|eigentlich|noch|ahora|actualmente|todavía))?"
+            # as what, between the verb and where ("works as a nurse at Karolinska")
+            r"(?:\s+(?:as|som|als|como)(?:\s+[^\W\d]+){1,4}?)?"
             r"\s+(?:at|for|på|hos|för|bei|für|en|para|de)|(?:is |are )?employed\s+(?:by|at))\s+V"
         ),
     ),

@@ -77,7 +77,10 @@ def _judge(old: str, new: str) -> Judgement:
         return _judge(split_old, split_new)
     common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
     if common:
-        return _same_attribute(a, b, common[0])
+        # Of two attributes both set ("works as a nurse at Karolinska"), a new value of
+        # either is the news.
+        verdicts = [_same_attribute(a, b, key) for key in common]
+        return next((v for v in verdicts if v.relation is Relation.UPDATE), verdicts[0])
     if given_up(a, b):
         return Judgement(Relation.UPDATE, "what it named is replaced by another")
     if _new_version(a, b):
@@ -356,6 +359,8 @@ def _same_verb(a: Claim, b: Claim) -> bool:
     if a.verb is None or _copular(a) or _copular(b):
         return True
     verb = a.words[a.verb]
+    if _status([verb]) and any(_status([w]) for w in b.words):
+        return True  # "is planning a trip", "booked the trip": the same, further on
     return any(w.key == verb.key or w.text.casefold() == verb.text.casefold() for w in b.words)
 
 

@@ -504,6 +504,10 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             RICHER,
         ),
         ("I'm training for a marathon.", "My sister is training for a marathon.", DISTINCT),
+        # "Works as a nurse at Karolinska" sets the role and the employer: either may change.
+        ("Anna works as a nurse at Karolinska.", "Anna works as a doctor at Karolinska.", UPDATE),
+        ("Anna works as a nurse at Karolinska.", "Anna now works at Sahlgrenska.", UPDATE),
+        ("Anna works as a nurse at Karolinska.", "Anna's husband works at Volvo.", DISTINCT),
         # "Hannah is my wife" names the wife; a sister is one of maybe several.
         ("My wife's name is Hannah.", "Hannah is my wife.", SAME),
         ("My wife's name is Hannah.", "Lisa is my wife now.", UPDATE),
@@ -812,6 +816,17 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Das Review findet ab sofort donnerstags um 15 Uhr statt.",
             "Das Sprint-Review findet ab sofort donnerstags um 15 Uhr statt.",
         ),
+        # A new employer keeps the role ("same role as before"), and the move's own words.
+        (
+            "I work as a backend developer at Klarna.",
+            "Started at Spotify on Monday, same role as before.",
+            "I work as a backend developer at Spotify, on Monday, same role as before.",
+        ),
+        (
+            "Sam lives in Lisbon with his cat Miso.",
+            "Sam moved to Porto last month.",
+            "Sam moved to Porto last month, with his cat Miso.",
+        ),
         # Only a number is new: it goes where the old one was.
         (
             "El alquiler del piso es de 850 euros al mes.",
@@ -982,7 +997,7 @@ _FLOORS = {
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
     "probe2": {"correction": 41, "complementary": 36, "restatement": 5, "enrichment": 16},
     "probe3": {"correction": 29, "complementary": 32, "restatement": 7, "enrichment": 10},
-    "probe4": {"correction": 26, "complementary": 30, "restatement": 9, "enrichment": 14},
+    "probe4": {"correction": 28, "complementary": 30, "restatement": 9, "enrichment": 14},
 }
 
 
