@@ -98,15 +98,15 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         value = b.body[common.start : common.end]
         before = _article(a.body[: old_frame.start], value, a.language)
         placed = before + value + a.body[old_frame.end :]
-        if extra or common.attribute in ("diet", "relationship"):
-            joined = _joined(a, b, gone=gone)
-            lossy = not _kept(a, joined.text, gone) and _kept(a, placed, gone)
-            if lossy and common.attribute not in ("diet", "relationship"):
-                # "Started at Spotify on Monday" would lose "as a backend developer": the
-                # new value goes in place, and what else the newer one says follows it.
-                return _joined(b, read(placed, a.language), gone=frozenset())
+        whole = common.attribute in ("diet", "relationship")  # said whole, never in place
+        if not extra and not whole:
+            return _checked(a, b, placed, gone)
+        joined = _joined(a, b, gone=gone)
+        if whole or _kept(a, joined.text, gone) or not _kept(a, placed, gone):
             return joined
-        return _checked(a, b, placed, gone)
+        # "Started at Spotify on Monday" would lose "as a backend developer": the new value
+        # goes in place, and what else the newer one says follows it.
+        return _joined(b, read(placed, a.language), gone=frozenset())
     ended = stopped(a, b)
     if ended:
         # "Anna quit smoking": what she stopped goes with all that said how she did it

@@ -194,8 +194,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("deadline", _frame(r"\b(?:is due(?:\s+on|\s+by)?|deadline is)\s+V")),
     # One time zone at a time, named ("Central European Time", "the Pacific timezone", "on
-    # Central time") or
-    # abbreviated after its word ("Zeitzone MEZ", "tidszon CET").
+    # Central time") or abbreviated after its word ("Zeitzone MEZ", "tidszon CET").
     (
         "timezone",
         re.compile(

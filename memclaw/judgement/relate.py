@@ -926,7 +926,7 @@ def _told(a: Claim, b: Claim) -> float:
 def _said_by(a: Claim, b: Claim) -> set[str]:
     """The keys of ``a`` that ``b`` says, in its words or by saying more: a month by a date
     in it, a plan by what became of it, a thing by a compound naming a kind of it (a
-    "Garten" by a "Schrebergarten", a "kort" by a "gymkort")."""
+    "Garten" by a "Schrebergarten")."""
     months = {w.key for w in a.words if refines([w], list(b.words))}
     plans = (
         {w.key for w in a.words if _status([w])} if any(_status([w]) for w in b.words) else set()

@@ -61,18 +61,16 @@ _FUNCTION_WORDS_OF = {
         und oder aber der die das dem den des ein eine einer eines einem einen ist sind war
         waren sein seine ihr ihre im am vom zum zur zu mit von auf für bei aus nach an in zwischen
         es er sie wir hat haben habe hast habt wird werden wurde auch noch schon jetzt eigentlich
-        inzwischen
-        neu neue neuen neuer neues um mehr gerade ganz völlig mittlerweile ihrem ihren ihrer
-        seinem seinen seiner meinem meinen meiner unser unsere komplett vollständig besitzt
-        wieder
+        inzwischen neu neue neuen neuer neues um mehr gerade ganz völlig mittlerweile ihrem
+        ihren ihrer seinem seinen seiner meinem meinen meiner unser unsere komplett vollständig
+        besitzt wieder
         """.split()  # noqa: SIM905
     ),
     "spanish": frozenset(
         """
         el la los las lo un una unos unas y o pero de del al a en con por para que es son entre
         era fue ser está están estaba ha han había he has hemos se su sus mi mis tu nos le les
-        muy ya
-        también ahora actualmente realmente nuevo nueva nuevos nuevas completamente
+        muy ya también ahora actualmente realmente nuevo nueva nuevos nuevas completamente
         totalmente tiene tienen posee nuevamente realidad
         """.split()  # noqa: SIM905
     ),
