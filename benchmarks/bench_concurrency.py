@@ -123,8 +123,10 @@ def _one(kind: str, worker: int, i: int, root: Path) -> tuple[Lines, Lines, str]
         if dreamt.status is not DreamStatus.UPDATED:
             return [], [], dreamt.status
         lines = dreamt.diff.splitlines()
-        added = [line[1:] for line in lines if line.startswith("+") and not line.startswith("++")]
-        gone = [line[1:] for line in lines if line.startswith("-") and not line.startswith("--")]
+        # (the header is "--- a" and "+++ b"; a removed list item is "-- As of ...")
+        body = lines[2:] if lines[:1] and lines[0].startswith("---") else lines
+        added = [line[1:] for line in body if line.startswith("+")]
+        gone = [line[1:] for line in body if line.startswith("-")]
         wrote = [["MEMORY.md", a] for a in added if a.strip()]
         return wrote, [["MEMORY.md", g] for g in gone], dreamt.status
     data, rel, line = _snapshot(tag, worker * 1000 + i)

@@ -272,6 +272,10 @@ def prune_low_trust(scope: Scope, text: str, check: FactCheck) -> str:
     for f in facts_of(scope, durable_only=True):
         if not any(p.kind is Kind.MEMORY for p in f.places):
             continue
+        if not f.events and all(p.kind is Kind.MEMORY for p in f.places):
+            # Neither evidence nor a dated note yet (an extraction is still recording
+            # them): its age would be a guess from the date of MEMORY.md alone.
+            continue
         stale, fixed = retention(scope, f)  # past its time to live; never when immutable
         if stale or (f.trust < floor and not fixed):
             low[f.id] = f

@@ -96,6 +96,22 @@ def test_low_trust_model_lines_are_dropped_and_a_persons_are_flagged(tmp_path: P
     assert "below the trust floor" in diary
 
 
+def test_a_line_with_no_evidence_yet_is_not_judged_by_the_files_date(tmp_path: Path) -> None:
+    """An extraction writes its line, then its evidence: a dream in between must not read
+    the line's trust from the file's date alone (under a clock far from the file's, as a
+    moved clock or an old file gives, that guess is "decayed") and drop a fresh fact."""
+    clock = Clock()
+    agent, _ = workspace(tmp_path, clock).init_agent("demo")
+    agent.update(
+        "MEMORY.md", lambda t: t + MODEL_LINES, introduced=MODEL_LINES, author=Author.MODEL
+    )
+    clock.advance(days=400)
+    note(agent, day(-399), "Lunch was good")  # the day before the moved clock's today
+    result = dream_agent(Scope(agent))
+    assert result.status is not DreamStatus.SKIPPED and result.facts.dropped == []
+    assert "Thursdays" in agent.read("MEMORY.md")
+
+
 def test_a_model_cannot_bring_back_what_a_correction_replaced(
     tmp_path: Path, fake_openai: FakeOpenAI
 ) -> None:
