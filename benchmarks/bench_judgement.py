@@ -22,7 +22,11 @@ losses) and once on the round's code before any rule was fitted to it (16/40, 32
 7/14, 10/14, 2 silent losses); tuned on since. ``judgement_probe4.jsonl`` (100 pairs)
 was written blind in round 11 and scored once on the code before that round
 (correction 13/40, complementary 30/30, restatement 8/15, enrichment 12/15, no silent
-loss). A pair is run on a fresh
+loss); tuned on since. ``judgement_probe5.jsonl`` (100 pairs) was written blind in round
+12 and scored once on the code before that round (correction 24/40, complementary 30/30,
+restatement 9/15, enrichment 13/15, no silent loss; five restatements' words to keep,
+written from one side only, were changed to what both sides share, and the figures are
+with that change); tuned on since. A pair is run on a fresh
 agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
 in force (every line of PROFILE.md, MEMORY.md and the entries,
 none superseded) are read back:
@@ -40,8 +44,8 @@ pair held for review. Also timed: 52 distinct look-alike facts remembered one af
 the other (what the 10th and the 52nd cost), and thirty new facts against a
 hundred old ones weighed in one batch, as an extraction does.
 
-Run: ``python -m benchmarks.bench_judgement [--half dev|fresh|probe|probe2|probe3|probe4|heldout]
-[--mistakes]``.
+Run: ``python -m benchmarks.bench_judgement
+[--half dev|fresh|probe|probe2|probe3|probe4|probe5|heldout] [--mistakes]``.
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("correction", "complementary", "restatement", "enrichment")
-HALVES = ("dev", "fresh", "probe", "probe2", "probe3", "probe4", "heldout")
+HALVES = ("dev", "fresh", "probe", "probe2", "probe3", "probe4", "probe5", "heldout")
 
 
 def load(half: str) -> list[dict[str, Any]]:
