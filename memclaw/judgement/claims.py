@@ -149,6 +149,37 @@ _IS = re.compile(
 )
 
 
+# A cleft puts a name first to stress it: "It's Opsgenie that we use", "Det är Johan Ek
+# som är min chef nu", "Es ist Bosch, die mich bezahlt", "Es Marta quien lleva el equipo".
+# Read as said plainly: who or what is stressed is the one the clause is about.
+_CLEFT = re.compile(
+    # (after an opening, verb second: "Sedan omorganisationen är det Sara Ek som ...")
+    r"^(?:(?P<lead>(?:[^\W\d]+\s+){1,3}?)(?:är det|var det|ist es|war es)|"
+    r"it'?s|it is|it was|det är|det var|es ist|es war|es|fue)\s+"
+    r"(?P<x>(?-i:[A-ZÅÄÖÜÉ\d])[^\s,]*(?:\s+(?-i:[A-ZÅÄÖÜÉ\d])[^\s,]*){0,3}),?\s+"
+    r"(?:that|who|which|som|der|die|das|den|que|quien|quienes)\s+(?P<rest>.+)$",
+    I_,
+)
+# A clause that opens with its own subject ("that we use for on-call"): the stressed
+# name goes after its verb.
+_SUBJECT_FIRST = frozenset(
+    """i we you they he she jag vi du ni de han hon ich wir ihr sie er yo nosotros ellos ella
+    él""".split()  # noqa: SIM905
+)
+
+
+def _uncleft(body: str) -> str:
+    cleft = _CLEFT.match(body)
+    if cleft is None:
+        return body
+    lead, stressed, rest = cleft.group("lead") or "", cleft.group("x"), cleft.group("rest").split()
+    if len(rest) > 2 and rest[0].casefold() in _SUBJECT_FIRST:
+        plain = " ".join([lead, *rest[:2], stressed, *rest[2:]]).strip()
+    else:
+        plain = " ".join([lead, stressed, *rest]).strip()
+    return plain[:1].upper() + plain[1:]
+
+
 def strip(raw: str) -> tuple[str, bool]:
     """``raw`` without list marker, date stamp and correction lead; and whether it had one."""
     body = _STAMP.sub("", _MARKER.sub("", raw), count=1)
@@ -157,7 +188,7 @@ def strip(raw: str) -> tuple[str, bool]:
     if lead:
         body = body[lead.end() :]
         body = body[:1].upper() + body[1:]
-    return " ".join(body.split()).rstrip(" ."), lead is not None
+    return _uncleft(" ".join(body.split()).rstrip(" .")), lead is not None
 
 
 # Where an older statement's details start: a comma, a clause, or a preposition.
@@ -274,6 +305,7 @@ def _when_first(body: str, found: tuple[Word, ...], language: str) -> tuple[Word
     for index in range(first, min(len(found), first + 6)):
         word, text = found[index], found[index].text.casefold()
         after_time = index > first and (names_a_time(found[index - 1]) or found[index - 1].value)
+        named_after_noun = content and word.text[:1].isupper() and not found[index - 1].function
         ends = (
             "," in body[found[index - 1].end : word.start]
             or word.user
@@ -283,6 +315,9 @@ def _when_first(body: str, found: tuple[Word, ...], language: str) -> tuple[Word
             or (text in lx.verbs(language) and language in ("swedish", "german"))
             or (content and text in _ARTICLES)
             or (after_time and word.text[:1].isupper())
+            # a name right after the phrase's noun starts the clause ("Sedan omorganisationen
+            # Sara Ek ..."); German capitalises every noun, so only elsewhere
+            or (named_after_noun and language != "german" and not names_a_time(word))
         )
         if ends and index > first:
             when = tuple(replace(w, function=True, kin=False) for w in found[:index])

@@ -55,6 +55,10 @@ class Merged:
     dropped: tuple[str, ...] = ()  # details of the older statement that did not fit
 
 
+# A number as written: "920", "1,450", "8 900".
+_NUMBER = re.compile(r"\d(?:[\d,.]|\s(?=\d{3}\b))*\d|\d")
+
+
 def merged(old: str, new: str, verdict: Judgement | None = None) -> Merged:
     """The line that replaces ``old`` once ``new`` is known (see the module).
 
@@ -96,8 +100,12 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         extra = b.keys - a.keys - keys(_words_in(b, common.start, common.end)) - _change(b)
         extra -= _light(b) | keys(_words_in(b, *common.said))
         value = b.body[common.start : common.end]
-        before = _article(a.body[: old_frame.start], value, a.language)
-        placed = before + value + a.body[old_frame.end :]
+        start, end = old_frame.span()
+        number = _NUMBER.search(a.body, start, end)
+        if _NUMBER.fullmatch(value) and number is not None:
+            start, end = number.span()  # "raised to 920": the number, in its old unit
+        before = _article(a.body[:start], value, a.language)
+        placed = before + value + a.body[end:]
         whole = common.attribute in ("diet", "relationship")  # said whole, never in place
         if not extra and not whole:
             return _checked(a, b, placed, gone)

@@ -33,7 +33,8 @@ _END = (
     r"at|in|on|by|from|near|"
     r"och|med|sedan|tillsammans|nu|numera|i|på|hos|vid|"
     r"und|mit|seit|jetzt|zusammen|im|am|bei|"
-    r"y|con|desde|ahora|junto|en)\b|\s*[,;:!?()]|\.(?=\s|$)|\s+—|$)"
+    # (a comma inside a number is part of it: "$1,450", "5,4 kilo")
+    r"y|con|desde|ahora|junto|en)\b|\s*(?:,(?!\d)|[;:!?()])|\.(?=\s|$)|\s+—|$)"
 )
 _V = r"(?P<v>[^,;:!?()]+?)"
 # A place goes on over commas while they name the wider places: "Majorna, Gothenburg, Sweden".
@@ -128,7 +129,15 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"job title is|title is|role is|promoted to)\s+V"
         ),
     ),
-    ("manager", _frame(r"\b(?:reports to|rapporterar till|berichtet an)\s+V")),
+    # "I report to Tom now", "Den jag rapporterar till är Johan Ek", "Ich berichte an Jana".
+    (
+        "manager",
+        _frame(
+            r"\b(?:reports?|reporting|rapporterar|berichtet|berichte|reporta|reporto)\s+"
+            # (verb second, its subject after it: "Numera rapporterar jag till Johan")
+            r"(?:(?:jag|ich|yo)\s+)?(?:to|till|an|a)\s+(?:(?:is|är|ist|es)\s+)?V"
+        ),
+    ),
     (
         "answer language",
         _frame(
@@ -185,7 +194,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # (after a plain "is" or "was" too: the unit says it is a weight)
             r"\b(?:weighs|weighed|weigh|väger|vägde|wiegt|wog|pesa|pesaba|is|was|är|var|ist|war|"
             r"(?:is|är|ist|está)\s+(?:now\s+|nu\s+|jetzt\s+)?(?:down|up|nere|uppe)\s+(?:to|på|bei)"
-            r"|(?:ha\s+)?(?:bajado|subido)\s+a"
+            r"|(?:ha\s+)?(?:bajado|subido)\s+a|peso"
+            # where the scale stands: "I'm at 77 kg", "ligger på 84 kg", "estoy en 66 kg"
+            r"|(?:am|is|are|'m|ligger|är|bin|ist|liege|liegt|estoy|está)\s+"
+            r"(?:now\s+|nu\s+|jetzt\s+|ahora\s+|ya\s+)?(?:at|på|bei|auf|en)"
             # said without a verb: "Down to 77 kg", "Nere på 77 kg"
             r"|^(?:down|up|nere|uppe|runter)\s+(?:to|på|auf))\s+" + _NOW + "V",
             r"(?P<v>\d+(?:[.,]\d+)?\s*(?:kg|kilos?|lbs?|pounds|stone))",
@@ -251,6 +263,7 @@ _ATTRIBUTES = {
     "name": "name namn namnet nombre",
     "state": "status state estado",
     "deadline": "deadline",
+    "weight": "weight vikt gewicht peso",
 }
 ATTRIBUTE_OF = {word: name for name, line in _ATTRIBUTES.items() for word in line.split()}
 _MARITAL = {
@@ -340,6 +353,7 @@ def find_frames(body: str, found: tuple[Word, ...], verb: int | None) -> tuple[F
         _labelled(body, found),
         _mine_named(body, found, verb),
         _used_as(body, found, verb),
+        _amount(body, found, verb),
     )
     for owned in owned_by:
         if owned is not None and owned.attribute not in frames:
@@ -514,6 +528,65 @@ def _used_as(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | No
     return Frame(attribute, match.start("v"), match.end(), match.group("v"), owner, match.span())
 
 
+# An amount: money, a dose, a share ("$1,450", "8 900 kronor", "94 Euro", "20 mg", "62k").
+_AMOUNT = (
+    r"(?P<v>[$€£]?\s?\d[\d,.]*(?:\s\d{3})*(?:\s*(?:k|kr|kronor|sek|euros?|eur|€|\$|dollars?|"
+    r"usd|pounds?|£|mg|%|percent|procent|prozent|por ciento)\b)?)"
+)
+_AMOUNT_RE = re.compile(_AMOUNT)
+_AMOUNT_SAID = re.compile(rf"\s*(?:(?:de|på|bei|at)\s+)?{_AMOUNT}")
+_RAISED = (
+    r"raised|increased|lowered|reduced|cut|bumped|upped|höjde|sänkte|höjt|sänkt|erhöhte|"
+    r"senkte|subieron|subió|bajaron|bajó|aumentaron|aumentó|redujeron|redujo"
+)
+_WAS_RAISED = (
+    r"(?:(?:was|were|has been|have been|got|har|wurde|ist|fue)\s+)?(?:raised|increased|"
+    r"lowered|reduced|cut|went up|went down|rose|fell|höjdes|sänktes|höjts|sänkts|gick upp|"
+    r"gick ner|steg|sjönk|stieg|sank|subió|bajó|aumentó)"
+)
+_THE_MY = (
+    r"(?:(?:the|my|our|den|det|min|mitt|vår|vårt|die|der|das|mein\w*|unser\w*|el|la|los|las|mi|"
+    r"mis|nuestr\w*)\s+)?"
+)
+# "The landlord raised the rent to $1,600", "Hyran höjdes till 9 350 kr", "Nos subieron el
+# alquiler a 920": the amount of the thing named is the new one.
+_CHANGED_TO = re.compile(
+    rf"\b(?:{_RAISED})\s+{_THE_MY}(?P<n>[^\W\d]+)(?:\s+(?:up|down|upp|ned|ner))?"
+    rf"\s+(?:to|till|auf|a)\s+{_AMOUNT}"
+    rf"|^{_THE_MY}(?P<n2>[^\W\d]+)\s+{_WAS_RAISED}\s+(?:to|till|auf|a)\s+"
+    + _AMOUNT.replace("?P<v>", "?P<v2>"),
+    I_,
+)
+
+
+def _amount(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
+    """An amount said of one thing, which has one at a time: "The rent is $1,450 a month",
+    "Hyran för lägenheten är 8 900 kronor", and the new one a change gives it ("raised the
+    rent to $1,600"). The thing is the first noun; whose, the person's own."""
+    changed = _CHANGED_TO.search(body)
+    if changed is not None:
+        group = "n" if changed.group("n") else "n2"
+        value = "v" if changed.group("v") else "v2"
+        noun = next((w for w in found if w.start == changed.start(group)), None)
+        if noun is None or noun.function:
+            return None
+        return Frame(noun.key, changed.start(value), changed.end(value), changed.group(value),
+                     USER, changed.span(), noun.text.casefold())  # fmt: skip
+    if verb is None or found[verb].text.casefold() not in COPULAS:
+        return None
+    before = found[:verb]
+    head = [w for w in before if not w.function]
+    if not head or len(head) > 3 or any(_owns(w, i, before) for i, w in enumerate(before)):
+        return None  # someone's amount is theirs (see _possessive)
+    if any(w.text[:1].isupper() and w is not found[0] for w in head):
+        return None  # a name's too
+    after = _AMOUNT_SAID.match(body, found[verb].end)
+    if after is None or not re.search(r"\D\s*$|[$€£]", after.group("v")):
+        return None  # a bare number may count things ("The team is 12")
+    return Frame(head[0].key, after.start("v"), after.end("v"), after.group("v"), USER,
+                 (found[verb].start, after.end()), head[0].text.casefold())  # fmt: skip
+
+
 def _mine_named(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
     """ "Marta Gil es mi responsable directa", "Marta ist meine Chefin", "Hannah is my
     wife": a name, then the speaker's attribute or tie it is (one a person has one of):
@@ -583,7 +656,8 @@ def _owned(
     if not named and _person(nouns):
         return None  # "User's sister Clara is a nurse": a person has many attributes
     naming = _naming(found, copula)
-    if naming is not None:
+    a_person = any(ATTRIBUTE_OF.get(w.text.casefold()) in _A_PERSON for w in nouns)
+    if naming is not None and not a_person:
         # "User's dog is called Rufus", "Der Hund des Nutzers heißt Rufus": the name of
         # the thing the nouns name, as "The name of User's dog is Rufus" says it.
         stop = _value_end(body, found[naming].start)
@@ -595,7 +669,12 @@ def _owned(
     while first + 1 < len(found) and found[first].text.casefold() in _BEFORE_VALUE:
         first += 1
     start = found[first].start
+    if start and body[start - 1] in "$€£":
+        start -= 1  # the currency is the amount's
     stop = _value_end(body, start)
+    amount = _AMOUNT_RE.match(body, start)
+    if amount is not None and amount.end() < stop and re.search(r"[^\d\s,.]", amount.group("v")):
+        stop = amount.end()  # "$1,450 per month": the amount is the value, "per month" its unit
     # A participle is not the value yet: "is fixed at 3.9%", "is planned for 2027-02-06".
     then = _AFTER_PARTICIPLE.match(body, stop)
     if then is not None and _PARTICIPLE.fullmatch(body[start:stop]):
@@ -603,6 +682,9 @@ def _owned(
     return _attribute_frame(body, nouns, start, stop, owner, (found[copula].start, stop))
 
 
+# Attributes whose value is a person: "my manager is called Karin" names the manager, as
+# "my manager is Karin" and "Karin is my manager" do.
+_A_PERSON = frozenset({"manager"})
 _BEFORE_VALUE = frozenset((*lx.NOW, *"a an en ett ein eine un una".split()))  # noqa: SIM905
 _NAMING_VERBS = frozenset({"heißt", "heißen", "heter", "hette", "llama", "llaman"})
 

@@ -118,7 +118,10 @@ STOPPING = re.compile(
     # A plan or a subscription called off: what is called off is what the sentence is about.
     r"cancell?ed|called off|cancelé|canceló|cancelado|cancelada|avbokad|avbokat|"
     r"inställd|inställt|ställdes in|sade upp|sagt upp|uppsagd|uppsagt|abgesagt|gekündigt|"
-    r"kündigte)\b",
+    r"kündigte|"
+    # A thing sold or given away is no longer had, driven or used.
+    r"sold|sells|got rid of|gave away|traded in|sålde|sålt|gjorde mig av med|verkauft|"
+    r"verkaufte|vendí|vendió|vendimos|vendido)\b",
     re.IGNORECASE,
 )
 

@@ -405,7 +405,7 @@ def _whose(claim: Claim, frame: Frame) -> frozenset[str]:
     verb first ("Vivo en Madrid", "Tengo 34 años", "Ya cumplí 35"), is the speaker's."""
     before = [w for w in claim.words if w.start < frame.said[0]]
     opens = all(w.function for w in before)
-    if claim.verb is None or (opens and claim.words[claim.verb].start > frame.said[0]):
+    if claim.verb is None or (opens and claim.words[claim.verb].start >= frame.said[0]):
         return USER
     return claim.subject
 

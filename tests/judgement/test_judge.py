@@ -528,6 +528,28 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("My phone is a Pixel 6.", "Phone's an iPhone 15 these days.", UPDATE),
         ("Anna's phone is a Pixel 6.", "Phone is an iPhone 15.", DISTINCT),
         ("Anna is a nurse.", "Anna's sister is a doctor.", DISTINCT),
+        # A manager however named: "is called", "X is my manager", a cleft, "I report to".
+        ("Min chef heter Karin Lund.", "Det är Johan Ek som är min chef nu.", UPDATE),
+        ("My manager is Priya Nair.", "Priya left the company, so I report to Tom Becker.", UPDATE),
+        ("Min chef är Annika.", "Numera rapporterar jag till Johan.", UPDATE),
+        ("My manager is Priya Nair.", "My sister reports to Tom Becker.", DISTINCT),
+        # A name right after an opening of when is what the sentence is about, never "the same".
+        ("Min chef heter Mats Lindqvist.", "Sedan omorganisationen Sara Ek är min chef.", DISTINCT),
+        # A thing sold is no longer had; someone else's sale is theirs.
+        (
+            "I drive a 2015 Honda Civic.",
+            "Sold the Civic; it's a Toyota Corolla Hybrid now.",
+            UPDATE,
+        ),
+        ("Tengo un Seat Ibiza.", "Vendí el Ibiza y me compré un Toyota Corolla híbrido.", UPDATE),
+        ("I drive a Honda Civic.", "My brother sold his Civic.", DISTINCT),
+        # An amount has one value at a time: said, raised, or where the scale stands.
+        ("My rent is $1,450 a month.", "The landlord raised the rent to $1,600.", UPDATE),
+        ("Hyran för lägenheten är 8 900 kronor.", "Hyran höjdes till 9 350 kr.", UPDATE),
+        ("My rent is $1,450 a month.", "The landlord raised the parking fee to $90.", DISTINCT),
+        ("Weight: 82 kg", "Down to 77 kg", UPDATE),
+        ("Jag väger 80 kg.", "Ligger på 76 kg nu.", UPDATE),
+        ("Max weighs 30 kg.", "I'm at 76 kg now.", DISTINCT),
     ],
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
@@ -833,6 +855,12 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
             "Nos subieron el alquiler a 920.",
             "El alquiler del piso es de 920 euros al mes.",
         ),
+        # An amount's unit stays with it ("per month").
+        (
+            "My rent is $1,450 per month for the flat on Elm Street.",
+            "The landlord raised the rent to $1,600.",
+            "My rent is $1,600 per month for the flat on Elm Street.",
+        ),
         # The article goes with the new value ("a Pixel", "an iPhone").
         (
             "My phone is a Pixel 6 in a green case.",
@@ -995,9 +1023,10 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 _FLOORS = {
     "fresh": {"correction": 85, "complementary": 109, "restatement": 27, "enrichment": 29},
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
-    "probe2": {"correction": 41, "complementary": 36, "restatement": 5, "enrichment": 16},
-    "probe3": {"correction": 29, "complementary": 32, "restatement": 7, "enrichment": 10},
-    "probe4": {"correction": 28, "complementary": 30, "restatement": 9, "enrichment": 14},
+    "probe2": {"correction": 42, "complementary": 36, "restatement": 5, "enrichment": 16},
+    "probe3": {"correction": 30, "complementary": 32, "restatement": 7, "enrichment": 10},
+    "probe4": {"correction": 31, "complementary": 30, "restatement": 9, "enrichment": 14},
+    "probe5": {"correction": 31, "complementary": 30, "restatement": 9, "enrichment": 13},
 }
 
 
