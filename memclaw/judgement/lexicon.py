@@ -285,3 +285,24 @@ ONE_KIN = frozenset(
     far frau ehefrau mann ehemann mutter vater esposa esposo marido mujer madre padre
     """.split()  # noqa: SIM905
 )
+
+# Words of little meaning of their own, beside what a statement says: verbs that carry a
+# noun's meaning ("gives me an allergy", "tenemos reunión"), words of how often ("every
+# Monday", "cada lunes"), "via", and the words that deny (whether a statement denies is
+# read apart). (Verbs in the present only: "had" is not "have".)
+LIGHT = frozenset(
+    """
+    have has give gives take takes get gets go goes is are am every each via not no never
+    har ger tar får går kommer är varje alla inte aldrig ingen inget
+    habe hat haben gibt geben gebe nimmt nehme läuft laufen kommt geht ist sind jeden jede jeder
+    alle über nicht nie niemals kein keine keinen keiner keines
+    tengo tiene tenemos tienen da dan doy toma tomo tomamos va van es son soy somos está están
+    estoy hay todos todas cada nunca nada ningún ninguna
+    """.split()  # noqa: SIM905
+)
+# Past forms of be and have: a statement in them speaks of what was.
+PAST = frozenset(
+    """
+    was were had used hade var hatte hatten war waren tenía tenían tuve tuvo era eran fue fueron
+    """.split()  # noqa: SIM905
+)

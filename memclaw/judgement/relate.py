@@ -103,8 +103,99 @@ def _judge(old: str, new: str) -> Judgement:
         # the subject where most else is the same ("User's car is a grey Skoda", "User
         # drives a grey Skoda") may say the same otherwise: a model, if any, is asked.
         sure = _shared(a, b) < 2 / 3 or _named_apart(a, b)
-        return Judgement(Relation.DISTINCT, "about someone or something else", sure)
-    return _compare(a, b)
+        return _unless_said_again(
+            a, b, Judgement(Relation.DISTINCT, "about someone or something else", sure)
+        )
+    return _unless_said_again(a, b, _compare(a, b))
+
+
+def _unless_said_again(a: Claim, b: Claim, verdict: Judgement) -> Judgement:
+    """``verdict``, unless it is an unsure "another fact" of two statements that say the
+    same things in another order or form (see :func:`said_again`): then the same, for a
+    model (if any) to confirm."""
+    if verdict.relation is Relation.DISTINCT and not verdict.sure and said_again(a, b):
+        return Judgement(Relation.SAME, "the same, said another way", sure=False)
+    return verdict
+
+
+def said_again(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` says what ``a`` says in another order or form: every word that
+    carries meaning in either is in the other, as itself, as a word derived from the same
+    stem ("allergic", "allergy"; "Deployment", "deployen"; "geleitet", "leitet"), while
+    the rest are verbs of little meaning of their own ("give", "have", "haben") or
+    words of how often ("every", "cada"): "Das Projekt wird von Lena geleitet", "Lena
+    leitet das Projekt"; "Soy alérgico a los frutos secos", "Los frutos secos me dan
+    alergia". Both deny or neither, neither announces a change, both speak in one tense
+    ("had a cat" is not "has a cat"), and the names keep their roles."""
+    if a.negated != b.negated or b.cue or a.temporary != b.temporary or _past(a) != _past(b):
+        return False
+    if _swapped(a, b):
+        return False
+    mine, theirs = _meaningful(a), _meaningful(b)
+    if len(mine) < 2 or len(theirs) < 2:
+        return False
+    return all(_derived(w, theirs, a) for w in mine) and all(_derived(w, mine, b) for w in theirs)
+
+
+def _meaningful(claim: Claim) -> list[Word]:
+    return [
+        w
+        for w in claim.words
+        if not w.function and not is_user(w) and w.text.casefold() not in lx.LIGHT
+    ]
+
+
+def _derived(word: Word, others: list[Word], claim: Claim) -> bool:
+    """Whether ``word`` is among ``others``, or shares its stem with one of them (not a
+    name or a number: "Stockholm" is not "Stockholmsvägen", 12 is not 120)."""
+    if any(o.key == word.key for o in others):
+        return True
+    named = claim.language != "german" and word.text[:1].isupper() and word is not claim.words[0]
+    if word.value or named:
+        return False
+    return any(_one_stem(word.text, o.text) for o in others if not o.value)
+
+
+def _one_stem(x: str, y: str) -> bool:
+    x, y = (_GE.sub("", w.casefold()) for w in (x, y))
+    shared = sum(1 for _ in takewhile(lambda pair: pair[0] == pair[1], zip(x, y, strict=False)))
+    return shared >= 5 and abs(len(x) - len(y)) <= 4
+
+
+# German's participle "ge-" ("geleitet" is "leitet" done).
+_GE = re.compile(r"^ge(?=\w{5})")
+
+
+def _past(claim: Claim) -> bool:
+    """Whether ``claim`` speaks of the past in a past form of be or have ("had a cat").
+    (Not by "-ed": "moved to April" says what holds now.)"""
+    return any(w.text.casefold() in lx.PAST for w in claim.words)
+
+
+# Who does it, said after: "managed by Maya", "leds av Sara", "von Lena geleitet".
+_BY = frozenset("by av von vom por".split())  # noqa: SIM905
+
+
+def _swapped(a: Claim, b: Claim) -> bool:
+    """Whether the people or things both statements name stand in another order around a
+    verb, with no "by" that turns it round: "Anna manages Erik" is not "Erik manages
+    Anna". (Not in German, which capitalises every noun.)"""
+    if a.language == "german" or any(w.text.casefold() in _BY for c in (a, b) for w in c.words):
+        return False
+    if any(c.verb is None or c.words[c.verb].text.casefold() in COPULAS for c in (a, b)):
+        return False  # "A is B" says "B is A"
+    named = (
+        {
+            w.key
+            for c in (a, b)
+            for i, w in enumerate(c.words)
+            if i and w.text[:1].isupper() and not w.value and not is_user(w) and not names_a_time(w)
+        }
+        & a.keys
+        & b.keys
+    )
+    order = [list(dict.fromkeys(w.key for w in c.words if w.key in named)) for c in (a, b)]
+    return len(order[0]) > 1 and len(order[1]) > 1 and order[0] != order[1]
 
 
 Joins = tuple[tuple[str, str], ...]  # (written apart, as written)
@@ -294,7 +385,9 @@ def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
     only_a, only_b = a.keys - b.keys, b.keys - a.keys - announcing(b)
     if a.sentiment and _feeling(a) == _feeling(b):
         return Judgement(Relation.SAME, "the same feeling about the same thing")
-    if a.negated == b.negated and not only_b:
+    if _swapped(a, b):
+        return Judgement(Relation.DISTINCT, "the same names in other roles", sure=False)
+    if a.negated == b.negated and not only_b and _past(a) == _past(b):
         return Judgement(Relation.SAME, "nothing the remembered statement does not say")
     if a.negated == b.negated and not only_a and _same_verb(a, b):
         if _possessed(a, b):

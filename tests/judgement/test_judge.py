@@ -543,6 +543,14 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         ("Tengo un Seat Ibiza.", "Vendí el Ibiza y me compré un Toyota Corolla híbrido.", UPDATE),
         ("I drive a Honda Civic.", "My brother sold his Civic.", DISTINCT),
+        # The same said in another order or form is the same, for a model to confirm;
+        # names in other roles, another tense, or a denial are not.
+        ("Das Projekt wird von Lena geleitet.", "Lena leitet das Projekt.", SAME),
+        ("Soy alérgico a los frutos secos.", "Los frutos secos me dan alergia.", SAME),
+        ("Ich trinke keinen Kaffee.", "Kaffee trinke ich nicht.", SAME),
+        ("Anna manages Erik.", "Erik manages Anna.", DISTINCT),
+        ("Ich trinke keinen Kaffee.", "Kaffee trinke ich.", UPDATE),
+        ("Tengo un perro.", "Tenía un perro.", DISTINCT),
         # An amount has one value at a time: said, raised, or where the scale stands.
         ("My rent is $1,450 a month.", "The landlord raised the rent to $1,600.", UPDATE),
         ("Hyran för lägenheten är 8 900 kronor.", "Hyran höjdes till 9 350 kr.", UPDATE),
@@ -1023,10 +1031,10 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 _FLOORS = {
     "fresh": {"correction": 85, "complementary": 109, "restatement": 27, "enrichment": 29},
     "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
-    "probe2": {"correction": 42, "complementary": 36, "restatement": 5, "enrichment": 16},
+    "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
     "probe3": {"correction": 30, "complementary": 32, "restatement": 7, "enrichment": 10},
-    "probe4": {"correction": 31, "complementary": 30, "restatement": 9, "enrichment": 14},
-    "probe5": {"correction": 31, "complementary": 30, "restatement": 9, "enrichment": 13},
+    "probe4": {"correction": 31, "complementary": 30, "restatement": 11, "enrichment": 14},
+    "probe5": {"correction": 31, "complementary": 30, "restatement": 10, "enrichment": 13},
 }
 
 
@@ -1040,3 +1048,12 @@ def test_the_blind_pairs_lose_nothing_silently(half: str) -> None:
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
     assert all(right[kind] >= floor for kind, floor in _FLOORS[half].items()), figures
+
+
+def test_a_restatement_the_words_leave_open_is_the_models_to_confirm() -> None:
+    """Said another way is "the same" only as far as the words go: a model, if any,
+    confirms, and the receipt says it was already known."""
+    verdict = judge("Das Projekt wird von Lena geleitet.", "Lena leitet das Projekt.")
+    assert verdict.relation is SAME and not verdict.sure
+    # Words that only share a beginning with a name are not derived from it.
+    assert judge("I live in Stockholm.", "I live on Stockholmsvägen.").relation is not SAME
