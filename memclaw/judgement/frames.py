@@ -159,6 +159,23 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("birthday", _frame(r"\b(?:was born|born|föddes|wurde geboren|nació)\s+(?:on|den|am|el)\s+V")),
     ("birthday", _frame(r"\bhat\s+(?:am\s+)?V(?=\s+Geburtstag)", end="")),
+    # "Mormor fyller år den 17 juni", "Mi madre cumple años el 2 de noviembre".
+    (
+        "birthday",
+        _frame(
+            r"\b(?:fyller år|cumple años|cumplo años|has (?:her |his |their |my )?birthday)\s+"
+            r"(?:on\s+|den\s+|el\s+)?V"
+        ),
+    ),
+    # The car one drives: "drives a grey Skoda Octavia", "kör en Volvo V70".
+    (
+        "car",
+        _frame(
+            r"\b(?:drives|drive|driving|kör|körde|fährt|fahre|conduce|conduzco|maneja|manejo)\s+"
+            r"(?:an?|en|ett|einen|ein|un|una)\s+V",
+            rf"(?P<v>(?:[^\W\d]+\s+){{0,2}}?{_CAPITAL}[^,;:!?()]*?)",
+        ),
+    ),
     ("birthplace", _frame(r"\b(?:was born|born|föddes|wurde geboren|nació)\s+(?:in|i|en)\s+V")),
     ("seat", _frame(r"\b(?:sits|sitter|sitzt|se sienta)\s+(?:in|at|i|på|en)\s+V")),
     # Where a piece of work stands: one state at a time ("in progress", then "done").
@@ -204,7 +221,15 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             end=r"\b",
         ),
     ),
-    ("deadline", _frame(r"\b(?:is due(?:\s+on|\s+by)?|deadline is)\s+V")),
+    (
+        "deadline",
+        _frame(
+            r"\b(?:is due(?:\s+on|\s+by)?|deadline is|(?:has to|must|needs to) be paid\s+"
+            r"(?:by|before|on)|förfaller(?:\s+till betalning)?(?:\s+den)?|vence(?:\s+el)?|"
+            r"ist\s+(?:am|bis)(?=\s+\S+\s+fällig))\s+V",
+            end=r"(?:(?=\s+fällig\b)|" + _END + ")",
+        ),
+    ),
     # One time zone at a time, named ("Central European Time", "the Pacific timezone", "on
     # Central time") or abbreviated after its word ("Zeitzone MEZ", "tidszon CET").
     (
@@ -262,7 +287,8 @@ _ATTRIBUTES = {
     "age": "age ålder alter edad",
     "name": "name namn namnet nombre",
     "state": "status state estado",
-    "deadline": "deadline",
+    "deadline": "deadline förfallodag förfallodatum fälligkeitsdatum vencimiento",
+    "car": "car bil auto wagen coche carro",
     "weight": "weight vikt gewicht peso",
 }
 ATTRIBUTE_OF = {word: name for name, line in _ATTRIBUTES.items() for word in line.split()}
@@ -596,17 +622,20 @@ def _mine_named(body: str, found: tuple[Word, ...], verb: int | None) -> Frame |
     name, rest = found[:verb], found[verb + 1 :]
     if not name or not all(w.text[:1].isupper() and not w.function for w in name):
         return None
-    if rest[0].text.casefold() not in MY:
+    # Mine, or a named one's: "Johan är Annas chef", "Tom is Priya's manager".
+    mine = rest[0].text.casefold() in MY
+    if not mine and not (_owns(rest[0], verb + 1, found) and rest[0].text[:1].isupper()):
         return None
     nouns = [w for w in rest[1:] if not w.function]
     start, stop = name[0].start, name[-1].end
+    whose = USER if mine else keys(rest[:1])
     if nouns and nouns[0].text.casefold() in lx.ONE_KIN:
         # "Hannah is my wife": the name of the speaker's wife, as "My wife's name is Hannah".
-        owner = USER | keys(nouns[:1])
+        owner = whose | keys(nouns[:1])
         return Frame("name", start, stop, body[start:stop], owner, (0, len(body)))
     if not nouns or nouns[0].text.casefold() not in ATTRIBUTE_OF:
         return None
-    return _attribute_frame(body, nouns[:1], start, stop, USER, (0, len(body)))
+    return _attribute_frame(body, nouns[:1], start, stop, whose, (0, len(body)))
 
 
 # "User refinanced and the mortgage rate is now 3.2%": a later clause's "the A is V" (or

@@ -118,7 +118,12 @@ def fold(word: str, language: str = ENGLISH) -> str:
 def _stem(lower: str, language: str) -> str:
     if language == ENGLISH:
         lower = base_form(american(lower))
-    return stem(lower, language)
+    key = stem(lower, language)
+    if language == "swedish" and key == lower[:-1] and lower.endswith("s"):
+        # Only a genitive "s" was taken: the word is then stemmed as itself ("Mormors"
+        # is "Mormor"'s, "systers" "syster"'s), not left longer than its own key.
+        return stem(key, language)
+    return key
 
 
 @cache

@@ -551,6 +551,16 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Anna manages Erik.", "Erik manages Anna.", DISTINCT),
         ("Ich trinke keinen Kaffee.", "Kaffee trinke ich.", UPDATE),
         ("Tengo un perro.", "Tenía un perro.", DISTINCT),
+        # A birthday, the car one drives, a due date and a manager, however said.
+        ("Mormor fyller år den 17 juni.", "Mormors födelsedag är 17 juni.", SAME),
+        ("Mormor fyller år den 17 juni.", "Farmor fyller år den 19 juni.", DISTINCT),
+        ("Jonas drives a Volvo XC40.", "Jonas's car is a Volvo XC40.", SAME),
+        ("Jonas drives a Volvo XC40.", "Jonas drives a Tesla Model 3 now.", UPDATE),
+        ("Jonas drives a Volvo XC40.", "His wife drives a Tesla Model 3.", DISTINCT),
+        ("Invoice INV-3307 is due on 2027-04-30.", "INV-3307 has to be paid by 2027-04-30.", SAME),
+        ("Faktura 4471 förfaller den 31 mars.", "Faktura 4417 förfaller den 15 april.", DISTINCT),
+        ("Johan är Annas chef", "Anna rapporterar till Johan", SAME),
+        ("Johan är Annas chef", "Erik är Lisas chef", DISTINCT),
         # An amount has one value at a time: said, raised, or where the scale stands.
         ("My rent is $1,450 a month.", "The landlord raised the rent to $1,600.", UPDATE),
         ("Hyran för lägenheten är 8 900 kronor.", "Hyran höjdes till 9 350 kr.", UPDATE),
@@ -659,8 +669,11 @@ def test_the_user_is_named_in_the_words_of_the_statements_language() -> None:
 def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_be() -> None:
     assert judge("Sam lives in Porto.", "Sam's sister Ana lives in Braga.").sure
     assert judge("Invoice 4411 was paid.", "Invoice 4412 was paid.").sure
-    paraphrase = judge("User's car is a grey Skoda Octavia.", "User drives a grey Skoda Octavia.")
+    paraphrase = judge("User's car is the office's Skoda.", "User drives the office's Skoda.")
     assert paraphrase.relation is DISTINCT and not paraphrase.sure  # a model, if any, decides
+    # The car one drives is one's car.
+    car = judge("User's car is a grey Skoda Octavia.", "User drives a grey Skoda Octavia.")
+    assert car.relation is SAME and car.sure
     # The names each subject holds are both said by the other: the same people and things,
     # arranged otherwise.
     swapped = judge(
@@ -1029,10 +1042,10 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 # What was won on each set of blind pairs (round 7's fresh half, round 9's probe, round
 # 10's two probes), as floors: right pairs per kind.
 _FLOORS = {
-    "fresh": {"correction": 85, "complementary": 109, "restatement": 27, "enrichment": 29},
-    "probe": {"correction": 25, "complementary": 35, "restatement": 10, "enrichment": 20},
+    "fresh": {"correction": 85, "complementary": 109, "restatement": 29, "enrichment": 29},
+    "probe": {"correction": 25, "complementary": 35, "restatement": 11, "enrichment": 20},
     "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
-    "probe3": {"correction": 30, "complementary": 32, "restatement": 7, "enrichment": 10},
+    "probe3": {"correction": 30, "complementary": 32, "restatement": 9, "enrichment": 10},
     "probe4": {"correction": 31, "complementary": 30, "restatement": 11, "enrichment": 14},
     "probe5": {"correction": 31, "complementary": 30, "restatement": 10, "enrichment": 13},
 }
