@@ -76,10 +76,11 @@ def _keys(statement: str) -> tuple[frozenset[str], frozenset[str], frozenset[str
     (alike in every language's stemming and inflection: "Arzttermin", "Arzttermins"),
     and the attributes it sets."""
     claim = read(statement)
-    subject = {_prefix(w) for w in _subject_words(claim)}
+    # (and by its key: "Lisas" is Lisa's, whose first five letters are not "lisas")
+    subject = {k for w in _subject_words(claim) for k in (_prefix(w), w.key)}
     if "user" in claim.subject:  # "Prefers tea": a note about the person, who goes unnamed
         subject.add("user")
-    words = {_prefix(w) for w in claim.words if not w.function or is_user(w)}
+    words = {k for w in claim.words if not w.function or is_user(w) for k in (_prefix(w), w.key)}
     attributes = {f"a:{frame.attribute}" for frame in claim.frames}
     return frozenset(subject), frozenset(words), frozenset(attributes)
 

@@ -82,7 +82,13 @@ def _judge(old: str, new: str) -> Judgement:
         verdicts = [_same_attribute(a, b, key) for key in common]
         return next((v for v in verdicts if v.relation is Relation.UPDATE), verdicts[0])
     if given_up(a, b):
-        return Judgement(Relation.UPDATE, "what it named is replaced by another")
+        # Of a list ("uses VS Code and PyCharm"), a switch may leave one: a model or a
+        # person says which.
+        # Nor is it sure which of what one has was switched ("has a cat named Miso").
+        switched = _SWITCHED_TO.search(b.body)
+        had = a.verb is not None and a.words[a.verb].text.casefold() in _HAVING
+        sure = not (switched and (_LISTED.search(a.body) or had))
+        return Judgement(Relation.UPDATE, "what it named is replaced by another", sure)
     if _new_version(a, b):
         return Judgement(Relation.UPDATE, "a new version of what runs there")
     if stopped(a, b):
@@ -274,10 +280,44 @@ _REPLACED = re.compile(
 _OF = re.compile(r"\s(?:of|von|vom|av|de|del|från)\s", re.IGNORECASE)
 
 
+# A switch to another named thing, the old one unnamed: "Tom switched to a Pixel 8", "Lisa
+# har bytt till en iPhone 15", "Me pasé a iPhone", "Vi har gått över till Linear".
+_SWITCHED_TO = re.compile(
+    r"\b(?:switched(?:\s+over)?|changed\s+over|moved\s+over|bytt|bytte|gått\s+över|gick\s+över|"
+    r"övergått|umgestiegen|gewechselt|wechselte|me\s+pasé|se\s+pasó|nos\s+pasamos|"
+    r"me\s+cambié|se\s+cambió|nos\s+cambiamos)\s+(?:back\s+)?(?:to|till|auf|zu|zum|zur|a|al)\s+"
+    r"(?:(?:an?|the|en|ett|einen?|eine|un|una|el|la)\s+)?(?-i:[A-ZÅÄÖÜÉ\d]|i(?=[A-Z]))",
+    re.IGNORECASE,
+)
+
+
+# What one switches from is what one uses, has or drives, or what a thing is ("Lisas
+# telefon är en Samsung"), never where one lives or who one is.
+_USING = frozenset(
+    """
+    use uses using have has drive drives is are banks runs använder har kör är nutze nutzt
+    benutze benutzt habe hat fahre fährt ist uso usa usamos tengo tiene tenemos conduzco es
+    """.split()  # noqa: SIM905
+)
+
+
+_HAVING = frozenset("have has har habe hat tengo tiene tenemos".split())  # noqa: SIM905
+
+
 def given_up(a: Claim, b: Claim) -> frozenset[str]:
     """The keys of the names and numbers ``a`` says (beyond its subject) that ``b`` gives
-    up for another ("replaced the Civic with ..."): none when the owners differ, or when
-    what is given up is a part of the thing ("the tyres of the Volvo")."""
+    up for another ("replaced the Civic with ..."; "switched to a Pixel 8" gives up the
+    named things the older line says its subject has or uses): none when the owners
+    differ, or when what is given up is a part of the thing ("the tyres of the Volvo")."""
+    using = a.verb is not None and a.words[a.verb].text.casefold() in _USING
+    if _SWITCHED_TO.search(b.body) and using and b.subject and b.subject <= a.subject:
+        # Said of the one the older line is about, or of part of them ("Lisa", "Lisas
+        # telefon"): what it names in what it says of them is what was switched from.
+        return frozenset(
+            w.key
+            for w in a.words[(a.verb or 0) + 1 :]
+            if not w.function and (w.value or w.text[:1].isupper()) and w.key not in b.keys
+        )
     if not a.subject & b.keys:
         return frozenset()
     found: set[str] = set()

@@ -561,6 +561,12 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Faktura 4471 förfaller den 31 mars.", "Faktura 4417 förfaller den 15 april.", DISTINCT),
         ("Johan är Annas chef", "Anna rapporterar till Johan", SAME),
         ("Johan är Annas chef", "Erik är Lisas chef", DISTINCT),
+        # A switch to another named thing gives up what the older line says is used or
+        # driven, or what a thing is; of what one has, or of a list, it is not sure which.
+        ("Tom uses an iPhone 12", "Tom switched to a Pixel 8", UPDATE),
+        ("Lisas telefon är en Samsung Galaxy S21.", "Lisa har bytt till en iPhone 15.", UPDATE),
+        ("Tom uses an iPhone 12", "His sister switched to a Pixel 8", DISTINCT),
+        ("I live in Lisbon with my cat Miso.", "Switched to Vodafone for mobile.", DISTINCT),
         # An amount has one value at a time: said, raised, or where the scale stands.
         ("My rent is $1,450 a month.", "The landlord raised the rent to $1,600.", UPDATE),
         ("Hyran för lägenheten är 8 900 kronor.", "Hyran höjdes till 9 350 kr.", UPDATE),
@@ -1042,12 +1048,12 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 # What was won on each set of blind pairs (round 7's fresh half, round 9's probe, round
 # 10's two probes), as floors: right pairs per kind.
 _FLOORS = {
-    "fresh": {"correction": 85, "complementary": 109, "restatement": 29, "enrichment": 29},
-    "probe": {"correction": 25, "complementary": 35, "restatement": 11, "enrichment": 20},
+    "fresh": {"correction": 86, "complementary": 109, "restatement": 29, "enrichment": 29},
+    "probe": {"correction": 26, "complementary": 35, "restatement": 11, "enrichment": 20},
     "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
-    "probe3": {"correction": 30, "complementary": 32, "restatement": 9, "enrichment": 10},
+    "probe3": {"correction": 31, "complementary": 32, "restatement": 9, "enrichment": 10},
     "probe4": {"correction": 31, "complementary": 30, "restatement": 11, "enrichment": 14},
-    "probe5": {"correction": 31, "complementary": 30, "restatement": 10, "enrichment": 13},
+    "probe5": {"correction": 32, "complementary": 30, "restatement": 10, "enrichment": 13},
 }
 
 
@@ -1061,6 +1067,12 @@ def test_the_blind_pairs_lose_nothing_silently(half: str) -> None:
     assert figures["silent_losses"] == 0 and figures["unrelated_holds"] == 0
     right = {kind: r for kind, (r, _total) in figures["accuracy"].items()}
     assert all(right[kind] >= floor for kind, floor in _FLOORS[half].items()), figures
+
+
+def test_a_switch_from_what_one_has_or_from_a_list_is_for_a_model_or_a_person() -> None:
+    for old in ("I have a cat named Miso.", "I use VS Code and PyCharm."):
+        verdict = judge(old, "Switched to Neovim.")
+        assert verdict.relation is UPDATE and not verdict.sure
 
 
 def test_a_restatement_the_words_leave_open_is_the_models_to_confirm() -> None:
