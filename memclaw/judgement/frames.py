@@ -51,6 +51,9 @@ def _frame(pattern: str, value: str = _V, end: str = _END) -> re.Pattern[str]:
     return re.compile(pattern.replace("V", value) + end, I_)
 
 
+# A month or a day is when, never where one works ("Lisbon is lovely in May").
+_TIME_NAME = rf"(?:{'|'.join((*lx.MONTHS, *lx.WEEKDAYS))})"
+
 # The languages an answer is asked in, as each of the four languages names them.
 _LANGUAGE_NAME = (
     r"english|englisch|engelska|inglés|ingles|swedish|schwedisch|svenska|sueco|german|deutsch|"
@@ -127,6 +130,45 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:works as|worked as|work as|arbetar som|jobbar som|arbeitet als|arbeite als|"
             r"trabaja como|trabajo como|"
             r"job title is|title is|role is|promoted to)\s+V"
+        ),
+    ),
+    # One's role where one works: "I'm a senior data analyst at the Health Ministry",
+    # "Sedan augusti är jag rektor på Rosendalsskolan", "Soy directora de arte en la misma
+    # agencia" (a role said with where it is held is no passing state).
+    (
+        "role",
+        _frame(
+            r"\b(?:am|'m|is|are|är|bin|ist|sind|soy|es|eres|somos)\s+"
+            r"(?:(?:jag|ich|yo|now|nu|jetzt|ahora|numera|inzwischen)\s+)*"
+            r"(?:(?:an?|en|ett|ein|eine|un|una)\s+)?V",
+            # (a noun: not "on call", "in Stockholm"; and a job, not a member or a guest)
+            r"(?P<v>(?!(?:an?|en|ett|ein|eine|un|una|[\w-]+ed|"
+            r"on|in|at|off|out|away|back|here|there|home|not|also|still|very|"
+            r"på|hemma|inte|också|nicht|auch|noch|zu|en|no|también|muy|member|medlem|"
+            r"mitglied|miembro|socio|socia|customer|kund|kunde|kundin|cliente|patient|"
+            r"paciente|guest|gäst|gast|invitad[oa])\b)"
+            r"[^\W\d][\w-]*(?:\s+(?:de\s+)?[^\W\d][\w-]*){0,3}?)",
+            end=r"(?=\s+(?:at|på|hos|vid|bei|für|en)\s+(?:(?:the|la|el|der|die|dem|den)\s+)?"
+            rf"(?:same|misma|mismo|samma|selben|gleichen|(?!{_TIME_NAME}\b)(?-i:[A-ZÅÄÖÜÉ])))",
+        ),
+    ),
+    # A role become: "has become a team lead", "har blivit avdelningschef", "ist
+    # Abteilungsleiter geworden", "se ha convertido en jefa de equipo".
+    (
+        "role",
+        _frame(
+            r"\b(?:has become|became|have become|har blivit|blev|se ha convertido en|"
+            r"se convirtió en)\s+(?:(?:an?|un|una|en|ett)\s+)?V",
+            r"(?P<v>(?:[^\W\d]+\s+){0,2}?(?:(?<=\ban\s)|(?<=\ba\s)|(?<=\bun\s)|(?<=\buna\s)|"
+            r"(?<=\ben\s)|(?<=\bett\s))?[^\W\d]*(?:chef|ledare|are|ör|ist|lead|manager|"
+            r"director|directora|jefe|jefa|head|officer|engineer|ingenjör))",
+            end=r"\b",
+        ),
+    ),
+    (
+        "role",
+        _frame(
+            r"\b(?:ist|bin)\s+(?:jetzt\s+|nun\s+)?V(?=\s+geworden)", r"(?P<v>(?-i:[A-ZÄÖÜ])\w+)", ""
         ),
     ),
     # "I report to Tom now", "Den jag rapporterar till är Johan Ek", "Ich berichte an Jana".

@@ -567,6 +567,24 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Lisas telefon är en Samsung Galaxy S21.", "Lisa har bytt till en iPhone 15.", UPDATE),
         ("Tom uses an iPhone 12", "His sister switched to a Pixel 8", DISTINCT),
         ("I live in Lisbon with my cat Miso.", "Switched to Vodafone for mobile.", DISTINCT),
+        # A role said with where it is held, or become; not a membership, a state or a mood.
+        (
+            "Jag jobbar som lärare på Rosendalsskolan.",
+            "Sedan augusti är jag rektor på Rosendalsskolan.",
+            UPDATE,
+        ),
+        (
+            "Användaren jobbar som sjuksköterska på Karolinska.",
+            "Användaren har blivit avdelningschef.",
+            UPDATE,
+        ),
+        (
+            "Der Nutzer arbeitet als Entwickler bei SAP.",
+            "Der Nutzer ist Teamleiter geworden.",
+            UPDATE,
+        ),
+        ("I work as a nurse at Karolinska.", "I'm a member at Friskis.", DISTINCT),
+        ("I work as a nurse at Karolinska.", "My sister is a doctor at Karolinska.", DISTINCT),
         # An amount has one value at a time: said, raised, or where the scale stands.
         ("My rent is $1,450 a month.", "The landlord raised the rent to $1,600.", UPDATE),
         ("Hyran för lägenheten är 8 900 kronor.", "Hyran höjdes till 9 350 kr.", UPDATE),
@@ -1048,11 +1066,11 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 # What was won on each set of blind pairs (round 7's fresh half, round 9's probe, round
 # 10's two probes), as floors: right pairs per kind.
 _FLOORS = {
-    "fresh": {"correction": 86, "complementary": 109, "restatement": 29, "enrichment": 29},
+    "fresh": {"correction": 87, "complementary": 109, "restatement": 29, "enrichment": 29},
     "probe": {"correction": 26, "complementary": 35, "restatement": 11, "enrichment": 20},
     "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
-    "probe3": {"correction": 31, "complementary": 32, "restatement": 9, "enrichment": 10},
-    "probe4": {"correction": 31, "complementary": 30, "restatement": 11, "enrichment": 14},
+    "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 10},
+    "probe4": {"correction": 32, "complementary": 30, "restatement": 11, "enrichment": 14},
     "probe5": {"correction": 32, "complementary": 30, "restatement": 10, "enrichment": 13},
 }
 
