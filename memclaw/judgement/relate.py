@@ -248,12 +248,21 @@ def _same_use(claim: Claim, found: Word, other: Claim, verb: str) -> bool:
 
 
 def _as_two_words(found: Word, claim: Claim, other: Claim) -> str | None:
-    """``found`` written as the two words ``other`` says apart (see :func:`apart`), or None."""
+    """``found`` written as the two words ``other`` says apart (see :func:`apart`), or as
+    the bare word ``other`` says, or None."""
     word, lower, language = found.text, found.text.casefold(), other.language
     if language in ("english", "spanish") and lower.startswith("re"):
         # Only a verb done again to the same end: "reassigned to", "assigned to".
         again = "again" if language == "english" else "otra vez"
         return f"{word[2:]} {again}" if _same_use(claim, found, other, lower[2:]) else None
+    if language == "swedish" and word[:1].isupper():
+        # The article a Swedish name, or a noun opening the sentence, ends in ("Volvon",
+        # "Gymkortet"): the word the other says bare ("Volvo", "gymkort"), which the
+        # stemmer does not always reach. (Not "i veckan", which is "a week".)
+        for ending in ("en", "et", "n", "t"):
+            bare = lower.removesuffix(ending)
+            if bare != lower and len(bare) >= 4 and fold(bare, language) in other.keys:
+                return word[: len(bare)]
     if language not in ("swedish", "german") or len(lower) < 7:
         return None
     for cut in range(3, len(lower) - 2):
@@ -805,8 +814,13 @@ def stopped(a: Claim, b: Claim) -> frozenset[str]:
         return said
     # A thing called off, of those the older line is about ("We have a Netflix
     # subscription", "Netflix was cancelled").
+    # (Or of those the person says they have: "Jag har ett gymkort", "Gymkortet är
+    # uppsagt"; not "User's sister has a Netflix subscription".)
     thing = b.subject - {"user"}
-    return said | thing if thing and thing <= a.keys and thing <= a.subject else frozenset()
+    had = a.verb is not None and a.words[a.verb].text.casefold() in _HAVING
+    had = had and a.subject <= USER
+    of_it = thing and thing <= a.keys and (thing <= a.subject or had)
+    return said | thing if of_it else frozenset()
 
 
 # Where a version runs: one at a time in each ("in production", "produktiv", "live").

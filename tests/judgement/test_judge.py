@@ -585,6 +585,13 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         ("I work as a nurse at Karolinska.", "I'm a member at Friskis.", DISTINCT),
         ("I work as a nurse at Karolinska.", "My sister is a doctor at Karolinska.", DISTINCT),
+        # A Swedish name or opening noun with its article is the word said bare.
+        ("Jag kör en Volvo V70.", "Sålde Volvon och köpte en Tesla Model Y.", UPDATE),
+        (
+            "Jag har ett gymkort på Friskis & Svettis.",
+            "Gymkortet är uppsagt sedan förra månaden.",
+            UPDATE,
+        ),
         # An amount has one value at a time: said, raised, or where the scale stands.
         ("My rent is $1,450 a month.", "The landlord raised the rent to $1,600.", UPDATE),
         ("Hyran för lägenheten är 8 900 kronor.", "Hyran höjdes till 9 350 kr.", UPDATE),
@@ -1070,8 +1077,8 @@ _FLOORS = {
     "probe": {"correction": 26, "complementary": 35, "restatement": 11, "enrichment": 20},
     "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
     "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 10},
-    "probe4": {"correction": 32, "complementary": 30, "restatement": 11, "enrichment": 14},
-    "probe5": {"correction": 32, "complementary": 30, "restatement": 10, "enrichment": 13},
+    "probe4": {"correction": 33, "complementary": 30, "restatement": 11, "enrichment": 14},
+    "probe5": {"correction": 33, "complementary": 30, "restatement": 10, "enrichment": 13},
 }
 
 
