@@ -598,7 +598,7 @@ def _used_as(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | No
 
 # An amount: money, a dose, a share ("$1,450", "8 900 kronor", "94 Euro", "20 mg", "62k").
 _AMOUNT = (
-    r"(?P<v>[$€£]?\s?\d[\d,.]*(?:\s\d{3})*(?:\s*(?:k|kr|kronor|sek|euros?|eur|€|\$|dollars?|"
+    r"(?P<v>(?:[$€£]\s?)?\d[\d,.]*(?:\s\d{3})*(?:\s*(?:k|kr|kronor|sek|euros?|eur|€|\$|dollars?|"
     r"usd|pounds?|£|mg|%|percent|procent|prozent|por ciento)\b)?)"
 )
 _AMOUNT_RE = re.compile(_AMOUNT)
@@ -619,12 +619,39 @@ _THE_MY = (
 # "The landlord raised the rent to $1,600", "Hyran höjdes till 9 350 kr", "Nos subieron el
 # alquiler a 920": the amount of the thing named is the new one.
 _CHANGED_TO = re.compile(
-    rf"\b(?:{_RAISED})\s+{_THE_MY}(?P<n>[^\W\d]+)(?:\s+(?:up|down|upp|ned|ner))?"
+    # (the thing may be named with what of it: "bumped my lisinopril dose up to 40 mg")
+    rf"\b(?:{_RAISED})\s+{_THE_MY}(?P<n>[^\W\d]+)(?:\s+[^\W\d]+)?(?:\s+(?:up|down|upp|ned|ner))?"
     rf"\s+(?:to|till|auf|a)\s+{_AMOUNT}"
     rf"|^{_THE_MY}(?P<n2>[^\W\d]+)\s+{_WAS_RAISED}\s+(?:to|till|auf|a)\s+"
-    + _AMOUNT.replace("?P<v>", "?P<v2>"),
+    + _AMOUNT.replace("?P<v>", "?P<v2>")
+    # German puts the verb last: "Ramipril auf 10 mg erhöht", "Die Miete wurde auf 900 € erhöht".
+    + rf"|^{_THE_MY}(?P<n3>[^\W\d]+)\s+(?:(?:wurde|ist)\s+)?auf\s+"
+    + _AMOUNT.replace("?P<v>", "?P<v3>")
+    + r"\s+(?:erhöht|gesenkt|angehoben|reduziert|gestiegen|gesunken)\b",
     I_,
 )
+# An amount of a thing, or a named thing's: "20 mg of lisinopril", "Ramipril 5 mg".
+_AMOUNT_OF = re.compile(
+    rf"{_AMOUNT}\s+(?:of|av|von|de)\s+(?P<n>[^\W\d]+)"
+    rf"|\b(?P<n2>(?-i:[A-ZÅÄÖÜÉ])[\w-]+)\s+" + _AMOUNT.replace("?P<v>", "?P<v2>"),
+    I_,
+)
+
+
+_UNIT = re.compile(r"\D\s*$|[$€£]")  # a bare number may count things ("The team is 12")
+
+
+def _amount_frame(
+    match: re.Match[str], found: tuple[Word, ...], said: tuple[int, int]
+) -> Frame | None:
+    """The amount a match of ``_CHANGED_TO`` or ``_AMOUNT_OF`` gives the thing it names."""
+    group = next(g for g in ("n", "n2", "n3") if match.groupdict().get(g))
+    value = next(g for g in ("v", "v2", "v3") if match.groupdict().get(g))
+    noun = next((w for w in found if w.start == match.start(group)), None)
+    if noun is None or noun.function:
+        return None
+    return Frame(noun.key, match.start(value), match.end(value), match.group(value), USER,
+                 said, noun.text.casefold())  # fmt: skip
 
 
 def _amount(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | None:
@@ -633,13 +660,10 @@ def _amount(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | Non
     rent to $1,600"). The thing is the first noun; whose, the person's own."""
     changed = _CHANGED_TO.search(body)
     if changed is not None:
-        group = "n" if changed.group("n") else "n2"
-        value = "v" if changed.group("v") else "v2"
-        noun = next((w for w in found if w.start == changed.start(group)), None)
-        if noun is None or noun.function:
-            return None
-        return Frame(noun.key, changed.start(value), changed.end(value), changed.group(value),
-                     USER, changed.span(), noun.text.casefold())  # fmt: skip
+        return _amount_frame(changed, found, changed.span())
+    said = next((m for m in _AMOUNT_OF.finditer(body) if _UNIT.search(m["v"] or m["v2"])), None)
+    if said is not None:
+        return _amount_frame(said, found, (said.start(), said.end()))
     if verb is None or found[verb].text.casefold() not in COPULAS:
         return None
     before = found[:verb]
@@ -649,8 +673,8 @@ def _amount(body: str, found: tuple[Word, ...], verb: int | None) -> Frame | Non
     if any(w.text[:1].isupper() and w is not found[0] for w in head):
         return None  # a name's too
     after = _AMOUNT_SAID.match(body, found[verb].end)
-    if after is None or not re.search(r"\D\s*$|[$€£]", after.group("v")):
-        return None  # a bare number may count things ("The team is 12")
+    if after is None or not _UNIT.search(after.group("v")):
+        return None
     return Frame(head[0].key, after.start("v"), after.end("v"), after.group("v"), USER,
                  (found[verb].start, after.end()), head[0].text.casefold())  # fmt: skip
 

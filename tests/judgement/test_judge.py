@@ -592,6 +592,14 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             "Gymkortet är uppsagt sedan förra månaden.",
             UPDATE,
         ),
+        # A dose of one medicine has one value at a time; another medicine is another.
+        (
+            "I take 20 mg of lisinopril daily.",
+            "My doctor bumped my lisinopril dose up to 40 mg.",
+            UPDATE,
+        ),
+        ("Blutdruckmedikament: Ramipril 5 mg", "Ramipril auf 10 mg erhöht", UPDATE),
+        ("I take 20 mg of lisinopril daily.", "I take 5 mg of amlodipine daily.", DISTINCT),
         # An amount has one value at a time: said, raised, or where the scale stands.
         ("My rent is $1,450 a month.", "The landlord raised the rent to $1,600.", UPDATE),
         ("Hyran för lägenheten är 8 900 kronor.", "Hyran höjdes till 9 350 kr.", UPDATE),
@@ -1078,7 +1086,7 @@ _FLOORS = {
     "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
     "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 10},
     "probe4": {"correction": 33, "complementary": 30, "restatement": 11, "enrichment": 14},
-    "probe5": {"correction": 33, "complementary": 30, "restatement": 10, "enrichment": 13},
+    "probe5": {"correction": 35, "complementary": 30, "restatement": 10, "enrichment": 13},
 }
 
 
