@@ -108,7 +108,7 @@ def _judge(old: str, new: str) -> Judgement:
         # Another person, or a thing named apart, is surely another fact; another word for
         # the subject where most else is the same ("User's car is a grey Skoda", "User
         # drives a grey Skoda") may say the same otherwise: a model, if any, is asked.
-        sure = _shared(a, b) < 2 / 3 or _named_apart(a, b)
+        sure = _shared(a, b) < 2 / 3 or _named_apart(a, b, implied_user=True)
         return _unless_said_again(
             a, b, Judgement(Relation.DISTINCT, "about someone or something else", sure)
         )

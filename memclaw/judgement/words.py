@@ -178,14 +178,14 @@ _PART = re.compile(r"\w(?:[\w@.:+'’]*\w)?")
 # so a word is the person only in its own language; "user" is in every language, as
 # notes are often kept in English.
 _PERSON_OF = {
-    ENGLISH: ("i", "my mine", "me i'm i've i'd i'll"),
-    "swedish": ("jag", "min mitt mina", "mig användaren användarens"),
+    ENGLISH: ("i", "my mine", "me i'm i've i'd i'll we"),
+    "swedish": ("jag", "min mitt mina", "mig användaren användarens vi"),
     "german": (
         "ich",
         "mein meine meinen meinem meiner",
-        "mich mir nutzer nutzers nutzerin nutzerinnen",
+        "mich mir nutzer nutzers nutzerin nutzerinnen wir",
     ),
-    "spanish": ("yo", "mi mis", "usuario usuaria"),
+    "spanish": ("yo", "mi mis", "usuario usuaria nosotros"),
 }
 SPEAKER = frozenset(speaking for speaking, _, _ in _PERSON_OF.values())  # "I"
 MY = frozenset(" ".join(owning for _, owning, _ in _PERSON_OF.values()).split())

@@ -600,6 +600,18 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         ("Blutdruckmedikament: Ramipril 5 mg", "Ramipril auf 10 mg erhöht", UPDATE),
         ("I take 20 mg of lisinopril daily.", "I take 5 mg of amlodipine daily.", DISTINCT),
+        # "We" is the person speaking with those they live or work with.
+        (
+            "Vi har bredband från Bahnhof.",
+            "Vi har 500/500 Mbit bredband från Bahnhof för 399 kr i månaden.",
+            RICHER,
+        ),
+        (
+            "Wir haben ein Ferienhaus.",
+            "Wir haben ein Ferienhaus an der Ostsee bei Kühlungsborn.",
+            RICHER,
+        ),
+        ("We have a golden retriever named Pepper.", "We also have a cat called Noodle.", DISTINCT),
         # An amount has one value at a time: said, raised, or where the scale stands.
         ("My rent is $1,450 a month.", "The landlord raised the rent to $1,600.", UPDATE),
         ("Hyran för lägenheten är 8 900 kronor.", "Hyran höjdes till 9 350 kr.", UPDATE),
@@ -1084,9 +1096,9 @@ _FLOORS = {
     "fresh": {"correction": 87, "complementary": 109, "restatement": 29, "enrichment": 29},
     "probe": {"correction": 26, "complementary": 35, "restatement": 11, "enrichment": 20},
     "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
-    "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 10},
-    "probe4": {"correction": 33, "complementary": 30, "restatement": 11, "enrichment": 14},
-    "probe5": {"correction": 35, "complementary": 30, "restatement": 10, "enrichment": 13},
+    "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 12},
+    "probe4": {"correction": 33, "complementary": 30, "restatement": 10, "enrichment": 14},
+    "probe5": {"correction": 35, "complementary": 30, "restatement": 10, "enrichment": 14},
 }
 
 
