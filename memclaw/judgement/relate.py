@@ -84,10 +84,7 @@ def _judge(old: str, new: str) -> Judgement:
     if given_up(a, b):
         # Of a list ("uses VS Code and PyCharm"), a switch may leave one: a model or a
         # person says which.
-        # Nor is it sure which of what one has was switched ("has a cat named Miso").
-        switched = _SWITCHED_TO.search(b.body)
-        had = a.verb is not None and a.words[a.verb].text.casefold() in _HAVING
-        sure = not (switched and (_LISTED.search(a.body) or had))
+        sure = not (_SWITCHED_TO.search(b.body) and _LISTED.search(a.body))
         return Judgement(Relation.UPDATE, "what it named is replaced by another", sure)
     if _new_version(a, b):
         return Judgement(Relation.UPDATE, "a new version of what runs there")
@@ -300,17 +297,37 @@ _SWITCHED_TO = re.compile(
 )
 
 
-# What one switches from is what one uses, has or drives, or what a thing is ("Lisas
-# telefon är en Samsung"), never where one lives or who one is.
+# What one switches from is what one uses or drives ("uses an iPhone 12"), or the device
+# a thing is ("Lisas telefon är en Samsung"): never where one lives, what rent is paid,
+# who one is, or what one has ("has a cat named Miso" is no phone plan).
 _USING = frozenset(
     """
-    use uses using have has drive drives is are banks runs använder har kör är nutze nutzt
-    benutze benutzt habe hat fahre fährt ist uso usa usamos tengo tiene tenemos conduzco es
+    use uses using drive drives banks runs använder kör nutze nutzt benutze benutzt fahre fährt
+    uso usa usamos conduzco
     """.split()  # noqa: SIM905
 )
+_DEVICES = frozenset({"phone", "computer", "car"})
 
 
 _HAVING = frozenset("have has har habe hat tengo tiene tenemos".split())  # noqa: SIM905
+
+
+def _switched_from(a: Claim, b: Claim) -> frozenset[str]:
+    device = next((f for f in a.frames if f.attribute.split()[-1] in _DEVICES), None)
+    if device is not None:
+        start, end = device.span()
+    elif a.verb is not None and a.words[a.verb].text.casefold() in _USING:
+        start, end = a.words[a.verb].end, len(a.body)
+    else:
+        return frozenset()
+    return frozenset(
+        w.key
+        for w in a.words
+        if start <= w.start < end
+        and not w.function
+        and (w.value or w.text[:1].isupper())
+        and w.key not in b.keys | a.subject
+    )
 
 
 def given_up(a: Claim, b: Claim) -> frozenset[str]:
@@ -318,15 +335,10 @@ def given_up(a: Claim, b: Claim) -> frozenset[str]:
     up for another ("replaced the Civic with ..."; "switched to a Pixel 8" gives up the
     named things the older line says its subject has or uses): none when the owners
     differ, or when what is given up is a part of the thing ("the tyres of the Volvo")."""
-    using = a.verb is not None and a.words[a.verb].text.casefold() in _USING
-    if _SWITCHED_TO.search(b.body) and using and b.subject and b.subject <= a.subject:
+    if _SWITCHED_TO.search(b.body) and b.subject and b.subject <= a.subject:
         # Said of the one the older line is about, or of part of them ("Lisa", "Lisas
-        # telefon"): what it names in what it says of them is what was switched from.
-        return frozenset(
-            w.key
-            for w in a.words[(a.verb or 0) + 1 :]
-            if not w.function and (w.value or w.text[:1].isupper()) and w.key not in b.keys
-        )
+        # telefon"): what it names as used, or as the device, is what was switched from.
+        return _switched_from(a, b)
     if not a.subject & b.keys:
         return frozenset()
     found: set[str] = set()

@@ -1114,10 +1114,16 @@ def test_the_blind_pairs_lose_nothing_silently(half: str) -> None:
     assert all(right[kind] >= floor for kind, floor in _FLOORS[half].items()), figures
 
 
-def test_a_switch_from_what_one_has_or_from_a_list_is_for_a_model_or_a_person() -> None:
-    for old in ("I have a cat named Miso.", "I use VS Code and PyCharm."):
-        verdict = judge(old, "Switched to Neovim.")
-        assert verdict.relation is UPDATE and not verdict.sure
+def test_a_switch_gives_up_only_what_is_used_or_the_device_and_of_a_list_is_unsure() -> None:
+    verdict = judge("I use VS Code and PyCharm.", "Switched to Neovim.")
+    assert verdict.relation is UPDATE and not verdict.sure
+    # Nothing used or a device: a pet, a rent, a home are not what a switch gives up.
+    for old in (
+        "I have a cat named Miso.",
+        "My rent is $1,600 per month for the flat on Elm Street.",
+        "I live in Lisbon.",
+    ):
+        assert judge(old, "Switched to Vodafone for mobile.").relation is DISTINCT
 
 
 def test_a_restatement_the_words_leave_open_is_the_models_to_confirm() -> None:
