@@ -159,8 +159,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _frame(
             r"\b(?:has become|became|have become|har blivit|blev|se ha convertido en|"
             r"se convirtió en)\s+(?:(?:an?|un|una|en|ett)\s+)?V",
-            r"(?P<v>(?:[^\W\d]+\s+){0,2}?(?:(?<=\ban\s)|(?<=\ba\s)|(?<=\bun\s)|(?<=\buna\s)|"
-            r"(?<=\ben\s)|(?<=\bett\s))?[^\W\d]*(?:chef|ledare|are|ör|ist|lead|manager|"
+            # (a noun of a role by its ending, never "sick" or "a parent")
+            r"(?P<v>(?:[^\W\d]+\s+){0,2}?[^\W\d]*(?:chef|ledare|are|ör|ist|lead|manager|"
             r"director|directora|jefe|jefa|head|officer|engineer|ingenjör))",
             end=r"\b",
         ),

@@ -309,10 +309,8 @@ _USING = frozenset(
 _DEVICES = frozenset({"phone", "computer", "car"})
 
 
-_HAVING = frozenset("have has har habe hat tengo tiene tenemos".split())  # noqa: SIM905
-
-
 def _switched_from(a: Claim, b: Claim) -> frozenset[str]:
+    """The keys of the names and numbers of ``a``'s device, or of what it says is used."""
     device = next((f for f in a.frames if f.attribute.split()[-1] in _DEVICES), None)
     if device is not None:
         start, end = device.span()
@@ -332,9 +330,10 @@ def _switched_from(a: Claim, b: Claim) -> frozenset[str]:
 
 def given_up(a: Claim, b: Claim) -> frozenset[str]:
     """The keys of the names and numbers ``a`` says (beyond its subject) that ``b`` gives
-    up for another ("replaced the Civic with ..."; "switched to a Pixel 8" gives up the
-    named things the older line says its subject has or uses): none when the owners
-    differ, or when what is given up is a part of the thing ("the tyres of the Volvo")."""
+    up for another ("replaced the Civic with ..."; "switched to a Pixel 8" gives up what
+    the older line says its subject uses or drives, or the device it is): none when the
+    owners differ, or when what is given up is a part of the thing ("the tyres of the
+    Volvo")."""
     if _SWITCHED_TO.search(b.body) and b.subject and b.subject <= a.subject:
         # Said of the one the older line is about, or of part of them ("Lisa", "Lisas
         # telefon"): what it names as used, or as the device, is what was switched from.
@@ -794,6 +793,10 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
 
 
 _LISTED = re.compile(r"\b(?:and|or|och|eller|und|oder|y|o)\b|,", re.IGNORECASE)
+
+
+# What one has, which a thing called off ends ("Jag har ett gymkort").
+_HAVING = frozenset("have has har habe hat tengo tiene tenemos".split())  # noqa: SIM905
 
 
 @cache  # asked by the judge and again by the combining of the pair it settled
