@@ -96,6 +96,11 @@ SAME_IDEA = {
     "allergic": "allergy allergies allergisk allergi allergie allergisch alérgico alérgica alergia",
     "abstain": "avoid avoids avoided abstains teetotal avstår verzichtet evita",
     "intolerant": "intolerante intolerancia",
+    # Who leads a team or a project, however it is said ("leds av", "la responsable").
+    "lead": "leads leading manages managed manage leitet leiten geleitet leiterin leiter leder "
+    "leds ledde ledare dirige dirigen dirigido dirigida responsable ansvarig verantwortlich",
+    "teacher": "teachers teaches teach lärare lärarinna undervisar lehrer lehrerin unterrichtet "
+    "profesor profesora profesores enseña",
     "child": "children kid kids kinder hijos niños",
     # Swedish kin whose forms no stemmer meets: "Brodern till Erik" is "Eriks bror".
     "bror": "brodern broder bröder bröderna",

@@ -551,6 +551,14 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Anna manages Erik.", "Erik manages Anna.", DISTINCT),
         ("Ich trinke keinen Kaffee.", "Kaffee trinke ich.", UPDATE),
         ("Tengo un perro.", "Tenía un perro.", DISTINCT),
+        # Who leads, and who teaches, however it is said.
+        ("Lucía es la responsable del proyecto.", "El proyecto lo dirige Lucía.", SAME),
+        ("Carmen es profesora de matemáticas.", "Carmen enseña matemáticas.", SAME),
+        (
+            "Jonas leitet das Team Plattform.",
+            "Das Team Plattform wird von Miriam geleitet.",
+            DISTINCT,
+        ),
         # A birthday, the car one drives, a due date and a manager, however said.
         ("Mormor fyller år den 17 juni.", "Mormors födelsedag är 17 juni.", SAME),
         ("Mormor fyller år den 17 juni.", "Farmor fyller år den 19 juni.", DISTINCT),
@@ -1098,7 +1106,7 @@ _FLOORS = {
     "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
     "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 12},
     "probe4": {"correction": 33, "complementary": 30, "restatement": 10, "enrichment": 14},
-    "probe5": {"correction": 35, "complementary": 30, "restatement": 10, "enrichment": 14},
+    "probe5": {"correction": 35, "complementary": 30, "restatement": 11, "enrichment": 14},
 }
 
 
@@ -1129,7 +1137,7 @@ def test_a_switch_gives_up_only_what_is_used_or_the_device_and_of_a_list_is_unsu
 def test_a_restatement_the_words_leave_open_is_the_models_to_confirm() -> None:
     """Said another way is "the same" only as far as the words go: a model, if any,
     confirms, and the receipt says it was already known."""
-    verdict = judge("Das Projekt wird von Lena geleitet.", "Lena leitet das Projekt.")
+    verdict = judge("Soy alérgico a los frutos secos.", "Los frutos secos me dan alergia.")
     assert verdict.relation is SAME and not verdict.sure
     # Words that only share a beginning with a name are not derived from it.
     assert judge("I live in Stockholm.", "I live on Stockholmsvägen.").relation is not SAME
