@@ -554,11 +554,7 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # Who leads, and who teaches, however it is said.
         ("Lucía es la responsable del proyecto.", "El proyecto lo dirige Lucía.", SAME),
         ("Carmen es profesora de matemáticas.", "Carmen enseña matemáticas.", SAME),
-        (
-            "Jonas leitet das Team Plattform.",
-            "Das Team Plattform wird von Miriam geleitet.",
-            DISTINCT,
-        ),
+        ("Maya manages the design team.", "Maya's husband leads the design team.", DISTINCT),
         # A birthday, the car one drives, a due date and a manager, however said.
         ("Mormor fyller år den 17 juni.", "Mormors födelsedag är 17 juni.", SAME),
         ("Mormor fyller år den 17 juni.", "Farmor fyller år den 19 juni.", DISTINCT),
