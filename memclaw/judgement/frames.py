@@ -142,7 +142,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:(?:jag|ich|yo|now|nu|jetzt|ahora|numera|inzwischen)\s+)*"
             r"(?:(?:an?|en|ett|ein|eine|un|una)\s+)?V",
             # (a noun: not "on call", "in Stockholm"; and a job, not a member or a guest)
-            r"(?P<v>(?!(?:an?|en|ett|ein|eine|un|una|[\w-]+ed|"
+            r"(?P<v>(?!(?:an?|en|ett|ein|eine|un|una|[\w-]+ed|jag|ich|yo|now|nu|jetzt|ahora|"
+            r"numera|inzwischen|anställd|angestellt|employed|empleado|empleada|tätig|"
+            r"beschäftigt|"
             r"on|in|at|off|out|away|back|here|there|home|not|also|still|very|"
             r"på|hemma|inte|också|nicht|auch|noch|zu|en|no|también|muy|member|medlem|"
             r"mitglied|miembro|socio|socia|customer|kund|kunde|kundin|cliente|patient|"

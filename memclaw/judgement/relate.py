@@ -112,6 +112,15 @@ def _judge(old: str, new: str) -> Judgement:
     return _unless_said_again(a, b, _compare(a, b))
 
 
+def _another_attribute(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` sets an attribute of its own, and ``a`` another ("Sam lives in Lisbon",
+    "Sam works at Spotify now"): a change announced of the one is no change of the other."""
+    # (by the attribute's head: "monthly rent" is a rent)
+    ours, theirs = ({f.attribute.split()[-1] for f in c.frames} for c in (a, b))
+    # (Being "at" or "in" a place may be at work: "Siobhan is at Stripe now".)
+    return bool(ours and theirs - {"place"}) and not ours & theirs
+
+
 def _unless_said_again(a: Claim, b: Claim, verdict: Judgement) -> Judgement:
     """``verdict``, unless it is an unsure "another fact" of two statements that say the
     same things in another order or form (see :func:`said_again`): then the same, for a
@@ -752,7 +761,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # Announced of what the older one is about, or of more than the newer one's subject:
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject) or _described(a, b)
-    told = announced and enough and about
+    told = announced and enough and about and not _another_attribute(a, b)
     changed = not _passing_turned_main(a, b) and not _other_purpose(a, b)
     if told and changed and not _of_a_part(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")

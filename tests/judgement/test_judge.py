@@ -551,6 +551,17 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Anna manages Erik.", "Erik manages Anna.", DISTINCT),
         ("Ich trinke keinen Kaffee.", "Kaffee trinke ich.", UPDATE),
         ("Tengo un perro.", "Tenía un perro.", DISTINCT),
+        # A change announced of one attribute is no change of another the older line sets;
+        # being "at" a place may be at work.
+        ("Sam lives in Lisbon.", "Sam works at Spotify now.", DISTINCT),
+        ("Sam is based in Lisbon.", "Sam reports to Tom Becker now.", DISTINCT),
+        ("Siobhan works at Accenture.", "Siobhan is at Stripe now.", UPDATE),
+        ("User's monthly rent is $1,850.", "Rent went up to $1,990 a month.", UPDATE),
+        (
+            "Der Nutzer arbeitet bei Siemens als Elektroingenieur.",
+            "Der Nutzer ist inzwischen bei Bosch angestellt.",
+            UPDATE,
+        ),
         # Who leads, and who teaches, however it is said.
         ("Lucía es la responsable del proyecto.", "El proyecto lo dirige Lucía.", SAME),
         ("Carmen es profesora de matemáticas.", "Carmen enseña matemáticas.", SAME),
