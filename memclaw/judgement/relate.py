@@ -117,8 +117,15 @@ def _another_attribute(a: Claim, b: Claim) -> bool:
     "Sam works at Spotify now"): a change announced of the one is no change of the other."""
     # (by the attribute's head: "monthly rent" is a rent)
     ours, theirs = ({f.attribute.split()[-1] for f in c.frames} for c in (a, b))
+    if ours == {"place"} and not theirs:
+        # Where one lives changes only by where one is said to be: "Sam is in Porto now",
+        # never "Sam uses Linear now".
+        return not any(w.text.casefold() in _WHERE for w in b.words)
     # (Being "at" or "in" a place may be at work: "Siobhan is at Stripe now".)
     return bool(ours and theirs - {"place"}) and not ours & theirs
+
+
+_WHERE = frozenset("in at to i på till nach im bei en a".split())  # noqa: SIM905
 
 
 def _unless_said_again(a: Claim, b: Claim, verdict: Judgement) -> Judgement:

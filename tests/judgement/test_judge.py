@@ -555,6 +555,8 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # being "at" a place may be at work.
         ("Sam lives in Lisbon.", "Sam works at Spotify now.", DISTINCT),
         ("Sam is based in Lisbon.", "Sam reports to Tom Becker now.", DISTINCT),
+        ("Sam is based in Lisbon.", "Sam uses Linear now.", DISTINCT),
+        ("Sam is in Lisbon with the cat this week.", "Sam is in Porto now.", UPDATE),
         ("Siobhan works at Accenture.", "Siobhan is at Stripe now.", UPDATE),
         ("User's monthly rent is $1,850.", "Rent went up to $1,990 a month.", UPDATE),
         (
