@@ -104,14 +104,16 @@ def run_pair(ws: Any, index: int, pair: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def score(pairs: list[dict[str, Any]], mistakes: bool = False) -> dict[str, Any]:
+def score(
+    pairs: list[dict[str, Any]], mistakes: bool = False, overrides: dict[str, Any] | None = None
+) -> dict[str, Any]:
     from memclaw.judgement import judge
     from memclaw.workspace import Workspace
 
     right, total = Counter[str](), Counter[str]()
     losses = unrelated_holds = asked = 0
     with tempfile.TemporaryDirectory() as tmp:
-        ws = Workspace.open(Path(tmp), env={})
+        ws = Workspace.open(Path(tmp), env={}, overrides=overrides or {})
         for index, pair in enumerate(pairs):
             got = run_pair(ws, index, pair)
             kind = pair["kind"]
@@ -182,24 +184,41 @@ def batch(new: int = 30, old: int = 100) -> dict[str, float]:
     return {"seconds": seconds, "new": outcomes[str(Outcome.NEW)], "held": outcomes["held"]}
 
 
+def report(half: str, figures: dict[str, Any]) -> None:
+    cells = "  ".join(f"{k} {r}/{t} ({r / t:.2f})" for k, (r, t) in figures["accuracy"].items())
+    print(f"{half:8} {cells}")
+    print(
+        f"{'':8} silent losses {figures['silent_losses']}, "
+        f"holds of unrelated facts {figures['unrelated_holds']}; "
+        f"{figures['asked']} of the {figures['wrong']} wrong the offline judge is unsure "
+        "of (with a model configured, the model judges those)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=(*HALVES, "all"), default="all")
     parser.add_argument("--mistakes", action="store_true", help="print every wrong pair")
+    parser.add_argument(
+        "--embeddings",
+        default="",
+        help="with semantic recall on: an embedding server's URL, or 'real' to start "
+        "multilingual-e5-small on loopback (unsure pairs are measured by it)",
+    )
     args = parser.parse_args()
     if args.mistakes and args.half == "heldout":
         parser.error("--mistakes needs another half than heldout: its mistakes stay unread")
     halves = HALVES if args.half == "all" else (args.half,)
+    if args.embeddings:
+        from benchmarks._hybrid_lane import embedding_url, hybrid_settings
+
+        with embedding_url(args.embeddings) as url:
+            print(f"semantic recall on: {url}")
+            for half in halves:
+                report(half, score(load(half), args.mistakes, hybrid_settings(url)))
+        return
     for half in halves:
-        figures = score(load(half), args.mistakes)
-        cells = "  ".join(f"{k} {r}/{t} ({r / t:.2f})" for k, (r, t) in figures["accuracy"].items())
-        print(f"{half:8} {cells}")
-        print(
-            f"{'':8} silent losses {figures['silent_losses']}, "
-            f"holds of unrelated facts {figures['unrelated_holds']}; "
-            f"{figures['asked']} of the {figures['wrong']} wrong the offline judge is unsure "
-            "of (with a model configured, the model judges those)"
-        )
+        report(half, score(load(half), args.mistakes))
     alike = look_alikes()
     print(
         f"look-alikes: {alike['kept']:.0f} of 52 kept, {alike['held']:.0f} held; "

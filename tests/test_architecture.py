@@ -54,7 +54,8 @@ LAYERS: list[set[str]] = [
 SIBLINGS = {
     # A statement is read in words folded as the index folds them, dates as the clock names them.
     "judgement": {"text", "clock"},
-    "facts": {"workspace"},  # a fact lives on a line of a workspace file
+    # A fact lives on a line of a workspace file; the embedding model tells other words apart.
+    "facts": {"workspace", "llm"},
     "config": {"errors", "config_fields", "config_shapes", "config_yaml"},
     "config_shapes": {"errors"},
     "config_yaml": {"errors", "config_shapes"},

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from memclaw.errors import MemclawError
+from memclaw.facts.paraphrase import Paraphrases, second_look
 from memclaw.gates import redact
 from memclaw.judgement import Judgement, Relation, judge
 
@@ -112,10 +113,14 @@ class Judge:
 
 
 def judge_pairs(
-    pairs: Sequence[tuple[str, str]], model: ChatModel | Judge | None = None
+    pairs: Sequence[tuple[str, str]],
+    model: ChatModel | Judge | None = None,
+    paraphrases: Paraphrases | None = None,
 ) -> list[Judgement]:
-    """A verdict for each (old, new) pair; unsure ones re-judged by ``model`` when given."""
-    verdicts = [judge(old, new) for old, new in pairs]
+    """A verdict for each (old, new) pair: an unsure "another fact" measured by the
+    embedding model when ``paraphrases`` is given, then what is still unsure re-judged by
+    ``model`` when given."""
+    verdicts = second_look(pairs, [judge(old, new) for old, new in pairs], paraphrases)
     unsure = [index for index, verdict in enumerate(verdicts) if not verdict.sure][:MAX_PAIRS]
     if model is None or not unsure:
         return verdicts

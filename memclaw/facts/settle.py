@@ -90,6 +90,7 @@ def settle(
     another fact or the same one. The caller must not hold the agent lock.
     """
     from memclaw.facts.judge import judge_pairs
+    from memclaw.facts.paraphrase import paraphrases_for
 
     statement = " ".join(statement.split())
     correction = is_correction(statement)
@@ -105,7 +106,8 @@ def settle(
     if any(f.id == new_id for f in near):
         return Settled(Outcome.RESTATED, cleaned, [f for f in near if f.id == new_id])
     # Weighed as said: "Correction:" or "Actually," is what makes a new date a change.
-    verdicts = judge_pairs([(f.statement, statement) for f in near], model)
+    pairs = [(f.statement, statement) for f in near]
+    verdicts = judge_pairs(pairs, model, paraphrases_for(scope.agent.settings) if near else None)
     # The words leave it open: the model that wrote the operation read the conversation,
     # and its text is the fact as it is now (no merge: that would guess again).
     as_said = target is not None and not verdicts[0].sure
