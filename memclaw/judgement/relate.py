@@ -75,6 +75,8 @@ def _judge(old: str, new: str) -> Judgement:
     split_old, split_new, joins = apart(old, new)
     if joins:
         return _judge(split_old, split_new)
+    if _another_one(a, b) or _another_one(b, a):
+        return Judgement(Relation.DISTINCT, "about another one of them")
     common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
     if common:
         # Of two attributes both set ("works as a nurse at Karolinska"), a new value of
@@ -110,6 +112,24 @@ def _judge(old: str, new: str) -> Judgement:
             a, b, Judgement(Relation.DISTINCT, "about someone or something else", sure)
         )
     return _unless_said_again(a, b, _compare(a, b))
+
+
+def _another_one(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` speaks of another one of what ``a`` speaks of: "the other team" of
+    "the team", "Das andere Team" of "Das Team" (one more of them, not the same one)."""
+    said = [w.text.casefold() for w in b.words]
+    for i, after in enumerate(b.words[1:], start=1):
+        # ("every other Friday" is every second one)
+        if said[i - 1] in _OTHER and after.key in a.keys and said[i - 2 : i - 1] != ["every"]:
+            return not any(w.text.casefold() in _OTHER for w in a.words)
+    return False
+
+
+# "other" before what it is said of: another one of those things.
+_OTHER = frozenset(
+    """other another andra annan annat anderen andere anderer anderes anderem otro otra
+    otros otras""".split()  # noqa: SIM905
+)
 
 
 def _another_attribute(a: Claim, b: Claim) -> bool:

@@ -61,6 +61,7 @@ APART = [
     # someone else: the judge is sure, and the model is not asked
     ("Jonas is vegan.", "Jonas's wife is vegan."),
     ("Anna is a teacher.", "Anna's mother is a teacher."),
+    ("Das Team nutzt Jira.", "Das andere Team nutzt Jira."),
     # another attribute
     ("User prefers dark mode in every app.", "User prefers tabs over spaces."),
 ]

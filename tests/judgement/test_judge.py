@@ -759,6 +759,32 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
 
 
 @pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The team uses Jira.", "The other team uses Jira."),
+        ("The other team uses Jira.", "The team uses Jira."),
+        ("My brother lives in Oslo.", "My other brother lives in Oslo."),
+        ("The server runs Ubuntu.", "Another server runs Ubuntu."),
+        ("Teamet använder Jira.", "Det andra teamet använder Jira."),
+        ("Das Team nutzt Jira.", "Das andere Team nutzt Jira."),
+        ("El equipo usa Jira.", "El otro equipo usa Jira."),
+    ],
+)
+def test_the_other_one_is_surely_another_fact(old: str, new: str) -> None:
+    # (Read as the same statement, the second would have been lost as "already known".)
+    verdict = judge(old, new)
+    assert verdict.relation is DISTINCT and verdict.sure
+
+
+def test_every_other_friday_is_not_another_friday() -> None:
+    verdict = judge(
+        "The team retro happens every second Friday.",
+        "Every other Friday the team holds its retro.",
+    )
+    assert verdict.reason != "about another one of them"
+
+
+@pytest.mark.parametrize(
     ("old", "new", "line"),
     [
         # A day and a time moved together are both the new ones (the day was lost).
