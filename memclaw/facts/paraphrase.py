@@ -12,9 +12,10 @@ models near 0.1). A pair is the same fact when its similarity covers :data:`SAME
 of the way from that floor (the mean similarity of each side to :data:`UNRELATED`) to
 identical.
 
-Never the same fact: a pair the judge is sure of (another name, number or id), nor one
-that swaps a single word for another ("server gamma" / "server delta"): embeddings place
-near twins close together, and a new value is not other words. A model that fails
+Never asked: a pair the judge is sure of (another person, name, number or id), nor one
+the words tell apart (``judgement.may_say_it_otherwise``): a word swapped ("server gamma"
+/ "server delta"), one added ("User's former manager"), another tense, a negation.
+Embeddings place those close together, and they are not other words. A model that fails
 changes nothing: the offline verdicts stand, and it is left alone for a while.
 """
 
@@ -22,14 +23,13 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from memclaw.errors import MemclawError
 from memclaw.gates import redact
-from memclaw.judgement import Judgement, Relation
+from memclaw.judgement import Judgement, Relation, may_say_it_otherwise
 
 if TYPE_CHECKING:
     from memclaw.config import Settings
@@ -50,7 +50,6 @@ UNRELATED = (
 )
 REST_SECONDS = 60.0  # after a failure, as the model judge rests
 _CACHED = 4096  # vectors kept per process (a chat or an MCP server weighs many statements)
-_WORD = re.compile(r"\w+")
 log = logging.getLogger("memclaw.facts")
 
 
@@ -65,8 +64,8 @@ class Paraphrases:
 
     def same(self, pairs: Sequence[tuple[str, str]]) -> list[float | None]:
         """For each (old, new) pair, its share of the way from unrelated to identical, or
-        None when it was not measured (a one-word swap, or the model failed)."""
-        measured = [i for i, (old, new) in enumerate(pairs) if not swaps_one_word(old, new)]
+        None when it was not measured (the words tell it apart, or the model failed)."""
+        measured = [i for i, pair in enumerate(pairs) if may_say_it_otherwise(*pair)]
         shares: list[float | None] = [None] * len(pairs)
         if not measured or time.monotonic() < self._rest_until:
             return shares
@@ -113,12 +112,6 @@ def second_look(
         if share is not None and share >= SAME_SHARE:
             judged[i] = Judgement(Relation.SAME, f"the same in other words ({share:.2f})")
     return judged
-
-
-def swaps_one_word(old: str, new: str) -> bool:
-    """The two say the same words but one, in the same places: a near twin, not a paraphrase."""
-    a, b = _WORD.findall(old.casefold()), _WORD.findall(new.casefold())
-    return len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) == 1
 
 
 _OPEN: dict[object, Paraphrases] = {}

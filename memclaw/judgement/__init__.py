@@ -15,7 +15,13 @@ from __future__ import annotations
 from memclaw.judgement.claims import Claim, read
 from memclaw.judgement.combine import Merged, merged
 from memclaw.judgement.corrections import is_correction, superseded_by
-from memclaw.judgement.relate import Judgement, Relation, judge, tells_apart
+from memclaw.judgement.relate import (
+    Judgement,
+    Relation,
+    judge,
+    may_say_it_otherwise,
+    tells_apart,
+)
 
 __all__ = [
     "Claim",
@@ -24,6 +30,7 @@ __all__ = [
     "Relation",
     "is_correction",
     "judge",
+    "may_say_it_otherwise",
     "merged",
     "read",
     "superseded_by",

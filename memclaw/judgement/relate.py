@@ -114,6 +114,28 @@ def _judge(old: str, new: str) -> Judgement:
     return _unless_said_again(a, b, _compare(a, b))
 
 
+def may_say_it_otherwise(old: str, new: str) -> bool:
+    """Whether, as far as the words tell, ``new`` may say what ``old`` says in other words.
+
+    Not when one says nothing the other does not ("User's former manager is Karin" and
+    "User's manager is Karin": what one adds changes it), nor when one word stands for
+    another in the same places ("server gamma", "server delta": a near twin), nor when
+    they differ in negation, a change announced, tense, a passing constraint, a number, a
+    day or a month.
+    An embedding model blurs exactly these, so it is asked only about the other pairs."""
+    language = language_of(f"{old}\n{new}")
+    a, b = read(old, language), read(new, language)
+    said = [[w.text.casefold() for w in c.words] for c in (a, b)]
+    if len(said[0]) == len(said[1]) and sum(x != y for x, y in zip(*said, strict=True)) == 1:
+        return False
+    if a.keys <= b.keys or b.keys <= a.keys:
+        return False
+    if (a.negated, a.cue, _past(a), a.temporary) != (b.negated, b.cue, _past(b), b.temporary):
+        return False
+    marks = [{w.key for w in c.words if w.value or names_a_time(w)} for c in (a, b)]
+    return marks[0] == marks[1]
+
+
 def _another_one(a: Claim, b: Claim) -> bool:
     """Whether ``b`` speaks of another one of what ``a`` speaks of: "the other team" of
     "the team", "Das andere Team" of "Das Team" (one more of them, not the same one)."""
@@ -208,7 +230,11 @@ _GE = re.compile(r"^ge(?=\w{5})")
 def _past(claim: Claim) -> bool:
     """Whether ``claim`` speaks of the past in a past form of be or have ("had a cat").
     (Not by "-ed": "moved to April" says what holds now.)"""
-    return any(w.text.casefold() in lx.PAST for w in claim.words)
+    said = [w.text.casefold() for w in claim.words]
+    # ("used" only as "used to": "is used for the deploy pipeline" is now)
+    return any(
+        w in lx.PAST and (w != "used" or said[i + 1 : i + 2] == ["to"]) for i, w in enumerate(said)
+    )
 
 
 # Who does it, said after: "managed by Maya", "leds av Sara", "von Lena geleitet".

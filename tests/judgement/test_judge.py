@@ -6,7 +6,7 @@ from itertools import combinations
 import pristine
 import pytest
 
-from memclaw.judgement import Relation, is_correction, judge, merged
+from memclaw.judgement import Relation, is_correction, judge, may_say_it_otherwise, merged
 
 SAME, RICHER, UPDATE, DISTINCT = Relation
 
@@ -774,6 +774,24 @@ def test_the_other_one_is_surely_another_fact(old: str, new: str) -> None:
     # (Read as the same statement, the second would have been lost as "already known".)
     verdict = judge(old, new)
     assert verdict.relation is DISTINCT and verdict.sure
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "may"),
+    [
+        ("Lorena es profesora de matemáticas.", "Lorena da clases de matemáticas.", True),
+        ("The deploy pipeline runs on GitHub Actions.", "GitHub Actions is used for it.", True),
+        ("Server alpha runs nightly.", "Server beta runs nightly.", False),  # a word swapped
+        ("User's manager is Karin.", "User's former manager is Karin.", False),  # one added
+        ("The kids used to walk to school.", "The kids walk to school.", False),  # tense
+        ("Sam no longer eats meat.", "Sam eats meat.", False),  # a change announced
+        ("Sam doesn't eat meat.", "Sam eats meat every day.", False),  # negation
+        ("The gym is closed for a week.", "The gym is closed.", False),  # passing
+        ("The retro is on Friday at 10.", "Every Thursday at 10 we hold the retro.", False),
+    ],
+)
+def test_what_the_words_tell_apart_is_never_other_words(old: str, new: str, may: bool) -> None:
+    assert may_say_it_otherwise(old, new) is may
 
 
 def test_every_other_friday_is_not_another_friday() -> None:
