@@ -75,7 +75,7 @@ def _judge(old: str, new: str) -> Judgement:
     split_old, split_new, joins = apart(old, new)
     if joins:
         return _judge(split_old, split_new)
-    if _another_one(a, b) or _another_one(b, a):
+    if _another_one(a, b) or _another_one(b, a) or _old_and_new(a, b):
         return Judgement(Relation.DISTINCT, "about another one of them")
     common = [f.attribute for f in b.frames if a.frame(f.attribute) is not None]
     if common:
@@ -130,10 +130,15 @@ def may_say_it_otherwise(old: str, new: str) -> bool:
         return False
     if a.keys <= b.keys or b.keys <= a.keys:
         return False
-    if (a.negated, a.cue, _past(a), a.temporary) != (b.negated, b.cue, _past(b), b.temporary):
+    if _how_said(a) != _how_said(b):
         return False
     marks = [{w.key for w in c.words if w.value or names_a_time(w)} for c in (a, b)]
     return marks[0] == marks[1]
+
+
+def _how_said(claim: Claim) -> tuple[bool, ...]:
+    """Denied, a change announced, of the past, passing."""
+    return negation(claim.body), claim.cue, _past(claim), claim.temporary
 
 
 def _another_one(a: Claim, b: Claim) -> bool:
@@ -147,6 +152,29 @@ def _another_one(a: Claim, b: Claim) -> bool:
     return False
 
 
+def _old_and_new(a: Claim, b: Claim) -> bool:
+    """Whether one speaks of the old one of a thing and the other of the new one ("the old
+    laptop", "the new laptop"; "el coche viejo", "el coche nuevo")."""
+    ages = [
+        {
+            (w.key, _AGE[c.words[j].text.casefold()])
+            for i, w in enumerate(c.words)
+            for j in (i - 1, i + 1)
+            if 0 <= j < len(c.words) and c.words[j].text.casefold() in _AGE
+        }
+        for c in (a, b)
+    ]
+    return any(key == k and age != g for key, age in ages[0] for k, g in ages[1])
+
+
+_OLD = frozenset(
+    """old older former gamla gammal gammalt alte alten alter altes alt viejo vieja viejos
+    viejas antiguo antigua""".split()  # noqa: SIM905
+)
+_NEW = frozenset(
+    "new newer nya ny nytt neue neuen neuer neues neu nuevo nueva nuevos nuevas".split()  # noqa: SIM905
+)
+_AGE = {**dict.fromkeys(_OLD, "old"), **dict.fromkeys(_NEW, "new")}
 # "other" before what it is said of: another one of those things.
 _OTHER = frozenset(
     """other another andra annan annat anderen andere anderer anderes anderem otro otra
@@ -235,6 +263,18 @@ def _past(claim: Claim) -> bool:
     return any(
         w in lx.PAST and (w != "used" or said[i + 1 : i + 2] == ["to"]) for i, w in enumerate(said)
     )
+
+
+def _formerly(claim: Claim) -> bool:
+    """Whether ``claim`` says what held before and no longer: "used to", "früher"."""
+    said = [w.text.casefold() for w in claim.words]
+    return any(w in _FORMERLY or said[i : i + 2] == ["used", "to"] for i, w in enumerate(said))
+
+
+_FORMERLY = frozenset(
+    """formerly previously früher ehemals tidigare förut förr brukade solía solías solíamos
+    solían antes""".split()  # noqa: SIM905
+)
 
 
 # Who does it, said after: "managed by Maya", "leds av Sara", "von Lena geleitet".
@@ -597,6 +637,13 @@ def _same_attribute(a: Claim, b: Claim, key: str) -> Judgement:
         # "Elena is no longer vegetarian": the same value, taken back (it was kept as "the
         # same diet", and the change lost).
         return Judgement(Relation.UPDATE, f"takes back the {attribute}")
+    if _formerly(a) != _formerly(b):
+        # "I live in Berlin", then "I used to live in Berlin": no longer. The other way
+        # round the past and the present are both true (it had been kept as "the same
+        # place", and the present lost); a model or a person may say more.
+        if _formerly(b):
+            return Judgement(Relation.UPDATE, f"the {attribute} is past")
+        return Judgement(Relation.DISTINCT, f"the {attribute} then and now", sure=False)
     # The words that set the attribute may differ ("works at", "is employed by"); a value
     # that says more ("Hospital La Paz como enfermero") is more, not the same.
     setting = keys(

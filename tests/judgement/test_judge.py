@@ -768,6 +768,10 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
         ("Teamet använder Jira.", "Det andra teamet använder Jira."),
         ("Das Team nutzt Jira.", "Das andere Team nutzt Jira."),
         ("El equipo usa Jira.", "El otro equipo usa Jira."),
+        ("The old laptop has 8 GB RAM.", "The new laptop has 8 GB RAM."),
+        ("Den gamla bilen är röd.", "Den nya bilen är röd."),
+        ("Der alte Laptop hat 8 GB RAM.", "Der neue Laptop hat 8 GB RAM."),
+        ("El coche viejo es rojo.", "El coche nuevo es rojo."),
     ],
 )
 def test_the_other_one_is_surely_another_fact(old: str, new: str) -> None:
@@ -792,6 +796,20 @@ def test_the_other_one_is_surely_another_fact(old: str, new: str) -> None:
 )
 def test_what_the_words_tell_apart_is_never_other_words(old: str, new: str, may: bool) -> None:
     assert may_say_it_otherwise(old, new) is may
+
+
+def test_what_held_before_is_no_longer_and_never_the_same_as_now() -> None:
+    # Said of the past now: no longer so (both had been "the same place").
+    for old, new in [
+        ("I live in Berlin.", "I used to live in Berlin."),
+        ("Ich wohne in Köln.", "Ich wohnte früher in Köln."),
+        ("Sam works at Spotify.", "Sam used to work at Spotify."),
+    ]:
+        verdict = judge(old, new)
+        assert verdict.relation is UPDATE and verdict.sure, (old, new)
+    # The past, then the present: both may hold (moved back), and neither is lost.
+    again = judge("Jag bodde förut i Malmö.", "Jag bor i Malmö.")
+    assert again.relation is DISTINCT and not again.sure
 
 
 def test_every_other_friday_is_not_another_friday() -> None:
