@@ -69,8 +69,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _frame(
             r"\b(?:lives|lived|live|living|is based|are based|resides|has moved|have moved|"
             r"moved|relocated|home is|bor|bodde|har flyttat|flyttade|flyttat|flyttar|lever|"
-            r"wohnt|wohnen|wohnte|wohne|lebt|leben|lebe|vive|viven|vivía|vivo|se mudó|se ha mudado|"
-            r"se mudaron|se trasladó|me mudé|me he mudado|me mudo|me trasladé|reside|resido)"
+            r"wohnt|wohnen|wohnte|wohne|lebt|leben|lebe|zog|zogen|"
+            r"vive|viven|vivía|vivo|se mudó|se ha mudado|se mudaron|se trasladó|me mudé|"
+            r"me he mudado|me mudo|me trasladé|reside|resido)"
             # with whom between ("wohnt mit ihren zwei Kindern in Köln")
             r"(?:\s+(?:with|med|mit|con)(?:\s+[^\W\d]+){1,4}?)?"
             r"\s+(?:[^\W\d]+\s+)?(?:in|to|i|till|nach|en|a|at|på)\s+V",

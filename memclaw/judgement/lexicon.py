@@ -33,6 +33,7 @@ CORRECTION = re.compile(
     r"(?:back\s+)?(?:to|till|until)\b"
     r"|\bno longer\b|\bnot any ?more\b|\binte längre\b|\bnicht mehr\b|\bya no\b|\bn'est plus\b"
     r"|\bflyttat?\s+till\b|\bflyttades\s+till\b|\bverschoben\b|\bumgezogen\b|\bumzug\b"
+    r"|\bzogen?\s+nach\b"
     r"|\bse (?:movió|mudó|cambió|aplazó|trasladó)\b|\bse ha mudado\b|\ba déménagé\b|\bdéplacée?\b",
     I_,
 )

@@ -155,6 +155,8 @@ def words(text: str, language: str | None = None) -> list[Word]:
         function = raw.casefold() in grammar and not name
         key = fold(raw, language)
         kin = not function and (raw.casefold() in lx.KIN or key in _kin_keys(language))
+        if kin:
+            key = _gendered(key, raw.casefold(), language)
         user = raw.casefold().replace("’", "'") in _user_words(language)
         found.append(Word(raw, key, match.start(), match.end(), function, kin, user))
     return found
@@ -202,6 +204,15 @@ def _user_words(language: str) -> frozenset[str]:
 
 def is_user(word: Word) -> bool:
     return word.user
+
+
+def _gendered(key: str, text: str, language: str) -> str:
+    """A kin word's key with the gender its ending says, where the stem folds it away:
+    "la abuela" is not "el abuelo", "meine Partnerin" not "mein Partner"."""
+    female = (language == "spanish" and text.rstrip("s").endswith(("a", "á"))) or (
+        language == "german" and text.endswith(("in", "innen")) and fold(text[:-2], language) == key
+    )
+    return f"{key}:f" if female else key
 
 
 @cache

@@ -24,6 +24,7 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("The user is allergic to cats.", "The user is not allergic to cats.", UPDATE),
         ("Der Nutzer hat zwei Kinder.", "Der Nutzer hat drei Kinder.", UPDATE),
         ("Användaren bor i Stockholm.", "Användaren har flyttat till Uppsala.", UPDATE),
+        ("Mein Cousin wohnt in Bonn.", "Mein Cousin zog nach Köln.", UPDATE),
         ("El usuario vive en Sevilla.", "En realidad el usuario vive en Cádiz.", UPDATE),
         ("Prefers tea in the morning.", "Prefers coffee in the morning.", UPDATE),
         ("The user likes spicy food.", "The user can't stand spicy food.", UPDATE),
@@ -810,6 +811,22 @@ def test_what_held_before_is_no_longer_and_never_the_same_as_now() -> None:
     # The past, then the present: both may hold (moved back), and neither is lost.
     again = judge("Jag bodde förut i Malmö.", "Jag bor i Malmö.")
     assert again.relation is DISTINCT and not again.sure
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("La abuela vive en Sevilla.", "El abuelo vive en Sevilla."),
+        ("Mi hermana trabaja en Madrid.", "Mi hermano trabaja en Madrid."),
+        ("Mi hija estudia medicina.", "Mi hijo estudia medicina."),
+        ("Meine Partnerin arbeitet bei Siemens.", "Mein Partner arbeitet bei Siemens."),
+        ("Meine Kollegin wohnt in Bonn.", "Mein Kollege wohnt in Bonn."),
+    ],
+)
+def test_a_kin_words_gender_is_another_person(old: str, new: str) -> None:
+    # The stem folds the ending away ("abuel"): the grandfather had been lost as "the same".
+    verdict = judge(old, new)
+    assert verdict.relation is DISTINCT and verdict.sure
 
 
 def test_every_other_friday_is_not_another_friday() -> None:
