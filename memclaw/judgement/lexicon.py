@@ -38,6 +38,16 @@ CORRECTION = re.compile(
     I_,
 )
 
+# A wish, a plan or a maybe: not yet what is ("wants to learn Japanese", "might move").
+INTENT = re.compile(
+    # (a wish for a thing is a preference: "wants answers to be concise", "vill ha te")
+    r"\b(?:(?:wants?|wanted|would like|plans?|planning|planned|hopes?|hoping|intends?)\s+to|"
+    r"might|considering|thinking (?:of|about)|vill(?!\s+ha\b)\s+\w+a|planerar|funderar på|"
+    r"kanske|hoppas|skulle vilja|plant|planen|überlegt|vielleicht|hofft|würde gern|"
+    r"quieren?\s+\w+(?:ar|er|ir)|planea|planean|piensa|quizás?|tal vez|le gustaría|"
+    r"me gustaría)\b",
+    I_,
+)
 # Words that turn a statement into its denial.
 NEGATION = re.compile(
     r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|cannot|"

@@ -63,7 +63,17 @@ class Judgement:
 
 def judge(old: str, new: str) -> Judgement:
     """How ``new`` relates to the remembered ``old`` (see the module)."""
-    return _judge(old, new)
+    verdict = _judge(old, new)
+    if verdict.relation in (Relation.SAME, Relation.RICHER):
+        # A wish or a plan is not yet what is: "wants to learn Japanese", then "is learning
+        # Japanese" is the plan come true (it had been kept as the same, and the news
+        # lost); the other way round, a wish beside what is.
+        wished = [bool(lx.INTENT.search(text)) for text in (old, new)]
+        if wished == [True, False]:
+            return Judgement(Relation.UPDATE, "what was wished or planned is so now")
+        if wished == [False, True]:
+            return Judgement(Relation.DISTINCT, "a wish or a plan beside what is")
+    return verdict
 
 
 @cache
@@ -120,8 +130,8 @@ def may_say_it_otherwise(old: str, new: str) -> bool:
     Not when one says nothing the other does not ("User's former manager is Karin" and
     "User's manager is Karin": what one adds changes it), nor when one word stands for
     another in the same places ("server gamma", "server delta": a near twin), nor when
-    they differ in negation, a change announced, tense, a passing constraint, a number, a
-    day or a month.
+    they differ in negation, a change announced, tense, a passing constraint, a wish, a
+    number, a day or a month.
     An embedding model blurs exactly these, so it is asked only about the other pairs."""
     language = language_of(f"{old}\n{new}")
     a, b = read(old, language), read(new, language)
@@ -137,8 +147,9 @@ def may_say_it_otherwise(old: str, new: str) -> bool:
 
 
 def _how_said(claim: Claim) -> tuple[bool, ...]:
-    """Denied, a change announced, of the past, passing."""
-    return negation(claim.body), claim.cue, _past(claim), claim.temporary
+    """Denied, a change announced, of the past, passing, wished."""
+    body = claim.body
+    return negation(body), claim.cue, _past(claim), claim.temporary, bool(lx.INTENT.search(body))
 
 
 def _another_one(a: Claim, b: Claim) -> bool:

@@ -829,6 +829,23 @@ def test_a_kin_words_gender_is_another_person(old: str, new: str) -> None:
     assert verdict.relation is DISTINCT and verdict.sure
 
 
+def test_a_wish_or_a_plan_is_not_yet_what_is() -> None:
+    for old, new in [
+        ("User wants to learn Japanese.", "User is learning Japanese."),
+        ("User plans to visit Peru.", "User visited Peru."),
+        ("Anna might move to Oslo.", "Anna is moving to Oslo."),
+        ("Användaren vill lära sig japanska.", "Användaren lär sig japanska."),
+        ("El usuario quiere aprender japonés.", "El usuario aprende japonés."),
+    ]:
+        verdict = judge(old, new)  # had been the same: the plan come true was lost
+        assert verdict.relation is UPDATE and verdict.sure, (old, new)
+    again = judge("User visited Peru.", "User wants to visit Peru again.")
+    assert again.relation is DISTINCT
+    # A wish for a thing is a preference, not a plan.
+    said = judge("User prefers concise answers without fluff.", "User wants answers to be concise.")
+    assert said.relation is SAME
+
+
 def test_every_other_friday_is_not_another_friday() -> None:
     verdict = judge(
         "The team retro happens every second Friday.",
