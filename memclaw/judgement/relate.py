@@ -73,7 +73,21 @@ def judge(old: str, new: str) -> Judgement:
             return Judgement(Relation.UPDATE, "what was wished or planned is so now")
         if wished == [False, True]:
             return Judgement(Relation.DISTINCT, "a wish or a plan beside what is")
+    if verdict.relation is Relation.SAME and _how_much(new) - _how_much(old):
+        # "All servers run Ubuntu", then "Some servers ..."; "eats fish", then "only eats
+        # fish": how much or how many is said anew (it had been the same, and the news lost).
+        return Judgement(Relation.UPDATE, "says anew how much or how many")
     return verdict
+
+
+def _how_much(text: str) -> set[str]:
+    return {w.casefold() for w in re.findall(r"\w+", text)} & _QUANTIFIERS
+
+
+_QUANTIFIERS = frozenset(
+    """all every some most only none few many both alla några bara endast flesta alle
+    einige nur meisten todos todas algunos algunas solo sólo solamente mayoría""".split()  # noqa: SIM905
+)
 
 
 @cache
@@ -130,8 +144,8 @@ def may_say_it_otherwise(old: str, new: str) -> bool:
     Not when one says nothing the other does not ("User's former manager is Karin" and
     "User's manager is Karin": what one adds changes it), nor when one word stands for
     another in the same places ("server gamma", "server delta": a near twin), nor when
-    they differ in negation, a change announced, tense, a passing constraint, a wish, a
-    number, a day or a month.
+    they differ in negation, a change announced, tense, a passing constraint, a wish, how
+    much or how many ("all", "some", "only"), a number, a day or a month.
     An embedding model blurs exactly these, so it is asked only about the other pairs."""
     language = language_of(f"{old}\n{new}")
     a, b = read(old, language), read(new, language)
@@ -146,10 +160,11 @@ def may_say_it_otherwise(old: str, new: str) -> bool:
     return marks[0] == marks[1]
 
 
-def _how_said(claim: Claim) -> tuple[bool, ...]:
-    """Denied, a change announced, of the past, passing, wished."""
+def _how_said(claim: Claim) -> tuple[object, ...]:
+    """Denied, a change announced, of the past, passing, wished, how much or how many."""
     body = claim.body
-    return negation(body), claim.cue, _past(claim), claim.temporary, bool(lx.INTENT.search(body))
+    wished = bool(lx.INTENT.search(body))
+    return negation(body), claim.cue, _past(claim), claim.temporary, wished, _how_much(body)
 
 
 def _another_one(a: Claim, b: Claim) -> bool:

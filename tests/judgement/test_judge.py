@@ -846,6 +846,16 @@ def test_a_wish_or_a_plan_is_not_yet_what_is() -> None:
     assert said.relation is SAME
 
 
+def test_how_much_or_how_many_said_anew_is_news() -> None:
+    for old, new in [
+        ("All servers run Ubuntu.", "Some servers run Ubuntu."),
+        ("User eats fish.", "User only eats fish."),
+    ]:
+        verdict = judge(old, new)  # had been the same, and the news lost
+        assert verdict.relation is UPDATE and verdict.sure, (old, new)
+    assert judge("User only eats fish.", "User eats fish.").relation is SAME  # says less
+
+
 def test_every_other_friday_is_not_another_friday() -> None:
     verdict = judge(
         "The team retro happens every second Friday.",
