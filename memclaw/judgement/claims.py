@@ -461,11 +461,16 @@ _ARTICLES = frozenset(
 )
 
 
+_PRONOUNS_AND_MODALS = frozenset(
+    # ("I'd like", "we'll move": a pronoun and its modal in one)
+    "i we they you can could will would must i'd we'd i'll we'll i’d we’d i’ll we’ll".split()  # noqa: SIM905
+)
+
+
 def _plural_or_modal(word: str) -> bool:
     # (Not "to": "cycles to work" has its verb before the infinitive.)
-    pronouns = ("i", "we", "they", "you", "can", "could", "will", "would", "must")
     return (
-        word in pronouns
+        word in _PRONOUNS_AND_MODALS
         or (word in lx.VERBS and word not in lx.BASE_FORMS)
         or (word.endswith("s") and not word.endswith(("ss", "'s", "’s")))
     )

@@ -41,7 +41,8 @@ CORRECTION = re.compile(
 # A wish, a plan or a maybe: not yet what is ("wants to learn Japanese", "might move").
 INTENT = re.compile(
     # (a wish for a thing is a preference: "wants answers to be concise", "vill ha te")
-    r"\b(?:(?:wants?|wanted|would like|plans?|planning|planned|hopes?|hoping|intends?)\s+to|"
+    r"\b(?:(?:wants?|wanted|would like|'d like|’d like|plans?|planning|planned|hopes?|"
+    r"hoping|intends?)\s+to|"
     r"might|considering|thinking (?:of|about)|vill(?!\s+ha\b)\s+\w+a|planerar|funderar på|"
     r"kanske|hoppas|skulle vilja|plant|planen|überlegt|vielleicht|hofft|würde gern|"
     r"quieren?\s+\w+(?:ar|er|ir)|planea|planean|piensa|quizás?|tal vez|le gustaría|"

@@ -25,6 +25,7 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Der Nutzer hat zwei Kinder.", "Der Nutzer hat drei Kinder.", UPDATE),
         ("Användaren bor i Stockholm.", "Användaren har flyttat till Uppsala.", UPDATE),
         ("Mein Cousin wohnt in Bonn.", "Mein Cousin zog nach Köln.", UPDATE),
+        ("I prefer answers in Swedish.", "I'd like answers in English from now on.", UPDATE),
         ("El usuario vive en Sevilla.", "En realidad el usuario vive en Cádiz.", UPDATE),
         ("Prefers tea in the morning.", "Prefers coffee in the morning.", UPDATE),
         ("The user likes spicy food.", "The user can't stand spicy food.", UPDATE),
@@ -834,6 +835,7 @@ def test_a_wish_or_a_plan_is_not_yet_what_is() -> None:
         ("User wants to learn Japanese.", "User is learning Japanese."),
         ("User plans to visit Peru.", "User visited Peru."),
         ("Anna might move to Oslo.", "Anna is moving to Oslo."),
+        ("I'd like to move to Oslo.", "I moved to Oslo."),
         ("Användaren vill lära sig japanska.", "Användaren lär sig japanska."),
         ("El usuario quiere aprender japonés.", "El usuario aprende japonés."),
     ]:
