@@ -27,7 +27,15 @@ from functools import cache
 from itertools import takewhile
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.claims import Claim, announcing, names_a_time, negation, pieces, read
+from memclaw.judgement.claims import (
+    Claim,
+    announced_by,
+    announcing,
+    names_a_time,
+    negation,
+    pieces,
+    read,
+)
 from memclaw.judgement.frames import COPULAS, USER, Frame, naming
 from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
@@ -206,6 +214,10 @@ _OTHER = frozenset(
     """other another andra annan annat anderen andere anderer anderes anderem otro otra
     otros otras""".split()  # noqa: SIM905
 )
+
+
+# "Now" alone, not "ya no" (no longer): in Spanish "ya" is both.
+_ONLY_NOW = frozenset(lx.NOW) - {"ya"}
 
 
 def _another_attribute(a: Claim, b: Claim) -> bool:
@@ -888,6 +900,11 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject) or _described(a, b)
     told = announced and enough and about and not _another_attribute(a, b)
+    cue = announced_by(b)
+    if told and not (a.keys & b.keys) - USER and cue and cue <= _ONLY_NOW:
+        # Only "now" said, and of nothing but the person: "Jag läser italienska på
+        # kvällarna nu" had replaced "Jag är vegetarian", and the diet was lost.
+        told = False
     changed = not _passing_turned_main(a, b) and not _other_purpose(a, b)
     if told and changed and not _of_a_part(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")

@@ -858,6 +858,17 @@ def test_how_much_or_how_many_said_anew_is_news() -> None:
     assert judge("User only eats fish.", "User eats fish.").relation is SAME  # says less
 
 
+def test_now_said_of_nothing_but_the_person_changes_nothing_else() -> None:
+    # "Now" shared only with "I": it had replaced the diet, which was lost.
+    for old, new in [
+        ("Jag är vegetarian.", "Jag läser italienska på kvällarna nu."),
+        ("I'm vegetarian.", "I'm learning Italian now."),
+    ]:
+        assert judge(old, new).relation is DISTINCT, (old, new)
+    # A change said in other words than "now" still is one.
+    assert judge("El usuario es fumador.", "El usuario ya no fuma desde enero.").disagrees
+
+
 def test_every_other_friday_is_not_another_friday() -> None:
     verdict = judge(
         "The team retro happens every second Friday.",
