@@ -91,7 +91,7 @@ _MEAT = (
 )
 _EAT = (
     r"eats?|ate|eating|had|has|orders?|ordered|loves?|likes?|enjoys?|cooks?|cooked|grills?|"
-    r"äter|åt|käkar|isst|aß|essen|come|comió|comer|mange"
+    r"äter|åt|käkar|isst|esse|aß|essen|come|comió|comer|mange"
 )
 EATS_MEAT = re.compile(rf"\b(?:{_EAT})\b[^.;]{{0,30}}?\b(?:{_MEAT})\b", I_)
 

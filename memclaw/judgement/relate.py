@@ -216,8 +216,11 @@ _OTHER = frozenset(
 )
 
 
-# "Now" alone, not "ya no" (no longer): in Spanish "ya" is both.
-_ONLY_NOW = frozenset(lx.NOW) - {"ya"}
+# Said of anything ("now", "again", "new"), these tie a change to nothing in particular
+# ("ya" is also "ya no", no longer).
+_ONLY_NOW = frozenset(lx.NOW) - {"ya"} | frozenset(
+    "again igen wieder new ny nya nytt neu neue neuen nuevo nueva".split()  # noqa: SIM905
+)
 
 
 def _another_attribute(a: Claim, b: Claim) -> bool:
@@ -902,9 +905,10 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     told = announced and enough and about and not _another_attribute(a, b)
     cue = announced_by(b)
     if told and not (a.keys & b.keys) - USER and cue and cue <= _ONLY_NOW:
-        # Only "now" said, and of nothing but the person: "Jag läser italienska på
-        # kvällarna nu" had replaced "Jag är vegetarian", and the diet was lost.
-        told = False
+        # Only "now" or "again" said, and of nothing but the person, in words of no shared
+        # stem: "Jag läser italienska på kvällarna nu" had replaced "Jag är vegetarian",
+        # and "I have a new bike" "I live in Oslo" ("dricker", "dricka vin igen" is one).
+        told = any(_one_stem(x.text, y.text) for x in a.words for y in b.words)
     changed = not _passing_turned_main(a, b) and not _other_purpose(a, b)
     if told and changed and not _of_a_part(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")

@@ -858,15 +858,19 @@ def test_how_much_or_how_many_said_anew_is_news() -> None:
     assert judge("User only eats fish.", "User eats fish.").relation is SAME  # says less
 
 
-def test_now_said_of_nothing_but_the_person_changes_nothing_else() -> None:
+def test_now_or_again_said_of_nothing_but_the_person_changes_nothing_else() -> None:
     # "Now" shared only with "I": it had replaced the diet, which was lost.
     for old, new in [
         ("Jag är vegetarian.", "Jag läser italienska på kvällarna nu."),
         ("I'm vegetarian.", "I'm learning Italian now."),
+        ("Ich bin Vegetarier.", "Ich spiele wieder Tennis."),
+        ("Jag är vegetarian.", "Jag spelar tennis igen."),
+        ("I live in Oslo.", "I have a new bike."),
     ]:
         assert judge(old, new).relation is DISTINCT, (old, new)
     # A change said in other words than "now" still is one.
     assert judge("El usuario es fumador.", "El usuario ya no fuma desde enero.").disagrees
+    assert judge("Jag dricker inte alkohol.", "Jag har börjat dricka vin igen.").disagrees
 
 
 def test_every_other_friday_is_not_another_friday() -> None:
