@@ -40,9 +40,12 @@ none superseded) are read back:
 
 A **silent loss** is a detail that should be in force and is not, with no receipt
 line saying why (held, skipped). A **hold of an unrelated fact** is a complementary
-pair held for review. Also timed: 52 distinct look-alike facts remembered one after
-the other (what the 10th and the 52nd cost), and thirty new facts against a
-hundred old ones weighed in one batch, as an extraction does.
+pair held for review. ``judgement_topics.json`` holds one person's facts on eight
+topics and a change of each, in the four languages: a change of one topic must change
+no fact of another ("I moved to Bergen" is no news of the cat). Also timed: 52
+distinct look-alike facts remembered one after the other (what the 10th and the 52nd
+cost), and thirty new facts against a hundred old ones weighed in one batch, as an
+extraction does.
 
 Run: ``python -m benchmarks.bench_judgement
 [--half dev|fresh|probe|probe2|probe3|probe4|probe5|heldout] [--mistakes]``.
@@ -184,6 +187,24 @@ def batch(new: int = 30, old: int = 100) -> dict[str, float]:
     return {"seconds": seconds, "new": outcomes[str(Outcome.NEW)], "held": outcomes["held"]}
 
 
+def across_topics() -> tuple[int, int]:
+    """Each topic's change (``judgement_topics.json``) weighed against the facts of every
+    other topic, one language at a time: how many it would change (none should), of how
+    many."""
+    from memclaw.judgement import judge
+
+    data = json.loads((DATA / "judgement_topics.json").read_text(encoding="utf-8"))
+    changed = total = 0
+    for topic, olds in data["old"].items():
+        for other, news in data["new"].items():
+            if other == topic:
+                continue
+            for old, new in zip(olds, news, strict=True):
+                total += 1
+                changed += judge(old, new).relation.value in ("update", "richer")
+    return changed, total
+
+
 def report(half: str, figures: dict[str, Any]) -> None:
     cells = "  ".join(f"{k} {r}/{t} ({r / t:.2f})" for k, (r, t) in figures["accuracy"].items())
     print(f"{half:8} {cells}")
@@ -225,6 +246,8 @@ def main() -> None:
         f"10th remember {alike['ms_10th']:.1f} ms, 52nd {alike['ms_last']:.1f} ms "
         f"({alike['ms_last'] / alike['ms_10th']:.2f}x)"
     )
+    changed, total = across_topics()
+    print(f"topics: a change of one topic changes {changed} of {total} facts of another")
     weighed = batch()
     print(
         f"batch: 30 new against 100 old facts weighed in {weighed['seconds']:.2f} s "

@@ -70,12 +70,6 @@ def announcing(claim: Claim) -> frozenset[str]:
     return keys(w for w in claim.words if any(s <= w.start < e for s, e in spans))
 
 
-def announced_by(claim: Claim) -> frozenset[str]:
-    """The words, as said, that announce a change in ``claim`` ("now", "no longer")."""
-    found = (*_CHANGE.finditer(claim.body), *lx.CORRECTION.finditer(claim.body))
-    return frozenset(m.group().casefold().strip() for m in found)
-
-
 # A passing constraint leaves the lasting fact alone ("hurt my knee, can't run for a month").
 _TEMPORARY = re.compile(
     r"\b(?:for (?:a|about a|the next|\w+) (?:days?|weeks?|months?|while)|this week|"

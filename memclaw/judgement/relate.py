@@ -29,7 +29,6 @@ from itertools import takewhile
 import memclaw.judgement.lexicon as lx
 from memclaw.judgement.claims import (
     Claim,
-    announced_by,
     announcing,
     names_a_time,
     negation,
@@ -216,11 +215,25 @@ _OTHER = frozenset(
 )
 
 
-# Said of anything ("now", "again", "new"), these tie a change to nothing in particular
-# ("ya" is also "ya no", no longer).
-_ONLY_NOW = frozenset(lx.NOW) - {"ya"} | frozenset(
-    "again igen wieder new ny nya nytt neu neue neuen nuevo nueva".split()  # noqa: SIM905
+# A switch, however said: "har bytt till", "ist zu BMW gewechselt", "cambió el coche por".
+_SWITCHING = re.compile(
+    r"\b(?:switched|changed\s+over|bytt|bytte|gått\s+över|gewechselt|wechselte|umgestiegen|"
+    r"me\s+pasé|se\s+pasó|cambió|cambié|se\s+cambió|me\s+cambié)\b",
+    re.IGNORECASE,
 )
+
+
+def _tied(x: str, y: str) -> bool:
+    """Two words of one stem, by a long enough start ("fumador", "fuma"; "dricker",
+    "dricka")."""
+    x, y = x.casefold(), y.casefold()
+    shared = sum(1 for _ in takewhile(lambda pair: pair[0] == pair[1], zip(x, y, strict=False)))
+    return _one_stem(x, y) or (shared >= 4 and shared >= min(len(x), len(y)))
+
+
+def _said(claim: Claim) -> list[Word]:
+    """The words that say something of the person or thing, not who they are."""
+    return [w for w in claim.words if not (w.function or w.user)]
 
 
 def _another_attribute(a: Claim, b: Claim) -> bool:
@@ -903,12 +916,16 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject) or _described(a, b)
     told = announced and enough and about and not _another_attribute(a, b)
-    cue = announced_by(b)
-    if told and not (a.keys & b.keys) - USER and cue and cue <= _ONLY_NOW:
-        # Only "now" or "again" said, and of nothing but the person, in words of no shared
-        # stem: "Jag läser italienska på kvällarna nu" had replaced "Jag är vegetarian",
-        # and "I have a new bike" "I live in Oslo" ("dricker", "dricka vin igen" is one).
-        told = any(_one_stem(x.text, y.text) for x in a.words for y in b.words)
+    if told and not (a.keys & b.keys) - USER:
+        # A change said of nothing but the person, in words of no shared stem, is no change
+        # of what the older line says: "I moved to Bergen" had replaced "I have a cat
+        # called Miso", "Jag läser italienska nu" "Jag är vegetarian" ("dricker", "dricka
+        # vin igen" is one).
+        told = any(_tied(x.text, y.text) for x in _said(a) for y in _said(b))
+        if not told and _SWITCHING.search(b.body):
+            # "Der Nutzer hat zu BMW gewechselt" after "arbeitet bei Siemens": a switch to
+            # another name, of what the words do not say (a job? a phone?); a model says.
+            return Judgement(Relation.DISTINCT, "a switch, of what the words do not say", False)
     changed = not _passing_turned_main(a, b) and not _other_purpose(a, b)
     if told and changed and not _of_a_part(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")
