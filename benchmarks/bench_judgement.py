@@ -40,9 +40,10 @@ none superseded) are read back:
 
 A **silent loss** is a detail that should be in force and is not, with no receipt
 line saying why (held, skipped). A **hold of an unrelated fact** is a complementary
-pair held for review. ``judgement_topics.json`` holds one person's facts on eight
-topics and a change of each, in the four languages: a change of one topic must change
-no fact of another ("I moved to Bergen" is no news of the cat). Also timed: 52
+pair held for review. ``judgement_topics.json`` holds facts on eight topics and a
+change of each, in the four languages, of the person speaking and of people by name: a
+change of one topic must change no fact of another ("Sam moved to Porto" is no news of
+his dog). Also timed: 52
 distinct look-alike facts remembered one after the other (what the 10th and the 52nd
 cost), and thirty new facts against a hundred old ones weighed in one batch, as an
 extraction does.
@@ -195,13 +196,14 @@ def across_topics() -> tuple[int, int]:
 
     data = json.loads((DATA / "judgement_topics.json").read_text(encoding="utf-8"))
     changed = total = 0
-    for topic, olds in data["old"].items():
-        for other, news in data["new"].items():
-            if other == topic:
-                continue
-            for old, new in zip(olds, news, strict=True):
-                total += 1
-                changed += judge(old, new).relation.value in ("update", "richer")
+    for facts in data["sets"]:
+        for topic, olds in facts["old"].items():
+            for other, news in facts["new"].items():
+                if other == topic:
+                    continue
+                for old, new in zip(olds, news, strict=True):
+                    total += 1
+                    changed += judge(old, new).relation.value in ("update", "richer")
     return changed, total
 
 

@@ -223,6 +223,44 @@ _SWITCHING = re.compile(
 )
 
 
+# German says the switch last: "ist auf Logseq umgestiegen", "hat zu BMW gewechselt".
+_SWITCHED_LAST = re.compile(
+    r"\b(?:auf|zu|zum|zur)\s+[A-ZÄÖÜ]\w*(?:\s+\w+)?\s+(?:umgestiegen|gewechselt)\b"
+)
+
+
+def _switched_to(body: str) -> bool:
+    """Whether ``body`` switches to a named thing, and to it alone ("switched to Neovim",
+    not "har bytt jobb till Scania", which says what it switched)."""
+    return bool(_SWITCHED_TO.search(body) or _SWITCHED_LAST.search(body))
+
+
+def _in_its_place(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` puts another name where ``a`` has one, after the same word: "works at
+    Accenture", "is at Stripe now"; "is in Lisbon", "is in Porto now"."""
+    return bool(_named_after(a) & _named_after(b, besides=a.keys))
+
+
+def _named_after(claim: Claim, besides: frozenset[str] = frozenset()) -> set[str]:
+    """The words right before a name inside ``claim`` (not the name it opens with), but an
+    article: German writes every noun with a capital ("mit der Katze", "einen Hund")."""
+    found = claim.words
+    return {
+        lead
+        for i in range(2, len(found))
+        if found[i - 1].function
+        and (lead := found[i - 1].text.casefold()) not in _ARTICLES
+        and found[i].text[:1].isupper()
+        and found[i].key not in besides
+    }
+
+
+_ARTICLES = frozenset(
+    """a an the der die das den dem des ein eine einen einem einer en ett el la los las
+    un una""".split()  # noqa: SIM905
+)
+
+
 def _tied(x: str, y: str) -> bool:
     """Two words of one stem, by a long enough start ("fumador", "fuma"; "dricker",
     "dricka")."""
@@ -231,9 +269,19 @@ def _tied(x: str, y: str) -> bool:
     return _one_stem(x, y) or (shared >= 4 and shared >= min(len(x), len(y)))
 
 
-def _said(claim: Claim) -> list[Word]:
+def _a_person(claim: Claim) -> bool:
+    """Whether ``claim`` is about a person, by name alone ("Lisa", "Jonas", "I"): not a thing
+    ("The company offsite", "Projektet Norrsken", "Das Backend") nor an attribute ("User's
+    manager"). A person has many attributes, a thing one that changes."""
+    if claim.verb is None or claim.verb == 0:
+        return False
+    subject = claim.words[: claim.verb]
+    return all(w.user or (w.text[:1].isupper() and not w.function) for w in subject)
+
+
+def _said(claim: Claim, who: frozenset[str]) -> list[Word]:
     """The words that say something of the person or thing, not who they are."""
-    return [w for w in claim.words if not (w.function or w.user)]
+    return [w for w in claim.words if not (w.function or w.user or w.key in who)]
 
 
 def _another_attribute(a: Claim, b: Claim) -> bool:
@@ -916,12 +964,16 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     # "Correction: Maya lives in Bergen" does not say that "Name: Maya" changed.
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject) or _described(a, b)
     told = announced and enough and about and not _another_attribute(a, b)
-    if told and not (a.keys & b.keys) - USER:
-        # A change said of nothing but the person, in words of no shared stem, is no change
-        # of what the older line says: "I moved to Bergen" had replaced "I have a cat
-        # called Miso", "Jag läser italienska nu" "Jag är vegetarian" ("dricker", "dricka
-        # vin igen" is one).
-        told = any(_tied(x.text, y.text) for x in _said(a) for y in _said(b))
+    who = a.subject if _a_person(a) and a.subject == b.subject else USER
+    if told and not (a.keys & b.keys) - who - USER:
+        # A change said of nothing but who it is about, in words of no shared stem, is no
+        # change of what the older line says: "I moved to Bergen" had replaced "I have a
+        # cat called Miso", "Sam now works at Klarna" "Sam plays chess on Sundays"
+        # ("dricker", "dricka vin igen" is one).
+        told = any(_tied(x.text, y.text) for x in _said(a, who) for y in _said(b, who))
+        # A switch gives up what was used ("nutzt Obsidian", "ist auf Logseq umgestiegen").
+        used = a.verb is not None and a.words[a.verb].text.casefold() in _USING
+        told = told or (used and _switched_to(b.body)) or _in_its_place(a, b)
         if not told and _SWITCHING.search(b.body):
             # "Der Nutzer hat zu BMW gewechselt" after "arbeitet bei Siemens": a switch to
             # another name, of what the words do not say (a job? a phone?); a model says.
@@ -998,17 +1050,28 @@ def stopped(a: Claim, b: Claim) -> frozenset[str]:
     before = [w for w in content if w.start < stop.start() and w.key not in a.subject & b.subject]
     doing = after[0] if after else (before[-1] if before else None)
     said = keys(content) & a.keys
-    if doing is not None and doing.key in a.keys and not _other_subject(a, b):
+    # (the doing in another form: "fotografiert gern", "mit dem Fotografieren aufgehört")
+    done = doing is not None and any(_tied(doing.text, w.text) for w in a.words if not w.function)
+    if doing is not None and (doing.key in a.keys or done) and not _other_subject(a, b):
         return said
     # A thing called off, of those the older line is about ("We have a Netflix
     # subscription", "Netflix was cancelled").
     # (Or of those the person says they have: "Jag har ett gymkort", "Gymkortet är
     # uppsagt"; not "User's sister has a Netflix subscription".)
-    thing = b.subject - {"user"}
+    # (Said of the thing, as one that underwent it: "was cancelled", "är uppsagt", "wurde
+    # gekündigt"; "Sam stopped playing chess" calls off nothing of "Sam lives in Lisbon".)
+    said_of = (
+        [w.text.casefold() for w in b.words[b.verb : b.verb + 2]] if b.verb is not None else []
+    )
+    undergone = bool(set(said_of) & _UNDERGOING)  # ("has been cancelled")
+    thing = b.subject - {"user"} if undergone else frozenset()
     had = a.verb is not None and a.words[a.verb].text.casefold() in _HAVING
     had = had and a.subject <= USER
     of_it = thing and thing <= a.keys and (thing <= a.subject or had)
     return said | thing if of_it else frozenset()
+
+
+_UNDERGOING = COPULAS | {"wurde", "wurden", "blev", "blevo", "fueron", "been"}
 
 
 # Where a version runs: one at a time in each ("in production", "produktiv", "live").

@@ -866,11 +866,17 @@ def test_a_change_said_of_nothing_but_the_person_changes_nothing_else() -> None:
         ("Ich bin Vegetarier.", "Ich spiele wieder Tennis."),
         ("Jag är vegetarian.", "Jag spelar tennis igen."),
         ("I live in Oslo.", "I have a new bike."),
+        ("Sam lives in Lisbon.", "Sam stopped playing chess."),
+        ("Lisa har en häst.", "Lisa har flyttat till Eskilstuna."),
+        ("Jonas hat zwei Katzen.", "Jonas arbeitet jetzt bei Vodafone."),
     ]:
         assert judge(old, new).relation is DISTINCT, (old, new)
     # A change said in other words than "now" still is one.
     assert judge("El usuario es fumador.", "El usuario ya no fuma desde enero.").disagrees
     assert judge("Jag dricker inte alkohol.", "Jag har börjat dricka vin igen.").disagrees
+    assert judge("Jonas fotografiert gern.", "Jonas hat mit dem Fotografieren aufgehört.").disagrees
+    assert judge("Jonas nutzt Obsidian.", "Jonas ist auf Logseq umgestiegen.").disagrees
+    assert judge("Netflix is something we pay for.", "Netflix was cancelled.").disagrees
 
 
 def test_every_other_friday_is_not_another_friday() -> None:
@@ -1255,13 +1261,15 @@ def test_the_blind_pairs_lose_nothing_silently(half: str) -> None:
 
 
 def test_a_change_of_one_topic_changes_no_fact_of_another() -> None:
-    """ "I moved to Bergen" replaced "I have a cat called Miso" (105 of 224 such pairs
-    changed an unrelated fact); left: a switch to a phone read as giving up the car one
-    drives, and "now works at Klarna" as more about being vegetarian (unsure: kept)."""
+    # "I moved to Bergen" had replaced "I have a cat called Miso", "Sam stopped playing
+    # chess" "Sam lives in Lisbon": 209 of 448 such pairs changed an unrelated fact. Left:
+    # a switch to a phone read as giving up the car one drives, "now works at Klarna" as
+    # more about being vegetarian (unsure: both kept), "ya no es vegana" as no longer
+    # allergic.
     from benchmarks.bench_judgement import across_topics
 
     changed, total = across_topics()
-    assert total == 224 and changed <= 3
+    assert total == 448 and changed <= 4
 
 
 def test_a_switch_gives_up_only_what_is_used_or_the_device_and_of_a_list_is_unsure() -> None:
