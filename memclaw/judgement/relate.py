@@ -377,6 +377,15 @@ _FORMERLY = frozenset(
     """formerly previously früher ehemals tidigare förut förr brukade solía solías solíamos
     solían antes""".split()  # noqa: SIM905
 )
+# Where one lived or worked, said in the past: maybe no longer ("Grandma lived in Lund"),
+# maybe only once ("bodde i Malmö som barn").
+_LIVED = frozenset(
+    "lived worked bodde jobbade arbetade wohnte arbeitete vivía trabajaba".split()  # noqa: SIM905
+)
+
+
+def _lived(claim: Claim) -> bool:
+    return any(w.text.casefold() in _LIVED for w in claim.words)
 
 
 # Who does it, said after: "managed by Maya", "leds av Sara", "von Lena geleitet".
@@ -739,12 +748,13 @@ def _same_attribute(a: Claim, b: Claim, key: str) -> Judgement:
         # "Elena is no longer vegetarian": the same value, taken back (it was kept as "the
         # same diet", and the change lost).
         return Judgement(Relation.UPDATE, f"takes back the {attribute}")
-    if _formerly(a) != _formerly(b):
-        # "I live in Berlin", then "I used to live in Berlin": no longer. The other way
-        # round the past and the present are both true (it had been kept as "the same
-        # place", and the present lost); a model or a person may say more.
-        if _formerly(b):
-            return Judgement(Relation.UPDATE, f"the {attribute} is past")
+    if _formerly(a) != _formerly(b) or _lived(a) != _lived(b):
+        # "I live in Berlin", then "I used to live in Berlin": no longer ("Grandma lived in
+        # Lund": maybe; a model or a person says). The other way round the past and the
+        # present are both true (it had been kept as "the same place", and the present
+        # lost); a model or a person may say more.
+        if _formerly(b) or _lived(b):
+            return Judgement(Relation.UPDATE, f"the {attribute} is past", _formerly(b))
         return Judgement(Relation.DISTINCT, f"the {attribute} then and now", sure=False)
     # The words that set the attribute may differ ("works at", "is employed by"); a value
     # that says more ("Hospital La Paz como enfermero") is more, not the same.

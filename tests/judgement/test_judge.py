@@ -809,6 +809,14 @@ def test_what_held_before_is_no_longer_and_never_the_same_as_now() -> None:
     ]:
         verdict = judge(old, new)
         assert verdict.relation is UPDATE and verdict.sure, (old, new)
+    # Where one lived, said in the past: maybe no longer, maybe once; a model or a person
+    # says (it had been "the same place").
+    for old, new in [
+        ("Grandma lives in Lund.", "Grandma lived in Lund."),
+        ("Jag bor i Malmö.", "Jag bodde i Malmö som barn."),
+    ]:
+        verdict = judge(old, new)
+        assert verdict.relation is UPDATE and not verdict.sure, (old, new)
     # The past, then the present: both may hold (moved back), and neither is lost.
     again = judge("Jag bodde förut i Malmö.", "Jag bor i Malmö.")
     assert again.relation is DISTINCT and not again.sure
