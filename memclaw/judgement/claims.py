@@ -313,7 +313,7 @@ def _when_first(body: str, found: tuple[Word, ...], language: str) -> tuple[Word
             or text in MY
             or text in _SAYING_WHO
             or (text in lx.verbs(language) and language in ("swedish", "german"))
-            or (content and text in _ARTICLES)
+            or (content and text in ARTICLES)
             or (after_time and word.text[:1].isupper())
             # a name right after the phrase's noun starts the clause ("Sedan omorganisationen
             # Sara Ek ..."); German capitalises every noun, so only elsewhere
@@ -381,7 +381,7 @@ def _noun_phrase(found: tuple[Word, ...], language: str) -> list[Word]:
     phrase = []
     for word in found:
         text = word.text.casefold()
-        article = text in _ARTICLES and not (language == "spanish" and text in ("a", "en"))
+        article = text in ARTICLES and not (language == "spanish" and text in ("a", "en"))
         if (word.function and not article and not is_user(word)) or text in lx.verbs(language):
             break
         phrase.append(word)
@@ -417,7 +417,7 @@ def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:
             word = found[index]
             if word.text.islower() and not word.function and not found[index - 1].function:
                 return index
-    opens = len(found) > 2 and found[0].text.casefold() in _ARTICLES
+    opens = len(found) > 2 and found[0].text.casefold() in ARTICLES
     if language in ("spanish", "swedish") and opens:
         # An article and a noun open the sentence: the plain word after them is its verb
         # ("El usuario paga 45 euros al mes").
@@ -446,14 +446,15 @@ def _known_verb(found: tuple[Word, ...], known: frozenset[str]) -> int | None:
     for index in range(1, len(found)):
         word, before = found[index], found[index - 1]
         text, prior = word.text.casefold(), before.text.casefold()
-        if prior in _ARTICLES or word.text[:1].isupper():
+        if prior in ARTICLES or word.text[:1].isupper():
             continue
         if text in known and (text not in lx.BASE_FORMS or _plural_or_modal(prior)):
             return index
     return None
 
 
-_ARTICLES = frozenset(
+# What opens a noun phrase: an article, a demonstrative, an owner.
+ARTICLES = frozenset(
     """
     the a an this that these those my his her its their our your der die das den dem des
     ein eine einen einem einer el la los las un una unos unas en ett

@@ -28,6 +28,7 @@ from itertools import takewhile
 
 import memclaw.judgement.lexicon as lx
 from memclaw.judgement.claims import (
+    ARTICLES,
     Claim,
     announcing,
     names_a_time,
@@ -249,16 +250,10 @@ def _named_after(claim: Claim, besides: frozenset[str] = frozenset()) -> set[str
         lead
         for i in range(2, len(found))
         if found[i - 1].function
-        and (lead := found[i - 1].text.casefold()) not in _ARTICLES
+        and (lead := found[i - 1].text.casefold()) not in ARTICLES
         and found[i].text[:1].isupper()
         and found[i].key not in besides
     }
-
-
-_ARTICLES = frozenset(
-    """a an the der die das den dem des ein eine einen einem einer en ett el la los las
-    un una""".split()  # noqa: SIM905
-)
 
 
 def _tied(x: str, y: str) -> bool:
