@@ -1065,10 +1065,9 @@ def stopped(a: Claim, b: Claim) -> frozenset[str]:
     # uppsagt"; not "User's sister has a Netflix subscription".)
     # (Said of the thing, as one that underwent it: "was cancelled", "är uppsagt", "wurde
     # gekündigt"; "Sam stopped playing chess" calls off nothing of "Sam lives in Lisbon".)
-    said_of = (
-        [w.text.casefold() for w in b.words[b.verb : b.verb + 2]] if b.verb is not None else []
-    )
-    undergone = bool(set(said_of) & _UNDERGOING)  # ("has been cancelled")
+    verb = b.verb if b.verb is not None else len(b.words)
+    # (the verb, or the word after it: "has been cancelled")
+    undergone = any(w.text.casefold() in _UNDERGOING for w in b.words[verb : verb + 2])
     thing = b.subject - {"user"} if undergone else frozenset()
     had = a.verb is not None and a.words[a.verb].text.casefold() in _HAVING
     had = had and a.subject <= USER
