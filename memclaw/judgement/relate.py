@@ -264,6 +264,19 @@ def _tied(x: str, y: str) -> bool:
     return _one_stem(x, y) or (shared >= 4 and shared >= min(len(x), len(y)))
 
 
+def _the_thing(claim: Claim) -> bool:
+    """Whether ``claim`` is about a thing named by its kind ("The company offsite", "Der
+    Server"), not someone's ("User's manager", "Our car") nor a name ("Projektet Atlas")."""
+    if claim.verb is None or claim.verb < 2:
+        return False
+    subject = claim.words[: claim.verb]
+    possessive = any(w.user or w.kin or w.text.casefold().endswith(("'s", "’s")) for w in subject)
+    return subject[0].text.casefold() in _DEFINITE and not possessive
+
+
+_DEFINITE = frozenset("the den det der die das el la los las".split())  # noqa: SIM905
+
+
 def _a_person(claim: Claim) -> bool:
     """Whether ``claim`` is about a person, by name alone ("Lisa", "Jonas", "I"): not a thing
     ("The company offsite", "Projektet Norrsken", "Das Backend") nor an attribute ("User's
@@ -983,6 +996,13 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
             # "Der Nutzer hat zu BMW gewechselt" after "arbeitet bei Siemens": a switch to
             # another name, of what the words do not say (a job? a phone?); a model says.
             return Judgement(Relation.DISTINCT, "a switch, of what the words do not say", False)
+    elif told and _the_thing(a) and a.subject == b.subject and not announcing(b):
+        # A thing has more than one attribute too: only "now", "new" or "again" said of it,
+        # and nothing the older line says ("The company offsite has a new agenda") changes
+        # nothing of it ("is in Lisbon"); a value in its place does ("is now db-prod-2").
+        values = [{w.key for w in c.words if w.value} for c in (a, b)]
+        if not (a.keys & b.keys) - a.subject and not (values[0] and values[1]):
+            told = _in_its_place(a, b)
     changed = not _passing_turned_main(a, b) and not _other_purpose(a, b)
     if told and changed and not _of_a_part(a, b):
         return Judgement(Relation.UPDATE, "said to have changed")

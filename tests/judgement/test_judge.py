@@ -887,6 +887,25 @@ def test_a_change_said_of_nothing_but_the_person_changes_nothing_else() -> None:
     assert judge("Netflix is something we pay for.", "Netflix was cancelled.").disagrees
 
 
+def test_now_new_or_again_said_of_a_thing_changes_nothing_else_of_it() -> None:
+    for old, new in [
+        ("The company offsite is in Lisbon.", "The company offsite has a new agenda."),
+        ("The staging server runs Ubuntu.", "The staging server was rebooted again."),
+        ("The weekly sync is on Mondays at 10.", "The weekly sync now has a new agenda."),
+    ]:
+        assert judge(old, new).relation is DISTINCT, (old, new)  # had replaced the older line
+    # Its value in its place, or a change said in other words, still is one.
+    for old, new in [
+        ("The primary database is db-prod-1.", "The primary database is now db-prod-2."),
+        ("The company offsite is in Lisbon.", "The company offsite is in Porto now."),
+        (
+            "The internal API gateway is called Hermes.",
+            "The internal API gateway was renamed to Iris.",
+        ),
+    ]:
+        assert judge(old, new).relation is UPDATE, (old, new)
+
+
 def test_every_other_friday_is_not_another_friday() -> None:
     verdict = judge(
         "The team retro happens every second Friday.",
