@@ -77,7 +77,7 @@ class Paraphrases:
             self._rest_until = time.monotonic() + REST_SECONDS
             return shares
         for i in measured:
-            old, new = (vectors[redact(text)] for text in pairs[i])
+            old, new = (vectors[text] for text in pairs[i])
             floor = sum(_cosine(old, u) + _cosine(new, u) for u in self._floor) / (
                 2 * len(self._floor)
             )
@@ -85,17 +85,18 @@ class Paraphrases:
         return shares
 
     def _embed(self, texts: list[str]) -> dict[str, list[float]]:
+        """The vector of each text, by the text as given (embedded as redacted)."""
         # A hand-edited file can hold a credential the gate never saw: it never leaves.
-        wanted = list(dict.fromkeys(redact(text) for text in texts))
+        sent = {text: redact(text) for text in texts}
         if not self._floor:
             self._floor = self._embedder.embed(list(UNRELATED), kind="query")
-        missing = [text for text in wanted if text not in self._vectors]
+        missing = list(dict.fromkeys(r for r in sent.values() if r not in self._vectors))
         if missing:
             if len(self._vectors) + len(missing) > _CACHED:
                 self._vectors.clear()
             made = self._embedder.embed(missing, kind="query")
             self._vectors.update(zip(missing, made, strict=True))
-        return {text: self._vectors[text] for text in wanted}
+        return {text: self._vectors[redacted] for text, redacted in sent.items()}
 
 
 def second_look(

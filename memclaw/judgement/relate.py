@@ -216,12 +216,14 @@ _OTHER = frozenset(
 )
 
 
-# A switch, however said: "har bytt till", "ist zu BMW gewechselt", "cambió el coche por".
-_SWITCHING = re.compile(
-    r"\b(?:switched|changed\s+over|bytt|bytte|gått\s+över|gewechselt|wechselte|umgestiegen|"
-    r"me\s+pasé|se\s+pasó|cambió|cambié|se\s+cambió|me\s+cambié)\b",
-    re.IGNORECASE,
+# The verbs of a switch in the four languages ("switched", "bytt", "gewechselt", "me pasé").
+_SWITCH_VERBS = (
+    r"switched(?:\s+over)?|changed\s+over|moved\s+over|bytt|bytte|gått\s+över|gick\s+över|"
+    r"övergått|umgestiegen|gewechselt|wechselte|me\s+pasé|se\s+pasó|nos\s+pasamos|"
+    r"me\s+cambié|se\s+cambió|nos\s+cambiamos"
 )
+# A switch, however said: "har bytt till", "ist zu BMW gewechselt", "cambió el coche por".
+_SWITCHING = re.compile(rf"\b(?:{_SWITCH_VERBS}|cambió|cambié)\b", re.IGNORECASE)
 
 
 # German says the switch last: "ist auf Logseq umgestiegen", "hat zu BMW gewechselt".
@@ -260,7 +262,7 @@ def _tied(x: str, y: str) -> bool:
     """Two words of one stem, by a long enough start ("fumador", "fuma"; "dricker",
     "dricka")."""
     x, y = x.casefold(), y.casefold()
-    shared = sum(1 for _ in takewhile(lambda pair: pair[0] == pair[1], zip(x, y, strict=False)))
+    shared = _shared_start(x, y)
     return _one_stem(x, y) or (shared >= 4 and shared >= min(len(x), len(y)))
 
 
@@ -357,8 +359,11 @@ def _derived(word: Word, others: list[Word], claim: Claim) -> bool:
 
 def _one_stem(x: str, y: str) -> bool:
     x, y = (_GE.sub("", w.casefold()) for w in (x, y))
-    shared = sum(1 for _ in takewhile(lambda pair: pair[0] == pair[1], zip(x, y, strict=False)))
-    return shared >= 5 and abs(len(x) - len(y)) <= 4
+    return _shared_start(x, y) >= 5 and abs(len(x) - len(y)) <= 4
+
+
+def _shared_start(x: str, y: str) -> int:
+    return sum(1 for _ in takewhile(lambda pair: pair[0] == pair[1], zip(x, y, strict=False)))
 
 
 # German's participle "ge-" ("geleitet" is "leitet" done).
@@ -510,9 +515,7 @@ _OF = re.compile(r"\s(?:of|von|vom|av|de|del|från)\s", re.IGNORECASE)
 # A switch to another named thing, the old one unnamed: "Tom switched to a Pixel 8", "Lisa
 # har bytt till en iPhone 15", "Me pasé a iPhone", "Vi har gått över till Linear".
 _SWITCHED_TO = re.compile(
-    r"\b(?:switched(?:\s+over)?|changed\s+over|moved\s+over|bytt|bytte|gått\s+över|gick\s+över|"
-    r"övergått|umgestiegen|gewechselt|wechselte|me\s+pasé|se\s+pasó|nos\s+pasamos|"
-    r"me\s+cambié|se\s+cambió|nos\s+cambiamos)\s+(?:back\s+)?(?:to|till|auf|zu|zum|zur|a|al)\s+"
+    rf"\b(?:{_SWITCH_VERBS})\s+(?:back\s+)?(?:to|till|auf|zu|zum|zur|a|al)\s+"
     r"(?:(?:an?|the|en|ett|einen?|eine|un|una|el|la)\s+)?(?-i:[A-ZÅÄÖÜÉ\d]|i(?=[A-Z]))",
     re.IGNORECASE,
 )
