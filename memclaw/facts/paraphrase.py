@@ -91,9 +91,11 @@ class Paraphrases:
         if not self._floor:
             self._floor = self._embedder.embed(list(UNRELATED), kind="query")
         missing = list(dict.fromkeys(r for r in sent.values() if r not in self._vectors))
+        if len(self._vectors) + len(missing) > _CACHED:
+            # Full: start again, with every text of this check (those cached go too).
+            self._vectors.clear()
+            missing = list(dict.fromkeys(sent.values()))
         if missing:
-            if len(self._vectors) + len(missing) > _CACHED:
-                self._vectors.clear()
             made = self._embedder.embed(missing, kind="query")
             self._vectors.update(zip(missing, made, strict=True))
         return {text: self._vectors[redacted] for text, redacted in sent.items()}

@@ -90,3 +90,33 @@ def test_an_embedding_server_that_is_down_changes_nothing(
         assert _both(scope, old, new) is Action.ADDED
     assert len(_in_force(scope)) == 2
     assert "paraphrase check" in caplog.text and "the offline verdict stands" in caplog.text
+
+
+class _Counting:
+    """An embedder of fixed vectors that counts what it is sent (fault injection: the cache)."""
+
+    name = key = "counting"
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def embed(self, texts: list[str], *, kind: str = "passage") -> list[list[float]]:
+        self.sent += texts
+        return [[float(len(t)), 1.0] for t in texts]
+
+
+def test_a_full_cache_starts_again_with_every_text_of_the_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from memclaw.facts import paraphrase
+
+    monkeypatch.setattr(paraphrase, "_CACHED", 2)
+    embedder = _Counting()
+    checker = paraphrase.Paraphrases(embedder)  # type: ignore[arg-type]
+    pair = ("Lorena es profesora de matemáticas.", "Lorena da clases de matemáticas.")
+    assert checker.same([pair])[0] is not None
+    # Two cached, one new: over the bound, so both texts of this check are embedded again
+    # (the cached one had been cleared, and then was missing).
+    other = (pair[0], "Lorena corrige exámenes de física.")
+    assert checker.same([other])[0] is not None
+    assert embedder.sent[-2:] == list(other)
