@@ -234,7 +234,9 @@ def read(raw: str, language: str | None = None) -> Claim:
     verb = main_verb(found, language)
     # A time said first ("Every other Friday the team ...") is when, not what it is about.
     subject = keys(w for w in (found[:verb] if verb is not None else found) if not names_a_time(w))
-    if verb == 0 and language == "english":
+    if verb is not None and found[verb].text.casefold() in lx.FIRST_PERSON:
+        subject = frozenset({"user"})  # "Para el trabajo uso un MacBook": I do, whatever for
+    elif verb == 0 and language == "english":
         subject = frozenset({"user"})  # "Prefers tea in the morning": a note about the person
     elif verb is not None and (not subject or _fronted(found, language)):
         # Verb second, its subject after it: "Eigentlich arbeitet der Nutzer bei Bosch",

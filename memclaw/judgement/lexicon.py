@@ -257,12 +257,22 @@ def _english_forms(lemma: str) -> set[str]:
     return {lemma, es, ies, *pasts} - {""}
 
 
+# The first person where the pronoun is left out: a statement about the one speaking
+# ("Uso Android", "Arbeite inzwischen auf einem MacBook Air"). Not the forms that are
+# mostly nouns ("trabajo": work, "juego": game).
+_FIRST_PERSON_OF = {
+    "spanish": """uso utilizo vivo prefiero quiero bebo hablo corro voy salgo
+        empiezo pasé cambié mudé compré""",
+    "german": """wohne lebe arbeite nutze benutze verwende trinke esse spreche spiele
+        fahre studiere trainiere liebe mag besuche leite""",
+}
+FIRST_PERSON = frozenset(" ".join(_FIRST_PERSON_OF.values()).split())
 _VERBS_OF = {
     "english": frozenset(form for lemma in _ENGLISH_VERBS.split() for form in _english_forms(lemma))
     | frozenset(_IRREGULAR_VERBS.split()),
     "swedish": frozenset(_SWEDISH_VERBS.split()),
-    "german": frozenset(_GERMAN_VERBS.split()),
-    "spanish": frozenset(_SPANISH_VERBS.split()),
+    "german": frozenset((_GERMAN_VERBS + _FIRST_PERSON_OF["german"]).split()),
+    "spanish": frozenset((_SPANISH_VERBS + _FIRST_PERSON_OF["spanish"]).split()),
 }
 VERBS = frozenset().union(*_VERBS_OF.values())
 

@@ -129,7 +129,11 @@ def _judge(old: str, new: str) -> Judgement:
         return Judgement(Relation.UPDATE, "stopped what it says", sure=not listed)
     # "The rent went up to $1,600" speaks of "the rent for the flat on Elm Street" by its
     # head alone: the same thing.
-    if _other_subject(a, b) and not _announced_of(a, b) and not _details_subject(b, a):
+    other = _other_subject(a, b)
+    if other and _new_sum(a, b):
+        # "En Casa Pepe el menú del día ya cuesta 14 euros": the one price, said otherwise.
+        return Judgement(Relation.UPDATE, "a new sum for the one price")
+    if other and not _announced_of(a, b) and not _details_subject(b, a):
         if _names_more(a, b) or _details_subject(a, b):
             # "User's daughter started university", "User's daughter Freya started studying
             # biology": the one spoken of, now named, unless what is said of them differs.
@@ -1125,6 +1129,77 @@ def _new_version(a: Claim, b: Claim) -> bool:
                 return False  # "Ubuntu 22.04" and "Debian 12.5"; "Release 4.2 ... by QA"
     what = a.keys & b.keys - {"user"}
     return bool(what) and not _member_named(a, b)
+
+
+def _new_sum(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` gives another sum for the one price ``a`` gives, however each is
+    worded: "En Casa Pepe el menú del día ya cuesta 14 euros" for "El precio del menú del
+    día en Casa Pepe es 12 euros"; "Der Abschlag bei E.ON wurde auf 112 Euro erhöht". A
+    thing has one price at a time, so the same named thing priced again, with nothing
+    else said of it, is priced anew. Not another thing of the same name ("the Allianz
+    home insurance", "Casa Pepe's paella"), nor a fee beside the sum ("a late fee of 40
+    €"): a word of its own, not a price's, makes it something else."""
+    old, new = _sums(a), _sums(b)
+    if len(old) != 1 or len(new) != 1 or old[0].key == new[0].key:
+        return False
+    named = [
+        w
+        for i, w in enumerate(b.words)
+        if w is not new[0] and (w.value or (i > 0 and w.text[:1].isupper())) and _said_in(w.key, a)
+    ]
+    said = {w.key for w in b.words if _priced(w) or _when(w)} | {new[0].key}
+    rest = [key for key in b.keys - announcing(b) - said if not _said_in(key, a)]
+    return bool(named) and not rest and not _member_named(a, b)
+
+
+def _said_in(key: str, claim: Claim) -> bool:
+    """Whether ``claim`` says ``key``, or each part of it ("O2-Vertrag" in "Mein
+    Handyvertrag bei O2": "O2", and the "Vertrag" a compound of it ends in)."""
+    if key in claim.keys:
+        return True
+    parts = key.split("-")
+    return len(parts) > 1 and all(
+        part in claim.keys or (len(part) >= 4 and any(k.endswith(part) for k in claim.keys))
+        for part in parts
+    )
+
+
+def _sums(claim: Claim) -> list[Word]:
+    """The sums of money ``claim`` gives: "£1,350", "1.080 €", "29,99 Euro", "68k"."""
+    body = claim.body
+    return [
+        w
+        for w in claim.words
+        if w.value
+        and (
+            _CURRENCY.match(body, w.end)
+            or _CURRENCY_BEFORE.search(body, 0, w.start)
+            or _THOUSANDS.fullmatch(w.key)
+        )
+    ]
+
+
+def _priced(word: Word) -> bool:
+    return word.text.casefold() in _PRICE_WORDS or bool(_CURRENCY.fullmatch(word.text))
+
+
+def _when(word: Word) -> bool:
+    text = word.text.casefold()
+    return text in lx.MONTHS or _weekday(text) or text in _PERIODS
+
+
+_THOUSANDS = re.compile(r"\d+k")  # "on 68k"
+# What a price is called and how it recurs: words that say a sum is a price, not what of.
+_PRICE_WORDS = frozenset(
+    """price prices cost costs premium premiums fee fees charge charges pris priset kostar
+    kostade kostnad kostnaden avgift avgiften preis kostet kosten kostete beitrag beträgt
+    betrag precio cuesta cuestan costó coste costo tarifa cuota importe""".split()  # noqa: SIM905
+)
+_PERIODS = frozenset(
+    """month monthly months year yearly annually week weekly starting månad månaden
+    månadsvis år året årligen vecka monat monatlich jahr jährlich woche mes mensual
+    mensuales año anual semana""".split()  # noqa: SIM905
+)
 
 
 def _only_news(a: Claim, b: Claim, ops: list[tuple[list[Word], list[Word]]]) -> bool:

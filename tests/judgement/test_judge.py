@@ -638,6 +638,42 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Weight: 82 kg", "Down to 77 kg", UPDATE),
         ("Jag väger 80 kg.", "Ligger på 76 kg nu.", UPDATE),
         ("Max weighs 30 kg.", "I'm at 76 kg now.", DISTINCT),
+        # A thing has one price at a time, however each sentence words it; another thing
+        # of the same name, or a fee beside the price, is another fact.
+        (
+            "El precio del menú del día en Casa Pepe es 12 euros",
+            "En Casa Pepe el menú del día ya cuesta 14 euros",
+            UPDATE,
+        ),
+        (
+            "Mein Handyvertrag bei O2 kostet 25 Euro im Monat.",
+            "Der O2-Vertrag kostet ab sofort 29,99 Euro monatlich.",
+            UPDATE,
+        ),
+        (
+            "My car insurance with Allianz costs 92 euros a month.",
+            "The Allianz car insurance premium is 104 euros monthly starting in January.",
+            UPDATE,
+        ),
+        (
+            "My car insurance with Allianz costs 92 euros a month.",
+            "Our Allianz home insurance costs 15 euros a month.",
+            DISTINCT,
+        ),
+        (
+            "El menú del día en Casa Pepe cuesta 12 euros",
+            "En Casa Pepe la paella cuesta 18 euros",
+            DISTINCT,
+        ),
+        (
+            "Mein Handyvertrag bei O2 kostet 25 Euro im Monat.",
+            "Der O2-Festnetzvertrag kostet 19 Euro im Monat.",
+            DISTINCT,
+        ),
+        ("The Netflix plan costs 12 euros", "Spotify costs 12 euros", DISTINCT),
+        # A verb said of oneself, its pronoun left out, is about the one speaking.
+        ("Uso Android.", "Me pasé a iPhone.", UPDATE),
+        ("Uso Android.", "Mi hermana usa un iPhone.", DISTINCT),
     ],
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
@@ -1267,11 +1303,11 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 # 10's two probes), as floors: right pairs per kind.
 _FLOORS = {
     "fresh": {"correction": 85, "complementary": 109, "restatement": 29, "enrichment": 29},
-    "probe": {"correction": 26, "complementary": 35, "restatement": 11, "enrichment": 20},
-    "probe2": {"correction": 42, "complementary": 36, "restatement": 7, "enrichment": 16},
-    "probe3": {"correction": 31, "complementary": 32, "restatement": 9, "enrichment": 12},
+    "probe": {"correction": 27, "complementary": 35, "restatement": 11, "enrichment": 20},
+    "probe2": {"correction": 43, "complementary": 36, "restatement": 7, "enrichment": 16},
+    "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 12},
     "probe4": {"correction": 33, "complementary": 30, "restatement": 10, "enrichment": 14},
-    "probe5": {"correction": 35, "complementary": 30, "restatement": 11, "enrichment": 14},
+    "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
 }
 
 
