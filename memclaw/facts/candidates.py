@@ -77,7 +77,8 @@ def _keys(statement: str) -> tuple[frozenset[str], frozenset[str], frozenset[str
     and the attributes it sets."""
     claim = read(statement)
     # (and by its key: "Lisas" is Lisa's, whose first five letters are not "lisas")
-    subject = {k for w in _subject_words(claim) for k in (_prefix(w), w.key)}
+    # (and by the id a compound names: "O2-Vertrag" is O2's)
+    subject = {k for w in _subject_words(claim) for k in (_prefix(w), w.key, _id_of(w.key))}
     if "user" in claim.subject:  # "Prefers tea": a note about the person, who goes unnamed
         subject.add("user")
     words = {k for w in claim.words if not w.function or is_user(w) for k in (_prefix(w), w.key)}
@@ -107,4 +108,15 @@ def _identifiers(statement: str) -> frozenset[str]:
     claim = read(statement)
     if claim.verb is None:
         return frozenset()
-    return frozenset(w.key for w in _subject_words(claim) if w.value)
+    return frozenset(_id_of(w.key) for w in _subject_words(claim) if w.value)
+
+
+def _id_of(key: str) -> str:
+    """The id a value names: "o2" of "o2-vertrag" (a compound of an id and a word, "the O2
+    contract"), the whole of "re-2025-0311" or "db-07"."""
+    parts = key.split("-")
+    valued = [p for p in parts if any(c.isdigit() for c in p)]
+    words = [p for p in parts if p not in valued]
+    if len(valued) == 1 and words and all(len(p) >= 4 and p.isalpha() for p in words):
+        return valued[0]
+    return key

@@ -75,6 +75,20 @@ def test_near_twins_are_two_facts(isolated_env: Path) -> None:
     assert len(facts) == 4 and any("beta" in f for f in facts) and any("4412" in f for f in facts)
 
 
+def test_a_thing_priced_anew_in_other_words_takes_the_new_price(isolated_env: Path) -> None:
+    cli("init", "pal")
+    cli("remember", "pal", "Mein Handyvertrag bei O2 kostet 25 Euro im Monat.")
+    cli("remember", "pal", "Der O2-Festnetzvertrag kostet 19 Euro im Monat.")  # another one
+    # "O2-Vertrag" is O2's contract: weighed against the line naming O2, and priced anew
+    # in that line's own words.
+    raised = cli("remember", "pal", "Der O2-Vertrag kostet ab sofort 29,99 Euro monatlich.")
+    assert raised.stderr.startswith("updated m-"), raised.stderr
+    assert in_force(isolated_env) == [
+        "Mein Handyvertrag bei O2 kostet 29,99 Euro im Monat.",
+        "Der O2-Festnetzvertrag kostet 19 Euro im Monat.",
+    ]
+
+
 def test_a_new_value_replaces_the_old_whatever_the_word_order(isolated_env: Path) -> None:
     cli("init", "pal")
     cli("remember", "pal", "Der Nutzer arbeitet bei Siemens.")
