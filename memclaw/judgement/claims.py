@@ -231,7 +231,7 @@ def read(raw: str, language: str | None = None) -> Claim:
     language = language or language_of(body)
     found, denial = _not_doing(_genitive_names(body, words(body, language), language), language)
     found = _when_first(body, found, language)
-    verb = main_verb(found, language)
+    verb = main_verb(found, language, body)
     # A time said first ("Every other Friday the team ...") is when, not what it is about.
     subject = keys(w for w in (found[:verb] if verb is not None else found) if not names_a_time(w))
     if verb is not None and found[verb].text.casefold() in lx.FIRST_PERSON:
@@ -395,13 +395,14 @@ def _noun_phrase(found: tuple[Word, ...], language: str) -> list[Word]:
 _PRONOUNS = SPEAKER | frozenset("han hon er sie él ella vi wir we".split())  # noqa: SIM905
 
 
-def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:
+def main_verb(found: tuple[Word, ...], language: str = "english", body: str = "") -> int | None:
     """Where the subject ends: the first word that is a verb form of ``language`` (see
     ``lexicon.verbs``), or of any language the judge reads when it has none.
 
     A word right after an article is a noun ("The release train leaves"), and an English
     base form is a verb only after a plural, a pronoun or a modal ("User's parents live",
-    "can run"): memories speak of someone in the third person ("lives", "moved")."""
+    "can run"), and not after a plural whose it is ("The kids' swim lessons", read from
+    ``body``): memories speak of someone in the third person ("lives", "moved")."""
     if language == "english":
         # "I'm training for a marathon": the doing is the word after the "am".
         for index in range(1, len(found)):
@@ -409,7 +410,7 @@ def main_verb(found: tuple[Word, ...], language: str = "english") -> int | None:
             if prior in _BEING and text.islower() and text.endswith("ing") and text != "being":
                 return index
     for known in (lx.verbs(language), lx.VERBS):
-        verb = _known_verb(found, known)
+        verb = _known_verb(found, known, body)
         if verb is not None:
             return verb
     if language == "german":
@@ -442,7 +443,7 @@ _BEING = frozenset(
 )
 
 
-def _known_verb(found: tuple[Word, ...], known: frozenset[str]) -> int | None:
+def _known_verb(found: tuple[Word, ...], known: frozenset[str], body: str) -> int | None:
     if found and found[0].text.casefold() in known - lx.BASE_FORMS and len(found) > 1:
         return 0  # a question's or an inversion's verb first ("Arbeitet der Nutzer ...")
     for index in range(1, len(found)):
@@ -450,7 +451,8 @@ def _known_verb(found: tuple[Word, ...], known: frozenset[str]) -> int | None:
         text, prior = word.text.casefold(), before.text.casefold()
         if prior in ARTICLES or word.text[:1].isupper():
             continue
-        if text in known and (text not in lx.BASE_FORMS or _plural_or_modal(prior)):
+        owner = body[before.end : before.end + 1] in ("'", "’")
+        if text in known and (text not in lx.BASE_FORMS or (_plural_or_modal(prior) and not owner)):
             return index
     return None
 

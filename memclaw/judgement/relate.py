@@ -626,7 +626,25 @@ def _announced_of(a: Claim, b: Claim) -> bool:
     24"): the subjects share a word and differ in nothing that names someone apart."""
     if not b.cue or a.cue or not a.subject & b.subject - {"user"}:
         return False
+    if b.subject < a.subject and _whose_only(a, a.subject - b.subject) and not _names_anyone(b):
+        return True  # "Swim lessons switched to Sunday", of "The kids' swim lessons ..."
     return not _named_apart(a, b, implied_user=True) and not _member_named(a, b)
+
+
+def _whose_only(claim: Claim, extra: frozenset[str]) -> bool:
+    """Whether the words of ``extra`` only say whose ``claim``'s subject is (kin, the user)."""
+    return all(w.kin or is_user(w) for w in claim.words if w.key in extra)
+
+
+def _names_anyone(claim: Claim) -> bool:
+    """Whether ``claim`` names a person or a thing by name, or the user (not a day or a
+    month: "switched to Sunday mornings")."""
+    return any(
+        w.kin
+        or is_user(w)
+        or (i > 0 and w.text[:1].isupper() and claim.language != "german" and not names_a_time(w))
+        for i, w in enumerate(claim.words)
+    )
 
 
 def _member_named(a: Claim, b: Claim) -> bool:

@@ -671,6 +671,19 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             DISTINCT,
         ),
         ("The Netflix plan costs 12 euros", "Spotify costs 12 euros", DISTINCT),
+        # A change announced of a thing by its name alone is a change of the one thing of
+        # that name the older line gives an owner ("the kids'": a plural's, not a verb's).
+        (
+            "The kids' swim lessons are on Saturdays at 10 at the Westside pool.",
+            "Swim lessons switched to Sunday mornings.",
+            UPDATE,
+        ),
+        ("The kids swim on Saturdays.", "The kids swim on Sundays now.", UPDATE),
+        (
+            "The kids' swim lessons are on Saturdays.",
+            "Anna's swim lessons moved to Sunday.",
+            DISTINCT,
+        ),
         # A verb said of oneself, its pronoun left out, is about the one speaking.
         ("Uso Android.", "Me pasé a iPhone.", UPDATE),
         ("Uso Android.", "Mi hermana usa un iPhone.", DISTINCT),
@@ -1304,7 +1317,7 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 _FLOORS = {
     "fresh": {"correction": 85, "complementary": 109, "restatement": 29, "enrichment": 29},
     "probe": {"correction": 27, "complementary": 35, "restatement": 11, "enrichment": 20},
-    "probe2": {"correction": 44, "complementary": 36, "restatement": 7, "enrichment": 16},
+    "probe2": {"correction": 45, "complementary": 36, "restatement": 7, "enrichment": 16},
     "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 12},
     "probe4": {"correction": 33, "complementary": 30, "restatement": 10, "enrichment": 14},
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
