@@ -337,6 +337,7 @@ _ATTRIBUTES = {
     "weight": "weight vikt gewicht peso",
 }
 ATTRIBUTE_OF = {word: name for name, line in _ATTRIBUTES.items() for word in line.split()}
+_ONES_TEAM = frozenset("team teamet equipo".split())  # noqa: SIM905
 _MARITAL = {
     "single": r"single|unmarried|singel|ogift|ledig|soltero|soltera|alleinstehend",
     "married": r"married|gift|verheiratet|casad[oa]|got married|se casó|heiratete",
@@ -523,7 +524,13 @@ def _attribute_frame(
         # A "skip-level manager" is not the manager: the words before its name count.
         name = ATTRIBUTE_OF[nouns[named].text.casefold()]
         named = max(i for i, w in enumerate(nouns) if ATTRIBUTE_OF.get(w.text.casefold()) == name)
-        before = (w.key for w in nouns[:named] if ATTRIBUTE_OF.get(w.text.casefold()) != name)
+        # (but a "team lead" is one's manager: the lead of one's own team)
+        before = (
+            w.key
+            for w in nouns[:named]
+            if ATTRIBUTE_OF.get(w.text.casefold()) != name
+            and not (name == "manager" and w.key in _ONES_TEAM)
+        )
         attribute = " ".join([*before, name])
     # "La boda de Paula es en Cádiz" and "... es el 12 de septiembre": its place, its date.
     kind = "" if attribute in _ATTRIBUTES else _value_kind(body[start:stop])

@@ -684,6 +684,13 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             "Anna's swim lessons moved to Sunday.",
             DISTINCT,
         ),
+        # One's team lead is one's manager; a skip-level manager is someone else.
+        (
+            "Ingrid's team lead is Paolo Ricci.",
+            "Ingrid now reports to Sunita Rao after the reorg.",
+            UPDATE,
+        ),
+        ("User's team lead is Ravi Patel.", "User's skip-level manager is Chloe Martin.", DISTINCT),
         # A verb said of oneself, its pronoun left out, is about the one speaking.
         ("Uso Android.", "Me pasé a iPhone.", UPDATE),
         ("Uso Android.", "Mi hermana usa un iPhone.", DISTINCT),
