@@ -24,7 +24,9 @@ CORRECTION = re.compile(
     r"^\s*(?:correction|update|actually|in fact|to be clear|rättelse|faktiskt|egentligen|"
     r"korrektur|berichtigung|eigentlich|tatsächlich|corrección|en realidad|de hecho|"
     r"en fait|rectification)\b"
-    r"|\bactually\b|\bafter all\b|\bi was wrong\b|\bcorrection\b|\brättelse\b|\bkorrektur\b"
+    # "actually" in every language, wherever it stands ("Unser Hund heißt eigentlich Rex")
+    r"|\b(?:actually|faktiskt|egentligen|eigentlich|tatsächlich|de hecho)\b"
+    r"|\bafter all\b|\bi was wrong\b|\bcorrection\b|\brättelse\b|\bkorrektur\b"
     r"|\bcorrección\b|\ben realidad\b|\ben fait\b"
     r"|\bnot\s+[^,;:.]{1,40}?\s*,?\s*but\b|\binte\s+[^,;:.]{1,40}?\s+utan\b"
     r"|\bnicht\s+[^,;:.]{1,40}?\s*,?\s*sondern\b|\bno\s+[^,;:.]{1,40}?\s*,?\s*sino\b"

@@ -691,6 +691,10 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             UPDATE,
         ),
         ("User's team lead is Ravi Patel.", "User's skip-level manager is Chloe Martin.", DISTINCT),
+        # "Actually" in every language, wherever it stands, corrects the record.
+        ("Unser Hund heißt Bello.", "Unser Hund heißt eigentlich Rex.", UPDATE),
+        ("Vår hund heter Sixten.", "Hunden heter faktiskt Sigge.", UPDATE),
+        ("Min hund heter Sixten.", "Min katt heter faktiskt Sigge.", DISTINCT),
         # A verb said of oneself, its pronoun left out, is about the one speaking.
         ("Uso Android.", "Me pasé a iPhone.", UPDATE),
         ("Uso Android.", "Mi hermana usa un iPhone.", DISTINCT),
