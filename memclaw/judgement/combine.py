@@ -28,6 +28,7 @@ from memclaw.judgement.relate import (
     judge,
     refines,
     renumbered,
+    said_of_before,
     shape,
     stopped,
     typed_pairs,
@@ -96,7 +97,8 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
     if common is not None:
         old_frame = a.frame(common.attribute)
         assert old_frame is not None
-        gone = keys(_words_in(a, old_frame.start, old_frame.end)) - b.keys
+        # (the old value is gone though the newer one names it as what held before)
+        gone = keys(_words_in(a, old_frame.start, old_frame.end)) - (b.keys - said_of_before(b))
         extra = b.keys - a.keys - keys(_words_in(b, common.start, common.end)) - _change(b)
         extra -= _light(b) | keys(_words_in(b, *common.said))
         value = b.body[common.start : common.end]
@@ -282,7 +284,8 @@ def _replaced(a: Claim, b: Claim) -> frozenset[str]:
             return frozenset(denied)
     novel = [w for w in b.words if not w.function and w.key not in a.keys | _grammar(b)]
     start = a.verb + 1 if a.verb is not None else 0
-    lacking = [w for w in a.words[start:] if not w.function and w.key not in b.keys]
+    now = b.keys - said_of_before(b)  # ("used to work at Spotify; he's at IKEA now")
+    lacking = [w for w in a.words[start:] if not w.function and w.key not in now]
     kinds = {shape(w, b.language) for w in novel}
     same = [w for w in lacking if shape(w, a.language) in kinds - {"word"}]
     if len(same) > 1:

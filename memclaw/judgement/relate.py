@@ -19,6 +19,7 @@ False: with a model configured, it is the model that judges it.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -388,6 +389,20 @@ def _formerly(claim: Claim) -> bool:
     """Whether ``claim`` says what held before and no longer: "used to", "früher"."""
     said = [w.text.casefold() for w in claim.words]
     return any(w in _FORMERLY or said[i : i + 2] == ["used", "to"] for i, w in enumerate(said))
+
+
+def said_of_before(claim: Claim) -> frozenset[str]:
+    """Keys of the pieces of ``claim`` that say what held before ("Tom used to work at
+    Spotify; he's at IKEA now": Spotify is said, and said to be gone)."""
+    said = [w.text.casefold() for w in claim.words]
+    past = [i for i, w in enumerate(said) if w in _FORMERLY or said[i : i + 2] == ["used", "to"]]
+    ends = [0, *(m.end() for m in _CLAUSE.finditer(claim.body)), len(claim.body) + 1]
+    spans = [
+        (start, end)
+        for start, end in itertools.pairwise(ends)
+        if any(start <= claim.words[i].start < end for i in past)
+    ]
+    return keys(w for w in claim.words if any(s <= w.start < e for s, e in spans))
 
 
 _FORMERLY = frozenset(

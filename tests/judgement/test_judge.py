@@ -1177,6 +1177,13 @@ def test_every_other_friday_is_not_another_friday() -> None:
             "My laptop is now a MacBook Air.",
             "My laptop is a MacBook Air.",
         ),
+        # What the newer one names as what held before is gone, with what was said of it
+        # (it had been "... he's at IKEA now, at Spotify as a data engineer").
+        (
+            "Tom works at Spotify as a data engineer.",
+            "Tom used to work at Spotify; he's at IKEA now.",
+            "Tom used to work at Spotify; he's at IKEA now.",
+        ),
     ],
 )
 def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) -> None:
