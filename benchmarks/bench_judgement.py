@@ -26,7 +26,11 @@ loss); tuned on since. ``judgement_probe5.jsonl`` (100 pairs) was written blind 
 12 and scored once on the code before that round (correction 24/40, complementary 30/30,
 restatement 9/15, enrichment 13/15, no silent loss; five restatements' words to keep,
 written from one side only, were changed to what both sides share, and the figures are
-with that change); tuned on since. A pair is run on a fresh
+with that change); tuned on since. ``judgement_probe6.jsonl`` (120 pairs) was written
+blind in round 14 and scored once on the code before that round (correction 22/40,
+complementary 34/35, restatement 12/25, enrichment 17/20, 1 silent loss) and once on
+the round's code before any rule was fitted to it (correction 23/40, the rest the same);
+tuned on since. A pair is run on a fresh
 agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
 in force (every line of PROFILE.md, MEMORY.md and the entries,
 none superseded) are read back:
@@ -49,7 +53,7 @@ cost), and thirty new facts against a hundred old ones weighed in one batch, as 
 extraction does.
 
 Run: ``python -m benchmarks.bench_judgement
-[--half dev|fresh|probe|probe2|probe3|probe4|probe5|heldout] [--mistakes]``.
+[--half dev|fresh|probe|probe2|probe3|probe4|probe5|probe6|heldout] [--mistakes]``.
 """
 
 from __future__ import annotations
@@ -64,7 +68,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("correction", "complementary", "restatement", "enrichment")
-HALVES = ("dev", "fresh", "probe", "probe2", "probe3", "probe4", "probe5", "heldout")
+HALVES = ("dev", "fresh", "probe", "probe2", "probe3", "probe4", "probe5", "probe6", "heldout")
 
 
 def load(half: str) -> list[dict[str, Any]]:

@@ -253,14 +253,16 @@ def _named_after(claim: Claim, besides: frozenset[str] = frozenset()) -> set[str
     """The words right before a name inside ``claim`` (not the name it opens with), but an
     article: German writes every noun with a capital ("mit der Katze", "einen Hund")."""
     found = claim.words
-    return {
-        lead
-        for i in range(2, len(found))
-        if found[i - 1].function
-        and (lead := found[i - 1].text.casefold()) not in ARTICLES
-        and found[i].text[:1].isupper()
-        and found[i].key not in besides
-    }
+    leads = set()
+    for i in range(2, len(found)):
+        if not found[i].text[:1].isupper() or found[i].key in besides:
+            continue
+        # (past an article: "bei der Telekom" is "bei" Telekom, as "bei SAP" is)
+        j = i - 2 if found[i - 1].text.casefold() in ARTICLES and i > 2 else i - 1
+        lead = found[j].text.casefold()
+        if found[j].function and lead not in ARTICLES:
+            leads.add(lead)
+    return leads
 
 
 def _tied(x: str, y: str) -> bool:
@@ -1052,7 +1054,10 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     chosen = any(_alternatives(x, y) for x, y in slots)
     if shared >= 0.5 and not fond and chosen and not _other_purpose(a, b):
         return Judgement(Relation.UPDATE, "one choice replaced by another")
-    copular = _copular(a) and _copular(b)
+    # (Not of an attribute whose values are known words, that the older one sets and the
+    # newer one does not: "is vegetarian" is a diet, "is allergic to peanuts" none.)
+    unset = any(f.attribute in _KNOWN_VALUES and b.frame(f.attribute) is None for f in a.frames)
+    copular = _copular(a) and _copular(b) and not unset
     first = ops[0] if ops else None
     if (
         enough
@@ -1535,6 +1540,9 @@ def shape(word: Word, language: str) -> str:
     if word.value:
         return "value"
     return "name" if word.text[:1].isupper() and language != "german" else "word"
+
+
+_KNOWN_VALUES = frozenset({"diet", "relationship"})  # (the lexicon's diets, marital states)
 
 
 def _copular(claim: Claim) -> bool:

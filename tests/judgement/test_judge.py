@@ -691,6 +691,10 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             UPDATE,
         ),
         ("User's team lead is Ravi Patel.", "User's skip-level manager is Chloe Martin.", DISTINCT),
+        # A diet is a diet's word: "allergic to peanuts" is no new one (it had replaced
+        # "is vegetarian", and the diet was lost); a preposition's article is read past.
+        ("User is vegetarian", "User is allergic to peanuts", DISTINCT),
+        ("Thomas arbeitet bei der Telekom", "Thomas ist inzwischen bei SAP", UPDATE),
         # "Actually" in every language, wherever it stands, corrects the record.
         ("Unser Hund heißt Bello.", "Unser Hund heißt eigentlich Rex.", UPDATE),
         ("Vår hund heter Sixten.", "Hunden heter faktiskt Sigge.", UPDATE),
@@ -1339,6 +1343,7 @@ _FLOORS = {
     "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 12},
     "probe4": {"correction": 33, "complementary": 30, "restatement": 10, "enrichment": 14},
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
+    "probe6": {"correction": 24, "complementary": 35, "restatement": 12, "enrichment": 17},
 }
 
 
