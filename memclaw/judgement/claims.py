@@ -232,8 +232,11 @@ def read(raw: str, language: str | None = None) -> Claim:
     found, denial = _not_doing(_genitive_names(body, words(body, language), language), language)
     found = _when_first(body, found, language)
     verb = main_verb(found, language, body)
-    # A time said first ("Every other Friday the team ...") is when, not what it is about.
-    subject = keys(w for w in (found[:verb] if verb is not None else found) if not names_a_time(w))
+    # A time said first ("Every other Friday the team ...", "Varje måndag klockan 9 har
+    # vi ...") is when, not what it is about.
+    when = _of_a_time(found)
+    head = found[:verb] if verb is not None else found
+    subject = keys(w for i, w in enumerate(head) if i not in when)
     if verb is not None and found[verb].text.casefold() in lx.FIRST_PERSON:
         subject = frozenset({"user"})  # "Para el trabajo uso un MacBook": I do, whatever for
     elif verb == 0 and language == "english":
@@ -368,6 +371,29 @@ _DENIED = {word: idea for idea, row in lx.NOT_DOING.items() for word in row.spli
 def names_a_time(word: Word) -> bool:
     text = word.text.casefold()
     return text in lx.WEEKDAYS or text in lx.MONTHS
+
+
+def _of_a_time(found: tuple[Word, ...]) -> set[int]:
+    """Where ``found`` names a time: a weekday or a month, "every" before one, and the
+    clock ("kl. 9", "klockan 9", "um 9 Uhr", "9:30")."""
+    when = set()
+    for i, w in enumerate(found):
+        text = w.text.casefold()
+        after = found[i + 1] if i + 1 < len(found) else None
+        before = found[i - 1].text.casefold() if i else ""
+        if (
+            names_a_time(w)
+            or text in _CLOCK
+            or (text in _EVERY and after is not None and names_a_time(after))
+            or (w.value and (before in _CLOCK or _HOUR.fullmatch(w.key) is not None))
+        ):
+            when.add(i)
+    return when
+
+
+_CLOCK = frozenset("kl klockan uhr o'clock".split())  # noqa: SIM905
+_EVERY = frozenset("every each varje jeden jede jeder cada todos todas".split())  # noqa: SIM905
+_HOUR = re.compile(r"\d{1,2}[:.]\d{2}")
 
 
 def _sentiment(body: str) -> int:

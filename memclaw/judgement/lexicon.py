@@ -110,6 +110,8 @@ SAME_IDEA = {
     "allergic": "allergy allergies allergisk allergi allergie allergisch alérgico alérgica alergia",
     "abstain": "avoid avoids avoided abstains teetotal avstår verzichtet evita",
     "intolerant": "intolerante intolerancia",
+    # A language spoken, however it is said ("pratar", "talar").
+    "speak": "speaks spoke talar pratar talade pratade spricht sprach sprechen habla hablan",
     # Who leads a team or a project, however it is said ("leds av", "la responsable").
     "lead": "leads leading manages managed manage leitet leiten geleitet leiterin leiter leder "
     "leds ledde ledare dirige dirigen dirigido dirigida responsable ansvarig verantwortlich",
