@@ -118,6 +118,14 @@ SAME_IDEA = {
     "teacher": "teachers teaches teach lärare lärarinna undervisar lehrer lehrerin unterrichtet "
     "profesor profesora profesores enseña",
     "child": "children kid kids kinder hijos niños",
+    # One parent, partner or grandparent, however they are called ("Dad", "my father";
+    # not the Swedish "far" and "mor", which are English and Spanish words too).
+    "father": "dad daddy papa pappa vater padre papá",
+    "mother": "mum mom mommy mummy mama mamma mutter madre mamá",
+    "wife": "frugan hustru ehefrau esposa",
+    "husband": "maken ehemann marido esposo",
+    "grandmother": "grandma granny oma großmutter abuela",
+    "grandfather": "grandpa opa großvater abuelo",
     # Swedish kin whose forms no stemmer meets: "Brodern till Erik" is "Eriks bror".
     "bror": "brodern broder bröder bröderna",
     "dotter": "dottern döttrar döttrarna",

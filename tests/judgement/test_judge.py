@@ -709,6 +709,10 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         ("Sara pratar flytande spanska", "Sara talar spanska flytande", SAME),
         ("Sara talar spanska", "Sara pratar tyska", DISTINCT),
+        # One parent, however they are called; the other parent is someone else.
+        ("My father lives in Leeds", "My dad lives in York now", UPDATE),
+        ("Min pappa bor i Lund", "Min mamma bor i Malmö", DISTINCT),
+        ("Mi abuela vive en Sevilla", "Mi abuelo vive en Cádiz", DISTINCT),
         # "Actually" in every language, wherever it stands, corrects the record.
         ("Unser Hund heißt Bello.", "Unser Hund heißt eigentlich Rex.", UPDATE),
         ("Vår hund heter Sixten.", "Hunden heter faktiskt Sigge.", UPDATE),
