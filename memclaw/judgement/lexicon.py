@@ -100,7 +100,20 @@ EATS_MEAT = re.compile(rf"\b(?:{_EAT})\b[^.;]{{0,30}}?\b(?:{_MEAT})\b", I_)
 # Words that say one idea in a memory, whatever the phrasing, in the four languages: each
 # word of a row is read as the row's idea ("is employed by" works for, "är bosatt i" bor i,
 # "avoids" abstains).
+# One parent, partner or grandparent, however they are called ("Dad", "my father"): the
+# word says who it is, gender too. Not the Swedish "far" and "mor" (English and Spanish
+# words too), nor a Spanish pair of one stem ("abuela", "abuelo"): its ending says which.
+KIN_IDEAS = {
+    "father": "dad daddy papa pappa vater padre papá",
+    "mother": "mum mom mommy mummy mama mamma mutter madre mamá",
+    "wife": "frugan hustru ehefrau",
+    "husband": "maken ehemann marido",
+    "grandmother": "grandma granny oma großmutter",
+    "grandfather": "grandpa opa großvater",
+}
+KIN_NAMES = frozenset(" ".join(KIN_IDEAS.values()).split())
 SAME_IDEA = {
+    **KIN_IDEAS,
     "prefer": "want wants wanted",
     "work": "works employed employ arbetar jobbar anställd arbeitet tätig beschäftigt "
     "angestellt trabaja empleado empleada",
@@ -118,14 +131,6 @@ SAME_IDEA = {
     "teacher": "teachers teaches teach lärare lärarinna undervisar lehrer lehrerin unterrichtet "
     "profesor profesora profesores enseña",
     "child": "children kid kids kinder hijos niños",
-    # One parent, partner or grandparent, however they are called ("Dad", "my father";
-    # not the Swedish "far" and "mor", which are English and Spanish words too).
-    "father": "dad daddy papa pappa vater padre papá",
-    "mother": "mum mom mommy mummy mama mamma mutter madre mamá",
-    "wife": "frugan hustru ehefrau esposa",
-    "husband": "maken ehemann marido esposo",
-    "grandmother": "grandma granny oma großmutter abuela",
-    "grandfather": "grandpa opa großvater abuelo",
     # Swedish kin whose forms no stemmer meets: "Brodern till Erik" is "Eriks bror".
     "bror": "brodern broder bröder bröderna",
     "dotter": "dottern döttrar döttrarna",

@@ -208,7 +208,10 @@ def is_user(word: Word) -> bool:
 
 def _gendered(key: str, text: str, language: str) -> str:
     """A kin word's key with the gender its ending says, where the stem folds it away:
-    "la abuela" is not "el abuelo", "meine Partnerin" not "mein Partner"."""
+    "la abuela" is not "el abuelo", "meine Partnerin" not "mein Partner". (Not a word
+    folded to its idea, which says its gender itself: "papá" is the father.)"""
+    if text in lx.KIN_NAMES:
+        return key
     female = (language == "spanish" and text.rstrip("s").endswith(("a", "á"))) or (
         language == "german" and text.endswith(("in", "innen")) and fold(text[:-2], language) == key
     )

@@ -712,7 +712,10 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # One parent, however they are called; the other parent is someone else.
         ("My father lives in Leeds", "My dad lives in York now", UPDATE),
         ("Min pappa bor i Lund", "Min mamma bor i Malmö", DISTINCT),
-        ("Mi abuela vive en Sevilla", "Mi abuelo vive en Cádiz", DISTINCT),
+        ("Mi abuela vive en Sevilla", "Mi abuelo vive ahora en Cádiz", DISTINCT),
+        ("Mi esposa vive en Sevilla", "Mi esposo vive ahora en Cádiz", DISTINCT),
+        ("Mi padre vive en Sevilla.", "Mi papá vive ahora en Cádiz.", UPDATE),
+        ("Mi madre vive en Sevilla", "Mi papá vive ahora en Cádiz", DISTINCT),
         # "Actually" in every language, wherever it stands, corrects the record.
         ("Unser Hund heißt Bello.", "Unser Hund heißt eigentlich Rex.", UPDATE),
         ("Vår hund heter Sixten.", "Hunden heter faktiskt Sigge.", UPDATE),
