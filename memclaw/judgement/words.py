@@ -53,7 +53,7 @@ _FUNCTION_WORDS_OF = {
         och att det den de ett en som är var vara varit på för med av till om men i från hos mellan
         han hon hans hennes sin sitt sina vi ni dem oss mig dig sig har hade ska skulle kan
         kunde blir blev nu också mycket bara eller vid under efter före sedan numera faktiskt
-        ny nya nytt kl längre helt äger igen egentligen
+        ny nya nytt kl längre helt äger igen egentligen vår vårt våra
         """.split()  # noqa: SIM905
     ),
     "german": frozenset(
@@ -71,6 +71,7 @@ _FUNCTION_WORDS_OF = {
         el la los las lo un una unos unas y o pero de del al a en con por para que es son entre
         era fue ser está están estaba ha han había he has hemos se su sus mi mis tu nos le les
         muy ya también ahora actualmente realmente nuevo nueva nuevos nuevas completamente
+        nuestro nuestra nuestros nuestras
         totalmente tiene tienen posee nuevamente realidad
         """.split()  # noqa: SIM905
     ),

@@ -709,6 +709,13 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ),
         ("Sara pratar flytande spanska", "Sara talar spanska flytande", SAME),
         ("Sara talar spanska", "Sara pratar tyska", DISTINCT),
+        # "Our" in every language is grammar, as the English one is.
+        (
+            "Nuestro alquiler es de 850 euros al mes.",
+            "Ahora pagamos 900 euros de alquiler.",
+            UPDATE,
+        ),
+        ("Vår hund heter Sixten.", "Hunden heter faktiskt Sigge.", UPDATE),
         # One parent, however they are called; the other parent is someone else.
         ("My father lives in Leeds", "My dad lives in York now", UPDATE),
         ("Min pappa bor i Lund", "Min mamma bor i Malmö", DISTINCT),
