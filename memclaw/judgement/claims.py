@@ -383,17 +383,18 @@ def _of_a_time(found: tuple[Word, ...]) -> set[int]:
         before = found[i - 1].text.casefold() if i else ""
         if (
             names_a_time(w)
-            or text in _CLOCK
+            or text in _OF_THE_CLOCK
             or (text in _EVERY and after is not None and names_a_time(after))
-            or (w.value and (before in _CLOCK or _HOUR.fullmatch(w.key) is not None))
+            or (w.value and (before in _OF_THE_CLOCK or _CLOCK_TIME.fullmatch(w.key) is not None))
         ):
             when.add(i)
     return when
 
 
-_CLOCK = frozenset("kl klockan uhr o'clock".split())  # noqa: SIM905
-_EVERY = frozenset("every each varje jeden jede jeder cada todos todas".split())  # noqa: SIM905
-_HOUR = re.compile(r"\d{1,2}[:.]\d{2}")
+# (Only words that say nothing else: not "am", German for "on the", nor "h".)
+_OF_THE_CLOCK = frozenset("kl klockan uhr o'clock".split())  # noqa: SIM905
+_EVERY = frozenset("every each varje jeden jede jeder cada".split())  # noqa: SIM905
+_CLOCK_TIME = re.compile(r"\d{1,2}[:.]\d{2}")
 
 
 def _sentiment(body: str) -> int:

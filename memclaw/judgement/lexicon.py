@@ -97,9 +97,6 @@ _EAT = (
 )
 EATS_MEAT = re.compile(rf"\b(?:{_EAT})\b[^.;]{{0,30}}?\b(?:{_MEAT})\b", I_)
 
-# Words that say one idea in a memory, whatever the phrasing, in the four languages: each
-# word of a row is read as the row's idea ("is employed by" works for, "är bosatt i" bor i,
-# "avoids" abstains).
 # One parent, partner or grandparent, however they are called ("Dad", "my father"): the
 # word says who it is, gender too. Not the Swedish "far" and "mor" (English and Spanish
 # words too), nor a Spanish pair of one stem ("abuela", "abuelo"): its ending says which.
@@ -112,6 +109,9 @@ KIN_IDEAS = {
     "grandfather": "grandpa opa großvater",
 }
 KIN_NAMES = frozenset(" ".join(KIN_IDEAS.values()).split())
+# Words that say one idea in a memory, whatever the phrasing, in the four languages: each
+# word of a row is read as the row's idea ("is employed by" works for, "är bosatt i" bor i,
+# "avoids" abstains).
 SAME_IDEA = {
     **KIN_IDEAS,
     "prefer": "want wants wanted",
