@@ -389,15 +389,19 @@ def _past(claim: Claim) -> bool:
 
 def _formerly(claim: Claim) -> bool:
     """Whether ``claim`` says what held before and no longer: "used to", "früher"."""
+    return bool(_formerly_at(claim))
+
+
+def _formerly_at(claim: Claim) -> list[int]:
+    """Where ``claim`` says that what follows held before: "used to", "früher"."""
     said = [w.text.casefold() for w in claim.words]
-    return any(w in _FORMERLY or said[i : i + 2] == ["used", "to"] for i, w in enumerate(said))
+    return [i for i, w in enumerate(said) if w in _FORMERLY or said[i : i + 2] == ["used", "to"]]
 
 
 def said_of_before(claim: Claim) -> frozenset[str]:
     """Keys of the pieces of ``claim`` that say what held before ("Tom used to work at
     Spotify; he's at IKEA now": Spotify is said, and said to be gone)."""
-    said = [w.text.casefold() for w in claim.words]
-    past = [i for i, w in enumerate(said) if w in _FORMERLY or said[i : i + 2] == ["used", "to"]]
+    past = _formerly_at(claim)
     ends = [0, *(m.end() for m in _CLAUSE.finditer(claim.body)), len(claim.body) + 1]
     spans = [
         (start, end)
