@@ -1208,17 +1208,15 @@ def _said_in(key: str, claim: Claim) -> bool:
 
 def _sums(claim: Claim) -> list[Word]:
     """The sums of money ``claim`` gives: "£1,350", "1.080 €", "29,99 Euro", "68k"."""
-    body = claim.body
     return [
-        w
-        for w in claim.words
-        if w.value
-        and (
-            _CURRENCY.match(body, w.end)
-            or _CURRENCY_BEFORE.search(body, 0, w.start)
-            or _THOUSANDS.fullmatch(w.key)
-        )
+        w for w in claim.words if w.value and (_in_money(claim, w) or _THOUSANDS.fullmatch(w.key))
     ]
+
+
+def _in_money(claim: Claim, word: Word) -> bool:
+    """Whether a currency stands right after ``word`` or right before it ("1.350 €", "€2,340")."""
+    body = claim.body
+    return bool(_CURRENCY.match(body, word.end) or _CURRENCY_BEFORE.search(body, 0, word.start))
 
 
 def _priced(word: Word) -> bool:
@@ -1607,7 +1605,7 @@ def _kind(claim: Claim, word: Word) -> str:
     # "Java 17", "Postgres 16": a number after the name of what it numbers, in the predicate
     # (a capital: in German a noun's, "Raum 204", which is as much the value of the place).
     named = before is not None and before.text[:1].isupper() and not before.value
-    if _CURRENCY.match(claim.body, word.end) or _CURRENCY_BEFORE.search(claim.body, 0, word.start):
+    if _in_money(claim, word):
         return "amount"  # "1.350 €", "€2,340", "12 500 kr": not a version
     if _VERSION.fullmatch(word.key):
         return "version"
