@@ -122,15 +122,16 @@ _SQLITE_REFUSALS = {
 }
 
 
-def storage_refusal(exc: BaseException) -> StorageError | None:
+def storage_refusal(exc: BaseException, *, where: str = "the search index") -> StorageError | None:
     """``exc`` as one line for a person when it is the machine refusing a read or write
-    (see ``StorageError``); None when it is anything else, a bug to show in full."""
+    (see ``StorageError``); None when it is anything else, a bug to show in full.
+    ``where``: the SQLite database a refusal of SQLite's is about."""
     if isinstance(exc, StorageError):
         return exc
     path = ""
     if isinstance(exc, sqlite3.OperationalError):
         code = _SQLITE_REFUSALS.get(str(exc).casefold())
-        path = "the search index"
+        path = where
     elif isinstance(exc, OSError):
         code = exc.errno
         path = str(exc.filename) if exc.filename else ""

@@ -361,13 +361,20 @@ def check_leftovers(workspace: Workspace) -> Check:
 
 
 def check_state(workspace: Workspace) -> Check:
-    """What memclaw keeps beside the files reads back whole after any crash: every JSON
-    record parses, every JSON-lines record but a torn last line (a kill mid-append,
-    which readers skip), and no import stopped halfway."""
+    """What memclaw keeps beside the files reads back whole after any crash: the ledger
+    passes SQLite's own check, every JSON record parses, every JSON-lines record but a
+    torn last line (a kill mid-append, which readers skip), and no import stopped
+    halfway."""
+    from memclaw.workspace import ledger
+
     damaged, halfway, stores = [], [], 0
     for agent_id in workspace.agent_ids():
         for meta in sorted((workspace.root / agent_id).glob("**/.memclaw")):
             halfway += [agent_id] if (meta / IMPORT_JOURNAL).exists() else []
+            if ledger.ledger_path(meta).is_file():
+                stores += 1
+                if ledger.check(meta) is not None:
+                    damaged.append(str(ledger.ledger_path(meta).relative_to(workspace.root)))
             for path in sorted(meta.rglob("*.json*")):
                 if path.suffix not in (".json", ".jsonl") or path.name == IMPORT_JOURNAL:
                     continue
@@ -382,7 +389,8 @@ def check_state(workspace: Workspace) -> Check:
             Status.FAIL,
             f"{plural(len(damaged), 'record file')} beside the memory files no longer "
             f"parse: {', '.join(damaged[:3])}",
-            "memclaw reads a damaged one as empty: restore it from a backup, or delete it",
+            "restore it from a backup, or move it aside: memclaw then starts it afresh "
+            "(the memory files are whole)",
         )
     if halfway:
         return Check(

@@ -1,6 +1,6 @@
 """The log of dream runs, and putting MEMORY.md back as it was before the last one.
 
-Every run is logged (``.memclaw/logs/dream.jsonl``) with what it read, what it
+Every run is logged (the ledger's ``dream`` stream) with what it read, what it
 did and the backup it left, so ``memclaw dream undo`` restores exactly the file
 the last changing run replaced, and ``memclaw status`` can tell when it ran.
 """

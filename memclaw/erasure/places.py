@@ -8,8 +8,8 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
   every message (tool-call arguments included);
 * ``history``: the previous versions of its files under ``.memclaw/history/``,
   cleaned as the file itself is;
-* ``logs``: the records of ``.memclaw/logs/*.jsonl`` that belong to the scope
-  (another owner's records are never touched);
+* ``logs``: the records of the ledger (``.memclaw/ledger.sqlite``) that belong to
+  the scope (another owner's records are never touched);
 * ``chat-history``: the scope's arrow-up input history;
 * ``state``: any other JSON-lines file under ``.memclaw/`` (the fact layer's
   feedback and inbox, for one), record by record as a log;
@@ -37,6 +37,7 @@ from memclaw.errors import UsageError, WorkspaceError
 from memclaw.extract.forgotten import LOG as FORGOTTEN_LOG
 from memclaw.facts import inbox as fact_inbox
 from memclaw.text import jsonsafe
+from memclaw.workspace import ledger
 from memclaw.workspace.entries import ENTRIES_DIR, parse_entries, splice_entries
 from memclaw.workspace.owners import OWNERS_DIR, normalise_owner
 from memclaw.workspace.reading import read_text
@@ -44,6 +45,7 @@ from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
     from memclaw.erasure.match import Matcher
+    from memclaw.workspace.agent import Agent
 
 DIARY = "DREAMS.md"
 # A diary line's list marker and bold label stay: "- **Held back:** [forgotten]".
@@ -179,25 +181,53 @@ def _rewrite_jsonl(text: str, matcher: Matcher, scope: Scope | None) -> tuple[st
             data = jsonsafe.loads(line)
         except (json.JSONDecodeError, ValueError):
             data = None
-        if data is None or (scope is not None and not _record_in_scope(scope, data)):
-            # A torn line, or another owner's record: a torn line that holds the fact goes.
-            if data is None and matcher.fact_line(line):
+        if data is None:
+            if matcher.fact_line(line):  # a torn line that holds the fact goes
                 changed.append(number)
                 total += 1
-                continue
-            out.append(line)
+            else:
+                out.append(line)
             continue
-        if scope is not None and isinstance(data, dict) and matcher.asked(data):
-            changed.append(number)  # a search for the fact, or one that found it: it goes whole
-            total += 1
-            continue
-        cleaned, count = matcher.redact_data(data)
+        cleaned, count = clean_record(data, matcher, scope)
         if count:
             changed.append(number)
             total += count
+            if cleaned is None:
+                continue
             line = json.dumps(cleaned, ensure_ascii=False) + ("\n" if line.endswith("\n") else "")
         out.append(line)
     return "".join(out), changed, total
+
+
+def clean_record(record: Any, matcher: Matcher, scope: Scope | None) -> tuple[Any, int]:
+    """(what stays of one transcript or log record, how many pieces of it said the fact);
+    None stays when the record goes whole. ``scope``: a log's, whose records of another
+    owner are left alone; None for a transcript, all of whose records are the scope's."""
+    if scope is not None and not _record_in_scope(scope, record):
+        return record, 0
+    if scope is not None and isinstance(record, dict) and matcher.asked(record):
+        return None, 1  # a search for the fact, or one that found it: it goes whole
+    return matcher.redact_data(record)
+
+
+def _log_records(agent: Agent) -> Iterator[dict[str, Any]]:
+    for stream in log_streams(agent):
+        yield from ledger.read(agent.meta_dir, stream)
+
+
+def log_streams(agent: Agent) -> frozenset[str]:
+    """The ledger's streams that may hold what a person said (not the forgotten
+    fingerprints: hashes only, nothing there to read back)."""
+    return frozenset(ledger.streams(agent.meta_dir)) - {FORGOTTEN_LOG}
+
+
+def forget_in_logs(scope: Scope, matcher: Matcher) -> None:
+    """The scope's log records lose the fact, in one transaction of the ledger."""
+    ledger.edit(
+        scope.agent.meta_dir,
+        lambda _stream, record: clean_record(record, matcher, scope)[0],
+        only=log_streams(scope.agent),
+    )
 
 
 def _record_in_scope(scope: Scope, record: Any) -> bool:
@@ -239,11 +269,8 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
         rel = path.parent.relative_to(history).as_posix()
         if in_scope(scope, rel):
             yield Store.HISTORY, kind_of(rel), path
-    logs = agent.meta_dir / "logs"
-    if logs.is_dir():
-        for path in sorted(logs.glob("*.jsonl")):
-            if path.stem != FORGOTTEN_LOG:  # hashes only: nothing there to read back
-                yield Store.LOGS, Kind.LOG, path
+    if ledger.ledger_path(agent.meta_dir).is_file() or ledger.streams(agent.meta_dir):
+        yield Store.LOGS, Kind.LOG, ledger.ledger_path(agent.meta_dir)
     typed = agent.meta_dir / "chat-history" / (scope.label if scope.personal else "_team")
     if typed.is_file():
         yield Store.CHAT_HISTORY, Kind.TYPED, typed
@@ -299,7 +326,7 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
     """Every place of the scope where the fact lives, with what would change there."""
     found = []
     for store, kind, path in candidates(scope):
-        text = read(path)
+        text = None if store is Store.LOGS else read(path)
         shown = path.relative_to(scope.agent.path).as_posix()
         if text is None and path.suffix == ".md" and path.is_file() and not path.is_symlink():
             # A note memclaw cannot read may hold the fact: forgetting around it would
@@ -309,6 +336,13 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
                 "forgotten: re-save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`), then "
                 "forget again"
             )
+        if store is Store.LOGS:
+            count = sum(
+                clean_record(record, matcher, scope)[1] for record in _log_records(scope.agent)
+            )
+            if count:
+                found.append(Place(store, kind, path, shown, count))
+            continue
         if text is None:
             continue
         if kind is Kind.ITEMS:

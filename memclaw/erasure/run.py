@@ -4,7 +4,7 @@
 crash at any point never lets the fact be learned again and never leaves a
 file half-written:
 
-1. the fingerprints go into ``.memclaw/logs/forgotten.jsonl`` (extraction,
+1. the fingerprints go into the ledger's ``forgotten`` stream (extraction,
    dreams, imports, tool calls and ``remember`` check them from then on);
 2. under the agent lock (and each affected transcript's chat lock, so an open
    chat is never rewritten under its feet), every place is rewritten
@@ -293,6 +293,9 @@ def _hold_sessions(scope: Scope, held: contextlib.ExitStack, own: str | None) ->
 
 
 def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: Any) -> None:
+    if store is Store.LOGS:
+        places.forget_in_logs(scope, matcher)
+        return
     text = places.read(path)
     if text is None:
         return
@@ -303,11 +306,6 @@ def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: 
         data = places.parse_json(text)
         if data is not None and matcher.redact_data(data)[1]:
             path.unlink(missing_ok=True)
-        return
-    if store is Store.LOGS:
-        # Logs are appended under their own lock, not the agent's.
-        with file_lock(path.with_suffix(".lock")):
-            _rewrite(scope, matcher, kind, path)
         return
     _rewrite(scope, matcher, kind, path)
 

@@ -1,7 +1,7 @@
 """What the user asked to forget, so that it is not learned again.
 
 Only a fingerprint is kept (hashed normalised tokens in
-``.memclaw/logs/forgotten.jsonl``): enough to recognise the same fact when
+the ledger's ``forgotten`` stream): enough to recognise the same fact when
 an extraction, a dream, an import or a tool call brings it back, not enough
 to read it. Two kinds of record:
 

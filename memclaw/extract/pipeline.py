@@ -5,7 +5,7 @@ filters and redacts the transcript, asks the model (or the offline engine
 when none is configured) what is worth keeping, and writes it: PROFILE.md
 and MEMORY.md replaced only when there is new content (ceilings and history
 apply), the daily entry appended under the time of day. Every run that is
-not a dry run is logged in ``.memclaw/logs/extract.jsonl``.
+not a dry run is logged in the ledger's ``extract`` stream.
 """
 
 from __future__ import annotations

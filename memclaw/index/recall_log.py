@@ -1,6 +1,6 @@
 """What search recalled: which lines of which files, for which queries.
 
-Search appends one record per answered query to ``.memclaw/logs/recall.jsonl``::
+Search appends one record per answered query to the ledger's ``recall`` stream::
 
     {"time": ..., "query": "cutover date", "owner": "user:maya",
      "hits": [{"file": "memory/2026-11-24.md", "line": 12, ...}, ...]}

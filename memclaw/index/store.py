@@ -31,6 +31,7 @@ from memclaw.index.storage.rows import (
     replace_blocks,
 )
 from memclaw.text.tokenize import TOKENIZER_VERSION, nfc
+from memclaw.workspace.ledger import use_wal
 from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"
@@ -88,7 +89,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA busy_timeout = 30000")
         if int(conn.execute("PRAGMA user_version").fetchone()[0]) == 0:
             # WAL (readers never wait for the writer) is stored in the file: set it once.
-            _switch_to_wal(conn)
+            use_wal(conn)
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn)
@@ -96,30 +97,6 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.close()  # before the file is moved aside or removed
         raise
     return conn
-
-
-def _switch_to_wal(conn: sqlite3.Connection, wait: float = 30.0) -> None:
-    """``journal_mode = WAL`` on a new file, waiting out another process doing the same.
-
-    Changing the journal mode needs the file to itself, and SQLite answers "database
-    is locked" at once instead of calling the busy handler: many first searches of a
-    fresh agent started together would all but one fail. Retry for as long as the
-    busy timeout would have waited.
-    """
-    import random
-    import time
-
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
-                raise
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(random.uniform(0.005, 0.05))
 
 
 def remove_index(path: Path) -> None:

@@ -11,7 +11,7 @@ Mem0 is never allowed to hurt a chat: recall waits at most ``timeout_ms``
 (the request runs on a helper thread the turn stops waiting for; once per
 process, an in-process store's opening gets ``OPEN_WAIT`` more), sync goes
 through a bounded queue on a worker thread, and every failure is counted and
-logged (``.memclaw/logs/mem0.jsonl``), never raised. Whatever leaves the machine
+logged (the ledger's ``mem0`` stream), never raised. Whatever leaves the machine
 has been through the same secret gate as memclaw's own writes.
 """
 

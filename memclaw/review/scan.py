@@ -7,7 +7,7 @@ survive in any of them:
   entries, DREAMS.md, ``owners/...``);
 * ``sessions``: chat transcripts, ``sessions/*.jsonl`` (owners' ones included);
 * ``history``: the previous versions under ``.memclaw/history/``;
-* ``logs``: ``.memclaw/logs/*.jsonl``;
+* ``logs``: the records of the ledger, ``.memclaw/ledger.sqlite``;
 * ``chat-history``: the arrow-up input history, ``.memclaw/chat-history/``;
 * ``index``: the block text in ``.memclaw/index.sqlite``.
 
@@ -26,11 +26,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memclaw.errors import WorkspaceError
 from memclaw.gates.redaction import redact_data, redact_lines
 from memclaw.review.scan_index import clean_index, index_findings
 from memclaw.text import jsonsafe
+from memclaw.workspace import ledger
 from memclaw.workspace.agent import Agent
-from memclaw.workspace.atomic import atomic_write, file_lock
+from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.paths import GLOBAL_DIR, META_DIR
 from memclaw.workspace.reading import read_text
 
@@ -96,8 +98,6 @@ def _store_of(rel: tuple[str, ...]) -> Store | None:
     if rel[0] == META_DIR and len(rel) >= 3:
         if rel[1] == "history":
             return Store.HISTORY
-        if rel[1] == "logs" and name.endswith(".jsonl"):
-            return Store.LOGS
         if rel[1] == "chat-history":
             return Store.CHAT_HISTORY
         return None
@@ -166,7 +166,7 @@ def _redacted(path: Path, store: Store, text: str) -> str:
 
 def _jsonl(path: Path, store: Store) -> bool:
     # A previous version of a transcript is stored under the transcript's own name.
-    return store in (Store.SESSIONS, Store.LOGS) or (
+    return store is Store.SESSIONS or (
         store is Store.HISTORY and path.parent.name.endswith(".jsonl")
     )
 
@@ -218,7 +218,45 @@ def _scan_folder(holder: Agent, root: Path, report: ScanReport, redact: bool) ->
             changed = True
             report.redacted.append(shown)
             report.stores[store].redacted += 1
+    _scan_ledger(holder, root, report, redact=redact)
     _scan_index(holder, root, report, redact=redact, changed=changed)
+
+
+def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool) -> None:
+    """Each log record, judged string by string as it was written; with ``redact``, the
+    records holding a secret are redacted in one transaction of the ledger."""
+    from memclaw.gates import find_secrets
+
+    path = ledger.ledger_path(holder.meta_dir)
+    if path.is_symlink():
+        return
+    shown = path.relative_to(root).as_posix()
+    try:
+        streams = ledger.streams(holder.meta_dir)  # takes in the logs of an agent from before it
+    except WorkspaceError:
+        report.unreadable.append(shown)  # damaged: doctor's state check names it
+        return
+    if not streams:
+        return
+    report.files_scanned += 1
+    report.stores[Store.LOGS].files += 1
+    found = []
+    for stream in streams:
+        for number, record in enumerate(ledger.read(holder.meta_dir, stream), start=1):
+            kinds = [f.kind for text in _strings(record) for f in find_secrets(text)]
+            found += [Finding(f"{shown}#{stream}", number, kind, Store.LOGS) for kind in kinds]
+    report.add(found, Store.LOGS)
+    if found and redact:
+        ledger.edit(
+            holder.meta_dir,
+            lambda _stream, record: (
+                redact_data(record)
+                if any(find_secrets(text) for text in _strings(record))
+                else record
+            ),
+        )
+        report.redacted.append(shown)
+        report.stores[Store.LOGS].redacted += 1
 
 
 def _scan_index(
@@ -246,9 +284,7 @@ def _scan_index(
 
 
 def _rewrite(holder: Agent, path: Path, store: Store) -> bool:
-    # Logs are appended under their own lock, not the agent's.
-    guard = file_lock(path.with_suffix(".lock")) if store is Store.LOGS else holder.lock()
-    with guard:
+    with holder.lock():
         if path.is_symlink():
             return False
         current = _read(path)  # re-read: it may have changed since

@@ -35,7 +35,7 @@ from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import classify, markdown_only, unsafe_reason
 from memclaw.snapshot.state import STATE_TARGETS, state_writes
 from memclaw.text import jsonsafe
-from memclaw.workspace import Agent, Workspace
+from memclaw.workspace import Agent, Workspace, ledger
 from memclaw.workspace.atomic import file_lock, fsync_dir, write_bytes_atomic
 from memclaw.workspace.meta import default_meta, save_meta
 from memclaw.workspace.paths import IMPORT_JOURNAL, META_DIR, resolve_inside, validate_agent_id
@@ -226,6 +226,8 @@ def _state_forward(agent: Agent, staging: Path, rel: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(staged, target)
     fsync_dir(target.parent)
+    if folder == ledger.LEGACY_DIR:
+        ledger.absorb(agent.meta_dir)  # the records go into the ledger's streams now
 
 
 def _keep_previous(agent: Agent, rel: str, data: bytes) -> Path:

@@ -3,7 +3,7 @@
 "Edited since memclaw last wrote or imported it" is told from modification
 times, the one signal every file has whoever wrote it:
 
-* each import records, in ``.memclaw/logs/import.jsonl``, the modification time
+* each import records, in the ledger's ``import`` stream, the modification time
   each file it wrote had right after the write;
 * each rewrite memclaw makes (extraction, dreaming, ``memclaw files``, an
   import) first keeps the old text in ``.memclaw/history/<file>/``, so the

@@ -363,12 +363,8 @@ def state_writes(
         items = list(state.inbox)
     else:
         forgotten = _new_forgets(agent, state.forgotten)
-        if forgotten:
-            path = agent.meta_dir / _TARGETS[FORGOTTEN]
-            old = path.read_bytes() if path.is_file() else b""
-            if old and not old.endswith(b"\n"):
-                old += b"\n"
-            out.append((_TARGETS[FORGOTTEN], old + as_jsonl(forgotten)))
+        if forgotten:  # a file in logs/ is added to its stream of the ledger (``ledger``)
+            out.append((_TARGETS[FORGOTTEN], as_jsonl(forgotten)))
         evidence = _merged_evidence(agent, state.evidence)
         items = _merged_inbox(agent, state.inbox)
     if evidence:

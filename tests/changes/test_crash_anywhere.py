@@ -34,6 +34,7 @@ TRANSCRIPT = [
     {"role": "user", "content": "I'm Maya. We decided to move CI from Jenkins to GitHub Actions."},
     {"role": "assistant", "content": "Noted."},
     {"role": "user", "content": "Also, the launch of Bluebird is on 2026-06-12."},
+    {"role": "assistant", "content": "Noted: Bluebird launches on 2026-06-12."},
 ]
 # Runs the CLI, killed (exit 9) at its Nth flush or rename; N = 0 only counts them.
 KILLED = textwrap.dedent(

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from ledgerkit import stream_text
 
 from memclaw.changes.records import last_undoable
 from memclaw.changes.undo import UndoRefusedError, undo_last
@@ -104,5 +105,5 @@ def test_a_refused_undo_marks_nothing_undone_and_names_no_undo_that_cannot_work(
     assert "--skip-forget" not in str(refused.value)
     with pytest.raises(UndoRefusedError, match="edited after the remember"):
         undo_last(scope, skip_forget=True)
-    journal = scope.agent.meta_dir / "logs" / "changes.jsonl"
-    assert '"kind": "undo"' not in journal.read_text()  # the remember is not marked undone
+    journal = stream_text(scope.agent.meta_dir, "changes")
+    assert '"kind": "undo"' not in journal  # the remember is not marked undone

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ledgerkit import stream_text
 from typer.testing import CliRunner
 
 from memclaw.changes.undo import ForgetIsFinalError, undo_last
@@ -140,7 +141,7 @@ def test_undo_refuses_at_a_forget_and_names_what_it_would_undo(scope: Scope) -> 
     code, _, stderr = run("undo", "maya")
     assert code == 1 and "a forget is final" in stderr and "nothing was undone" in stderr
     assert {p: p.read_bytes() for p in scope.agent.path.rglob("*.md")} == files
-    assert "cardiologist" not in (scope.agent.meta_dir / "logs" / "changes.jsonl").read_text()
+    assert "cardiologist" not in stream_text(scope.agent.meta_dir, "changes")
 
 
 def test_skip_forget_undoes_the_change_before_the_forget(scope: Scope) -> None:

@@ -62,7 +62,6 @@ NO_TEXT = (
     "*.lock",
     "lease",
     "agent.yaml",
-    "logs/forgotten.jsonl",  # fingerprints: hashes of what was forgotten
     "facts/evidence.json",  # fact ids and events
     "provenance/*.json",  # hashes of lines
     "extract-state.json",
@@ -75,7 +74,7 @@ NO_TEXT = (
 )
 MAY_HOLD_TEXT = (
     "history/*",
-    "logs/*.jsonl",
+    "ledger.sqlite*",  # the records beside the files: the change journal, every log
     "chat-history/*",
     "summaries/*",
     "guard/*.json",

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from ledgerkit import stream_text
 from secretkit import GITHUB, leaks
 from typer.testing import CliRunner
 
@@ -247,8 +248,9 @@ def test_cold_search_loads_no_write_machinery_and_only_the_gate_it_logs_through(
 ) -> None:
     out, loaded = _fast_search("search", "knee", "--json")
     assert out.strip()
-    log = demo_agent / ".memclaw" / "logs" / "recall.jsonl"
-    assert '"query": "knee"' in log.read_text()  # it logged, through the secret gate
+    assert '"query": "knee"' in stream_text(
+        demo_agent / ".memclaw", "recall"
+    )  # it logged, through the secret gate
     assert "memclaw.gates.secrets" in loaded
     unused = {
         "memclaw.gates.noise",  # transcripts, before extraction
@@ -274,8 +276,7 @@ def test_a_cold_search_still_redacts_a_secret_in_its_query(
     # a process that has not used them yet must redact all the same.
     out, _ = _fast_search("search", f"cutover window {GITHUB}", "--json")
     assert out.strip()
-    log = demo_agent / ".memclaw" / "logs" / "recall.jsonl"
-    assert "[REDACTED:github_token]" in log.read_text()
+    assert "[REDACTED:github_token]" in stream_text(demo_agent / ".memclaw", "recall")
     assert leaks(isolated_env) == []
 
 

@@ -324,13 +324,19 @@ def test_records_beside_the_files_that_no_longer_parse_are_seen(agent_root: Path
     versions.mkdir(parents=True)
     (versions / "20261206T165907.md").write_text("{}")
     assert by_name(diagnose(None, env()), "state").status is Status.OK
-    changes = meta / "logs" / "changes.jsonl"
-    changes.write_text(changes.read_text() + '{"torn": "by a kill mid-app')  # readers skip it
+    pending = meta / "pending-extract.jsonl"
+    pending.write_text('{"session": "s1"}\n{"torn": "by a kill mid-app')  # readers skip it
     assert by_name(diagnose(None, env()), "state").status is Status.OK
-    changes.write_text(changes.read_text() + "\n{}\n")  # now an inner line is broken
+    pending.write_text(pending.read_text() + "\n{}\n")  # now an inner line is broken
     check = by_name(diagnose(None, env()), "state")
-    assert check.status is Status.FAIL and "demo/.memclaw/logs/changes.jsonl" in check.found
-    changes.write_text("{}\n")
+    assert check.status is Status.FAIL and "demo/.memclaw/pending-extract.jsonl" in check.found
+    pending.write_text("{}\n")
+    ledger = meta / "ledger.sqlite"
+    sound = ledger.read_bytes()
+    ledger.write_bytes(sound[:100] + b"\xff" * 4096 + sound[4196:])  # its pages overwritten
+    check = by_name(diagnose(None, env()), "state")
+    assert check.status is Status.FAIL and "demo/.memclaw/ledger.sqlite" in check.found
+    ledger.write_bytes(sound)
     (meta / "facts" / "evidence.json").write_text('{"facts": {')
     check = by_name(diagnose(None, env()), "state")
     assert check.status is Status.FAIL and "evidence.json" in check.found

@@ -243,7 +243,7 @@ def _files(folder: Path) -> dict[str, str]:
     return {
         k: v
         for k, v in tree(folder).items()
-        if not k.startswith(".memclaw/logs/") and not k.endswith(".lock")
+        if not k.startswith(".memclaw/ledger.sqlite") and not k.endswith(".lock")
     }
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from extract.extractkit import Clock, make_agent
+from ledgerkit import stream_text
 
 from memclaw.entries.forgetting import forget
 from memclaw.entries.lookup import get_memory, list_memories, match_memories
@@ -156,7 +157,7 @@ def test_forget_by_id_and_by_query(tmp_path: Path) -> None:
     with pytest.raises(WorkspaceError):
         forget(Scope(agent), id="m-00000000")
     # Only a fingerprint is kept, never the forgotten words.
-    log = (agent.meta_dir / "logs" / "forgotten.jsonl").read_text()
+    log = stream_text(agent.meta_dir, "forgotten")
     assert "Knut" not in log and "uv" not in log
 
 

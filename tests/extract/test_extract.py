@@ -181,7 +181,9 @@ def test_secrets_in_the_chat_never_reach_a_file(tmp_path: Path) -> None:
     ]
     result = extract_conversation(Scope(agent), chat)
     assert result.status is Status.WRITTEN
-    every = "".join(p.read_text() for p in agent.path.rglob("*") if p.is_file())
+    every = "".join(
+        p.read_bytes().decode(errors="replace") for p in agent.path.rglob("*") if p.is_file()
+    )
     every += "".join(p.read_text() for p in agent.meta_dir.rglob("*.jsonl"))
     assert key not in every and "sk-proj" not in every
     assert "API key was configured for the mailer service" in agent.read("MEMORY.md")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fake_openai import FakeOpenAI
+from ledgerkit import stream_text
 
 from extract.extractkit import CHAT, make_agent, model_agent
 from memclaw.extract.pipeline import extract_conversation
@@ -60,7 +61,7 @@ def test_a_credential_in_a_hand_edited_line_never_reaches_the_log(
 
     memory = agent.read("MEMORY.md")
     assert all(f"- {fact}\n" in memory for fact in FACTS)
-    assert TOKEN not in (agent.meta_dir / "logs" / "extract.jsonl").read_text()
+    assert TOKEN not in stream_text(agent.meta_dir, "extract")
     assert not any(TOKEN in p.read_text() for p in (agent.meta_dir / "guard").rglob("*.json"))
 
 

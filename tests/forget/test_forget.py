@@ -44,7 +44,7 @@ def test_plan_shows_every_place_and_writes_nothing(tmp_path: Path) -> None:
         ("memory", "memory/2026-03-29.md"),
         ("memory", "DREAMS.md"),
         ("sessions", "sessions/s-1.jsonl"),
-        ("logs", ".memclaw/logs/recall.jsonl"),
+        ("logs", ".memclaw/ledger.sqlite"),
         ("chat-history", ".memclaw/chat-history/_team"),
     } <= shown
     assert any(store == "history" for store, _ in shown)
@@ -167,7 +167,7 @@ def test_only_the_asked_owner_is_touched(tmp_path: Path) -> None:
     assert bob.read("MEMORY.md") == bob_before
     now = snapshot_of(agent.path)
     for name, data in team_before.items():
-        if not name.startswith(".memclaw/logs/"):  # the forget's own records are appended
+        if not name.startswith(".memclaw/ledger.sqlite"):  # the forget's own records go in
             assert now[name] == data, name
     # The team's forget, in turn, never reaches into an owner's folder.
     _forget(Scope(agent), "pregnant")
@@ -178,10 +178,10 @@ def test_an_open_chat_on_a_transcript_refuses_before_writing(tmp_path: Path) -> 
     agent = planted(tmp_path)
     plan = plan_forget(Scope(agent), "pregnant")
     with file_lock(agent.meta_dir / "sessions" / "s-1.lock"):
-        before = {k: v for k, v in snapshot_of(agent.path).items() if "/logs/" not in k}
+        before = {k: v for k, v in snapshot_of(agent.path).items() if "ledger.sqlite" not in k}
         with pytest.raises(LockBusyError, match="session s-1 is open"):
             apply_forget(plan)
-        after = {k: v for k, v in snapshot_of(agent.path).items() if "/logs/" not in k}
+        after = {k: v for k, v in snapshot_of(agent.path).items() if "ledger.sqlite" not in k}
     assert after == before
     # The fingerprint was recorded first: nothing relearns it meanwhile.
     assert remember(Scope(agent), "Maya is pregnant").action is Action.SKIPPED
@@ -219,7 +219,7 @@ def test_a_kill_mid_forget_leaves_every_file_whole(tmp_path: Path, after: int) -
     assert done.returncode == 9
     now = snapshot_of(agent.path)
     assert not [name for name in now if name.endswith(".tmp")]
-    changed = [n for n in now if n in before and now[n] != before[n] and "/logs/" not in n]
+    changed = [n for n in now if n in before and now[n] != before[n] and "ledger.sqlite" not in n]
     assert len(changed) == after
     for name in changed:
         assert WORD not in now[name].lower(), name  # wholly rewritten, never half

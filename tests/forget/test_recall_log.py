@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from memclaw.cli.app import app
+from memclaw.workspace import ledger
 
 NOTE = (
     "# 2026-12-02\n\n- Jonas sees a cardiologist in Uppsala every March.\n"
@@ -22,8 +22,7 @@ def _run(root: Path, *args: str) -> str:
 
 
 def _queries(root: Path) -> list[str]:
-    log = root / "pal" / ".memclaw" / "logs" / "recall.jsonl"
-    return [json.loads(line)["query"] for line in log.read_text().splitlines()]
+    return [record["query"] for record in ledger.read(root / "pal" / ".memclaw", "recall")]
 
 
 def test_forget_removes_the_searches_for_the_fact_and_keeps_the_others(

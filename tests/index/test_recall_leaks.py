@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from ledgerkit import stream_text
 from secretkit import GITHUB, leaks
 from typer.testing import CliRunner
 
@@ -13,6 +14,5 @@ def test_a_pasted_token_in_a_search_query_never_reaches_the_recall_log(
 ) -> None:
     result = CliRunner().invoke(app, ["search", f"cutover window {GITHUB}", "--agent", "demo"])
     assert result.exit_code == 0 and result.stdout
-    log = demo_agent / ".memclaw" / "logs" / "recall.jsonl"
-    assert "[REDACTED:" in log.read_text()
+    assert "[REDACTED:" in stream_text(demo_agent / ".memclaw", "recall")
     assert leaks(isolated_env) == []

@@ -8,7 +8,7 @@ import pytest
 
 from memclaw.errors import AgentNotFoundError, UsageError
 from memclaw.index import Searcher, search, stats, sync_agent
-from memclaw.workspace import Workspace
+from memclaw.workspace import Workspace, ledger
 from memclaw.workspace.logs import read_log
 from memclaw.workspace.owners import normalise_owner
 
@@ -222,7 +222,7 @@ def test_recall_log_records_hits_per_agent(isolated_env: Path) -> None:
     assert record["time"] == NOW.isoformat(timespec="seconds")
     hit = record["hits"][0]
     assert (hit["file"], hit["line"], len(hit["hash"])) == ("MEMORY.md", 1, 16)
-    assert (isolated_env / "_global/.memclaw/logs/recall.jsonl").is_file()
+    assert ledger.streams(isolated_env / "_global/.memclaw") == {"recall": 1}
     summary = stats(ws.agent("a"))
     assert (summary.searches, summary.recalled) == (1, 1)
     assert summary.top_files == [{"file": "MEMORY.md", "hits": 1}]

@@ -14,6 +14,7 @@ from typing import Any
 from chat.chatkit import OpenChat
 from click.testing import Result
 from fake_openai import FakeOpenAI
+from ledgerkit import stream_text
 from typer.testing import CliRunner
 
 from memclaw.chat.tools import ToolBox
@@ -163,7 +164,7 @@ def test_forgetting_server_alphas_sentence_leaves_server_beta_whole_and_learnabl
     cli("remember", "pal", SERVER.format("alpha"))
     cli("remember", "pal", SERVER.format("beta"))
     assert cli("forget", "pal", SERVER.format("alpha"), "--yes").exit_code == 0
-    journal = (isolated_env / "pal" / ".memclaw" / "logs" / "changes.jsonl").read_text()
+    journal = stream_text(isolated_env / "pal" / ".memclaw", "changes")
     assert "server beta" in journal and "server alpha" not in journal
     assert cli("remember", "pal", SERVER.format("gamma")).stderr.startswith("added")
     again = cli("remember", "pal", SERVER.format("alpha").replace("The nightly", "Nightly"))

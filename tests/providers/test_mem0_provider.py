@@ -5,6 +5,7 @@ from typing import Any
 
 from chat.chatkit import OpenChat, sent_messages
 from fake_openai import FakeOpenAI
+from ledgerkit import stream_text
 
 from memclaw.providers.mem0_state import synced_turns
 from providers.fake_mem0 import FakeMem0
@@ -108,8 +109,7 @@ def test_a_down_server_costs_the_turn_nothing_but_a_count(
     stats = conversation.engine.providers[1].stats  # type: ignore[attr-defined]
     assert stats.recall_failures == 1 and stats.sync_failures == 1
     assert any("mem0 sync" in n for n in conversation.drain())
-    log = conversation.session.agent.meta_dir / "logs" / "mem0.jsonl"
-    assert "HTTP 500" in log.read_text(encoding="utf-8")
+    assert "HTTP 500" in stream_text(conversation.session.agent.meta_dir, "mem0")
     assert synced_turns(conversation.session.scope, conversation.session.id) == set()
 
 

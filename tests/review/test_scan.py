@@ -67,7 +67,7 @@ def test_a_log_record_is_judged_string_by_string_as_it_was_written(tmp_path: Pat
     atomic_write(log, json.dumps(record) + "\n" + json.dumps(leak) + "\n")
     report = scan_secrets(Workspace.open(tmp_path, env={}))
     assert [(f.file, f.line) for f in report.findings] == [
-        ("assistant/.memclaw/logs/changes.jsonl", 2)
+        ("assistant/.memclaw/ledger.sqlite#changes", 2)
     ]
 
 

@@ -16,7 +16,7 @@ from memclaw.index import vectors
 from memclaw.index.storage.packs import visible_blocks
 from memclaw.index.store import index_path
 from memclaw.review.scan import scan_secrets
-from memclaw.workspace import Workspace
+from memclaw.workspace import Workspace, ledger
 from memclaw.workspace.atomic import atomic_write
 
 
@@ -85,8 +85,8 @@ def test_redact_leaves_no_secret_in_any_file(tmp_path: Path) -> None:
     history = (base / ".memclaw" / "chat-history" / "_team").read_text().splitlines()
     assert history[0] == "hello" and history[-1] == "bye"
     assert not any(line in history for line in _private_key())
-    for line in (base / ".memclaw" / "logs" / "extract.jsonl").read_text().splitlines():
-        assert json.loads(line)["status"] == "written"
+    for record in ledger.read(base / ".memclaw", "extract"):
+        assert record["status"] == "written"
     with sqlite3.connect(index_path(base)) as conn:
         assert conn.execute("SELECT count(*) FROM vectors").fetchone() == (0,)
     conn.close()

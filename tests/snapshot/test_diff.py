@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from memclaw.cli.app import app
-from memclaw.workspace import Workspace
+from memclaw.workspace import Workspace, ledger
 
 from .helpers import make_agent, snapshot_zip, tree
 
@@ -63,11 +63,10 @@ def test_warns_about_files_edited_since_the_last_import(ws: Workspace, tmp_path:
 
 def _age_import_log(agent: Path, seconds: int) -> None:
     """As if the import happened ``seconds`` earlier than it did."""
-    log = agent / ".memclaw" / "logs" / "import.jsonl"
-    records = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    records = list(ledger.read(agent / ".memclaw", "import"))
     for record in records:
         record["files"] = {k: v - seconds * 1_000_000_000 for k, v in record["files"].items()}
-    log.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    ledger.replace(agent / ".memclaw", "import", records)
 
 
 def test_a_rewrite_by_memclaw_is_not_a_hand_edit(ws: Workspace, tmp_path: Path) -> None:

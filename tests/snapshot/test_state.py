@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from memclaw.cli.app import app
 from memclaw.errors import SnapshotError
 from memclaw.snapshot import export_snapshot, import_snapshot, read_snapshot, recover
-from memclaw.workspace import Workspace
+from memclaw.workspace import Workspace, ledger
 from memclaw.workspace.owners import normalise_owner
 
 from .helpers import manifest_for, raw_zip, tree
@@ -128,7 +128,7 @@ def forget_places(root: Path, args: tuple[str, ...]) -> dict[str, object]:
     found: dict[str, object] = json.loads(ok("--root", str(root), *args))
     found["places"] = [p for p in found["places"] if p["store"] != "history"]  # type: ignore[attr-defined]
     for place in found["places"]:  # type: ignore[attr-defined]
-        if place["file"].endswith("changes.jsonl"):  # a clone's journal holds its import too
+        if place["store"] == "logs":  # a clone's journal holds its import too
             del place["count"], place["lines"]
     return found
 
@@ -177,7 +177,7 @@ def test_a_format_1_zip_still_imports(tmp_path: Path) -> None:
     assert (target / "demo" / "PROFILE.md").read_bytes() == (
         original / "demo" / "PROFILE.md"
     ).read_bytes()
-    assert not (target / "demo" / ".memclaw" / "logs" / "forgotten.jsonl").exists()
+    assert list(ledger.read(target / "demo" / ".memclaw", "forgotten")) == []
 
 
 def _with_entry(data: bytes, name: str, content: bytes) -> bytes:
@@ -238,10 +238,10 @@ def test_import_into_an_existing_agent_never_undoes_a_forget(tmp_path: Path) -> 
         _, out, err = run("--root", r, "remember", "dst", fact)
         assert "forgotten" in out + err, fact
     # Importing the same snapshot again adds no second copy of its fingerprints.
-    log = ws.agent("dst").meta_dir / "logs" / "forgotten.jsonl"
-    before = log.read_text()
+    meta = ws.agent("dst").meta_dir
+    before = list(ledger.read(meta, "forgotten"))
     import_snapshot(ws, "dst", snap)
-    assert log.read_text() == before
+    assert list(ledger.read(meta, "forgotten")) == before
 
 
 def test_evidence_of_an_existing_agent_is_merged_not_replaced(tmp_path: Path) -> None:
@@ -345,10 +345,13 @@ def test_state_lands_with_the_files_or_not_at_all(tmp_path: Path, crash: str) ->
     dst = ws.root / "dst"
     before = tree(dst)
     assert memclaw(ws.root, "import", "dst", str(zipped), crash=crash).returncode == CRASHED
-    log = dst / ".memclaw" / "logs" / "forgotten.jsonl"
+
+    def forgotten() -> list[dict[str, object]]:
+        return list(ledger.read(dst / ".memclaw", "forgotten"))
+
     if crash == "staging":
         # Died before committing: neither the files nor the state moved.
-        assert not log.exists()
+        assert forgotten() == []
         assert {k: v for k, v in tree(dst).items() if not k.startswith(".")} == {
             k: v for k, v in before.items() if not k.startswith(".")
         }
@@ -356,7 +359,7 @@ def test_state_lands_with_the_files_or_not_at_all(tmp_path: Path, crash: str) ->
     # Recovered (or re-run): the files and the forget both arrived.
     if crash == "staging":
         import_snapshot(ws, "dst", read_snapshot(zipped.read_bytes()))
-    assert log.is_file()
+    assert forgotten()
     _, out, err = run("--root", r, "remember", "dst", "Maya plays the cello")
     assert "forgotten" in out + err
     assert any("Maya keeps bees" in p.read_text() for p in (dst / "entries").glob("*.md"))
@@ -397,11 +400,13 @@ def test_restoring_a_backup_into_its_own_agent_duplicates_no_state(tmp_path: Pat
     original, _, zipped = clone(tmp_path)
     before = facts(original)
     meta = original / "demo" / ".memclaw"
-    kept = {p: (meta / p).read_bytes() for p in ("facts/evidence.json", "logs/forgotten.jsonl")}
+    evidence = (meta / "facts" / "evidence.json").read_bytes()
+    forgotten = list(ledger.read(meta, "forgotten"))
     for _ in range(2):
         ok("--root", str(original), "import", "demo", str(zipped))
     assert facts(original) == before
-    assert {p: (meta / p).read_bytes() for p in kept} == kept
+    assert (meta / "facts" / "evidence.json").read_bytes() == evidence
+    assert list(ledger.read(meta, "forgotten")) == forgotten
 
 
 def test_a_clone_keeps_the_loss_guards_baseline(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 from memclaw.errors import LockBusyError
 from memclaw.workspace import Agent
 from memclaw.workspace.atomic import append_text, atomic_write, file_lock
-from memclaw.workspace.logs import append_log, last_record, log_path, read_log
+from memclaw.workspace.logs import append_log, last_record, read_log
 
 
 def _mode(path: Path) -> int:
@@ -91,13 +91,13 @@ def test_lock_serialises_threads(tmp_path: Path) -> None:
     assert overlaps == 0
 
 
-def test_logs_append_and_skip_a_torn_line(agent: Agent) -> None:
+def test_logs_append_and_read_back_oldest_first(agent: Agent) -> None:
     assert last_record(agent, "extract") is None
     append_log(agent, "extract", {"session": "s1", "facts": 2})
-    append_log(agent, "extract", {"session": "s2", "facts": 0})
-    with open(log_path(agent, "extract"), "a", encoding="utf-8") as handle:
-        handle.write('{"session": "s3", "fa')  # a crash mid-append
+    append_log(agent, "extract", {"session": "s2", "facts": 0, "status": "failed"})
     records = list(read_log(agent, "extract"))
     assert [r["session"] for r in records] == ["s1", "s2"]
     assert records[0]["time"] == "2026-11-29T09:30:00+01:00"
     assert last_record(agent, "extract") == records[1]
+    assert last_record(agent, "extract", skip_status=frozenset({"failed"})) == records[0]
+    assert list(read_log(agent, "dream")) == []

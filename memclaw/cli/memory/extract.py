@@ -58,7 +58,7 @@ def extract(
     reaches a model or a file. With no model configured the offline rule-based
     engine does the work. A session's turns are extracted once: running it again
     reads only the turns added since (--again reads them all). Each run is logged
-    in .memclaw/logs/extract.jsonl.
+    in the ledger (memclaw log AGENT extract).
 
     Examples:
 

@@ -1,7 +1,7 @@
 """Consolidation run per bucket: which buckets are due, the plan of each, and its write.
 
 A model's merge is planned without the lock and written only if no entries file
-changed meanwhile; every run is logged in ``.memclaw/logs/consolidate.jsonl``.
+changed meanwhile; every run is logged in the ledger's ``consolidate`` stream.
 """
 
 from __future__ import annotations

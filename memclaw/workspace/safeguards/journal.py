@@ -5,7 +5,7 @@ MEMORY.md and DREAMS.md. A person who asks "what did that do?" or "undo that"
 means the whole of it, so the writes of one operation are grouped: the
 operation opens :func:`change`, and every write memclaw makes while it is open
 (:meth:`Agent._put`, :meth:`Agent.append_daily`, an import's swap) is noted in
-it. When it closes, one record goes to ``.memclaw/logs/changes.jsonl``: per
+it. When it closes, one record goes to the ledger's ``changes`` stream: per
 file the lines added, removed and changed, the hash of the text the change
 left, and how to get the text before it back:
 

@@ -1,0 +1,284 @@
+"""The ledger: the records memclaw keeps beside an agent's files, in one SQLite database.
+
+``.memclaw/ledger.sqlite`` holds streams of JSON records, oldest first: the change
+journal (``changes``), the extraction, dream, forget and recall runs, the forgotten
+fingerprints, and every other log. SQLite does the work hand-made locks and
+fsynced appends did before: a record is written in a transaction (WAL, so readers
+never wait on a writer and never see half a record), writers from many processes
+queue on ``busy_timeout``, and a process killed mid-write loses only its own
+unfinished record.
+
+Deleted text does not linger: ``secure_delete`` zeroes what a forget or a redaction
+removes, and ``scrub`` empties the write-ahead log afterwards.
+
+A JSON-lines file in ``.memclaw/logs/`` is absorbed into the stream of its name the
+next time the ledger is opened, then deleted: that moves an agent's logs from before
+the ledger, and lets an import stage records as plain files. The digest of each
+absorbed file is committed with its records, so a file left behind by a crash
+between the commit and the delete is never absorbed twice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from memclaw.errors import WorkspaceError, storage_refusal
+from memclaw.text import jsonsafe
+
+LEDGER = "ledger.sqlite"
+LEGACY_DIR = "logs"  # where the JSON-lines logs lived, and where an import stages some
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS records (
+    id INTEGER PRIMARY KEY,
+    stream TEXT NOT NULL,
+    body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS records_by_stream ON records (stream, id);
+CREATE TABLE IF NOT EXISTS absorbed (digest TEXT PRIMARY KEY);
+"""
+# Readers and writers of one agent wait for each other this long before giving up.
+_BUSY_MS = 30_000
+
+# What an edit does to one record: the record (changed or not) to keep it, None to drop it.
+Edit = Callable[[str, dict[str, Any]], dict[str, Any] | None]
+
+
+def ledger_path(meta_dir: Path) -> Path:
+    return meta_dir / LEDGER
+
+
+@contextlib.contextmanager
+def _opened(meta_dir: Path, *, create: bool) -> Iterator[sqlite3.Connection | None]:
+    """A connection in autocommit mode (transactions are begun explicitly), or None when
+    there is no ledger yet and nothing to absorb and ``create`` is false."""
+    path = ledger_path(meta_dir)
+    if not create and not path.is_file() and not _legacy_files(meta_dir):
+        yield None
+        return
+    try:
+        meta_dir.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=_BUSY_MS / 1000, isolation_level=None)
+    except (OSError, sqlite3.OperationalError) as exc:
+        raise _refused(exc, path) from exc
+    try:
+        db.execute(f"PRAGMA busy_timeout = {_BUSY_MS}")
+        use_wal(db)
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA secure_delete = ON")
+        db.executescript(_SCHEMA)
+        _absorb(db, meta_dir)
+        yield db
+    except sqlite3.OperationalError as exc:
+        raise _refused(exc, path) from exc
+    except sqlite3.DatabaseError as exc:
+        raise WorkspaceError(
+            f"the ledger {path} is damaged ({exc}): the memory files are whole; move it "
+            "aside (memclaw starts a new one, without the undo history and logs it held) "
+            "or restore it from a backup"
+        ) from None
+    finally:
+        db.close()
+
+
+def use_wal(conn: sqlite3.Connection, wait: float = _BUSY_MS / 1000) -> None:
+    """``journal_mode = WAL`` on a new file (the ledger, the search index), waiting out
+    another process doing the same.
+
+    Changing the journal mode needs the file to itself, and SQLite answers "database
+    is locked" at once instead of calling the busy handler: many first searches of a
+    fresh agent started together would all but one fail. Retry for as long as the
+    busy timeout would have waited.
+    """
+    import random
+    import time
+
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+        return
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(random.uniform(0.005, 0.05))
+
+
+def _refused(exc: BaseException, path: Path) -> BaseException:
+    """The machine's refusal as one line for a person; anything else unchanged."""
+    return storage_refusal(exc, where=str(path)) or exc
+
+
+def append(meta_dir: Path, stream: str, record: dict[str, Any]) -> None:
+    """Add one record to the end of ``stream``; safe across processes."""
+    body = json.dumps(record, ensure_ascii=False, default=str)
+    with _opened(meta_dir, create=True) as db:
+        assert db is not None
+        db.execute("INSERT INTO records (stream, body) VALUES (?, ?)", (stream, body))
+
+
+def read(meta_dir: Path, stream: str) -> Iterator[dict[str, Any]]:
+    """The records of ``stream``, oldest first (read in one snapshot of the ledger)."""
+    with _opened(meta_dir, create=False) as db:
+        if db is None:
+            return
+        rows = db.execute(
+            "SELECT body FROM records WHERE stream = ? ORDER BY id", (stream,)
+        ).fetchall()
+    for (body,) in rows:
+        record = _parsed(body)
+        if record is not None:
+            yield record
+
+
+def streams(meta_dir: Path) -> dict[str, int]:
+    """Each stream's name and how many records it holds."""
+    with _opened(meta_dir, create=False) as db:
+        if db is None:
+            return {}
+        rows = db.execute("SELECT stream, count(*) FROM records GROUP BY stream ORDER BY stream")
+        return dict(rows.fetchall())
+
+
+def edit(meta_dir: Path, change: Edit, *, only: frozenset[str] | None = None) -> int:
+    """Apply ``change`` to every record (of the streams ``only`` names, or of all) in one
+    transaction; returns how many records it changed or dropped. Nothing else writes
+    meanwhile."""
+    changed = 0
+    with _opened(meta_dir, create=False) as db:
+        if db is None:
+            return 0
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            rows = db.execute("SELECT id, stream, body FROM records").fetchall()
+            for rowid, stream, body in rows:
+                if only is not None and stream not in only:
+                    continue
+                record = _parsed(body)
+                if record is None:
+                    continue
+                new = change(stream, record)
+                if new is None:
+                    db.execute("DELETE FROM records WHERE id = ?", (rowid,))
+                elif new != record:
+                    text = json.dumps(new, ensure_ascii=False, default=str)
+                    db.execute("UPDATE records SET body = ? WHERE id = ?", (text, rowid))
+                else:
+                    continue
+                changed += 1
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        if changed:
+            scrub(db)
+    return changed
+
+
+def replace(meta_dir: Path, stream: str, records: list[dict[str, Any]]) -> None:
+    """Make ``records`` the whole of ``stream``, in one transaction."""
+    with _opened(meta_dir, create=True) as db:
+        assert db is not None
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("DELETE FROM records WHERE stream = ?", (stream,))
+        db.executemany(
+            "INSERT INTO records (stream, body) VALUES (?, ?)",
+            [(stream, json.dumps(r, ensure_ascii=False, default=str)) for r in records],
+        )
+        db.execute("COMMIT")
+
+
+def scrub(db: sqlite3.Connection) -> None:
+    """Leave no old version of a changed record in the write-ahead log: with
+    ``secure_delete`` the database file itself already keeps none."""
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def check(meta_dir: Path) -> str | None:
+    """What is wrong with the ledger's file (SQLite's own check), or None when it is sound."""
+    path = ledger_path(meta_dir)
+    if not path.is_file():
+        return None
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    return None if verdict == "ok" else str(verdict)
+
+
+def _parsed(body: str) -> dict[str, Any] | None:
+    try:
+        record = jsonsafe.loads(body)
+    except (json.JSONDecodeError, ValueError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+# --- JSON-lines files absorbed -----------------------------------------------------------
+
+
+def absorb(meta_dir: Path) -> None:
+    """Take in the JSON-lines files of ``logs/`` now (opening the ledger does)."""
+    with _opened(meta_dir, create=False):
+        pass
+
+
+def _legacy_files(meta_dir: Path) -> list[Path]:
+    folder = meta_dir / LEGACY_DIR
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.jsonl") if p.is_file() and not p.is_symlink())
+
+
+def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
+    """Move every JSON-lines file of ``logs/`` into its stream (see the module's note)."""
+    if not _legacy_files(meta_dir):
+        return
+    db.execute("BEGIN IMMEDIATE")  # one absorber at a time; the others then find nothing
+    try:
+        done = []
+        for path in _legacy_files(meta_dir):
+            try:
+                stat, data = path.stat(), path.read_bytes()
+            except FileNotFoundError:
+                continue  # another process absorbed it a moment ago
+            # The file itself, not only its content: another file of the same records is
+            # absorbed again (an import of records a forget had absorbed before, say).
+            named = f"{path.name}\0{stat.st_ino}\0{stat.st_mtime_ns}\0".encode()
+            digest = hashlib.sha256(named + data).hexdigest()
+            done.append(path)
+            if db.execute("SELECT 1 FROM absorbed WHERE digest = ?", (digest,)).fetchone():
+                continue
+            db.executemany(
+                "INSERT INTO records (stream, body) VALUES (?, ?)",
+                [(path.stem, body) for body in _lines(data)],
+            )
+            db.execute("INSERT INTO absorbed (digest) VALUES (?)", (digest,))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    for path in done:
+        path.unlink(missing_ok=True)
+        path.with_suffix(".lock").unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        (meta_dir / LEGACY_DIR).rmdir()
+
+
+def _lines(data: bytes) -> Iterator[str]:
+    """The records of a JSON-lines file, as JSON text; a torn line (a crash mid-append) and
+    anything else that is not a JSON object are left out."""
+    for line in data.decode("utf-8", errors="replace").splitlines():
+        record = _parsed(line)
+        if record is not None:
+            yield json.dumps(record, ensure_ascii=False)

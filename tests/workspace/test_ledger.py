@@ -1,0 +1,148 @@
+"""The ledger: one SQLite file for the records beside an agent's files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from memclaw.workspace import ledger
+
+
+def _legacy(meta: Path, name: str, text: str) -> Path:
+    path = meta / "logs" / f"{name}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    path.with_suffix(".lock").touch()
+    return path
+
+
+def test_reading_an_agent_without_records_creates_nothing(tmp_path: Path) -> None:
+    meta = tmp_path / "sam" / ".memclaw"
+    assert list(ledger.read(meta, "changes")) == []
+    assert ledger.streams(meta) == {}
+    assert not (tmp_path / "sam").exists()
+
+
+def test_the_logs_of_an_agent_from_before_the_ledger_move_in_once(tmp_path: Path) -> None:
+    _legacy(tmp_path, "extract", '{"session": "s1"}\n{"session": "s2"}\n{"session": "s3", "fa')
+    _legacy(tmp_path, "changes", '{"change": "c1"}\n[1, 2]\n')
+    ledger.append(tmp_path, "extract", {"session": "s4"})
+    # A torn last line (a kill mid-append) and a record that is no object stay out.
+    assert [r["session"] for r in ledger.read(tmp_path, "extract")] == ["s1", "s2", "s4"]
+    assert list(ledger.read(tmp_path, "changes")) == [{"change": "c1"}]
+    assert not (tmp_path / "logs").exists()  # the files and their locks are gone
+    assert ledger.streams(tmp_path) == {"changes": 1, "extract": 3}
+
+
+def test_a_crash_between_the_commit_and_the_delete_absorbs_nothing_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    legacy = _legacy(tmp_path, "recall", '{"query": "Porto"}\n')
+    with monkeypatch.context() as patched:
+        patched.setattr(Path, "unlink", lambda self, missing_ok=False: None)  # killed here
+        assert len(list(ledger.read(tmp_path, "recall"))) == 1
+    assert legacy.is_file()
+    assert len(list(ledger.read(tmp_path, "recall"))) == 1
+    assert not legacy.exists()
+    # Another file of the same records (staged by an import, say) is new, and goes in.
+    _legacy(tmp_path, "recall", '{"query": "Porto"}\n')
+    assert len(list(ledger.read(tmp_path, "recall"))) == 2
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from memclaw.workspace import ledger
+for n in range(40):
+    ledger.append(Path(sys.argv[1]), "changes", {{"writer": {writer}, "n": n}})
+"""
+
+
+def test_writers_in_four_processes_at_once_lose_no_record(tmp_path: Path) -> None:
+    writers = [
+        subprocess.Popen([sys.executable, "-c", textwrap.dedent(WRITER.format(writer=w)), tmp_path])
+        for w in range(4)
+    ]
+    assert [w.wait(timeout=120) for w in writers] == [0, 0, 0, 0]
+    records = list(ledger.read(tmp_path, "changes"))
+    assert sorted((r["writer"], r["n"]) for r in records) == [
+        (w, n) for w in range(4) for n in range(40)
+    ]
+    for w in range(4):  # each writer's own records stay in its order
+        assert [r["n"] for r in records if r["writer"] == w] == list(range(40))
+
+
+def test_an_edit_leaves_no_copy_of_what_it_removed_in_any_file(tmp_path: Path) -> None:
+    for n in range(30):
+        ledger.append(tmp_path, "recall", {"query": f"where is the zanzibar key {n}"})
+        ledger.append(tmp_path, "extract", {"said": f"ordinary line {n}"})
+
+    def cleaned(stream: str, record: dict[str, object]) -> dict[str, object] | None:
+        if stream == "recall" and record["query"] == "where is the zanzibar key 0":
+            return None
+        return {"query": "[forgotten]"} if "zanzibar" in str(record.get("query")) else record
+
+    assert ledger.edit(tmp_path, cleaned, only=frozenset({"recall"})) == 30
+    assert len(list(ledger.read(tmp_path, "recall"))) == 29
+    assert len(list(ledger.read(tmp_path, "extract"))) == 30
+    held = b"".join(p.read_bytes() for p in tmp_path.glob("ledger.sqlite*"))
+    assert b"zanzibar" not in held
+    assert b"ordinary line 7" in held
+
+
+def test_a_damaged_ledger_is_told_and_a_sound_one_is_not(tmp_path: Path) -> None:
+    assert ledger.check(tmp_path) is None  # none yet
+    for n in range(200):
+        ledger.append(tmp_path, "changes", {"n": n, "pad": "x" * 200})
+    assert ledger.check(tmp_path) is None
+    path = ledger.ledger_path(tmp_path)
+    data = bytearray(path.read_bytes())
+    data[8192:12288] = b"\xff" * 4096  # a page of records overwritten
+    path.write_bytes(bytes(data))
+    assert ledger.check(tmp_path) is not None
+
+
+def test_replace_makes_a_stream_exactly_the_records_given(tmp_path: Path) -> None:
+    ledger.append(tmp_path, "forgotten", {"id": "a"})
+    ledger.append(tmp_path, "changes", {"id": "c"})
+    ledger.replace(tmp_path, "forgotten", [{"id": "b"}, {"id": "d"}])
+    assert [r["id"] for r in ledger.read(tmp_path, "forgotten")] == ["b", "d"]
+    assert [r["id"] for r in ledger.read(tmp_path, "changes")] == ["c"]
+    assert json.loads(json.dumps(ledger.streams(tmp_path))) == {"changes": 1, "forgotten": 2}
+
+
+def test_an_agent_from_before_the_ledger_undoes_and_tells_its_past_as_before(
+    isolated_env: Path,
+) -> None:
+    from typer.testing import CliRunner
+
+    from memclaw.cli.app import app
+
+    def cli(*args: str) -> str:
+        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+        assert result.exit_code == 0, result.stderr
+        return result.stdout + result.stderr
+
+    cli("init", "sam")
+    cli("remember", "sam", "Sam's bee colonies are called Ada and Grace")
+    cli("remember", "sam", "Sam lives in Porto")
+    meta = isolated_env / "sam" / ".memclaw"
+    timeline = cli("timeline", "sam", "--json")
+    # The layout of an older memclaw: each log a JSON-lines file of its own, no ledger.
+    logs = {
+        s: "".join(json.dumps(r) + "\n" for r in ledger.read(meta, s)) for s in ledger.streams(meta)
+    }
+    for path in meta.glob("ledger.sqlite*"):
+        path.unlink()
+    for stream, records in logs.items():
+        _legacy(meta, stream, records)
+    assert cli("timeline", "sam", "--json") == timeline
+    assert not (meta / "logs").exists()
+    assert "undid the remember" in cli("undo", "sam")
+    assert not (isolated_env / "sam" / "entries" / "identity.md").exists()  # the remember made it
+    assert "Ada and Grace" in cli("search", "bee colonies", "--agent", "sam")
