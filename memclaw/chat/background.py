@@ -7,7 +7,7 @@ endpoint that answers one request at a time (a server on this machine, or
 ``model_slots: 1``) it runs only when the conversation ends. What it cannot
 finish then, or what the model fails, is queued for the next chat or dream.
 Its outcome becomes one quiet line for the person; its failures go to
-``.memclaw/logs/chat.jsonl``, never to the screen as an error. Subagents,
+the ledger's ``chat`` stream, never to the screen as an error. Subagents,
 ``--no-capture`` and conversations started by cron, heartbeat or automation
 triggers are never extracted.
 """
@@ -224,7 +224,7 @@ class BackgroundExtractor:
             self._queue("the model failed it", error=str(exc))
             self.report(
                 "memory not updated: extraction failed; queued to try again "
-                "(see .memclaw/logs/chat.jsonl)"
+                f"(see memclaw log {self.session.agent.id} chat)"
             )
             return
         self._failed = False

@@ -33,6 +33,7 @@ PANELS = {
     "why": "Memory",
     "timeline": "Memory",
     "undo": "Memory",
+    "log": "Memory",
     "mem0": "Memory",
     "dream": "Maintenance",
     "consolidate": "Maintenance",

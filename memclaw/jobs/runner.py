@@ -12,7 +12,7 @@ back-fill plugs in here). The runner
 - retries a job that failed on a transient model error ``job_retries`` times
   with exponential backoff;
 - never lets one failure stop the others, and records one summary line per
-  run in ``<root>/.memclaw/logs/jobs.jsonl``.
+  run in the root's ledger (``<root>/.memclaw/ledger.sqlite``).
 
 ``executor="ray"`` hands the same jobs to a Ray cluster (``jobs.ray_executor``);
 ``shard`` keeps only this host's share of the agents, for cron hosts without Ray.
@@ -21,7 +21,6 @@ back-fill plugs in here). The runner
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import UsageError
 from memclaw.jobs.local import JobOutcome, Target, Work, run_local, run_one
+from memclaw.workspace.paths import META_DIR
 
 if TYPE_CHECKING:
     from memclaw.llm import ChatModel
@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 
-JOBS_LOG = "jobs.jsonl"
+JOBS_LOG = "jobs"  # the stream of the root's ledger
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def run_jobs(
     on_done: Callable[[JobOutcome], None] | None = None,
     log: bool = True,
 ) -> RunSummary:
-    """Run ``work`` over ``targets`` (already sharded); ``log``: one summary line in jobs.jsonl.
+    """Run ``work`` over ``targets`` (already sharded); ``log``: one record in the root's ledger.
 
     ``workers`` defaults to ``max_concurrent_requests`` with a model configured
     (the calls wait on the model), and to 1 offline (the work is all CPU).
@@ -145,16 +145,14 @@ def run_jobs(
 
 
 def log_summary(ws: Workspace, summary: RunSummary) -> None:
-    """One line per run in ``<root>/.memclaw/logs/jobs.jsonl`` (history, not memory)."""
-    from memclaw.workspace.atomic import append_text, file_lock
+    """One record per run in the root's ledger, ``<root>/.memclaw/ledger.sqlite`` (history,
+    not memory): ``memclaw log --fleet jobs`` prints them."""
+    from memclaw.workspace import ledger
 
     if not ws.root.is_dir():
         return
     record = {"time": ws.clock().isoformat(timespec="seconds"), **summary.record()}
-    path = ws.root / ".memclaw" / "logs" / JOBS_LOG
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with file_lock(path.with_suffix(".lock")):
-        append_text(path, json.dumps(record) + "\n")
+    ledger.append(ws.root / META_DIR, JOBS_LOG, record)
 
 
 def select_shard(agent_ids: Sequence[str], shard: Shard | None) -> list[str]:

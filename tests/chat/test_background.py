@@ -146,10 +146,11 @@ def test_a_failed_extraction_is_logged_and_reported_quietly(
     conversation.turn("Helix is my editor now, please keep that in mind.")
     assert conversation.close(wait=10) is None
     notices = conversation.drain()
-    assert notices == [
-        "memory not updated: extraction failed; queued to try again (see .memclaw/logs/chat.jsonl)"
-    ]
     agent = conversation.engine.agent
+    assert notices == [
+        "memory not updated: extraction failed; queued to try again "
+        f"(see memclaw log {agent.id} chat)"
+    ]
     records = list(read_log(agent, "chat"))
     assert records[-1]["event"] == "extract-failed"
     assert records[-1]["session"] == conversation.session.id

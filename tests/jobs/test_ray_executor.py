@@ -19,7 +19,7 @@ import ray
 
 from memclaw.jobs.batch import Target
 from memclaw.jobs.runner import consolidate_work, dream_work, run_jobs
-from memclaw.workspace import Workspace
+from memclaw.workspace import Workspace, ledger
 from memclaw.workspace.entries import Entry, format_entries
 from memclaw.workspace.scope import Scope
 
@@ -114,5 +114,5 @@ def test_consolidate_on_ray_writes_what_the_local_runner_writes(
     assert files(remote) == files(local)
     merged = (remote / "agent-01" / "entries" / "preference.md").read_text()
     assert merged.count("Person1 writes Python") == 1  # the near-duplicate was merged
-    log = (remote / ".memclaw" / "logs" / "jobs.jsonl").read_text()
-    assert '"executor": "ray"' in log and '"failed": 0' in log
+    (record,) = ledger.read(remote / ".memclaw", "jobs")
+    assert record["executor"] == "ray" and record["failed"] == 0

@@ -17,7 +17,7 @@ from memclaw.cli.app import app
 from memclaw.errors import UsageError, WorkspaceError
 from memclaw.jobs.batch import Target
 from memclaw.jobs.runner import JOBS_LOG, Shard, run_jobs
-from memclaw.workspace import Workspace
+from memclaw.workspace import Workspace, ledger
 
 HELLO: list[dict[str, Any]] = [{"role": "user", "content": "hello"}]
 
@@ -72,7 +72,7 @@ def test_a_job_out_of_time_fails_alone(isolated_env: Path, fake_openai: FakeOpen
     assert not broken.ok and "not UTF-8" in (broken.error or "")
     # The slow job started no call after its time ran out: 1 + 2, not 2 + 2.
     assert len(fake_openai.chat_requests()) == 3
-    (record,) = [json.loads(line) for line in (isolated_env / ".memclaw/logs" / JOBS_LOG).open()]
+    (record,) = ledger.read(isolated_env / ".memclaw", JOBS_LOG)
     assert record["job"] == "test" and record["executor"] == "local"
     assert (record["jobs"], record["ok"], record["failed"], record["timed_out"]) == (3, 1, 2, 1)
 
@@ -107,7 +107,7 @@ def test_cli_shards_cover_every_agent_once(isolated_env: Path) -> None:
         assert result.exit_code == 0, result.output
         dreamed += [r["agent"] for r in json.loads(result.stdout)["results"]]
     assert sorted(dreamed) == names
-    records = [json.loads(line) for line in (isolated_env / ".memclaw/logs" / JOBS_LOG).open()]
+    records = list(ledger.read(isolated_env / ".memclaw", JOBS_LOG))
     assert [r["shard"] for r in records] == ["1/2", "2/2"]
     bad = runner.invoke(app, ["consolidate", "--all", "--shard", "3/2"])
     assert bad.exit_code == 2 and "between 1 and N" in bad.output

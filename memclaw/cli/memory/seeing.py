@@ -1,4 +1,4 @@
-"""memclaw undo, timeline, why and morning: see what memory learned, and steer it."""
+"""memclaw undo, timeline, why, morning and log: see what memory learned, and steer it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import typer
 
 from memclaw.cli.basic import AgentArg, JsonOpt, OwnerOpt
 from memclaw.cli.render import err, print_json, write_lines
-from memclaw.cli.state import scope
+from memclaw.cli.state import scope, state
 from memclaw.errors import UsageError
 from memclaw.text.plural import plural
 
@@ -293,7 +293,64 @@ def morning(
     err().print(f"card {card.run} reviewed", markup=False)
 
 
+def log(
+    ctx: typer.Context,
+    agent: Annotated[
+        str, typer.Argument(help="The agent (with --fleet: the stream).", show_default=False)
+    ],
+    stream: Annotated[
+        str | None,
+        typer.Argument(help="Which records: changes, extract, dream, recall, forget ..."),
+    ] = None,
+    fleet: Annotated[
+        bool, typer.Option("--fleet", help="The root's own records: jobs, the fleet runs.")
+    ] = False,
+    last: Annotated[
+        int | None, typer.Option("--last", min=1, help="Only the newest N records.")
+    ] = None,
+) -> None:
+    """The records memclaw keeps beside the files (its ledger), as JSON lines.
+
+    Without STREAM, each stream and how many records it holds. With one, its
+    records oldest first, one JSON object per line, for jq or grep.
+
+    Examples:
+
+        memclaw log demo
+
+        memclaw log demo extract --last 5
+
+        memclaw log demo recall | jq -r .query
+
+        memclaw log --fleet jobs
+    """
+    import json
+
+    from memclaw.workspace import ledger
+    from memclaw.workspace.paths import META_DIR
+
+    ws = state(ctx).workspace()
+    if fleet:
+        holder, stream, meta = "the root", agent, ws.root / META_DIR
+    else:
+        holder, meta = agent, ws.agent(agent).meta_dir
+    counts = ledger.streams(meta)
+    if stream is None:
+        width = max((len(name) for name in counts), default=0)
+        _write([f"{name:<{width}}  {plural(n, 'record')}" for name, n in counts.items()])
+        if not counts:
+            err().print(f"{holder} has no records yet", markup=False)
+        return
+    if stream not in counts:
+        known = ", ".join(counts) or "none yet"
+        raise UsageError(f"{holder} has no {stream!r} records: the streams are {known}")
+    records = list(ledger.read(meta, stream))
+    for record in records[-last:] if last else records:
+        typer.echo(json.dumps(record, ensure_ascii=False))
+
+
 def register(app: typer.Typer) -> None:
+    app.command()(log)
     app.command()(undo)
     app.command()(timeline)
     app.command()(why)
