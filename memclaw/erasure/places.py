@@ -282,9 +282,8 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
             and path.name != "pending-extract.jsonl"
         ):
             yield Store.STATE, Kind.LOG, path  # its records are scoped by owner like a log's
-    inbox = fact_inbox.path(agent)
-    if inbox.is_file():
-        yield Store.INBOX, Kind.ITEMS, inbox
+    if fact_inbox.load(agent):
+        yield Store.INBOX, Kind.ITEMS, ledger.ledger_path(agent.meta_dir)
     # A scope's own derived state (what SOUL.md learned, shown on the morning card):
     # a file of it that says the fact goes, as a summary does.
     # (``soul.<label>.json``: exactly this scope's label, which may hold dots itself).
@@ -326,7 +325,7 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
     """Every place of the scope where the fact lives, with what would change there."""
     found = []
     for store, kind, path in candidates(scope):
-        text = None if store is Store.LOGS else read(path)
+        text = None if store in (Store.LOGS, Store.INBOX) else read(path)
         shown = path.relative_to(scope.agent.path).as_posix()
         if text is None and path.suffix == ".md" and path.is_file() and not path.is_symlink():
             # A note memclaw cannot read may hold the fact: forgetting around it would
@@ -343,12 +342,12 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
             if count:
                 found.append(Place(store, kind, path, shown, count))
             continue
-        if text is None:
-            continue
         if kind is Kind.ITEMS:
             held = [i for i in fact_inbox.load(scope.agent) if inbox_item_says(scope, matcher, i)]
             if held:
                 found.append(Place(store, kind, path, shown, len(held)))
+            continue
+        if text is None:
             continue
         if kind is Kind.DROP:
             data = parse_json(text)

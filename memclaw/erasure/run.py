@@ -10,7 +10,8 @@ file half-written:
    chat is never rewritten under its feet), every place is rewritten
    atomically: the file is wholly old or wholly new;
 3. the index is synced, its full-text segments merged, the vectors of the old
-   blocks deleted and the file vacuumed, so the SQLite file keeps no copy.
+   blocks deleted and the file vacuumed, so the SQLite file keeps no copy; the
+   ledger's write-ahead log is emptied for the same reason.
 
 Running the same forget again finishes what an interrupted one started.
 """
@@ -32,6 +33,7 @@ from memclaw.extract.transcripts import chat_lock
 from memclaw.facts import inbox as fact_inbox
 from memclaw.facts import store as evidence
 from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
+from memclaw.workspace import ledger
 from memclaw.workspace.atomic import atomic_write, file_lock
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.logs import append_log
@@ -246,6 +248,7 @@ def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetP
                 _clean_file(scope, matcher, store, kind, path)
             _clean_index(scope)
             evidence.remove(agent, {f.id for f in plan.facts})
+            ledger.forget_old_versions(agent.meta_dir)  # the inbox's old text, say
     journal.mark_forget(agent, scope.prefix, [f.id for f in plan.facts])
     plan.applied = True
     plan.left = places.find(scope, matcher)
@@ -296,11 +299,11 @@ def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: 
     if store is Store.LOGS:
         places.forget_in_logs(scope, matcher)
         return
-    text = places.read(path)
-    if text is None:
-        return
     if kind is Kind.ITEMS:
         fact_inbox.remove(scope.agent, lambda item: places.inbox_item_says(scope, matcher, item))
+        return
+    text = places.read(path)
+    if text is None:
         return
     if kind is Kind.DROP:
         data = places.parse_json(text)

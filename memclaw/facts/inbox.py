@@ -1,26 +1,22 @@
 """The contradiction inbox: a new statement that disagrees with a remembered fact, held back.
 
-``<agent>/.memclaw/facts/inbox.json`` lists each contradiction with both
-sides, where the old fact lives and what said the new one. The old fact stays
-in force until the person chooses (``memclaw inbox resolve``); the new
-statement waits here, so nothing is overwritten silently. Written atomically
-under the agent's lock; every string passes the secret gate.
+The ledger's ``inbox`` document lists each contradiction with both sides,
+where the old fact lives and what said the new one. The old fact stays in
+force until the person chooses (``memclaw inbox resolve``); the new statement
+waits here, so nothing is overwritten silently. Saved in one transaction under
+the agent's lock; every string passes the secret gate.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import WorkspaceError
-from memclaw.facts import facts_dir
 from memclaw.gates.redaction import redact_data
-from memclaw.text import jsonsafe
-from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace import ledger
 from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
@@ -59,16 +55,9 @@ def item_id(old_fact: str, new_fact: str) -> str:
     return "c" + hashlib.sha1(f"{old_fact}>{new_fact}".encode()).hexdigest()[:6]
 
 
-def path(agent: Agent) -> Path:
-    return facts_dir(agent) / "inbox.json"
-
-
 def load(agent: Agent) -> list[Item]:
-    """Every item, oldest first; an unreadable file counts as an empty inbox."""
-    try:
-        data = jsonsafe.loads(path(agent).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
+    """Every item, oldest first; an unreadable document counts as an empty inbox."""
+    data = ledger.load(agent.meta_dir, STORE)[0]
     items = []
     for raw in data.get("items", []) if isinstance(data, dict) else []:
         try:
@@ -83,7 +72,7 @@ def _save(agent: Agent, items: list[Item]) -> None:
     resolved = [i for i in items if i.status != "open"]
     drop = {i.id for i in resolved[: max(len(resolved) - KEEP_RESOLVED, 0)]}
     kept = [i.to_dict() for i in items if i.id not in drop]
-    atomic_write(path(agent), json.dumps(redact_data({"items": kept}), indent=1) + "\n")
+    ledger.save(agent.meta_dir, STORE, redact_data({"items": kept}))
     # Ids and the fields that changed only: the statements stay in this file alone.
     changed: list[list[Any]] = []
     for item in kept:

@@ -1,45 +1,39 @@
 """The evidence kept beside the files: who stated, confirmed or rejected each fact, and when.
 
-``<agent>/.memclaw/facts/evidence.json`` maps a fact id to its events. It holds
+The ledger's ``evidence`` document maps a fact id to its events. It holds
 ids, sources and times, never the statement itself, so the record is not a
-second copy of the memory (forgetting a fact leaves no text here). Written
-atomically under the agent's lock; every event passes the secret gate as it
+second copy of the memory (forgetting a fact leaves no text here). Saved in
+one transaction under the agent's lock; every event passes the secret gate as it
 comes in (the events already kept passed it then, so a save costs the same
 however many facts the record holds).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memclaw.facts import evidence_path
+from memclaw.facts import EVIDENCE
 from memclaw.facts.model import Event, EventKind
 from memclaw.gates import redact
-from memclaw.text import jsonsafe
-from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace import ledger
 from memclaw.workspace.safeguards import journal
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
 
-STORE = "evidence"  # the name its deltas carry in the change journal
+STORE = EVIDENCE  # the name its deltas carry in the change journal
 # Events kept per fact: enough for any trust the score can tell apart.
 KEEP_EVENTS = 40
 
 
-def _path(agent: Agent) -> Path:
-    return evidence_path(agent)
-
-
 def load_events(agent: Agent) -> dict[str, tuple[Event, ...]]:
     """Every fact's events, oldest first; an unreadable record counts as none."""
-    try:
-        data = jsonsafe.loads(_path(agent).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    return parse_events(ledger.load(agent.meta_dir, EVIDENCE)[0])
+
+
+def parse_events(data: Any) -> dict[str, tuple[Event, ...]]:
+    """The evidence document as events per fact."""
     found: dict[str, tuple[Event, ...]] = {}
     if not isinstance(data, dict):
         return found
@@ -149,7 +143,7 @@ def undo_delta(agent: Agent, delta: dict[str, Any]) -> None:
 
 def _save(agent: Agent, events: dict[str, tuple[Event, ...]]) -> None:
     data = {"facts": {fid: [e.to_dict() for e in evs] for fid, evs in sorted(events.items())}}
-    atomic_write(_path(agent), json.dumps(data, indent=1, sort_keys=True) + "\n")
+    ledger.save(agent.meta_dir, EVIDENCE, data)
 
 
 def stated_by_person(agent: Agent, fact_ids: Iterable[str]) -> set[str]:

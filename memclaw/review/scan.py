@@ -7,7 +7,7 @@ survive in any of them:
   entries, DREAMS.md, ``owners/...``);
 * ``sessions``: chat transcripts, ``sessions/*.jsonl`` (owners' ones included);
 * ``history``: the previous versions under ``.memclaw/history/``;
-* ``logs``: the records of the ledger, ``.memclaw/ledger.sqlite``;
+* ``logs``: the records and documents of the ledger, ``.memclaw/ledger.sqlite``;
 * ``chat-history``: the arrow-up input history, ``.memclaw/chat-history/``;
 * ``index``: the block text in ``.memclaw/index.sqlite``.
 
@@ -223,9 +223,12 @@ def _scan_folder(holder: Agent, root: Path, report: ScanReport, redact: bool) ->
 
 
 def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool) -> None:
-    """Each log record, judged string by string as it was written; with ``redact``, the
-    records holding a secret are redacted in one transaction of the ledger."""
+    """Each log record and document (the inbox), judged string by string as it was
+    written; with ``redact``, those holding a secret are redacted in the ledger."""
     from memclaw.gates import find_secrets
+
+    def secret(value: Any) -> bool:
+        return any(find_secrets(text) for text in _strings(value))
 
     path = ledger.ledger_path(holder.meta_dir)
     if path.is_symlink():
@@ -233,10 +236,11 @@ def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool)
     shown = path.relative_to(root).as_posix()
     try:
         streams = ledger.streams(holder.meta_dir)  # takes in the logs of an agent from before it
+        names = ledger.document_names(holder.meta_dir)
     except WorkspaceError:
         report.unreadable.append(shown)  # damaged: doctor's state check names it
         return
-    if not streams:
+    if not streams and not names:
         return
     report.files_scanned += 1
     report.stores[Store.LOGS].files += 1
@@ -245,18 +249,22 @@ def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool)
         for number, record in enumerate(ledger.read(holder.meta_dir, stream), start=1):
             kinds = [f.kind for text in _strings(record) for f in find_secrets(text)]
             found += [Finding(f"{shown}#{stream}", number, kind, Store.LOGS) for kind in kinds]
+    documents = {name: ledger.load(holder.meta_dir, name)[0] for name in names}
+    for name, document in documents.items():
+        kinds = [f.kind for text in _strings(document) for f in find_secrets(text)]
+        found += [Finding(f"{shown}#{name}", 1, kind, Store.LOGS) for kind in kinds]
     report.add(found, Store.LOGS)
-    if found and redact:
-        ledger.edit(
-            holder.meta_dir,
-            lambda _stream, record: (
-                redact_data(record)
-                if any(find_secrets(text) for text in _strings(record))
-                else record
-            ),
-        )
-        report.redacted.append(shown)
-        report.stores[Store.LOGS].redacted += 1
+    if not (found and redact):
+        return
+    ledger.edit(
+        holder.meta_dir, lambda _stream, record: redact_data(record) if secret(record) else record
+    )
+    for name, document in documents.items():
+        if secret(document):
+            ledger.save(holder.meta_dir, name, redact_data(document))
+    ledger.forget_old_versions(holder.meta_dir)
+    report.redacted.append(shown)
+    report.stores[Store.LOGS].redacted += 1
 
 
 def _scan_index(

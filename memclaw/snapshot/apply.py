@@ -226,8 +226,8 @@ def _state_forward(agent: Agent, staging: Path, rel: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(staged, target)
     fsync_dir(target.parent)
-    if folder == ledger.LEGACY_DIR:
-        ledger.absorb(agent.meta_dir)  # the records go into the ledger's streams now
+    if folder == ledger.LEGACY_DIR or rel in ledger.LEGACY_DOCUMENTS.values():
+        ledger.absorb(agent.meta_dir)  # the records go into the ledger now
 
 
 def _keep_previous(agent: Agent, rel: str, data: bytes) -> Path:

@@ -40,8 +40,9 @@ if TYPE_CHECKING:
 
 def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes]]:
     """The state entries for a snapshot carrying the memory files ``carried``."""
-    from memclaw.facts import evidence_path
+    from memclaw.facts import EVIDENCE as EVIDENCE_DOCUMENT
     from memclaw.facts import inbox as inbox_store
+    from memclaw.workspace import ledger
     from memclaw.workspace.logs import read_log
     from memclaw.workspace.safeguards.journal import LOG as CHANGES_LOG
 
@@ -55,9 +56,9 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
         if r.get("scope") in labels
     ]
     out.append((FORGOTTEN, as_jsonl(forgotten)))
-    evidence = evidence_path(agent)
-    if evidence.is_file():
-        out.append((EVIDENCE, _evidence(agent, evidence.read_bytes(), prefixes)))
+    evidence = ledger.load(agent.meta_dir, EVIDENCE_DOCUMENT)[0]
+    if evidence is not None:
+        out.append((EVIDENCE, _evidence(agent, evidence, prefixes)))
     items = [i.to_dict() for i in inbox_store.load(agent) if i.prefix in prefixes]
     if items:
         out.append((INBOX, as_json({"items": items})))
@@ -124,9 +125,8 @@ def _sessions(
     return sorted(found.items())
 
 
-def _evidence(agent: Agent, data: bytes, prefixes: set[str]) -> bytes:
+def _evidence(agent: Agent, doc: Any, prefixes: set[str]) -> bytes:
     """The evidence record without the facts that live in an owner's memory left at home."""
-    from memclaw.text import jsonsafe
     from memclaw.workspace.owners import OWNERS_DIR
 
     folder = agent.path / OWNERS_DIR
@@ -140,8 +140,7 @@ def _evidence(agent: Agent, data: bytes, prefixes: set[str]) -> bytes:
         for path in owner.rglob("*.md")
     )
     try:
-        doc: Any = jsonsafe.loads(data.decode("utf-8"))
         facts = dict(doc["facts"])
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return b""  # an unreadable record counts as none at home too
     return as_json({"facts": {fid: ev for fid, ev in facts.items() if fid not in home}})

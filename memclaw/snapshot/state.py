@@ -57,7 +57,8 @@ GUARD = "state/guard/"
 SESSION = re.compile(r"state/((?:owners/[^/]+/)?sessions/[A-Za-z0-9._:-]+\.jsonl)")
 AGENT_META = "state/agent.yaml"
 _SINGLE = (FORGOTTEN, EVIDENCE, INBOX, CHANGES, EXTRACT, FORGETS, AGENT_META)
-# Where each entry lives under the agent's .memclaw folder.
+# Where the import puts each entry under the agent's .memclaw folder: the logs and the
+# fact layer's documents are files the ledger then takes in (``workspace.ledger``).
 _TARGETS = {
     FORGOTTEN: "logs/forgotten.jsonl",
     EVIDENCE: "facts/evidence.json",

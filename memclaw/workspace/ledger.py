@@ -11,9 +11,13 @@ unfinished record.
 Deleted text does not linger: ``secure_delete`` zeroes what a forget or a redaction
 removes, and ``scrub`` empties the write-ahead log afterwards.
 
+Beside the streams, the ledger keeps whole JSON documents by name: the fact layer's
+evidence and its contradiction inbox.
+
 A JSON-lines file in ``.memclaw/logs/`` is absorbed into the stream of its name the
-next time the ledger is opened, then deleted: that moves an agent's logs from before
-the ledger, and lets an import stage records as plain files. The digest of each
+next time the ledger is opened, and a document's file (``facts/evidence.json``) into
+the document, then deleted: that moves an agent's records from before the ledger,
+and lets an import stage records as plain files. The digest of each
 absorbed file is committed with its records, so a file left behind by a crash
 between the commit and the delete is never absorbed twice.
 """
@@ -40,8 +44,15 @@ CREATE TABLE IF NOT EXISTS records (
     body TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS records_by_stream ON records (stream, id);
+CREATE TABLE IF NOT EXISTS documents (
+    name TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    version INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS absorbed (digest TEXT PRIMARY KEY);
 """
+# The JSON documents that lived in files of their own, by name: absorbed like the logs.
+LEGACY_DOCUMENTS = {"evidence": "facts/evidence.json", "inbox": "facts/inbox.json"}
 # Readers and writers of one agent wait for each other this long before giving up.
 _BUSY_MS = 30_000
 
@@ -62,18 +73,11 @@ def _opened(meta_dir: Path, *, create: bool) -> Iterator[sqlite3.Connection | No
         yield None
         return
     try:
-        meta_dir.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(path, timeout=_BUSY_MS / 1000, isolation_level=None)
-    except (OSError, sqlite3.OperationalError) as exc:
-        raise _refused(exc, path) from exc
-    try:
-        db.execute(f"PRAGMA busy_timeout = {_BUSY_MS}")
-        use_wal(db)
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA secure_delete = ON")
-        db.executescript(_SCHEMA)
-        _absorb(db, meta_dir)
-        yield db
+        db = _connect(meta_dir, path, create=create)
+        try:
+            yield db
+        finally:
+            db.close()
     except sqlite3.OperationalError as exc:
         raise _refused(exc, path) from exc
     except sqlite3.DatabaseError as exc:
@@ -82,8 +86,31 @@ def _opened(meta_dir: Path, *, create: bool) -> Iterator[sqlite3.Connection | No
             "aside (memclaw starts a new one, without the undo history and logs it held) "
             "or restore it from a backup"
         ) from None
-    finally:
+
+
+def _connect(meta_dir: Path, path: Path, *, create: bool) -> sqlite3.Connection:
+    try:
+        meta_dir.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=_BUSY_MS / 1000, isolation_level=None)
+    except OSError as exc:
+        raise _refused(exc, path) from exc
+    try:
+        db.execute(f"PRAGMA busy_timeout = {_BUSY_MS}")
+        use_wal(db)
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA secure_delete = ON")
+        db.executescript(_SCHEMA)
+        _absorb(db, meta_dir)
+    except sqlite3.OperationalError as exc:
         db.close()
+        if create or storage_refusal(exc) is None or not path.is_file():
+            raise
+        # A disk that is full or read-only still reads: the ledger as it stands, untouched.
+        return sqlite3.connect(f"file:{path}?immutable=1", uri=True, isolation_level=None)
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def use_wal(conn: sqlite3.Connection, wait: float = _BUSY_MS / 1000) -> None:
@@ -111,6 +138,18 @@ def use_wal(conn: sqlite3.Connection, wait: float = _BUSY_MS / 1000) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(random.uniform(0.005, 0.05))
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """One transaction holding the write lock from its start: other writers wait."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _refused(exc: BaseException, path: Path) -> BaseException:
@@ -157,14 +196,11 @@ def edit(meta_dir: Path, change: Edit, *, only: frozenset[str] | None = None) ->
     with _opened(meta_dir, create=False) as db:
         if db is None:
             return 0
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with _transaction(db):
             rows = db.execute("SELECT id, stream, body FROM records").fetchall()
             for rowid, stream, body in rows:
-                if only is not None and stream not in only:
-                    continue
                 record = _parsed(body)
-                if record is None:
+                if record is None or (only is not None and stream not in only):
                     continue
                 new = change(stream, record)
                 if new is None:
@@ -175,10 +211,6 @@ def edit(meta_dir: Path, change: Edit, *, only: frozenset[str] | None = None) ->
                 else:
                     continue
                 changed += 1
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
         if changed:
             scrub(db)
     return changed
@@ -188,13 +220,68 @@ def replace(meta_dir: Path, stream: str, records: list[dict[str, Any]]) -> None:
     """Make ``records`` the whole of ``stream``, in one transaction."""
     with _opened(meta_dir, create=True) as db:
         assert db is not None
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("DELETE FROM records WHERE stream = ?", (stream,))
-        db.executemany(
-            "INSERT INTO records (stream, body) VALUES (?, ?)",
-            [(stream, json.dumps(r, ensure_ascii=False, default=str)) for r in records],
-        )
-        db.execute("COMMIT")
+        with _transaction(db):
+            db.execute("DELETE FROM records WHERE stream = ?", (stream,))
+            db.executemany(
+                "INSERT INTO records (stream, body) VALUES (?, ?)",
+                [(stream, json.dumps(r, ensure_ascii=False, default=str)) for r in records],
+            )
+
+
+def load(meta_dir: Path, name: str) -> tuple[Any, int]:
+    """(the document ``name``, its version); (None, 0) when there is none. The version
+    grows with every save: a reader may cache what it parsed until it changes."""
+    with _opened(meta_dir, create=False) as db:
+        if db is None:
+            return None, 0
+        row = db.execute("SELECT body, version FROM documents WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        return None, 0
+    try:
+        return jsonsafe.loads(row[0]), int(row[1])
+    except (json.JSONDecodeError, ValueError):
+        return None, int(row[1])
+
+
+def save(meta_dir: Path, name: str, document: Any) -> None:
+    """Make ``document`` the whole of ``name`` (None: remove it), in one transaction."""
+    with _opened(meta_dir, create=True) as db:
+        assert db is not None
+        if document is None:
+            db.execute("DELETE FROM documents WHERE name = ?", (name,))
+            return
+        _put(db, name, json.dumps(document, ensure_ascii=False, sort_keys=True, default=str))
+
+
+def version(meta_dir: Path, name: str) -> int:
+    """The version of the document ``name`` (0: there is none), without reading it."""
+    with _opened(meta_dir, create=False) as db:
+        if db is None:
+            return 0
+        row = db.execute("SELECT version FROM documents WHERE name = ?", (name,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def document_names(meta_dir: Path) -> list[str]:
+    with _opened(meta_dir, create=False) as db:
+        if db is None:
+            return []
+        return [name for (name,) in db.execute("SELECT name FROM documents ORDER BY name")]
+
+
+def forget_old_versions(meta_dir: Path) -> None:
+    """After text was removed (a forget, a redaction): no old copy stays in the WAL."""
+    with _opened(meta_dir, create=False) as db:
+        if db is not None:
+            scrub(db)
+
+
+def _put(db: sqlite3.Connection, name: str, body: str) -> None:
+    db.execute(
+        "INSERT INTO documents (name, body, version) VALUES (?, ?, 1) ON CONFLICT (name) "
+        "DO UPDATE SET body = excluded.body, version = documents.version + 1",
+        (name, body),
+    )
 
 
 def scrub(db: sqlite3.Connection) -> None:
@@ -224,55 +311,74 @@ def _parsed(body: str) -> dict[str, Any] | None:
     return record if isinstance(record, dict) else None
 
 
-# --- JSON-lines files absorbed -----------------------------------------------------------
+# --- files from before the ledger, absorbed ----------------------------------------------
 
 
 def absorb(meta_dir: Path) -> None:
-    """Take in the JSON-lines files of ``logs/`` now (opening the ledger does)."""
+    """Take in the files from before the ledger now (any opening of it does)."""
     with _opened(meta_dir, create=False):
         pass
 
 
 def _legacy_files(meta_dir: Path) -> list[Path]:
+    """The logs' JSON-lines files of ``logs/``, and the documents' files, that exist."""
     folder = meta_dir / LEGACY_DIR
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.glob("*.jsonl") if p.is_file() and not p.is_symlink())
+    logs = sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+    documents = [meta_dir / rel for rel in LEGACY_DOCUMENTS.values()]
+    return [p for p in (*logs, *documents) if p.is_file() and not p.is_symlink()]
 
 
 def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
-    """Move every JSON-lines file of ``logs/`` into its stream (see the module's note)."""
+    """Move every file from before the ledger into it (see the module's note)."""
     if not _legacy_files(meta_dir):
         return
-    db.execute("BEGIN IMMEDIATE")  # one absorber at a time; the others then find nothing
-    try:
-        done = []
+    done = []
+    with _transaction(db):  # one absorber at a time; the others then find nothing
         for path in _legacy_files(meta_dir):
             try:
                 stat, data = path.stat(), path.read_bytes()
             except FileNotFoundError:
                 continue  # another process absorbed it a moment ago
+            log = path.suffix == ".jsonl"
+            document = None if log else _parsed_document(data)
+            if not log and document is None:
+                continue  # damaged: left where it is for a person (doctor names it)
+            done.append(path)
             # The file itself, not only its content: another file of the same records is
             # absorbed again (an import of records a forget had absorbed before, say).
             named = f"{path.name}\0{stat.st_ino}\0{stat.st_mtime_ns}\0".encode()
             digest = hashlib.sha256(named + data).hexdigest()
-            done.append(path)
             if db.execute("SELECT 1 FROM absorbed WHERE digest = ?", (digest,)).fetchone():
                 continue
-            db.executemany(
-                "INSERT INTO records (stream, body) VALUES (?, ?)",
-                [(path.stem, body) for body in _lines(data)],
-            )
+            if document is None:
+                db.executemany(
+                    "INSERT INTO records (stream, body) VALUES (?, ?)",
+                    [(path.stem, body) for body in _lines(data)],
+                )
+            else:  # a whole document: what the file says replaces what the ledger had
+                _put(db, _document_of(meta_dir, path), document)
             db.execute("INSERT INTO absorbed (digest) VALUES (?)", (digest,))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     for path in done:
         path.unlink(missing_ok=True)
-        path.with_suffix(".lock").unlink(missing_ok=True)
-    with contextlib.suppress(OSError):
-        (meta_dir / LEGACY_DIR).rmdir()
+        if path.suffix == ".jsonl":
+            path.with_suffix(".lock").unlink(missing_ok=True)
+    for folder in {meta_dir / LEGACY_DIR, *(p.parent for p in done)}:
+        with contextlib.suppress(OSError):
+            folder.rmdir()  # when nothing else is left in it
+
+
+def _document_of(meta_dir: Path, path: Path) -> str:
+    rel = path.relative_to(meta_dir).as_posix()
+    return next(name for name, where in LEGACY_DOCUMENTS.items() if where == rel)
+
+
+def _parsed_document(data: bytes) -> str | None:
+    """A document file's JSON as the ledger keeps it; None when it does not parse."""
+    try:
+        document = jsonsafe.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, ValueError):
+        return None
+    return json.dumps(document, ensure_ascii=False, sort_keys=True)
 
 
 def _lines(data: bytes) -> Iterator[str]:

@@ -62,7 +62,6 @@ NO_TEXT = (
     "*.lock",
     "lease",
     "agent.yaml",
-    "facts/evidence.json",  # fact ids and events
     "provenance/*.json",  # hashes of lines
     "extract-state.json",
     "extracted/*.json",  # hashes of the turns read
@@ -74,11 +73,10 @@ NO_TEXT = (
 )
 MAY_HOLD_TEXT = (
     "history/*",
-    "ledger.sqlite*",  # the records beside the files: the change journal, every log
+    "ledger.sqlite*",  # the records beside the files: the journal, the logs, facts, inbox
     "chat-history/*",
     "summaries/*",
     "guard/*.json",
-    "facts/inbox.json",
     "soul.*.json",
     "index.sqlite*",
 )

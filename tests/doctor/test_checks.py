@@ -337,6 +337,7 @@ def test_records_beside_the_files_that_no_longer_parse_are_seen(agent_root: Path
     check = by_name(diagnose(None, env()), "state")
     assert check.status is Status.FAIL and "demo/.memclaw/ledger.sqlite" in check.found
     ledger.write_bytes(sound)
+    (meta / "facts").mkdir(exist_ok=True)  # a record file from before the ledger, damaged
     (meta / "facts" / "evidence.json").write_text('{"facts": {')
     check = by_name(diagnose(None, env()), "state")
     assert check.status is Status.FAIL and "evidence.json" in check.found

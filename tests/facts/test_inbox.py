@@ -14,6 +14,7 @@ from memclaw.facts import inbox
 from memclaw.facts.ledger import facts_of, find_fact
 from memclaw.facts.resolve import resolve
 from memclaw.facts.settle import Outcome, settle
+from memclaw.workspace import ledger
 from memclaw.workspace.scope import Scope
 
 
@@ -62,7 +63,7 @@ def test_a_persons_newer_value_replaces_the_fact_in_every_file(tmp_path: Path) -
     assert "Maya likes tea" in memory
     assert [e.text for e in list_memories(scope)] == ["Maya lives in Bergen"]
     assert inbox.open_items(agent) == []  # the newer value settled what was waiting
-    evidence = json.loads((agent.meta_dir / "facts" / "evidence.json").read_text())
+    evidence = ledger.load(agent.meta_dir, "evidence")[0]
     assert "Oslo" not in json.dumps(evidence) and "Bergen" not in json.dumps(evidence)
     old = held.previous
     assert old is not None
@@ -146,9 +147,8 @@ def test_forgetting_a_fact_can_remove_its_evidence_and_inbox_items(tmp_path: Pat
     assert inbox.drop_about(agent, {bergen}) == [
         inbox.item_id(fact_id("Maya lives in Oslo"), bergen)
     ]
-    assert (
-        inbox.load(agent) == []
-        and "Bergen" not in (agent.meta_dir / "facts" / "inbox.json").read_text()
+    assert inbox.load(agent) == [] and "Bergen" not in json.dumps(
+        ledger.load(agent.meta_dir, "inbox")[0]
     )
     oslo = fact_id("Maya lives in Oslo")
     assert oslo in store.load_events(agent)

@@ -252,7 +252,7 @@ def test_a_contradiction_waiting_in_the_inbox_is_forgotten_too(tmp_path: Path) -
     # A model's statement against the person's: it waits in the inbox.
     told = remember(team, "Maya lives in Uppsala", source="tool", by_person=False)
     assert told.action is Action.HELD
-    assert traces(agent.path, b"uppsala") == [".memclaw/facts/inbox.json"]
+    assert traces(agent.path, b"uppsala") == [".memclaw/ledger.sqlite"]
     _forget(team, "Uppsala")
     assert traces(agent.path, b"uppsala") == []
 

@@ -113,3 +113,14 @@ def test_redact_never_follows_a_symlink_out_of_the_agent(tmp_path: Path) -> None
     assert report.findings == [] and report.redacted == []
     assert link.is_symlink() and (outside / "notes.md").read_text() == f"- {GITHUB}\n"
     assert set(report.links) == {"assistant/memory/2026-03-30.md", "assistant/entries/shared"}
+
+
+def test_a_secret_waiting_in_the_inbox_is_found_and_redacted(tmp_path: Path) -> None:
+    agent = make_agent(tmp_path)
+    held = {"id": "c1", "old": f"the deploy token is {GITHUB}", "new": "it was rotated"}
+    ledger.save(agent.meta_dir, "inbox", {"items": [held]})
+    report = scan_secrets(Workspace.open(tmp_path, env={}), redact=True)
+    assert [f.file for f in report.findings] == ["assistant/.memclaw/ledger.sqlite#inbox"]
+    assert leaks(tmp_path) == []
+    (item,) = ledger.load(agent.meta_dir, "inbox")[0]["items"]
+    assert item["new"] == "it was rotated" and "[REDACTED:" in item["old"]

@@ -400,12 +400,12 @@ def test_restoring_a_backup_into_its_own_agent_duplicates_no_state(tmp_path: Pat
     original, _, zipped = clone(tmp_path)
     before = facts(original)
     meta = original / "demo" / ".memclaw"
-    evidence = (meta / "facts" / "evidence.json").read_bytes()
+    evidence = ledger.load(meta, "evidence")[0]
     forgotten = list(ledger.read(meta, "forgotten"))
     for _ in range(2):
         ok("--root", str(original), "import", "demo", str(zipped))
     assert facts(original) == before
-    assert (meta / "facts" / "evidence.json").read_bytes() == evidence
+    assert ledger.load(meta, "evidence")[0] == evidence
     assert list(ledger.read(meta, "forgotten")) == forgotten
 
 

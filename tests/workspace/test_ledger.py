@@ -146,3 +146,24 @@ def test_an_agent_from_before_the_ledger_undoes_and_tells_its_past_as_before(
     assert "undid the remember" in cli("undo", "sam")
     assert not (isolated_env / "sam" / "entries" / "identity.md").exists()  # the remember made it
     assert "Ada and Grace" in cli("search", "bee colonies", "--agent", "sam")
+
+
+def test_a_document_is_saved_whole_and_its_version_grows(tmp_path: Path) -> None:
+    assert ledger.load(tmp_path, "inbox") == (None, 0)
+    assert ledger.version(tmp_path, "inbox") == 0
+    ledger.save(tmp_path, "inbox", {"items": [{"id": "c1"}]})
+    ledger.save(tmp_path, "inbox", {"items": []})
+    assert ledger.load(tmp_path, "inbox") == ({"items": []}, 2)
+    assert ledger.document_names(tmp_path) == ["inbox"]
+    ledger.save(tmp_path, "inbox", None)
+    assert ledger.load(tmp_path, "inbox") == (None, 0)
+
+
+def test_the_fact_records_of_an_agent_from_before_the_ledger_move_in(tmp_path: Path) -> None:
+    facts = tmp_path / "facts"
+    facts.mkdir()
+    (facts / "evidence.json").write_text('{"facts": {"f1": [{"kind": "stated"}]}}')
+    (facts / "inbox.json").write_text('{"items": [')  # damaged: left for a person to see
+    assert ledger.load(tmp_path, "evidence")[0] == {"facts": {"f1": [{"kind": "stated"}]}}
+    assert ledger.load(tmp_path, "inbox") == (None, 0)
+    assert sorted(p.name for p in facts.iterdir()) == ["inbox.json"]
