@@ -11,8 +11,8 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
 * ``logs``: the records of the ledger (``.memclaw/ledger.sqlite``) that belong to
   the scope (another owner's records are never touched);
 * ``chat-history``: the scope's arrow-up input history;
-* ``state``: any other JSON-lines file under ``.memclaw/`` (the fact layer's
-  feedback and inbox, for one), record by record as a log;
+* ``inbox``: the contradictions waiting in the ledger that state it on either side;
+* ``state``: any other JSON-lines file under ``.memclaw/``, record by record as a log;
 * ``guard``: the loss guard's baseline of its files (dropped: the next guarded
   rewrite takes the file as it now is for its baseline, as after any hand edit);
 * ``summaries``: the chat's cached summaries of the scope's sessions (dropped: a
@@ -269,7 +269,7 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
         rel = path.parent.relative_to(history).as_posix()
         if in_scope(scope, rel):
             yield Store.HISTORY, kind_of(rel), path
-    if ledger.ledger_path(agent.meta_dir).is_file() or ledger.streams(agent.meta_dir):
+    if ledger.streams(agent.meta_dir):
         yield Store.LOGS, Kind.LOG, ledger.ledger_path(agent.meta_dir)
     typed = agent.meta_dir / "chat-history" / (scope.label if scope.personal else "_team")
     if typed.is_file():

@@ -73,7 +73,7 @@ def _save(agent: Agent, items: list[Item]) -> None:
     drop = {i.id for i in resolved[: max(len(resolved) - KEEP_RESOLVED, 0)]}
     kept = [i.to_dict() for i in items if i.id not in drop]
     ledger.save(agent.meta_dir, STORE, redact_data({"items": kept}))
-    # Ids and the fields that changed only: the statements stay in this file alone.
+    # Ids and the fields that changed only: the statements stay in this document alone.
     changed: list[list[Any]] = []
     for item in kept:
         old = before.get(item["id"])
