@@ -1,53 +1,42 @@
 """Cooldown and lock of post-chat extraction, shared by every process on the machine.
 
-The time of the last run per owner lives in ``.memclaw/extract-state.json``
-(written atomically); the lock is a non-blocking flock, so a second
-extraction while one runs is skipped instead of queued.
+The time of the last run per owner is the ledger's ``extract-state`` document;
+the lock is a non-blocking flock, so a second extraction while one runs is
+skipped instead of queued.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from collections.abc import Iterator
 from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import LockBusyError
-from memclaw.text import jsonsafe
-from memclaw.workspace.atomic import atomic_write, file_lock
+from memclaw.workspace import ledger
+from memclaw.workspace.atomic import file_lock
 
 if TYPE_CHECKING:
-    from memclaw.workspace.agent import Agent
     from memclaw.workspace.scope import Scope
 
-STATE_FILE = "extract-state.json"
+STATE = "extract-state"
 TEAM_KEY = "(team)"
 
 
 def owner_key(scope: Scope) -> str:
-    """The state file's key: the owner who spoke (even without isolation), else the team."""
+    """The state's key: the owner who spoke (even without isolation), else the team."""
     return scope.owner or TEAM_KEY
 
 
-def _state_path(agent: Agent) -> Path:
-    return agent.meta_dir / STATE_FILE
-
-
-def _read(path: Path) -> dict[str, str]:
-    try:
-        data = jsonsafe.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
-        return {}  # a lost or torn state file only means one extra extraction
+def _runs(data: Any) -> dict[str, str]:
     if not isinstance(data, dict):
-        return {}
+        return {}  # none yet, or damaged: that only means one extra extraction
     return {str(k): str(v) for k, v in data.items()}
 
 
 def last_run(scope: Scope) -> datetime | None:
-    stamp = _read(_state_path(scope.agent)).get(owner_key(scope))
+    stamp = _runs(ledger.load(scope.agent.meta_dir, STATE)[0]).get(owner_key(scope))
     if not stamp:
         return None
     try:
@@ -73,12 +62,8 @@ def cooldown_left(scope: Scope) -> float:
 
 
 def mark_run(scope: Scope) -> None:
-    agent = scope.agent
-    path = _state_path(agent)
-    with file_lock(path.with_suffix(".lock"), wait=10):
-        state = _read(path)
-        state[owner_key(scope)] = agent.now().isoformat()
-        atomic_write(path, json.dumps(state, indent=2, sort_keys=True) + "\n")
+    now = scope.agent.now().isoformat()
+    ledger.update(scope.agent.meta_dir, STATE, lambda data: {**_runs(data), owner_key(scope): now})
 
 
 @contextlib.contextmanager

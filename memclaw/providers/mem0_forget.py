@@ -6,7 +6,7 @@ answer that says the forgotten fact (the forget's own matcher, or the
 forgotten fingerprints) is deleted by its id. Search answers that merely
 resemble the query are left alone: a forget never takes an unrelated memory.
 
-``<agent>/.memclaw/mem0-forgotten.json`` keeps the ids deleted (ids only, never
+The ledger's ``mem0-forgotten`` document keeps the ids deleted (ids only, never
 text) and the owners whose Mem0 delete could not finish (Mem0 down). The next
 ``memclaw mem0 sync`` finishes those first: it reads that owner's Mem0 memories
 and deletes every one the fingerprints recognise, so no forgotten words need
@@ -17,7 +17,6 @@ when a delete failed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,18 +25,15 @@ from memclaw.extract.forgotten import forgotten_checker
 from memclaw.gates import redact
 from memclaw.providers.mem0_api import Mem0Backend, Mem0Error, Mem0Memory, mem0_configured
 from memclaw.providers.mem0_connect import open_mem0
-from memclaw.text import jsonsafe
-from memclaw.workspace.atomic import atomic_write, file_lock
+from memclaw.workspace import ledger
 from memclaw.workspace.logs import append_log
 from memclaw.workspace.owners import OwnerKey
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from memclaw.workspace.agent import Agent
 
-STATE_FILE = "mem0-forgotten.json"
+STATE = "mem0-forgotten"  # the ledger's document of what a forget deleted in Mem0
 LOG = "mem0"
 # How many answers one search asks for: enough to reach every copy of one fact.
 SEARCH_TOP_K = 100
@@ -73,20 +69,14 @@ def _user(scope: Scope) -> str:
     return str(scope.owner)
 
 
-def _path(agent: Agent) -> Path:
-    return agent.meta_dir / STATE_FILE
+def _read(agent: Agent) -> dict[str, Any]:
+    return _parsed(ledger.load(agent.meta_dir, STATE)[0])
 
 
-def _read(path: Path) -> dict[str, Any]:
-    empty: dict[str, Any] = {"deleted": {}, "pending": []}
-    if not path.is_file():
-        return empty
-    try:
-        data = jsonsafe.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return empty  # only costs a sweep that finds nothing; recall still filters by fingerprint
+def _parsed(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
-        return empty
+        # None or damaged: only costs a sweep that finds nothing; recall filters by fingerprint
+        return {"deleted": {}, "pending": []}
     deleted = data.get("deleted")
     pending = data.get("pending")
     return {
@@ -100,12 +90,12 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _update(agent: Agent, change: Callable[[dict[str, Any]], None]) -> None:
-    path = _path(agent)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with file_lock(path.with_suffix(".lock")):
-        data = _read(path)
+    def changed(document: Any) -> dict[str, Any]:
+        data = _parsed(document)
         change(data)
-        atomic_write(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+        return data
+
+    ledger.update(agent.meta_dir, STATE, changed)
 
 
 def _record_deleted(scope: Scope, memory_id: str) -> None:
@@ -126,12 +116,12 @@ def _set_pending(scope: Scope, pending: bool) -> None:
 
 
 def deleted_ids(scope: Scope) -> set[str]:
-    return set(_read(_path(scope.agent))["deleted"].get(_user(scope), []))
+    return set(_read(scope.agent)["deleted"].get(_user(scope), []))
 
 
 def pending_scopes(agent: Agent) -> list[Scope]:
     """The owners whose Mem0 delete is still to finish."""
-    return [Scope(agent, OwnerKey(user)) for user in _read(_path(agent))["pending"]]
+    return [Scope(agent, OwnerKey(user)) for user in _read(agent)["pending"]]
 
 
 # --- recall ------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ Deleted text does not linger: ``secure_delete`` zeroes what a forget or a redact
 removes, and ``scrub`` empties the write-ahead log afterwards.
 
 Beside the streams, the ledger keeps whole JSON documents by name: the fact layer's
-evidence and its contradiction inbox.
+evidence and its contradiction inbox, when each owner was last extracted, and which
+chat turns reached Mem0 or must never leave the machine.
 
 A JSON-lines file in ``.memclaw/logs/`` is absorbed into the stream of its name the
 next time the ledger is opened, and a document's file (``facts/evidence.json``) into
@@ -52,7 +53,14 @@ CREATE TABLE IF NOT EXISTS documents (
 CREATE TABLE IF NOT EXISTS absorbed (digest TEXT PRIMARY KEY);
 """
 # The JSON documents that lived in files of their own, by name: absorbed like the logs.
-LEGACY_DOCUMENTS = {"evidence": "facts/evidence.json", "inbox": "facts/inbox.json"}
+LEGACY_DOCUMENTS = {
+    "evidence": "facts/evidence.json",
+    "inbox": "facts/inbox.json",
+    "extract-state": "extract-state.json",
+    "mem0-sync": "mem0-sync.json",
+    "mem0-forgotten": "mem0-forgotten.json",
+    "uncaptured": "uncaptured.json",
+}
 # Readers and writers of one agent wait for each other this long before giving up.
 _BUSY_MS = 30_000
 
@@ -235,12 +243,14 @@ def load(meta_dir: Path, name: str) -> tuple[Any, int]:
         if db is None:
             return None, 0
         row = db.execute("SELECT body, version FROM documents WHERE name = ?", (name,)).fetchone()
-    if row is None:
-        return None, 0
+    return (None, 0) if row is None else (_loaded(row[0]), int(row[1]))
+
+
+def _loaded(body: str) -> Any:
     try:
-        return jsonsafe.loads(row[0]), int(row[1])
+        return jsonsafe.loads(body)
     except (json.JSONDecodeError, ValueError):
-        return None, int(row[1])
+        return None
 
 
 def save(meta_dir: Path, name: str, document: Any) -> None:
@@ -251,6 +261,18 @@ def save(meta_dir: Path, name: str, document: Any) -> None:
             db.execute("DELETE FROM documents WHERE name = ?", (name,))
             return
         _put(db, name, json.dumps(document, ensure_ascii=False, sort_keys=True, default=str))
+
+
+def update(meta_dir: Path, name: str, change: Callable[[Any], Any]) -> Any:
+    """Make the document ``name`` what ``change`` makes of it (None when there is none),
+    read and saved in one transaction: a writer elsewhere waits, so none is lost."""
+    with _opened(meta_dir, create=True) as db:
+        assert db is not None
+        with _transaction(db):
+            row = db.execute("SELECT body FROM documents WHERE name = ?", (name,)).fetchone()
+            new = change(_loaded(row[0]) if row else None)
+            _put(db, name, json.dumps(new, ensure_ascii=False, sort_keys=True, default=str))
+    return new
 
 
 def version(meta_dir: Path, name: str) -> int:

@@ -63,12 +63,8 @@ NO_TEXT = (
     "lease",
     "agent.yaml",
     "provenance/*.json",  # hashes of lines
-    "extract-state.json",
     "extracted/*.json",  # hashes of the turns read
-    "uncaptured.json",
     "pending-extract.jsonl",  # session ids
-    "mem0-sync.json",
-    "mem0-forgotten.json",
     "morning.*.json",  # the day the card was seen
 )
 MAY_HOLD_TEXT = (

@@ -1,6 +1,5 @@
 """Post-chat extraction without a model: preconditions, cooldown, lock, dry run, writes."""
 
-import json
 import subprocess
 import sys
 import threading
@@ -12,6 +11,7 @@ from extract.extractkit import CHAT, Clock, make_agent, tree
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
 from memclaw.extract.state import extraction_lock
+from memclaw.workspace import ledger
 from memclaw.workspace.logs import read_log
 from memclaw.workspace.scope import Scope
 
@@ -130,7 +130,7 @@ def test_cooldown_holds_across_processes(tmp_path: Path) -> None:
     clock.advance(minutes=1)
     result = extract_conversation(Scope(agent), CHAT)
     assert result.status is Status.SKIPPED and "cooldown" in result.reason
-    state = json.loads((agent.meta_dir / "extract-state.json").read_text())
+    state = ledger.load(agent.meta_dir, "extract-state")[0]
     assert "(team)" in state
 
 

@@ -10,6 +10,7 @@ from providers.fake_mem0 import FakeMem0, start_fake_mem0
 from typer.testing import CliRunner
 
 from memclaw.cli.app import app
+from memclaw.workspace import ledger
 
 OWNER = "user:maya"
 
@@ -50,7 +51,7 @@ def planted(isolated_env: Path, mem0: FakeMem0) -> Path:
 
 
 def _state(root: Path) -> str:
-    return (root / "alpha" / ".memclaw" / "mem0-forgotten.json").read_text(encoding="utf-8")
+    return json.dumps(ledger.load(root / "alpha" / ".memclaw", "mem0-forgotten")[0])
 
 
 def test_forget_deletes_the_matching_mem0_memory_by_id_and_only_it(

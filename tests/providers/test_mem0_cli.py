@@ -99,6 +99,11 @@ def test_sync_backfills_once_resumes_and_skips_what_must_not_go(
     third = json.loads(_cli("mem0", "sync", "alpha", "--json").stdout)
     assert third["sent"] == 0 and third["already_synced"] == 2
     assert len(mem0.posted("/memories")) == 2
+    # A rebuild sends every turn once more; the turns that must not go still do not.
+    _cli("mem0", "sync", "alpha", "--again", "--dry-run", code=2)
+    again = json.loads(_cli("mem0", "sync", "alpha", "--again", "--json").stdout)
+    assert again["sent"] == 2 and again["already_synced"] == 0
+    assert len(mem0.posted("/memories")) == 4
 
 
 def test_a_half_configured_mem0_is_one_clear_error(isolated_env: Path) -> None:

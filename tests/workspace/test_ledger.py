@@ -167,3 +167,26 @@ def test_the_fact_records_of_an_agent_from_before_the_ledger_move_in(tmp_path: P
     assert ledger.load(tmp_path, "evidence")[0] == {"facts": {"f1": [{"kind": "stated"}]}}
     assert ledger.load(tmp_path, "inbox") == (None, 0)
     assert sorted(p.name for p in facts.iterdir()) == ["inbox.json"]
+
+
+UPDATER = """
+import sys
+from pathlib import Path
+from memclaw.workspace import ledger
+for n in range(25):
+    key = "{writer}-" + str(n)
+    ledger.update(Path(sys.argv[1]), "mem0-sync", lambda d: {{**(d or {{}}), key: [n]}})
+"""
+
+
+def test_updates_of_one_document_from_four_processes_lose_none(tmp_path: Path) -> None:
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", textwrap.dedent(UPDATER.format(writer=w)), tmp_path]
+        )
+        for w in range(4)
+    ]
+    assert [w.wait(timeout=120) for w in writers] == [0, 0, 0, 0]
+    document, version = ledger.load(tmp_path, "mem0-sync")
+    assert sorted(document) == sorted(f"{w}-{n}" for w in range(4) for n in range(25))
+    assert version == 100

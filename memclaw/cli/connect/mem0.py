@@ -141,6 +141,10 @@ def sync(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Count what would be sent; send nothing.")
     ] = False,
+    again: Annotated[
+        bool,
+        typer.Option("--again", help="Send every turn again, as if none had been (a rebuild)."),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Send past chat turns to Mem0: each turn once; an interrupted run resumes.
@@ -155,11 +159,19 @@ def sync(
         memclaw mem0 sync demo
 
         memclaw mem0 sync demo --owner user:maya --dry-run --json
+
+        memclaw mem0 sync demo --again
     """
+    from memclaw.providers.mem0_state import unmark_synced
     from memclaw.providers.mem0_sync import backfill
 
     where = scope(ctx, agent, owner)
-    report = backfill(where.agent, _client(where), owner=where.owner, dry_run=dry_run)
+    if again and dry_run:
+        raise UsageError("--again forgets what was sent; a --dry-run changes nothing: use one")
+    client = _client(where)
+    if again:
+        unmark_synced(where.agent, where.label if owner else None)
+    report = backfill(where.agent, client, owner=where.owner, dry_run=dry_run)
     if as_json:
         print_json(report.to_dict())
     else:
