@@ -53,7 +53,7 @@ _LEAD = re.compile(r"^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?")
 _HEADING = re.compile(r"^\s*#+\s+")
 DIARY_ARCHIVE = "dreams/"
 SESSIONS = "sessions"
-# Folders of .memclaw/ walked on their own above (pending-extract holds session ids only).
+# Folders of .memclaw/ walked on their own above.
 _OWN_WALK = frozenset({"history", "logs", "chat-history", "guard", SESSIONS})
 
 
@@ -276,11 +276,7 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
         yield Store.CHAT_HISTORY, Kind.TYPED, typed
     for path in _walk(agent.meta_dir):
         top = path.relative_to(agent.meta_dir).parts[0]
-        if (
-            path.suffix == ".jsonl"
-            and top not in _OWN_WALK
-            and path.name != "pending-extract.jsonl"
-        ):
+        if path.suffix == ".jsonl" and top not in _OWN_WALK:
             yield Store.STATE, Kind.LOG, path  # its records are scoped by owner like a log's
     if fact_inbox.load(agent):
         yield Store.INBOX, Kind.ITEMS, ledger.ledger_path(agent.meta_dir)

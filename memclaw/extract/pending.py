@@ -1,62 +1,41 @@
 """Conversations waiting to be extracted: held back by the cooldown, cut off at the end of
 a chat that could not wait for its extraction, or failed by the model.
 
-A queued session is a row of ``.memclaw/pending-extract.jsonl`` (its id, its owner, why it
-waits, how often the model failed it); the next chat or dream of the agent extracts it,
-and ``memclaw doctor`` shows what still waits. The file is small and rebuildable in the
-sense that matters: losing it loses no memory, only a deferred extraction that
+A queued session is a row of the ledger's ``pending-extract`` document (its id, its
+owner, why it waits, how often the model failed it); the next chat or dream of the
+agent extracts it, and ``memclaw doctor`` shows what still waits. Each change to the
+queue is one transaction, so a chat queueing while a dream takes a row out loses
+neither. Losing it would lose no memory, only a deferred extraction that
 ``memclaw extract AGENT --session ID`` can still do.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from memclaw.text import jsonsafe
-from memclaw.workspace.atomic import atomic_write, file_lock
+from memclaw.workspace import ledger
 
 if TYPE_CHECKING:
     from memclaw.workspace.agent import Agent
     from memclaw.workspace.scope import Scope
 
-PENDING_FILE = "pending-extract.jsonl"
+PENDING = "pending-extract"
 Row = dict[str, Any]
 
 
-def pending_path(agent: Agent) -> Path:
-    return agent.meta_dir / PENDING_FILE
+def _rows(document: Any) -> list[Row]:
+    rows = document if isinstance(document, list) else []
+    return [r for r in rows if isinstance(r, dict) and isinstance(r.get("session"), str)]
 
 
 def read_rows(agent: Agent) -> list[Row]:
-    path = pending_path(agent)
-    if not path.is_file():
-        return []
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            row = jsonsafe.loads(line)
-        except json.JSONDecodeError:
-            continue  # a torn line; the others still count
-        if isinstance(row, dict) and isinstance(row.get("session"), str):
-            rows.append(row)
+    return _rows(ledger.load(agent.meta_dir, PENDING)[0])
+
+
+def _change(agent: Agent, change: Callable[[list[Row]], list[Row]]) -> list[Row]:
+    rows: list[Row] = ledger.update(agent.meta_dir, PENDING, lambda d: change(_rows(d)))
     return rows
-
-
-def write_rows(agent: Agent, rows: list[Row]) -> None:
-    path = pending_path(agent)
-    if not rows:
-        path.unlink(missing_ok=True)
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, "".join(json.dumps(row) + "\n" for row in rows))
-
-
-def _queue_lock(agent: Agent) -> contextlib.AbstractContextManager[None]:
-    # Its own short lock: a chat queues while an extraction may hold the agent lock.
-    return file_lock(pending_path(agent).with_suffix(".lock"), wait=10)
 
 
 def _same(a: Row, b: Row) -> bool:
@@ -66,33 +45,33 @@ def _same(a: Row, b: Row) -> bool:
 def queue_session(scope: Scope, session_id: str, why: str = "cooldown") -> None:
     """Remember that ``session_id`` of this scope waits to be extracted, and why."""
     row: Row = {"session": session_id, "owner": scope.owner, "why": why}
-    with _queue_lock(scope.agent):
-        rows = read_rows(scope.agent)
+
+    def queued(rows: list[Row]) -> list[Row]:
         for known in (r for r in rows if _same(r, row)):
             known["why"] = why  # the latest reason is the one `doctor` tells
-            break
-        else:
-            rows.append(row)
-        write_rows(scope.agent, rows)
+            return rows
+        return [*rows, row]
+
+    _change(scope.agent, queued)
 
 
 def note_failure(agent: Agent, row: Row, error: str) -> int:
     """One more failed try of a queued conversation; how many there have been."""
-    with _queue_lock(agent):
-        rows = read_rows(agent)
-        tries = 1
+
+    def failed(rows: list[Row]) -> list[Row]:
         for r in rows:
             if _same(r, row):
-                tries = r["tries"] = int(r.get("tries") or 0) + 1
+                r["tries"] = int(r.get("tries") or 0) + 1
                 r["error"] = error[:300]
-        write_rows(agent, rows)
-    return tries
+        return rows
+
+    rows = _change(agent, failed)
+    return max((int(r["tries"]) for r in rows if _same(r, row)), default=1)
 
 
 def remove_row(agent: Agent, row: Row) -> None:
     """Drop one queued conversation; rows queued meanwhile by others stay."""
-    with _queue_lock(agent):
-        write_rows(agent, [r for r in read_rows(agent) if not _same(r, row)])
+    _change(agent, lambda rows: [r for r in rows if not _same(r, row)])
 
 
 def pending_sessions(agent: Agent) -> list[tuple[str | None, str]]:

@@ -60,6 +60,7 @@ LEGACY_DOCUMENTS = {
     "mem0-sync": "mem0-sync.json",
     "mem0-forgotten": "mem0-forgotten.json",
     "uncaptured": "uncaptured.json",
+    "pending-extract": "pending-extract.jsonl",  # a list, one row a line
 }
 # Readers and writers of one agent wait for each other this long before giving up.
 _BUSY_MS = 30_000
@@ -361,8 +362,8 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
                 stat, data = path.stat(), path.read_bytes()
             except FileNotFoundError:
                 continue  # another process absorbed it a moment ago
-            log = path.suffix == ".jsonl"
-            document = None if log else _parsed_document(data)
+            log = path.parent.name == LEGACY_DIR
+            document = None if log else _parsed_document(data, rows=path.suffix == ".jsonl")
             if not log and document is None:
                 continue  # damaged: left where it is for a person (doctor names it)
             done.append(path)
@@ -382,8 +383,7 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
             db.execute("INSERT INTO absorbed (digest) VALUES (?)", (digest,))
     for path in done:
         path.unlink(missing_ok=True)
-        if path.suffix == ".jsonl":
-            path.with_suffix(".lock").unlink(missing_ok=True)
+        path.with_suffix(".lock").unlink(missing_ok=True)  # its lock, of no use now
     for folder in {meta_dir / LEGACY_DIR, *(p.parent for p in done)}:
         with contextlib.suppress(OSError):
             folder.rmdir()  # when nothing else is left in it
@@ -394,10 +394,12 @@ def _document_of(meta_dir: Path, path: Path) -> str:
     return next(name for name, where in LEGACY_DOCUMENTS.items() if where == rel)
 
 
-def _parsed_document(data: bytes) -> str | None:
-    """A document file's JSON as the ledger keeps it; None when it does not parse."""
+def _parsed_document(data: bytes, *, rows: bool) -> str | None:
+    """A document file's JSON as the ledger keeps it; None when it does not parse.
+    ``rows``: the file is JSON lines, and the document the list of its records."""
     try:
-        document = jsonsafe.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        document = [jsonsafe.loads(r) for r in _lines(data)] if rows else jsonsafe.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError, ValueError):
         return None
     return json.dumps(document, ensure_ascii=False, sort_keys=True)

@@ -64,7 +64,6 @@ NO_TEXT = (
     "agent.yaml",
     "provenance/*.json",  # hashes of lines
     "extracted/*.json",  # hashes of the turns read
-    "pending-extract.jsonl",  # session ids
     "morning.*.json",  # the day the card was seen
 )
 MAY_HOLD_TEXT = (

@@ -324,13 +324,14 @@ def test_records_beside_the_files_that_no_longer_parse_are_seen(agent_root: Path
     versions.mkdir(parents=True)
     (versions / "20261206T165907.md").write_text("{}")
     assert by_name(diagnose(None, env()), "state").status is Status.OK
-    pending = meta / "pending-extract.jsonl"
-    pending.write_text('{"session": "s1"}\n{"torn": "by a kill mid-app')  # readers skip it
+    queue = meta / "review" / "queue.jsonl"  # any JSON-lines store beside the ledger
+    queue.parent.mkdir()
+    queue.write_text('{"session": "s1"}\n{"torn": "by a kill mid-app')  # readers skip it
     assert by_name(diagnose(None, env()), "state").status is Status.OK
-    pending.write_text(pending.read_text() + "\n{}\n")  # now an inner line is broken
+    queue.write_text(queue.read_text() + "\n{}\n")  # now an inner line is broken
     check = by_name(diagnose(None, env()), "state")
-    assert check.status is Status.FAIL and "demo/.memclaw/pending-extract.jsonl" in check.found
-    pending.write_text("{}\n")
+    assert check.status is Status.FAIL and "demo/.memclaw/review/queue.jsonl" in check.found
+    queue.write_text("{}\n")
     ledger = meta / "ledger.sqlite"
     sound = ledger.read_bytes()
     ledger.write_bytes(sound[:100] + b"\xff" * 4096 + sound[4196:])  # its pages overwritten

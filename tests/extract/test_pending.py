@@ -5,9 +5,10 @@ from pathlib import Path
 
 from extract.extractkit import CHAT, Clock, make_agent
 from memclaw.extract.later import extract_pending
-from memclaw.extract.pending import pending_path, pending_sessions
+from memclaw.extract.pending import pending_sessions
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
+from memclaw.workspace import ledger
 from memclaw.workspace.scope import Scope
 
 
@@ -30,7 +31,7 @@ def test_a_session_held_back_by_the_cooldown_is_extracted_when_it_ends(tmp_path:
     (result,) = extract_pending(agent)
     assert result.status is not Status.SKIPPED
     assert pending_sessions(agent) == []
-    assert not pending_path(agent).exists()
+    assert ledger.load(agent.meta_dir, "pending-extract")[0] == []
 
 
 def test_a_dry_run_or_a_sessionless_run_queues_nothing_but_says_how_to_force(

@@ -190,3 +190,14 @@ def test_updates_of_one_document_from_four_processes_lose_none(tmp_path: Path) -
     document, version = ledger.load(tmp_path, "mem0-sync")
     assert sorted(document) == sorted(f"{w}-{n}" for w in range(4) for n in range(25))
     assert version == 100
+
+
+def test_the_extraction_queue_of_an_agent_from_before_the_ledger_moves_in(tmp_path: Path) -> None:
+    queue = tmp_path / "pending-extract.jsonl"
+    queue.write_text('{"session": "s1", "owner": null}\n{"session": "s2", "why": "model"}\n{"tor')
+    (tmp_path / "pending-extract.lock").touch()
+    assert ledger.load(tmp_path, "pending-extract")[0] == [
+        {"session": "s1", "owner": None},
+        {"session": "s2", "why": "model"},
+    ]
+    assert not queue.exists() and not (tmp_path / "pending-extract.lock").exists()
