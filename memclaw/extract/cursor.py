@@ -2,8 +2,8 @@
 
 A chat extracts mid-conversation and again when it ends, and ``memclaw extract
 --session`` may run over the same transcript later. Each run that reads a
-session records a digest of every user and assistant message it read in
-``.memclaw/extracted/<digest>.json``; the next run reads only the messages not
+session records a digest of every user and assistant message it read in the
+ledger's ``extracted/<digest>`` document; the next run reads only the messages not
 recorded yet. Messages are matched by their text (role and content), counted,
 so a repeated "ok" later in the session is still new, and the chat (which
 reads only messages with text) and the transcript loader (which also returns
@@ -14,14 +14,11 @@ one extra extraction.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memclaw.text import jsonsafe
-from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace import ledger
 
 if TYPE_CHECKING:
     from memclaw.workspace.scope import Scope
@@ -30,9 +27,9 @@ CURSOR_DIR = "extracted"
 READ_ROLES = ("user", "assistant")
 
 
-def _path(scope: Scope, session_id: str) -> Path:
+def _name(scope: Scope, session_id: str) -> str:
     digest = hashlib.sha256(f"{scope.label}\0{session_id}".encode()).hexdigest()[:24]
-    return scope.agent.meta_dir / CURSOR_DIR / f"{digest}.json"
+    return f"{CURSOR_DIR}/{digest}"
 
 
 def _key(message: dict[str, str]) -> str:
@@ -41,11 +38,8 @@ def _key(message: dict[str, str]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
-def _read(path: Path) -> Counter[str]:
-    try:
-        data = jsonsafe.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return Counter()
+def _read(scope: Scope, session_id: str) -> Counter[str]:
+    data = ledger.load(scope.agent.meta_dir, _name(scope, session_id))[0]
     if not isinstance(data, dict):
         return Counter()
     return Counter({str(k): int(v) for k, v in data.items() if isinstance(v, int)})
@@ -55,7 +49,7 @@ def unread(
     scope: Scope, session_id: str, messages: Sequence[dict[str, str]]
 ) -> list[dict[str, str]]:
     """The user and assistant messages of the session no earlier extraction read, in order."""
-    seen = _read(_path(scope, session_id))
+    seen = _read(scope, session_id)
     fresh = []
     for message in messages:
         if message["role"] not in READ_ROLES:
@@ -91,7 +85,6 @@ def mark_read(
     """Record ``messages`` as extracted (``again``: instead of the old record); under the lock."""
     if session_id is None:
         return
-    path = _path(scope, session_id)
-    seen = Counter() if again else _read(path)
+    seen = Counter() if again else _read(scope, session_id)
     seen.update(_key(m) for m in messages if m["role"] in READ_ROLES)
-    atomic_write(path, json.dumps(dict(seen), sort_keys=True) + "\n")
+    ledger.save(scope.agent.meta_dir, _name(scope, session_id), dict(seen))

@@ -12,7 +12,8 @@ Deleted text does not linger: ``secure_delete`` zeroes what a forget or a redact
 removes, and ``scrub`` empties the write-ahead log afterwards.
 
 Beside the streams, the ledger keeps whole JSON documents by name: the fact layer's
-evidence and its contradiction inbox, when each owner was last extracted, and which
+evidence and its contradiction inbox, the conversations waiting to be extracted,
+which turns of each were read and when each owner was last extracted, and which
 chat turns reached Mem0 or must never leave the machine.
 
 A JSON-lines file in ``.memclaw/logs/`` is absorbed into the stream of its name the
@@ -62,6 +63,9 @@ LEGACY_DOCUMENTS = {
     "uncaptured": "uncaptured.json",
     "pending-extract": "pending-extract.jsonl",  # a list, one row a line
 }
+# Folders each JSON file of which was a document: ``extracted/<digest>.json`` is the
+# document ``extracted/<digest>``.
+LEGACY_FOLDERS = ("extracted",)
 # Readers and writers of one agent wait for each other this long before giving up.
 _BUSY_MS = 30_000
 
@@ -345,10 +349,14 @@ def absorb(meta_dir: Path) -> None:
 
 def _legacy_files(meta_dir: Path) -> list[Path]:
     """The logs' JSON-lines files of ``logs/``, and the documents' files, that exist."""
-    folder = meta_dir / LEGACY_DIR
-    logs = sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+    logs = _listed(meta_dir / LEGACY_DIR, "*.jsonl")
     documents = [meta_dir / rel for rel in LEGACY_DOCUMENTS.values()]
+    documents += [p for folder in LEGACY_FOLDERS for p in _listed(meta_dir / folder, "*.json")]
     return [p for p in (*logs, *documents) if p.is_file() and not p.is_symlink()]
+
+
+def _listed(folder: Path, pattern: str) -> list[Path]:
+    return sorted(folder.glob(pattern)) if folder.is_dir() else []
 
 
 def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
@@ -391,7 +399,8 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
 
 def _document_of(meta_dir: Path, path: Path) -> str:
     rel = path.relative_to(meta_dir).as_posix()
-    return next(name for name, where in LEGACY_DOCUMENTS.items() if where == rel)
+    named = [name for name, where in LEGACY_DOCUMENTS.items() if where == rel]
+    return named[0] if named else rel.removesuffix(".json")
 
 
 def _parsed_document(data: bytes, *, rows: bool) -> str | None:

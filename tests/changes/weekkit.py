@@ -63,7 +63,6 @@ NO_TEXT = (
     "lease",
     "agent.yaml",
     "provenance/*.json",  # hashes of lines
-    "extracted/*.json",  # hashes of the turns read
     "morning.*.json",  # the day the card was seen
 )
 MAY_HOLD_TEXT = (

@@ -164,7 +164,11 @@ def test_the_fact_records_of_an_agent_from_before_the_ledger_move_in(tmp_path: P
     facts.mkdir()
     (facts / "evidence.json").write_text('{"facts": {"f1": [{"kind": "stated"}]}}')
     (facts / "inbox.json").write_text('{"items": [')  # damaged: left for a person to see
+    (tmp_path / "extracted").mkdir()
+    (tmp_path / "extracted" / "9f2c.json").write_text('{"a1b2": 2}')
     assert ledger.load(tmp_path, "evidence")[0] == {"facts": {"f1": [{"kind": "stated"}]}}
+    assert ledger.load(tmp_path, "extracted/9f2c")[0] == {"a1b2": 2}
+    assert not (tmp_path / "extracted").exists()
     assert ledger.load(tmp_path, "inbox") == (None, 0)
     assert sorted(p.name for p in facts.iterdir()) == ["inbox.json"]
 
