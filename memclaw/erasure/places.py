@@ -13,6 +13,8 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
 * ``chat-history``: the scope's arrow-up input history;
 * ``inbox``: the contradictions waiting in the ledger that state it on either side;
 * ``state``: any other JSON-lines file under ``.memclaw/``, record by record as a log;
+* ``state`` too: the scope's documents in the ledger (what SOUL.md learned, for
+  the morning card): one that says the fact is dropped;
 * ``guard``: the loss guard's baseline of its files (dropped: the next guarded
   rewrite takes the file as it now is for its baseline, as after any hand edit);
 * ``summaries``: the chat's cached summaries of the scope's sessions (dropped: a
@@ -79,6 +81,7 @@ class Kind(StrEnum):
     JSONL = "jsonl"  # a transcript: matching sentences inside each message
     LOG = "log"  # a log: like a transcript, for the scope's records only
     DROP = "drop"  # derived state holding the fact: removed
+    DOCUMENTS = "documents"  # the scope's documents in the ledger: one holding it is removed
     ITEMS = "items"  # the contradiction inbox: items of the scope stating it are removed
 
 
@@ -221,6 +224,20 @@ def log_streams(agent: Agent) -> frozenset[str]:
     return frozenset(ledger.streams(agent.meta_dir)) - {FORGOTTEN_LOG}
 
 
+def scope_documents(scope: Scope) -> list[str]:
+    """The ledger's documents of the scope's own derived state (what SOUL.md learned,
+    shown on the morning card): ``soul.<label>``, exactly this scope's label, which may
+    hold dots itself."""
+    names = ledger.document_names(scope.agent.meta_dir)
+    return [name for name in names if name.partition(".")[2] == scope.label]
+
+
+def documents_saying(scope: Scope, matcher: Matcher) -> list[str]:
+    """Those of the scope's documents that say the fact (they go, as a summary does)."""
+    meta = scope.agent.meta_dir
+    return [n for n in scope_documents(scope) if matcher.redact_data(ledger.load(meta, n)[0])[1]]
+
+
 def forget_in_logs(scope: Scope, matcher: Matcher) -> None:
     """The scope's log records lose the fact, in one transaction of the ledger."""
     ledger.edit(
@@ -280,13 +297,8 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
             yield Store.STATE, Kind.LOG, path  # its records are scoped by owner like a log's
     if fact_inbox.load(agent):
         yield Store.INBOX, Kind.ITEMS, ledger.ledger_path(agent.meta_dir)
-    # A scope's own derived state (what SOUL.md learned, shown on the morning card):
-    # a file of it that says the fact goes, as a summary does.
-    # (``soul.<label>.json``: exactly this scope's label, which may hold dots itself).
-    for path in sorted(agent.meta_dir.glob("*.json")):
-        mine = path.name.partition(".")[2] == f"{scope.label}.json"
-        if mine and not path.is_symlink() and path.is_file():
-            yield Store.STATE, Kind.DROP, path
+    if scope_documents(scope):
+        yield Store.STATE, Kind.DOCUMENTS, ledger.ledger_path(agent.meta_dir)
     summaries = scope.summaries()
     if summaries.is_dir():
         for path in sorted(summaries.glob("*.json")):
@@ -321,7 +333,7 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
     """Every place of the scope where the fact lives, with what would change there."""
     found = []
     for store, kind, path in candidates(scope):
-        text = None if store in (Store.LOGS, Store.INBOX) else read(path)
+        text = None if path == ledger.ledger_path(scope.agent.meta_dir) else read(path)
         shown = path.relative_to(scope.agent.path).as_posix()
         if text is None and path.suffix == ".md" and path.is_file() and not path.is_symlink():
             # A note memclaw cannot read may hold the fact: forgetting around it would
@@ -342,6 +354,11 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
             held = [i for i in fact_inbox.load(scope.agent) if inbox_item_says(scope, matcher, i)]
             if held:
                 found.append(Place(store, kind, path, shown, len(held)))
+            continue
+        if kind is Kind.DOCUMENTS:
+            saying = documents_saying(scope, matcher)
+            if saying:
+                found.append(Place(store, kind, path, shown, len(saying)))
             continue
         if text is None:
             continue

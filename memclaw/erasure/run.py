@@ -302,6 +302,10 @@ def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: 
     if kind is Kind.ITEMS:
         fact_inbox.remove(scope.agent, lambda item: places.inbox_item_says(scope, matcher, item))
         return
+    if kind is Kind.DOCUMENTS:
+        for name in places.documents_saying(scope, matcher):
+            ledger.save(scope.agent.meta_dir, name, None)
+        return
     text = places.read(path)
     if text is None:
         return

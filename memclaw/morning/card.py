@@ -11,15 +11,13 @@ off): ``due`` says whether it should, and ``mark_seen`` remembers it was shown.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memclaw.dream import report
 from memclaw.errors import UsageError
 from memclaw.morning import actions, soul
-from memclaw.text import jsonsafe
-from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace import ledger
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -123,23 +121,21 @@ def review(
 # --- the first chat of a day ---------------------------------------------------------------
 
 
-def _seen_path(scope: Scope) -> Path:
-    return scope.agent.meta_dir / f"morning.{scope.label}.json"
+def _seen(scope: Scope) -> str:
+    """The ledger's document of the day this scope's card was last seen."""
+    return f"morning.{scope.label}"
 
 
 def due(scope: Scope) -> Card | None:
     """The card the first chat of today opens with; None when off, seen today, or empty."""
     if not scope.agent.settings.morning_card:
         return None
-    try:
-        seen = jsonsafe.loads(_seen_path(scope).read_text(encoding="utf-8")).get("day")
-    except (OSError, ValueError, AttributeError):
-        seen = None
-    if seen == scope.agent.now().date().isoformat():
+    seen = ledger.load(scope.agent.meta_dir, _seen(scope))[0]
+    if isinstance(seen, dict) and seen.get("day") == scope.agent.now().date().isoformat():
         return None
     return latest(scope)
 
 
 def mark_seen(scope: Scope) -> None:
     day = scope.agent.now().date().isoformat()
-    atomic_write(_seen_path(scope), json.dumps({"day": day}) + "\n")
+    ledger.save(scope.agent.meta_dir, _seen(scope), {"day": day})

@@ -8,26 +8,22 @@ as the facts themselves. Only that section is ever written, and only while it
 still reads what memclaw last wrote there: a person's edit of it (or of any
 other part of SOUL.md) is never overwritten. The previous SOUL.md goes to the
 history like any rewrite (the change journal keeps it), and the diff waits in
-``.memclaw/soul.json`` for the next morning card.
+the ledger (``soul.<scope>``) for the next morning card.
 """
 
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from memclaw.text import jsonsafe
+from memclaw.workspace import ledger
 from memclaw.workspace.agent import WriteStrategy
-from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.safeguards import journal
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.sections import section_body
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from memclaw.llm import ChatModel
     from memclaw.workspace.scope import Scope
 
@@ -51,20 +47,18 @@ class SoulResult:
         return {"status": self.status, "reason": self.reason, "diff": self.diff}
 
 
-def _state_path(scope: Scope) -> Path:
-    return scope.agent.meta_dir / f"soul.{scope.label}.json"
+def _state(scope: Scope) -> str:
+    """The ledger's document of what this scope's SOUL.md last learned."""
+    return f"soul.{scope.label}"
 
 
 def load_state(scope: Scope) -> dict[str, Any]:
-    try:
-        data = jsonsafe.loads(_state_path(scope).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    data = ledger.load(scope.agent.meta_dir, _state(scope))[0]
     return data if isinstance(data, dict) else {}
 
 
 def _save_state(scope: Scope, state: dict[str, Any]) -> None:
-    atomic_write(_state_path(scope), json.dumps(state, ensure_ascii=False, indent=1) + "\n")
+    ledger.save(scope.agent.meta_dir, _state(scope), state)
 
 
 def confirmed_count(scope: Scope) -> int:

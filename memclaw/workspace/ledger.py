@@ -13,8 +13,9 @@ removes, and ``scrub`` empties the write-ahead log afterwards.
 
 Beside the streams, the ledger keeps whole JSON documents by name: the fact layer's
 evidence and its contradiction inbox, the conversations waiting to be extracted,
-which turns of each were read and when each owner was last extracted, and which
-chat turns reached Mem0 or must never leave the machine.
+which turns of each were read and when each owner was last extracted, which chat
+turns reached Mem0 or must never leave the machine, and per scope what SOUL.md last
+learned and the day the morning card was seen.
 
 A JSON-lines file in ``.memclaw/logs/`` is absorbed into the stream of its name the
 next time the ledger is opened, and a document's file (``facts/evidence.json``) into
@@ -63,9 +64,9 @@ LEGACY_DOCUMENTS = {
     "uncaptured": "uncaptured.json",
     "pending-extract": "pending-extract.jsonl",  # a list, one row a line
 }
-# Folders each JSON file of which was a document: ``extracted/<digest>.json`` is the
-# document ``extracted/<digest>``.
-LEGACY_FOLDERS = ("extracted",)
+# Files each of which was a document named by its path: ``extracted/<digest>.json`` is
+# the document ``extracted/<digest>``, ``soul.team.json`` the document ``soul.team``.
+LEGACY_GLOBS = ("extracted/*.json", "soul.*.json", "morning.*.json")
 # Readers and writers of one agent wait for each other this long before giving up.
 _BUSY_MS = 30_000
 
@@ -351,7 +352,7 @@ def _legacy_files(meta_dir: Path) -> list[Path]:
     """The logs' JSON-lines files of ``logs/``, and the documents' files, that exist."""
     logs = _listed(meta_dir / LEGACY_DIR, "*.jsonl")
     documents = [meta_dir / rel for rel in LEGACY_DOCUMENTS.values()]
-    documents += [p for folder in LEGACY_FOLDERS for p in _listed(meta_dir / folder, "*.json")]
+    documents += [p for pattern in LEGACY_GLOBS for p in _listed(meta_dir, pattern)]
     return [p for p in (*logs, *documents) if p.is_file() and not p.is_symlink()]
 
 

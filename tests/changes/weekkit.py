@@ -63,7 +63,6 @@ NO_TEXT = (
     "lease",
     "agent.yaml",
     "provenance/*.json",  # hashes of lines
-    "morning.*.json",  # the day the card was seen
 )
 MAY_HOLD_TEXT = (
     "history/*",
@@ -71,7 +70,6 @@ MAY_HOLD_TEXT = (
     "chat-history/*",
     "summaries/*",
     "guard/*.json",
-    "soul.*.json",
     "index.sqlite*",
 )
 
