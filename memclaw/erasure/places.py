@@ -15,8 +15,9 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
 * ``state``: any other JSON-lines file under ``.memclaw/``, record by record as a log;
 * ``state`` too: the scope's documents in the ledger (what SOUL.md learned, for
   the morning card): one that says the fact is dropped;
-* ``guard``: the loss guard's baseline of its files (dropped: the next guarded
-  rewrite takes the file as it now is for its baseline, as after any hand edit);
+* ``guard``: the loss guard's baseline of its files, in the ledger (dropped: the
+  next guarded rewrite takes the file as it now is for its baseline, as after any
+  hand edit);
 * ``summaries``: the chat's cached summaries of the scope's sessions (dropped: a
   rebuildable cache, the next long turn summarises the cleaned transcript again).
 
@@ -56,7 +57,7 @@ _HEADING = re.compile(r"^\s*#+\s+")
 DIARY_ARCHIVE = "dreams/"
 SESSIONS = "sessions"
 # Folders of .memclaw/ walked on their own above.
-_OWN_WALK = frozenset({"history", "logs", "chat-history", "guard", SESSIONS})
+_OWN_WALK = frozenset({"history", "logs", "chat-history", SESSIONS})
 
 
 class Store(StrEnum):
@@ -224,18 +225,22 @@ def log_streams(agent: Agent) -> frozenset[str]:
     return frozenset(ledger.streams(agent.meta_dir)) - {FORGOTTEN_LOG}
 
 
-def scope_documents(scope: Scope) -> list[str]:
-    """The ledger's documents of the scope's own derived state (what SOUL.md learned,
-    shown on the morning card): ``soul.<label>``, exactly this scope's label, which may
-    hold dots itself."""
+def scope_documents(scope: Scope, store: Store) -> list[str]:
+    """The ledger's documents of the scope that may say a fact: for ``state``, its own
+    derived state (``soul.<label>``: what SOUL.md learned, shown on the morning card;
+    exactly this scope's label, which may hold dots itself); for ``guard``, the loss
+    guard's baseline of each of its files (``guard/<file>``)."""
     names = ledger.document_names(scope.agent.meta_dir)
-    return [name for name in names if name.partition(".")[2] == scope.label]
+    if store is Store.GUARD:
+        return [n for n in names if n.startswith("guard/") and in_scope(scope, n[6:])]
+    return [n for n in names if "/" not in n and n.partition(".")[2] == scope.label]
 
 
-def documents_saying(scope: Scope, matcher: Matcher) -> list[str]:
+def documents_saying(scope: Scope, matcher: Matcher, store: Store) -> list[str]:
     """Those of the scope's documents that say the fact (they go, as a summary does)."""
     meta = scope.agent.meta_dir
-    return [n for n in scope_documents(scope) if matcher.redact_data(ledger.load(meta, n)[0])[1]]
+    said = [(n, ledger.load(meta, n)[0]) for n in scope_documents(scope, store)]
+    return [name for name, document in said if matcher.redact_data(document)[1]]
 
 
 def forget_in_logs(scope: Scope, matcher: Matcher) -> None:
@@ -297,17 +302,14 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
             yield Store.STATE, Kind.LOG, path  # its records are scoped by owner like a log's
     if fact_inbox.load(agent):
         yield Store.INBOX, Kind.ITEMS, ledger.ledger_path(agent.meta_dir)
-    if scope_documents(scope):
+    if scope_documents(scope, Store.STATE):
         yield Store.STATE, Kind.DOCUMENTS, ledger.ledger_path(agent.meta_dir)
     summaries = scope.summaries()
     if summaries.is_dir():
         for path in sorted(summaries.glob("*.json")):
             yield Store.SUMMARIES, Kind.DROP, path
-    guard = agent.meta_dir / "guard"
-    for path in _walk(guard):
-        rel = path.relative_to(guard).as_posix().removesuffix(".json")
-        if path.suffix == ".json" and in_scope(scope, rel):
-            yield Store.GUARD, Kind.DROP, path
+    if scope_documents(scope, Store.GUARD):
+        yield Store.GUARD, Kind.DOCUMENTS, ledger.ledger_path(agent.meta_dir)
 
 
 def _walk(folder: Path) -> Iterator[Path]:
@@ -356,7 +358,7 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
                 found.append(Place(store, kind, path, shown, len(held)))
             continue
         if kind is Kind.DOCUMENTS:
-            saying = documents_saying(scope, matcher)
+            saying = documents_saying(scope, matcher, store)
             if saying:
                 found.append(Place(store, kind, path, shown, len(saying)))
             continue

@@ -226,7 +226,7 @@ def _state_forward(agent: Agent, staging: Path, rel: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(staged, target)
     fsync_dir(target.parent)
-    if folder == ledger.LEGACY_DIR or rel in ledger.LEGACY_DOCUMENTS.values():
+    if ledger.takes_in(rel):
         ledger.absorb(agent.meta_dir)  # the records go into the ledger now
 
 

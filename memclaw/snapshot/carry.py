@@ -44,6 +44,7 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
     from memclaw.facts import inbox as inbox_store
     from memclaw.workspace import ledger
     from memclaw.workspace.logs import read_log
+    from memclaw.workspace.safeguards import guard, provenance
     from memclaw.workspace.safeguards.journal import LOG as CHANGES_LOG
 
     labels = {scope_label(rel) for rel in carried}
@@ -82,12 +83,10 @@ def collect_state(agent: Agent, carried: Sequence[str]) -> list[tuple[str, bytes
     if agent.meta_path.is_file():
         out.append((AGENT_META, agent.meta_path.read_bytes()))
     for rel in sorted(rels):
-        path = agent.meta_dir / "provenance" / f"{rel}.json"
-        if path.is_file():
-            out.append((f"{PROVENANCE}{rel}.json", path.read_bytes()))
-        path = agent.meta_dir / "guard" / f"{rel}.json"
-        if path.is_file():
-            out.append((f"{GUARD}{rel}.json", path.read_bytes()))
+        for entry, name in ((PROVENANCE, provenance.document(rel)), (GUARD, guard.document(rel))):
+            document = ledger.load(agent.meta_dir, name)[0]
+            if document is not None:
+                out.append((f"{entry}{rel}.json", as_json(document)))
     # An agent with no state of a kind carries no entry for it, so the zip stays small.
     return [(name, data) for name, data in out if data]
 

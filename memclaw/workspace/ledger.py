@@ -14,8 +14,9 @@ removes, and ``scrub`` empties the write-ahead log afterwards.
 Beside the streams, the ledger keeps whole JSON documents by name: the fact layer's
 evidence and its contradiction inbox, the conversations waiting to be extracted,
 which turns of each were read and when each owner was last extracted, which chat
-turns reached Mem0 or must never leave the machine, and per scope what SOUL.md last
-learned and the day the morning card was seen.
+turns reached Mem0 or must never leave the machine, per scope what SOUL.md last
+learned and the day the morning card was seen, and per file who wrote each line
+(``provenance/<file>``) and the version a person last saw (``guard/<file>``).
 
 A JSON-lines file in ``.memclaw/logs/`` is absorbed into the stream of its name the
 next time the ledger is opened, and a document's file (``facts/evidence.json``) into
@@ -28,6 +29,7 @@ between the commit and the delete is never absorbed twice.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import hashlib
 import json
 import sqlite3
@@ -66,7 +68,13 @@ LEGACY_DOCUMENTS = {
 }
 # Files each of which was a document named by its path: ``extracted/<digest>.json`` is
 # the document ``extracted/<digest>``, ``soul.team.json`` the document ``soul.team``.
-LEGACY_GLOBS = ("extracted/*.json", "soul.*.json", "morning.*.json")
+LEGACY_GLOBS = (
+    "extracted/*.json",
+    "soul.*.json",
+    "morning.*.json",
+    "provenance/**/*.json",
+    "guard/**/*.json",
+)
 # Readers and writers of one agent wait for each other this long before giving up.
 _BUSY_MS = 30_000
 
@@ -358,6 +366,15 @@ def _legacy_files(meta_dir: Path) -> list[Path]:
 
 def _listed(folder: Path, pattern: str) -> list[Path]:
     return sorted(folder.glob(pattern)) if folder.is_dir() else []
+
+
+def takes_in(rel: str) -> bool:
+    """Whether a file at ``rel`` under ``.memclaw`` is one the ledger takes in."""
+    return (
+        fnmatch.fnmatch(rel, f"{LEGACY_DIR}/*.jsonl")
+        or rel in LEGACY_DOCUMENTS.values()
+        or any(fnmatch.fnmatch(rel, pattern.replace("**/", "")) for pattern in LEGACY_GLOBS)
+    )
 
 
 def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:

@@ -62,14 +62,12 @@ NO_TEXT = (
     "*.lock",
     "lease",
     "agent.yaml",
-    "provenance/*.json",  # hashes of lines
 )
 MAY_HOLD_TEXT = (
     "history/*",
-    "ledger.sqlite*",  # the records beside the files: the journal, the logs, facts, inbox
+    "ledger.sqlite*",  # every record beside the files: the journal, logs, facts, baselines
     "chat-history/*",
     "summaries/*",
-    "guard/*.json",
     "index.sqlite*",
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from fake_openai import FakeOpenAI
@@ -9,6 +10,7 @@ from ledgerkit import stream_text
 
 from extract.extractkit import CHAT, make_agent, model_agent
 from memclaw.extract.pipeline import extract_conversation
+from memclaw.workspace import ledger
 from memclaw.workspace.scope import Scope
 
 FACTS = [
@@ -62,7 +64,7 @@ def test_a_credential_in_a_hand_edited_line_never_reaches_the_log(
     memory = agent.read("MEMORY.md")
     assert all(f"- {fact}\n" in memory for fact in FACTS)
     assert TOKEN not in stream_text(agent.meta_dir, "extract")
-    assert not any(TOKEN in p.read_text() for p in (agent.meta_dir / "guard").rglob("*.json"))
+    assert TOKEN not in json.dumps(ledger.load(agent.meta_dir, "guard/MEMORY.md")[0])
 
 
 def test_a_small_rewrite_within_the_budget_is_written(
@@ -82,5 +84,5 @@ def test_the_offline_engine_writes_through_the_guard(tmp_path: Path) -> None:
     agent = make_agent(tmp_path)
     result = extract_conversation(Scope(agent), CHAT)
     assert "MEMORY.md" in result.files_changed or "PROFILE.md" in result.files_changed
-    # A guarded rewrite leaves its baseline beside the history.
-    assert list((agent.meta_dir / "guard").glob("*.md.json"))
+    # A guarded rewrite leaves its baseline in the ledger.
+    assert any(n.startswith("guard/") for n in ledger.document_names(agent.meta_dir))

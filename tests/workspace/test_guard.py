@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from memclaw.errors import WorkspaceError
-from memclaw.workspace import Agent, Workspace
+from memclaw.workspace import Agent, Workspace, ledger
 from memclaw.workspace.safeguards.guard import (
     LossRefusedError,
     baseline_entries,
+    document,
     measure_loss,
     rewrite,
-    state_path,
 )
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.scope import Scope
@@ -103,7 +103,7 @@ def test_a_rewrite_of_a_file_changed_since_it_was_read_is_applied_to_the_newer_v
 def test_a_damaged_state_makes_the_current_version_the_baseline(tmp_path: Path) -> None:
     agent = _agent(tmp_path)
     _rewrite(agent, FACTS[2:])
-    state_path(agent, "MEMORY.md").write_text("{not json", encoding="utf-8")
+    ledger.save(agent.meta_dir, document("MEMORY.md"), ["not", "a", "baseline"])
     _rewrite(agent, FACTS[3:])  # 1 of 6 from what is there now
     assert agent.read("MEMORY.md") == _memory(FACTS[3:])
 
@@ -114,7 +114,7 @@ def test_each_owner_has_its_own_baseline(tmp_path: Path) -> None:
     maya.write("MEMORY.md", _memory(FACTS), author=Author.MODEL)
     rewrite(maya, "MEMORY.md", expected=maya.read("MEMORY.md"), new=_memory(FACTS[2:]))
     _rewrite(agent, FACTS[2:])  # TEAM's budget is untouched by Maya's rewrite
-    assert state_path(agent, maya.rel("MEMORY.md")).is_file()
+    assert ledger.load(agent.meta_dir, document(maya.rel("MEMORY.md")))[0] is not None
 
 
 def test_only_profile_and_memory_are_guarded(tmp_path: Path) -> None:

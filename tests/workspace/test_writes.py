@@ -214,11 +214,11 @@ def test_the_overflow_is_written_before_the_file_loses_the_lines(
 
 
 def test_without_a_provenance_record_every_line_is_the_persons(agent: Agent) -> None:
-    import shutil
+    from memclaw.workspace import ledger
 
     facts = _lines("fact", 85)
     agent.write("MEMORY.md", _file(facts[:75]), author=Author.MODEL)
-    shutil.rmtree(agent.meta_dir / "provenance")
+    ledger.save(agent.meta_dir, "provenance/MEMORY.md", None)
     result = agent.write(
         "MEMORY.md", agent.read("MEMORY.md") + _file(facts[75:], ""), author=Author.MODEL
     )

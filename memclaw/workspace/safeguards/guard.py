@@ -11,8 +11,8 @@ machines wrote that it drops are counted against ``dream_max_loss_ratio`` twice:
 * against the current file, as each run always was, so facts that machines
   added since the baseline are not lost wholesale in one go either.
 
-How the baseline is known on real files: every guarded rewrite records, beside
-the history in ``.memclaw/guard/<file>.json``, the baseline's entries and the
+How the baseline is known on real files: every guarded rewrite records, in the
+ledger's ``guard/<file>`` document, the baseline's entries and the
 hash of the text it wrote. When the file on disk no longer has that hash,
 something other than a guarded rewrite wrote it: a person in an editor, ``files
 write/edit``, ``remember``, an import, an undo. That version is then the new
@@ -27,7 +27,6 @@ is re-applied to the newer version as line operations (``text.rebase``).
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +38,7 @@ from memclaw.gates.secrets import REDACTION_PREFIX
 from memclaw.text.likeness import Fingerprint, containment, jaccard
 from memclaw.text.plural import plural
 from memclaw.text.rebase import rebase
-from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace import ledger
 from memclaw.workspace.safeguards import ceiling, provenance
 from memclaw.workspace.safeguards.provenance import Author
 
@@ -181,19 +180,15 @@ def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def state_path(agent: Agent, rel: str) -> Path:
-    return agent.meta_dir / STATE_DIR / f"{rel}.json"
+def document(rel: str) -> str:
+    """The ledger's document of the baseline of ``rel``."""
+    return f"{STATE_DIR}/{rel}"
 
 
 def _load(agent: Agent, rel: str) -> _State | None:
-    from memclaw.text import jsonsafe
-
-    try:
-        data = jsonsafe.loads(state_path(agent, rel).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None  # no state, or a damaged one: the current version is the baseline
+    data = ledger.load(agent.meta_dir, document(rel))[0]
     if not isinstance(data, dict):
-        return None
+        return None  # no state, or a damaged one: the current version is the baseline
     baseline, written = data.get("baseline"), data.get("written")
     if not isinstance(baseline, list) or not isinstance(written, list):
         return None
@@ -294,7 +289,7 @@ def rewrite(
             "baseline": _unreleased(baseline_entries(agent, rel, current), released),
             "written": [_sha(landed), _sha(current)],
         }
-        atomic_write(state_path(agent, rel), json.dumps(payload, ensure_ascii=False, indent=1))
+        ledger.save(agent.meta_dir, document(rel), payload)
         return target
 
     return agent.update(

@@ -2,7 +2,7 @@
 
 A ceiling may only ever move lines a model wrote, so every write to PROFILE.md
 or MEMORY.md records which lines it brought in and for whom. The record lives
-in ``.memclaw/provenance/<relative path>.json`` as ``{"seq": n, "lines":
+in the ledger's ``provenance/<relative path>`` document as ``{"seq": n, "lines":
 {key: seq}}``: the key of each line a model write introduced (extraction,
 dreaming, a chat tool) and the number of that write, so "oldest" has a meaning.
 
@@ -17,14 +17,12 @@ gone. Losing the record therefore only makes lines the person's: they stay.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memclaw.text import jsonsafe
-from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace import ledger
 
 if TYPE_CHECKING:
     from memclaw.workspace.folder import Folder
@@ -66,8 +64,9 @@ class Provenance:
         return Provenance(self.seq, {k: v for k, v in self.lines.items() if k in present})
 
 
-def _path(agent: Folder, rel: str) -> Path:
-    return agent.meta_dir / "provenance" / f"{rel}.json"
+def document(rel: str) -> str:
+    """The ledger's document of who wrote each line of ``rel``."""
+    return f"provenance/{rel}"
 
 
 def load(agent: Folder, rel: str) -> Provenance:
@@ -78,20 +77,17 @@ def load(agent: Folder, rel: str) -> Provenance:
 def load_from(meta_dir: Path, rel: str) -> Provenance:
     """:func:`load` for readers that know the agent's ``.memclaw`` folder, not the agent."""
     try:
-        path = meta_dir / "provenance" / f"{rel}.json"
-        data = jsonsafe.loads(path.read_text(encoding="utf-8"))
+        data = ledger.load(meta_dir, document(rel))[0]
         seq = int(data["seq"])
         lines = {str(k): int(v) for k, v in dict(data["lines"]).items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return Provenance()
     return Provenance(seq, lines)
 
 
 def save(agent: Folder, rel: str, record: Provenance) -> None:
     """Store the record of ``rel``; the caller holds the agent lock."""
-    atomic_write(
-        _path(agent, rel), json.dumps({"seq": record.seq, "lines": record.lines}, sort_keys=True)
-    )
+    ledger.save(agent.meta_dir, document(rel), {"seq": record.seq, "lines": record.lines})
 
 
 STORE = "provenance"  # the name its deltas carry in the change journal
