@@ -73,7 +73,8 @@ def remove_leftovers(base: Path) -> None:
     found = leftovers(base)
     if not found:
         return
-    probe = base / f".memclaw-clock.{os.getpid()}.probe"
+    # Named as a temporary file: one a kill leaves here is swept in its turn.
+    probe = base / f".memclaw-clock.{os.getpid()}.tmp"
     try:
         probe.touch()
         now = probe.stat().st_mtime

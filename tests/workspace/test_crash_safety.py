@@ -64,11 +64,13 @@ def _kill_many_times(
 
 
 def _check_folder(agent: Agent) -> None:
-    # Leftover temp files are hidden, never taken for memory files.
+    # Leftover temp files (a write's, or the sweep's clock probe) are hidden, never taken
+    # for memory files, and swept once old.
     assert [f.name for f in agent.list_files()] == list(CORE_FILES)
     for path in agent.path.iterdir():
         if path.name not in CORE_FILES and path.name != ".memclaw":
-            assert path.name.startswith(".MEMORY.md.") and path.name.endswith(".tmp")
+            assert path.name.startswith((".MEMORY.md.", ".memclaw-clock."))
+            assert path.name.endswith(".tmp")
 
 
 def test_atomic_write_survives_sigkill(ws: Workspace) -> None:
