@@ -222,7 +222,7 @@ class Settings:
     min_recent_messages: int = _key(10, "fewest recent messages kept verbatim")
     context_summary_max_tokens: int = _key(300, "token budget of the compressed summary")
     summary_cache_minutes: float = _key(30.0, "minutes a compressed summary is reused")
-    chat_history_lines: int = _key(1000, "typed chat lines kept on disk for arrow-up (0 = none)")
+    chat_history_lines: int = _key(1000, "typed chat lines kept for arrow-up (0 = none)")
     chat_transcripts: bool = _key(
         True, "keep chat transcripts (redacted) in sessions/; false keeps nothing of a chat"
     )

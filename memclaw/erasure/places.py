@@ -10,7 +10,8 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
   cleaned as the file itself is;
 * ``logs``: the records of the ledger (``.memclaw/ledger.sqlite``) that belong to
   the scope (another owner's records are never touched);
-* ``chat-history``: the scope's arrow-up input history;
+* ``chat-history``: the scope's arrow-up input history, in the ledger: a line that
+  said the fact goes;
 * ``inbox``: the contradictions waiting in the ledger that state it on either side;
 * ``state``: any other JSON-lines file under ``.memclaw/``, record by record as a log;
 * ``state`` too: the scope's documents in the ledger (what SOUL.md learned, for
@@ -57,7 +58,7 @@ _HEADING = re.compile(r"^\s*#+\s+")
 DIARY_ARCHIVE = "dreams/"
 SESSIONS = "sessions"
 # Folders of .memclaw/ walked on their own above.
-_OWN_WALK = frozenset({"history", "logs", "chat-history", SESSIONS})
+_OWN_WALK = frozenset({"history", "logs", SESSIONS})
 
 
 class Store(StrEnum):
@@ -140,11 +141,6 @@ def rewrite(kind: Kind, text: str, matcher: Matcher, scope: Scope) -> tuple[str,
             else:
                 kept.append(line)
         return "".join(kept), gone, len(gone)
-    if kind is Kind.TYPED:
-        lines = text.splitlines(keepends=True)
-        gone = [number for number, line in enumerate(lines, 1) if matcher.typed(line)]
-        kept = [line for number, line in enumerate(lines, 1) if number not in gone]
-        return "".join(kept), gone, len(gone)
     if kind is Kind.ENTRIES:
         entries = parse_entries(text)
         kept_entries = [e for e in entries if not matcher.fact_line(e.text)]
@@ -225,6 +221,21 @@ def log_streams(agent: Agent) -> frozenset[str]:
     return frozenset(ledger.streams(agent.meta_dir)) - {FORGOTTEN_LOG}
 
 
+def typed_lines(scope: Scope) -> list[str]:
+    """What the person typed in the scope's chats (the arrow-up history), oldest first."""
+    lines = ledger.load(scope.agent.meta_dir, scope.input_history)[0]
+    return [str(line) for line in lines] if isinstance(lines, list) else []
+
+
+def forget_typed(scope: Scope, matcher: Matcher) -> None:
+    """The lines of the input history that said the fact go, in one transaction."""
+    ledger.update(
+        scope.agent.meta_dir,
+        scope.input_history,
+        lambda lines: [line for line in lines or [] if not matcher.typed(str(line))],
+    )
+
+
 def scope_documents(scope: Scope, store: Store) -> list[str]:
     """The ledger's documents of the scope that may say a fact: for ``state``, its own
     derived state (``soul.<label>``: what SOUL.md learned, shown on the morning card;
@@ -293,9 +304,8 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
             yield Store.HISTORY, kind_of(rel), path
     if ledger.streams(agent.meta_dir):
         yield Store.LOGS, Kind.LOG, ledger.ledger_path(agent.meta_dir)
-    typed = agent.meta_dir / "chat-history" / (scope.label if scope.personal else "_team")
-    if typed.is_file():
-        yield Store.CHAT_HISTORY, Kind.TYPED, typed
+    if typed_lines(scope):
+        yield Store.CHAT_HISTORY, Kind.TYPED, ledger.ledger_path(agent.meta_dir)
     for path in _walk(agent.meta_dir):
         top = path.relative_to(agent.meta_dir).parts[0]
         if path.suffix == ".jsonl" and top not in _OWN_WALK:
@@ -356,6 +366,11 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
             held = [i for i in fact_inbox.load(scope.agent) if inbox_item_says(scope, matcher, i)]
             if held:
                 found.append(Place(store, kind, path, shown, len(held)))
+            continue
+        if kind is Kind.TYPED:
+            said = [n for n, line in enumerate(typed_lines(scope), 1) if matcher.typed(line)]
+            if said:
+                found.append(Place(store, kind, path, shown, len(said), said))
             continue
         if kind is Kind.DOCUMENTS:
             saying = documents_saying(scope, matcher, store)

@@ -302,6 +302,9 @@ def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: 
     if kind is Kind.ITEMS:
         fact_inbox.remove(scope.agent, lambda item: places.inbox_item_says(scope, matcher, item))
         return
+    if kind is Kind.TYPED:
+        places.forget_typed(scope, matcher)
+        return
     if kind is Kind.DOCUMENTS:
         for name in places.documents_saying(scope, matcher, store):
             ledger.save(scope.agent.meta_dir, name, None)

@@ -8,7 +8,7 @@ survive in any of them:
 * ``sessions``: chat transcripts, ``sessions/*.jsonl`` (owners' ones included);
 * ``history``: the previous versions under ``.memclaw/history/``;
 * ``logs``: the records and documents of the ledger, ``.memclaw/ledger.sqlite``;
-* ``chat-history``: the arrow-up input history, ``.memclaw/chat-history/``;
+* ``chat-history``: the arrow-up input history, in the ledger;
 * ``index``: the block text in ``.memclaw/index.sqlite``.
 
 A symlink is never followed, neither read nor rewritten: it could lead out of
@@ -98,8 +98,6 @@ def _store_of(rel: tuple[str, ...]) -> Store | None:
     if rel[0] == META_DIR and len(rel) >= 3:
         if rel[1] == "history":
             return Store.HISTORY
-        if rel[1] == "chat-history":
-            return Store.CHAT_HISTORY
         return None
     if any(part.startswith(".") for part in rel):
         return None
@@ -157,10 +155,6 @@ def _redact_jsonl(text: str) -> str:
 def _redacted(path: Path, store: Store, text: str) -> str:
     from memclaw.gates import redact
 
-    if store is Store.CHAT_HISTORY:
-        ending = "\n" if text.endswith("\n") else ""
-        kept = redact_lines(text.splitlines())
-        return "\n".join(kept) + (ending if kept else "")
     return _redact_jsonl(text) if _jsonl(path, store) else redact(text)
 
 
@@ -250,21 +244,47 @@ def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool)
             kinds = [f.kind for text in _strings(record) for f in find_secrets(text)]
             found += [Finding(f"{shown}#{stream}", number, kind, Store.LOGS) for kind in kinds]
     documents = {name: ledger.load(holder.meta_dir, name)[0] for name in names}
+    typed = {n: d for n, d in documents.items() if n.startswith("chat-history/")}
     for name, document in documents.items():
-        kinds = [f.kind for text in _strings(document) for f in find_secrets(text)]
-        found += [Finding(f"{shown}#{name}", 1, kind, Store.LOGS) for kind in kinds]
+        if name not in typed:
+            kinds = [f.kind for text in _strings(document) for f in find_secrets(text)]
+            found += [Finding(f"{shown}#{name}", 1, kind, Store.LOGS) for kind in kinds]
     report.add(found, Store.LOGS)
+    if typed:
+        _scan_typed(holder, f"{shown}#", typed, report, redact=redact)
     if not (found and redact):
         return
     ledger.edit(
         holder.meta_dir, lambda _stream, record: redact_data(record) if secret(record) else record
     )
     for name, document in documents.items():
-        if secret(document):
+        if name not in typed and secret(document):
             ledger.save(holder.meta_dir, name, redact_data(document))
     ledger.forget_old_versions(holder.meta_dir)
     report.redacted.append(shown)
     report.stores[Store.LOGS].redacted += 1
+
+
+def _scan_typed(
+    holder: Agent, shown: str, typed: dict[str, Any], report: ScanReport, *, redact: bool
+) -> None:
+    """The chat's input history, judged as the text it is, lines together (a pasted key
+    spans lines, none of which looks like a key alone); redacted as the chat cleans it."""
+    from memclaw.gates import find_secrets
+
+    for name, lines in typed.items():
+        lines = [str(line) for line in lines] if isinstance(lines, list) else []
+        found = [
+            Finding(shown + name, f.line, f.kind, Store.CHAT_HISTORY)
+            for f in find_secrets("\n".join(lines))
+        ]
+        report.stores[Store.CHAT_HISTORY].files += 1
+        report.add(found, Store.CHAT_HISTORY)
+        if found and redact:
+            ledger.save(holder.meta_dir, name, redact_lines(lines))
+            ledger.forget_old_versions(holder.meta_dir)
+            report.redacted.append(shown + name)
+            report.stores[Store.CHAT_HISTORY].redacted += 1
 
 
 def _scan_index(

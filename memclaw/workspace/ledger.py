@@ -15,8 +15,9 @@ Beside the streams, the ledger keeps whole JSON documents by name: the fact laye
 evidence and its contradiction inbox, the conversations waiting to be extracted,
 which turns of each were read and when each owner was last extracted, which chat
 turns reached Mem0 or must never leave the machine, per scope what SOUL.md last
-learned and the day the morning card was seen, and per file who wrote each line
-(``provenance/<file>``) and the version a person last saw (``guard/<file>``).
+learned and the day the morning card was seen and what the person typed in chat
+(``chat-history/<scope>``), and per file who wrote each line (``provenance/<file>``)
+and the version a person last saw (``guard/<file>``).
 
 A JSON-lines file in ``.memclaw/logs/`` is absorbed into the stream of its name the
 next time the ledger is opened, and a document's file (``facts/evidence.json``) into
@@ -74,6 +75,7 @@ LEGACY_GLOBS = (
     "morning.*.json",
     "provenance/**/*.json",
     "guard/**/*.json",
+    "chat-history/*",  # the chat's input history, a line each: the list of its lines
 )
 # Readers and writers of one agent wait for each other this long before giving up.
 _BUSY_MS = 30_000
@@ -113,7 +115,10 @@ def _opened(meta_dir: Path, *, create: bool) -> Iterator[sqlite3.Connection | No
 def _connect(meta_dir: Path, path: Path, *, create: bool) -> sqlite3.Connection:
     try:
         meta_dir.mkdir(parents=True, exist_ok=True)
+        new = not path.exists()
         db = sqlite3.connect(path, timeout=_BUSY_MS / 1000, isolation_level=None)
+        if new:  # what a person typed and asked is theirs alone (its WAL takes this mode)
+            path.chmod(0o600)
     except OSError as exc:
         raise _refused(exc, path) from exc
     try:
@@ -389,7 +394,7 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
             except FileNotFoundError:
                 continue  # another process absorbed it a moment ago
             log = path.parent.name == LEGACY_DIR
-            document = None if log else _parsed_document(data, rows=path.suffix == ".jsonl")
+            document = None if log else _parsed_document(data, _form_of(path))
             if not log and document is None:
                 continue  # damaged: left where it is for a person (doctor names it)
             done.append(path)
@@ -418,15 +423,27 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
 def _document_of(meta_dir: Path, path: Path) -> str:
     rel = path.relative_to(meta_dir).as_posix()
     named = [name for name, where in LEGACY_DOCUMENTS.items() if where == rel]
-    return named[0] if named else rel.removesuffix(".json")
+    if named:
+        return named[0]
+    return rel if _form_of(path) == "lines" else rel.removesuffix(".json")
 
 
-def _parsed_document(data: bytes, *, rows: bool) -> str | None:
-    """A document file's JSON as the ledger keeps it; None when it does not parse.
-    ``rows``: the file is JSON lines, and the document the list of its records."""
+def _form_of(path: Path) -> str:
+    """How a document's file was written: JSON, JSON lines (``rows``) or text ``lines``."""
+    if path.parent.name == "chat-history":
+        return "lines"
+    return "rows" if path.suffix == ".jsonl" else "json"
+
+
+def _parsed_document(data: bytes, form: str) -> str | None:
+    """A document file's content as the ledger keeps it (JSON); None when it does not
+    parse. JSON lines become the list of their records, text the list of its lines."""
     try:
         text = data.decode("utf-8")
-        document = [jsonsafe.loads(r) for r in _lines(data)] if rows else jsonsafe.loads(text)
+        if form == "rows":
+            document = [jsonsafe.loads(r) for r in _lines(data)]
+        else:
+            document = text.splitlines() if form == "lines" else jsonsafe.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError, ValueError):
         return None
     return json.dumps(document, ensure_ascii=False, sort_keys=True)

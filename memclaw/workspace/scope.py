@@ -101,6 +101,11 @@ class Scope:
         per scope: no owner's name is a prefix of another's folder, as it may be of a name."""
         return self.agent.meta_dir / "summaries" / (self.label if self.personal else "_team")
 
+    @property
+    def input_history(self) -> str:
+        """The ledger's document of what the person typed in this scope's chats."""
+        return "chat-history/" + (self.label if self.personal else "_team")
+
     def rel(self, name: str) -> str:
         return self.prefix + name
 

@@ -66,7 +66,6 @@ NO_TEXT = (
 MAY_HOLD_TEXT = (
     "history/*",
     "ledger.sqlite*",  # every record beside the files: the journal, logs, facts, baselines
-    "chat-history/*",
     "summaries/*",
     "index.sqlite*",
 )

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from memclaw.cli.talk.term import CONTINUATION, PROMPT, InputHistory, read_message
+from memclaw.workspace import ledger
 
 
 def reader(lines: list[str]) -> tuple[list[str], Callable[[str], str]]:
@@ -45,31 +46,34 @@ def test_ctrl_d_inside_a_block_reaches_the_caller() -> None:
         read_message(read)
 
 
-def test_history_file_keeps_lines_but_never_secrets(tmp_path: Path) -> None:
+def _kept(meta: Path) -> str:
+    """The input history as the ledger keeps it, a line each."""
+    return "\n".join(ledger.load(meta, "chat-history/_team")[0])
+
+
+def test_history_keeps_lines_but_never_secrets(tmp_path: Path) -> None:
     readline = pytest.importorskip("readline")
     readline.clear_history()
-    path = tmp_path / "history" / "_team"
-    history = InputHistory(path, 1000)
+    history = InputHistory(tmp_path, "chat-history/_team", 1000)
     history.load()
     readline.add_history("what is the cutover date?")
     history.scrub()  # after every message, as the chat loop does
     readline.add_history("my token is ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8")
     history.scrub()
     history.save()
-    text = path.read_text()
+    text = _kept(tmp_path)
     assert "cutover date" in text and "ghp_" not in text
     assert "my token is [REDACTED:" in text  # the line stays useful, without the token
-    assert path.stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "ledger.sqlite").stat().st_mode & 0o777 == 0o600
     readline.clear_history()
 
 
-def test_no_history_file_when_the_limit_is_zero(tmp_path: Path) -> None:
+def test_no_history_when_the_limit_is_zero(tmp_path: Path) -> None:
     pytest.importorskip("readline")
-    path = tmp_path / "history"
-    history = InputHistory(path, 0)
+    history = InputHistory(tmp_path / "a" / ".memclaw", "chat-history/_team", 0)
     history.load()
     history.save()
-    assert not path.exists()
+    assert not (tmp_path / "a").exists()
 
 
 def _private_key() -> list[str]:
@@ -85,8 +89,7 @@ def _private_key() -> list[str]:
 def test_no_line_of_a_pasted_private_key_is_kept(tmp_path: Path) -> None:
     readline = pytest.importorskip("readline")
     readline.clear_history()
-    path = tmp_path / "history" / "_team"
-    history = InputHistory(path, 1000)
+    history = InputHistory(tmp_path, "chat-history/_team", 1000)
     history.load()
     readline.add_history("what is the cutover date?")
     history.scrub()
@@ -97,25 +100,24 @@ def test_no_line_of_a_pasted_private_key_is_kept(tmp_path: Path) -> None:
     readline.add_history("thanks")
     history.scrub()
     history.save()
-    text = path.read_text()
+    text = _kept(tmp_path)
     assert "cutover date" in text and "thanks" in text
     assert not any(line in text for line in key[1:-1]) and "deploy key" not in text
     readline.clear_history()
 
 
-def test_a_history_file_holding_a_key_is_cleaned_when_loaded(tmp_path: Path) -> None:
+def test_a_history_holding_a_key_is_cleaned_when_loaded(tmp_path: Path) -> None:
     from secretkit import GITHUB
 
     readline = pytest.importorskip("readline")
     readline.clear_history()
-    path = tmp_path / "_team"
     key = _private_key()
-    path.write_text("\n".join(["hello", *key, f"token {GITHUB}", "bye"]) + "\n")
-    history = InputHistory(path, 1000)
+    ledger.save(tmp_path, "chat-history/_team", ["hello", *key, f"token {GITHUB}", "bye"])
+    history = InputHistory(tmp_path, "chat-history/_team", 1000)
     history.load()
     history.save()
-    lines = path.read_text().splitlines()
-    assert lines[0] == "hello" and lines[-1] == "bye" and GITHUB not in path.read_text()
+    lines = _kept(tmp_path).splitlines()
+    assert lines[0] == "hello" and lines[-1] == "bye" and GITHUB not in _kept(tmp_path)
     assert not any(line in lines for line in key) and lines[1].startswith("token [REDACTED:")
     readline.clear_history()
 

@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 from fake_openai import FakeOpenAI
 
+from memclaw.workspace import ledger
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|[\x0e\x0f]")
 TIMEOUT = 30.0
 ANSWER = "Helix is a fine editor, Maya."
@@ -235,8 +237,7 @@ def test_watch_announces_edits_and_ctrl_c_at_the_prompt_exits(
     assert "standing desk arrived" in fake_openai.chat_requests()[0].body["messages"][0]["content"]
     term.expect(r"› ")
     assert term.interrupt_at_prompt() == 0
-    history = demo_agent / ".memclaw" / "chat-history" / "_team"
-    assert "What arrived?" in history.read_text()
+    assert "What arrived?" in ledger.load(demo_agent / ".memclaw", "chat-history/_team")[0]
 
 
 def test_the_first_chat_of_a_day_opens_with_the_morning_card(

@@ -46,7 +46,7 @@ def test_plan_shows_every_place_and_writes_nothing(tmp_path: Path) -> None:
         ("memory", "DREAMS.md"),
         ("sessions", "sessions/s-1.jsonl"),
         ("logs", ".memclaw/ledger.sqlite"),
-        ("chat-history", ".memclaw/chat-history/_team"),
+        ("chat-history", ".memclaw/ledger.sqlite"),
     } <= shown
     assert any(store == "history" for store, _ in shown)
     assert plan.index.blocks >= 5
@@ -264,7 +264,8 @@ def test_forget_by_id_takes_the_persons_own_words_from_the_exchange_that_stored_
     agent = planted(tmp_path)
     scope = Scope(agent)
     typed = agent.meta_dir / "chat-history" / "_team"
-    # The input history as the chat keeps it: the turn as typed, then a /remember.
+    # The input history as an older chat kept it: the turn as typed, then a /remember.
+    typed.parent.mkdir(exist_ok=True)
     typed.write_text(
         "\n# 2026-03-28 10:00:00\n+Big news: I'm pregnant! The baby is due in May. Also, hi.\n"
         "\n# 2026-03-28 10:01:00\n+/remember Maya is pregnant, due in May\n"
@@ -272,7 +273,7 @@ def test_forget_by_id_takes_the_persons_own_words_from_the_exchange_that_stored_
         encoding="utf-8",
     )
     apply_forget(plan_forget(scope, fact_id("Maya is pregnant, due in May", scope.prefix)))
-    left = typed.read_text(encoding="utf-8")
+    left = "\n".join(ledger.load(agent.meta_dir, "chat-history/_team")[0])
     assert "pregnant" not in left and "+Thanks. Can you check my Swedish homework" in left
     messages = [json.loads(line) for line in (agent.path / "sessions/s-1.jsonl").open()]
     said = [str(m.get("content", "")) for m in messages]

@@ -82,7 +82,7 @@ def test_redact_leaves_no_secret_in_any_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["--root", str(tmp_path), "scan", "--redact"])
     assert result.exit_code == 0, result.output
     assert leaks(tmp_path) == []
-    history = (base / ".memclaw" / "chat-history" / "_team").read_text().splitlines()
+    history = ledger.load(base / ".memclaw", "chat-history/_team")[0]
     assert history[0] == "hello" and history[-1] == "bye"
     assert not any(line in history for line in _private_key())
     for record in ledger.read(base / ".memclaw", "extract"):

@@ -23,12 +23,6 @@ if TYPE_CHECKING:
     from memclaw.cli.talk.term import AnswerView, Notifier
     from memclaw.index.watch import WorkspaceWatcher
     from memclaw.workspace.agent import Agent
-    from memclaw.workspace.scope import Scope
-
-
-def _history_path(where: Scope) -> Any:
-    name = where.label if where.personal else "_team"
-    return where.agent.meta_dir / "chat-history" / name
 
 
 def _banner(conversation: Conversation, console: Console) -> None:
@@ -83,7 +77,9 @@ def interactive(conversation: Conversation, agent: Agent, watch: bool, plain: bo
     notifier = Notifier(console, live_prompt=tty)
     conversation.extractor.report = notifier.report
     history = InputHistory(
-        _history_path(conversation.session.scope), agent.settings.chat_history_lines
+        agent.meta_dir,
+        conversation.session.scope.input_history,
+        agent.settings.chat_history_lines,
     )
     history.load()
     _banner(conversation, errors)

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from memclaw.errors import StorageError
 from memclaw.gates.redaction import redact_lines
+from memclaw.workspace import ledger
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -44,16 +46,17 @@ def read_message(read: Callable[[str], str] = input) -> str:
 
 
 class InputHistory:
-    """Arrow-up history through readline, kept per owner in ``.memclaw/chat-history/``.
+    """Arrow-up history through readline, kept per owner in the agent's ledger (the
+    document ``chat-history/<owner>``, its lines oldest first).
 
-    Credentials never reach the file: a line holding one is kept redacted, and a
+    Credentials never reach the ledger: a line holding one is kept redacted, and a
     multi-line message (a \"\"\" block, backslash continuations) holding one is
     taken out of the history whole, since readline keeps each of its lines apart
     and no single line of a pasted key looks like a key.
     """
 
-    def __init__(self, path: Path | None, limit: int) -> None:
-        self.path = path if limit > 0 else None
+    def __init__(self, meta_dir: Path, name: str, limit: int) -> None:
+        self.meta_dir, self.name = meta_dir, name
         self.limit = limit
         self._readline: Any = None
         self._checked = 0  # history items already looked at by scrub()
@@ -65,9 +68,10 @@ class InputHistory:
             return
         self._readline = readline
         readline.set_history_length(max(self.limit, 100))
-        if self.path is not None and self.path.is_file():
-            with contextlib.suppress(OSError):
-                readline.read_history_file(str(self.path))
+        if self.limit > 0:
+            kept = ledger.load(self.meta_dir, self.name)[0]
+            for line in kept if isinstance(kept, list) else []:
+                readline.add_history(str(line))
         # A file written before secrets were looked for across lines is cleaned on load.
         self._rewrite(0, redact_lines(self._items(0)))
         self._checked = readline.get_current_history_length()
@@ -105,13 +109,11 @@ class InputHistory:
             readline.add_history(line)
 
     def save(self) -> None:
-        if self._readline is None or self.path is None:
+        if self._readline is None or self.limit <= 0:
             return
-        with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._readline.set_history_length(self.limit)
-            self._readline.write_history_file(str(self.path))
-            self.path.chmod(0o600)
+        lines = self._items(0)[-self.limit :]
+        with contextlib.suppress(OSError, StorageError):  # the chat ends all the same
+            ledger.save(self.meta_dir, self.name, lines)
 
 
 class AnswerView:
