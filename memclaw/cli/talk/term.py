@@ -72,7 +72,7 @@ class InputHistory:
             kept = ledger.load(self.meta_dir, self.name)[0]
             for line in kept if isinstance(kept, list) else []:
                 readline.add_history(str(line))
-        # A file written before secrets were looked for across lines is cleaned on load.
+        # A history kept before secrets were looked for across lines is cleaned on load.
         self._rewrite(0, redact_lines(self._items(0)))
         self._checked = readline.get_current_history_length()
 
