@@ -107,8 +107,8 @@ def _opened(meta_dir: Path, *, create: bool) -> Iterator[sqlite3.Connection | No
     except sqlite3.DatabaseError as exc:
         raise WorkspaceError(
             f"the ledger {path} is damaged ({exc}): the memory files are whole; move it "
-            "aside (memclaw starts a new one, without the undo history and logs it held) "
-            "or restore it from a backup"
+            "aside (memclaw starts a new one, without the journal, logs and fact records "
+            "it held) or restore it from a backup"
         ) from None
 
 
