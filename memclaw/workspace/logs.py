@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+import memclaw.workspace.ledger as ledger
 from memclaw.gates.redaction import redact_data
-from memclaw.workspace import ledger
 
 if TYPE_CHECKING:
     from memclaw.workspace.folder import Folder

@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import memclaw.workspace.ledger as ledger
 from memclaw.errors import WorkspaceError
 from memclaw.gates import contains_secret
 from memclaw.gates.secrets import REDACTION_PREFIX
 from memclaw.text.likeness import Fingerprint, containment, jaccard
 from memclaw.text.plural import plural
 from memclaw.text.rebase import rebase
-from memclaw.workspace import ledger
 from memclaw.workspace.safeguards import ceiling, provenance
 from memclaw.workspace.safeguards.provenance import Author
 

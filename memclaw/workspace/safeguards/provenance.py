@@ -22,7 +22,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memclaw.workspace import ledger
+import memclaw.workspace.ledger as ledger
 
 if TYPE_CHECKING:
     from memclaw.workspace.folder import Folder
