@@ -42,7 +42,7 @@ def workspaces() -> Path:
             check=True,
         )
     else:
-        runtime = shutil.ignore_patterns("*.sqlite*", "*.lock", "logs", "history", "owners")
+        runtime = shutil.ignore_patterns("*.sqlite*", "*.lock", "logs", "owners")
         shutil.copytree(REPO / "workspaces", target / "workspaces", ignore=runtime)
     return target / "workspaces"
 

@@ -21,7 +21,7 @@ from memclaw.changes.state import revert_state
 from memclaw.errors import WorkspaceError
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.paths import resolve_inside
-from memclaw.workspace.safeguards import journal
+from memclaw.workspace.safeguards import history, journal
 from memclaw.workspace.safeguards.journal import APPEND, CREATED, FORGET, HISTORY, sha
 
 if TYPE_CHECKING:
@@ -162,13 +162,13 @@ def _before(
         data = (current or "").encode("utf-8")
         return data[:size].decode("utf-8", errors="replace"), ""
     if ref.startswith(HISTORY):
-        kept = agent.path / ref.removeprefix(HISTORY)
-        if not kept.is_file():
+        kept = history.read_bytes(agent, ref.removeprefix(HISTORY))
+        if kept is None:
             raise UndoRefusedError(
                 f"the version of {delta.rel} before the {change.kind} of {change.time} is no "
                 "longer kept (the history keeps the newest 20 per file); nothing was undone"
             )
-        text = kept.read_text(encoding="utf-8")
+        text = kept.decode("utf-8", errors="replace")
         if sha(text) != delta.before_sha:
             return text, f"{delta.rel}: the kept version differs from the original (redacted)"
         return text, ""

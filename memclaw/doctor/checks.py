@@ -379,7 +379,7 @@ def check_state(workspace: Workspace) -> Check:
                 if path.suffix not in (".json", ".jsonl") or path.name == IMPORT_JOURNAL:
                     continue
                 if not path.is_file():
-                    continue  # history keeps a .json file's versions in a folder of its name
+                    continue  # a folder named like a record (an older history kept those)
                 stores += 1
                 if not _reads_whole(path):
                     damaged.append(str(path.relative_to(workspace.root)))

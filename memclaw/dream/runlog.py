@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import WorkspaceError
 from memclaw.workspace.logs import append_log, read_log
-from memclaw.workspace.safeguards import journal
+from memclaw.workspace.safeguards import history, journal
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -80,16 +80,16 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
     if last.get("run") in undone:
         raise WorkspaceError(f"{agent.id}: the last dream ({last.get('time')}) was already undone")
     backup = last.get("backup")
-    path = agent.path / backup if isinstance(backup, str) else None
-    if last.get("created") is True and path is None:
+    kept = history.read(agent, backup) if isinstance(backup, str) else None
+    if last.get("created") is True and backup is None:
         before = ""  # the dream wrote the first MEMORY.md: undoing it empties the file
-    elif path is None or not path.is_file():
+    elif kept is None:
         raise WorkspaceError(
-            f"{agent.id}: the backup of the last dream is gone; pick a version with "
-            "`memclaw files` from .memclaw/history/ instead"
+            f"{agent.id}: the backup of the last dream is gone; pick a version from "
+            f"`memclaw files versions {agent.id} {scope.rel(MEMORY)}` instead"
         )
     else:
-        before = path.read_text(encoding="utf-8")
+        before = kept
     current = scope.read(MEMORY)
     written_sha = last.get("written_sha")
     edited_since = bool(written_sha) and content_sha(current) != written_sha
@@ -107,9 +107,7 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
         "restored_from": backup,
         "undid_run_of": last.get("time"),
         "edited_since": edited_since,
-        "current_saved_as": (
-            written.backup.relative_to(agent.path).as_posix() if written.backup else None
-        ),
+        "current_saved_as": written.backup,
     }
 
 

@@ -6,8 +6,8 @@ A scope's places (its folder is ``Scope.folder``; the team's excludes ``owners/`
   the dream diary (``DREAMS.md``, ``dreams/``) loses only the sentence;
 * ``sessions``: ``sessions/*.jsonl`` transcripts, sentence by sentence in
   every message (tool-call arguments included);
-* ``history``: the previous versions of its files under ``.memclaw/history/``,
-  cleaned as the file itself is;
+* ``history``: the previous versions of its files, in the ledger, cleaned as the
+  file itself is;
 * ``logs``: the records of the ledger (``.memclaw/ledger.sqlite``) that belong to
   the scope (another owner's records are never touched);
 * ``chat-history``: the scope's arrow-up input history, in the ledger: a line that
@@ -42,9 +42,11 @@ from memclaw.extract.forgotten import LOG as FORGOTTEN_LOG
 from memclaw.facts import inbox as fact_inbox
 from memclaw.text import jsonsafe
 from memclaw.workspace import ledger
+from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.entries import ENTRIES_DIR, parse_entries, splice_entries
 from memclaw.workspace.owners import OWNERS_DIR, normalise_owner
 from memclaw.workspace.reading import read_text
+from memclaw.workspace.safeguards import history
 from memclaw.workspace.scope import Scope
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ _HEADING = re.compile(r"^\s*#+\s+")
 DIARY_ARCHIVE = "dreams/"
 SESSIONS = "sessions"
 # Folders of .memclaw/ walked on their own above.
-_OWN_WALK = frozenset({"history", "logs", SESSIONS})
+_OWN_WALK = frozenset({"logs", SESSIONS})
 
 
 class Store(StrEnum):
@@ -297,11 +299,10 @@ def candidates(scope: Scope) -> Iterator[tuple[Store, Kind, Path]]:
     if sessions.is_dir():
         for path in sorted(sessions.glob("*.jsonl")):
             yield Store.SESSIONS, Kind.JSONL, path
-    history = agent.meta_dir / "history"
-    for path in _walk(history):
-        rel = path.parent.relative_to(history).as_posix()
+    for rel, kept in history.every_version(agent).items():
         if in_scope(scope, rel):
-            yield Store.HISTORY, kind_of(rel), path
+            for name in kept:  # named as the file it once was, under the agent folder
+                yield Store.HISTORY, kind_of(rel), agent.path / name
     if ledger.streams(agent.meta_dir):
         yield Store.LOGS, Kind.LOG, ledger.ledger_path(agent.meta_dir)
     if typed_lines(scope):
@@ -333,6 +334,21 @@ def _walk(folder: Path) -> Iterator[Path]:
                 yield path
 
 
+def text_of(scope: Scope, store: Store, path: Path) -> str | None:
+    """The text of a place that is one text: a file, or a previous version of one."""
+    if store is Store.HISTORY:
+        return history.read(scope.agent, path.relative_to(scope.agent.path).as_posix())
+    return None if path == ledger.ledger_path(scope.agent.meta_dir) else read(path)
+
+
+def put_text(scope: Scope, store: Store, path: Path, text: str) -> None:
+    """Write back what :func:`text_of` read, cleaned."""
+    if store is Store.HISTORY:
+        history.rewrite(scope.agent, path.relative_to(scope.agent.path).as_posix(), text)
+    else:
+        atomic_write(path, text)
+
+
 def read(path: Path) -> str | None:
     """The file's text, never through a symlink; None when it is not UTF-8 text."""
     try:
@@ -345,8 +361,10 @@ def find(scope: Scope, matcher: Matcher) -> list[Place]:
     """Every place of the scope where the fact lives, with what would change there."""
     found = []
     for store, kind, path in candidates(scope):
-        text = None if path == ledger.ledger_path(scope.agent.meta_dir) else read(path)
+        text = text_of(scope, store, path)
         shown = path.relative_to(scope.agent.path).as_posix()
+        if store is Store.HISTORY:  # `memclaw files versions` lists it by that time
+            shown = history.label(shown)
         if text is None and path.suffix == ".md" and path.is_file() and not path.is_symlink():
             # A note memclaw cannot read may hold the fact: forgetting around it would
             # say "forgotten" of what is still there.

@@ -34,7 +34,7 @@ from memclaw.facts import inbox as fact_inbox
 from memclaw.facts import store as evidence
 from memclaw.facts.ids import FACT_ID, fact_id, normalise_statement
 from memclaw.workspace import ledger
-from memclaw.workspace.atomic import atomic_write, file_lock
+from memclaw.workspace.atomic import file_lock
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.logs import append_log
 from memclaw.workspace.safeguards import journal
@@ -309,7 +309,7 @@ def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: 
         for name in places.documents_saying(scope, matcher, store):
             ledger.save(scope.agent.meta_dir, name, None)
         return
-    text = places.read(path)
+    text = places.text_of(scope, store, path)
     if text is None:
         return
     if kind is Kind.DROP:
@@ -317,17 +317,10 @@ def _clean_file(scope: Scope, matcher: Matcher, store: Store, kind: Kind, path: 
         if data is not None and matcher.redact_data(data)[1]:
             path.unlink(missing_ok=True)
         return
-    _rewrite(scope, matcher, kind, path)
-
-
-def _rewrite(scope: Scope, matcher: Matcher, kind: Kind, path: Any) -> None:
-    text = places.read(path)  # re-read under the lock
-    if text is None:
-        return
     new, _lines, count = places.rewrite(kind, text, matcher, scope)
     if count and new != text:
         # Written directly, not through Agent.write: that would keep the old text in history.
-        atomic_write(path, new)
+        places.put_text(scope, store, path, new)
 
 
 def _clean_index(scope: Scope) -> None:

@@ -6,7 +6,7 @@ survive in any of them:
 * ``memory``: the markdown files of every scope (core files, daily notes,
   entries, DREAMS.md, ``owners/...``);
 * ``sessions``: chat transcripts, ``sessions/*.jsonl`` (owners' ones included);
-* ``history``: the previous versions under ``.memclaw/history/``;
+* ``history``: the previous versions of files, in the ledger;
 * ``logs``: the records and documents of the ledger, ``.memclaw/ledger.sqlite``;
 * ``chat-history``: the arrow-up input history, in the ledger;
 * ``index``: the block text in ``.memclaw/index.sqlite``.
@@ -33,8 +33,9 @@ from memclaw.text import jsonsafe
 from memclaw.workspace import ledger
 from memclaw.workspace.agent import Agent
 from memclaw.workspace.atomic import atomic_write
-from memclaw.workspace.paths import GLOBAL_DIR, META_DIR
+from memclaw.workspace.paths import GLOBAL_DIR
 from memclaw.workspace.reading import read_text
+from memclaw.workspace.safeguards import history
 
 if TYPE_CHECKING:
     from memclaw.gates.secrets import SecretFinding
@@ -95,10 +96,6 @@ class ScanReport:
 def _store_of(rel: tuple[str, ...]) -> Store | None:
     """Which store a file (its path parts relative to the agent folder) belongs to."""
     name = rel[-1]
-    if rel[0] == META_DIR and len(rel) >= 3:
-        if rel[1] == "history":
-            return Store.HISTORY
-        return None
     if any(part.startswith(".") for part in rel):
         return None
     if name.endswith(".md"):
@@ -152,17 +149,16 @@ def _redact_jsonl(text: str) -> str:
     return "".join(lines)
 
 
-def _redacted(path: Path, store: Store, text: str) -> str:
+def _redacted(text: str, *, jsonl: bool) -> str:
     from memclaw.gates import redact
 
-    return _redact_jsonl(text) if _jsonl(path, store) else redact(text)
+    return _redact_jsonl(text) if jsonl else redact(text)
 
 
-def _jsonl(path: Path, store: Store) -> bool:
-    # A previous version of a transcript is stored under the transcript's own name.
-    return store is Store.SESSIONS or (
-        store is Store.HISTORY and path.parent.name.endswith(".jsonl")
-    )
+def _findings(text: str, *, jsonl: bool) -> list[SecretFinding]:
+    from memclaw.gates import find_secrets
+
+    return _jsonl_findings(text) if jsonl else find_secrets(text)
 
 
 def _jsonl_findings(text: str) -> list[SecretFinding]:
@@ -181,6 +177,13 @@ def _jsonl_findings(text: str) -> list[SecretFinding]:
     return found
 
 
+def _kinds(value: Any) -> list[str]:
+    """The kind of each secret in the strings of a record or document."""
+    from memclaw.gates import find_secrets
+
+    return [f.kind for text in _strings(value) for f in find_secrets(text)]
+
+
 def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         yield value
@@ -194,8 +197,6 @@ def _strings(value: Any) -> Iterator[str]:
 
 
 def _scan_folder(holder: Agent, root: Path, report: ScanReport, redact: bool) -> None:
-    from memclaw.gates import find_secrets
-
     changed = False
     for path, store in _files(holder.path, report, root):
         report.files_scanned += 1
@@ -206,7 +207,7 @@ def _scan_folder(holder: Agent, root: Path, report: ScanReport, redact: bool) ->
         except (UnicodeDecodeError, OSError):
             report.unreadable.append(shown)
             continue
-        found = _jsonl_findings(text) if _jsonl(path, store) else find_secrets(text)
+        found = _findings(text, jsonl=store is Store.SESSIONS)
         report.add([Finding(shown, f.line, f.kind, store) for f in found], store)
         if found and redact and _rewrite(holder, path, store):
             changed = True
@@ -219,11 +220,6 @@ def _scan_folder(holder: Agent, root: Path, report: ScanReport, redact: bool) ->
 def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool) -> None:
     """Each log record and document (the inbox), judged string by string as it was
     written; with ``redact``, those holding a secret are redacted in the ledger."""
-    from memclaw.gates import find_secrets
-
-    def secret(value: Any) -> bool:
-        return any(find_secrets(text) for text in _strings(value))
-
     path = ledger.ledger_path(holder.meta_dir)
     if path.is_symlink():
         return
@@ -234,6 +230,8 @@ def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool)
     except WorkspaceError:
         report.unreadable.append(shown)  # damaged: doctor's state check names it
         return
+    _scan_history(holder, root, report, redact=redact)
+    names = [n for n in names if not n.startswith(history.FOLDER)]
     if not streams and not names:
         return
     report.files_scanned += 1
@@ -241,28 +239,57 @@ def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool)
     found = []
     for stream in streams:
         for number, record in enumerate(ledger.read(holder.meta_dir, stream), start=1):
-            kinds = [f.kind for text in _strings(record) for f in find_secrets(text)]
-            found += [Finding(f"{shown}#{stream}", number, kind, Store.LOGS) for kind in kinds]
+            found += [
+                Finding(f"{shown}#{stream}", number, kind, Store.LOGS) for kind in _kinds(record)
+            ]
     documents = {name: ledger.load(holder.meta_dir, name)[0] for name in names}
     typed = {n: d for n, d in documents.items() if n.startswith("chat-history/")}
     for name, document in documents.items():
         if name not in typed:
-            kinds = [f.kind for text in _strings(document) for f in find_secrets(text)]
-            found += [Finding(f"{shown}#{name}", 1, kind, Store.LOGS) for kind in kinds]
+            found += [Finding(f"{shown}#{name}", 1, kind, Store.LOGS) for kind in _kinds(document)]
     report.add(found, Store.LOGS)
     if typed:
         _scan_typed(holder, f"{shown}#", typed, report, redact=redact)
     if not (found and redact):
         return
     ledger.edit(
-        holder.meta_dir, lambda _stream, record: redact_data(record) if secret(record) else record
+        holder.meta_dir, lambda _stream, record: redact_data(record) if _kinds(record) else record
     )
     for name, document in documents.items():
-        if name not in typed and secret(document):
+        if name not in typed and _kinds(document):
             ledger.save(holder.meta_dir, name, redact_data(document))
     ledger.forget_old_versions(holder.meta_dir)
     report.redacted.append(shown)
     report.stores[Store.LOGS].redacted += 1
+
+
+def _scan_history(holder: Agent, root: Path, report: ScanReport, *, redact: bool) -> None:
+    """The previous versions of files, each judged as the file it was."""
+    changed = False
+    for rel, names in history.every_version(holder).items():
+        jsonl = rel.endswith(".jsonl")  # a previous version of a transcript
+        for name in names:
+            shown = (holder.path / name).relative_to(root).as_posix()
+            report.files_scanned += 1
+            report.stores[Store.HISTORY].files += 1
+            text = history.read(holder, name)
+            if text is None:
+                report.unreadable.append(shown)
+                continue
+            found = _findings(text, jsonl=jsonl)
+            report.add(
+                [Finding(shown, f.line, f.kind, Store.HISTORY) for f in found], Store.HISTORY
+            )
+            if not (found and redact):
+                continue
+            with holder.lock():
+                text = history.read(holder, name) or ""  # re-read: it may have changed since
+                history.rewrite(holder, name, _redacted(text, jsonl=jsonl))
+            changed = True
+            report.redacted.append(shown)
+            report.stores[Store.HISTORY].redacted += 1
+    if changed:
+        ledger.forget_old_versions(holder.meta_dir)
 
 
 def _scan_typed(
@@ -316,7 +343,7 @@ def _rewrite(holder: Agent, path: Path, store: Store) -> bool:
         if path.is_symlink():
             return False
         current = _read(path)  # re-read: it may have changed since
-        cleaned = _redacted(path, store, current)
+        cleaned = _redacted(current, jsonl=store is Store.SESSIONS)
         if cleaned == current:
             return False
         # Written directly, not through Agent.write: a ceiling must never cut a file

@@ -4,7 +4,7 @@ Into an existing agent (under its lock):
 
 1. every new file is written and fsynced under ``.memclaw/import-staging-<pid>/``;
 2. ``.memclaw/import-journal.json`` names every target (and whether it existed);
-3. each target's previous version goes to ``.memclaw/history/`` and the staged
+3. each target's previous version goes to the history (in the ledger) and the staged
    file is renamed over it; then the journal and the staging folder go.
 
 A crash before step 2 leaves the agent untouched (the staging folder is an
@@ -29,7 +29,6 @@ from secrets import token_hex
 from typing import Any
 
 from memclaw.errors import LockBusyError, SnapshotError
-from memclaw.snapshot.diff import record_import
 from memclaw.snapshot.plan import ImportPlan, plan_import
 from memclaw.snapshot.reader import Snapshot
 from memclaw.snapshot.rules import classify, markdown_only, unsafe_reason
@@ -98,8 +97,6 @@ def import_snapshot(
             # The files may have changed since the unlocked plan; compare again.
             plan = plan_import(workspace, agent_id, snapshot, owners)
             written = _swap_in(agent, plan)
-    if written:
-        record_import(agent, written)
     if written or recovered:
         _sync_index(agent)
     return ImportResult(plan, True, written, recovered)
@@ -115,9 +112,7 @@ def recover(workspace: Workspace, agent_id: str) -> list[str]:
     if not journal.exists() and not any(agent.meta_dir.glob(STAGING_PREFIX + "*")):
         return []
     with agent.lock():
-        done = _recover_locked(agent)
-        record_import(agent, done)
-        return done
+        return _recover_locked(agent)
 
 
 def _recover_locked(agent: Agent) -> list[str]:
@@ -194,7 +189,7 @@ def _roll_forward(agent: Agent, journal: dict[str, Any]) -> list[str]:
             continue  # moved before the interruption
         target = resolve_inside(agent.path, rel, md_only=markdown_only(rel))
         before = target.read_bytes() if target.is_file() else None
-        backup = _keep_previous(agent, rel, before) if before is not None else None
+        backup = history.save(agent, rel, before) if before is not None else None
         after = staged.read_bytes()
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(staged, target)
@@ -228,17 +223,6 @@ def _state_forward(agent: Agent, staging: Path, rel: str) -> None:
     fsync_dir(target.parent)
     if ledger.takes_in(rel):
         ledger.absorb(agent.meta_dir)  # the records go into the ledger now
-
-
-def _keep_previous(agent: Agent, rel: str, data: bytes) -> Path:
-    try:
-        return history.save(agent, rel, data.decode("utf-8"))
-    except UnicodeDecodeError:
-        # A hand-edited file in another encoding is kept byte for byte.
-        stamp = agent.now().strftime("%Y%m%dT%H%M%S%f")
-        path = history.folder(agent, rel) / f"{stamp}.md"
-        write_bytes_atomic(path, data)
-        return path
 
 
 def _text(data: bytes | None) -> str | None:

@@ -79,7 +79,7 @@ class WriteResult:
     created: bool
     chars: int
     ceiling: CeilingResult | None = None
-    backup: Path | None = None
+    backup: str | None = None  # the name of the previous version the history kept
 
     @property
     def moved(self) -> int:

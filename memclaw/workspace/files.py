@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from memclaw.errors import WorkspaceError
+from memclaw.errors import UsageError, WorkspaceError
 from memclaw.workspace.agent import Agent, WriteResult, WriteStrategy
-from memclaw.workspace.paths import resolve_inside
+from memclaw.workspace.paths import resolve_inside, validate_relpath
+from memclaw.workspace.safeguards import history
 from memclaw.workspace.safeguards.ceiling import warning
 from memclaw.workspace.safeguards.provenance import Author
 
@@ -41,6 +42,42 @@ def read_file(agent: Agent, name: str) -> dict[str, Any]:
         "filename": name,
         "enabled": bool(entry and entry.enabled),
         "content": agent.read(name),
+    }
+
+
+def file_versions(agent: Agent, name: str) -> dict[str, Any]:
+    """The previous versions of ``name`` the history keeps, newest (number 1) first."""
+    rel = validate_relpath(name).as_posix()
+    found = []
+    for number, kept in enumerate(history.versions(agent, rel), 1):
+        data = history.read_bytes(agent, kept) or b""
+        found.append(
+            {
+                "version": number,
+                "saved": history.saved_at(kept),
+                "size": len(data),
+                "lines": data.count(b"\n"),
+            }
+        )
+    return {"agent": agent.id, "filename": rel, "count": len(found), "versions": found}
+
+
+def read_version(agent: Agent, name: str, number: int) -> dict[str, Any]:
+    """Previous version ``number`` of ``name`` (1: the newest), as :func:`read_file` says a file."""
+    rel = validate_relpath(name).as_posix()
+    kept = history.versions(agent, rel)
+    if not 1 <= number <= len(kept):
+        have = f"versions 1 to {len(kept)}" if kept else "no previous version"
+        raise UsageError(
+            f"{agent.id}/{rel} has {have}; `memclaw files versions {agent.id} {rel}` lists them"
+        )
+    data = history.read_bytes(agent, kept[number - 1]) or b""
+    return {
+        "agent": agent.id,
+        "filename": rel,
+        "version": number,
+        "saved": history.saved_at(kept[number - 1]),
+        "content": data.decode("utf-8", errors="replace"),
     }
 
 

@@ -16,8 +16,9 @@ evidence and its contradiction inbox, the conversations waiting to be extracted,
 which turns of each were read and when each owner was last extracted, which chat
 turns reached Mem0 or must never leave the machine, per scope what SOUL.md last
 learned and the day the morning card was seen and what the person typed in chat
-(``chat-history/<scope>``), and per file who wrote each line (``provenance/<file>``)
-and the version a person last saw (``guard/<file>``).
+(``chat-history/<scope>``), and per file who wrote each line (``provenance/<file>``),
+the version a person last saw (``guard/<file>``) and the previous versions undo
+restores (``history/<file>/<time>.md``, each its text).
 
 A JSON-lines file in ``.memclaw/logs/`` is absorbed into the stream of its name the
 next time the ledger is opened, and a document's file (``facts/evidence.json``) into
@@ -29,6 +30,7 @@ between the commit and the delete is never absorbed twice.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import fnmatch
 import hashlib
@@ -76,6 +78,7 @@ LEGACY_GLOBS = (
     "provenance/**/*.json",
     "guard/**/*.json",
     "chat-history/*",  # the chat's input history, a line each: the list of its lines
+    "history/**/*.md",  # a previous version of a file: its text
 )
 # Readers and writers of one agent wait for each other this long before giving up.
 _BUSY_MS = 30_000
@@ -168,13 +171,16 @@ def use_wal(conn: sqlite3.Connection, wait: float = _BUSY_MS / 1000) -> None:
 
 
 @contextlib.contextmanager
-def _transaction(db: sqlite3.Connection) -> Iterator[None]:
-    """One transaction holding the write lock from its start: other writers wait."""
+def transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """One transaction holding the write lock from its start: other writers wait.
+    (The index's too.) After some errors (a full disk) SQLite has rolled it back
+    itself, and a second ROLLBACK would fail and hide why."""
     db.execute("BEGIN IMMEDIATE")
     try:
         yield
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
 
@@ -223,7 +229,7 @@ def edit(meta_dir: Path, change: Edit, *, only: frozenset[str] | None = None) ->
     with _opened(meta_dir, create=False) as db:
         if db is None:
             return 0
-        with _transaction(db):
+        with transaction(db):
             rows = db.execute("SELECT id, stream, body FROM records").fetchall()
             for rowid, stream, body in rows:
                 record = _parsed(body)
@@ -247,7 +253,7 @@ def replace(meta_dir: Path, stream: str, records: list[dict[str, Any]]) -> None:
     """Make ``records`` the whole of ``stream``, in one transaction."""
     with _opened(meta_dir, create=True) as db:
         assert db is not None
-        with _transaction(db):
+        with transaction(db):
             db.execute("DELETE FROM records WHERE stream = ?", (stream,))
             db.executemany(
                 "INSERT INTO records (stream, body) VALUES (?, ?)",
@@ -274,12 +280,20 @@ def _loaded(body: str) -> Any:
 
 def save(meta_dir: Path, name: str, document: Any) -> None:
     """Make ``document`` the whole of ``name`` (None: remove it), in one transaction."""
+    save_all(meta_dir, {name: document})
+
+
+def save_all(meta_dir: Path, documents: dict[str, Any]) -> None:
+    """:func:`save` of each document (None: remove it), all in one transaction."""
     with _opened(meta_dir, create=True) as db:
         assert db is not None
-        if document is None:
-            db.execute("DELETE FROM documents WHERE name = ?", (name,))
-            return
-        _put(db, name, json.dumps(document, ensure_ascii=False, sort_keys=True, default=str))
+        with transaction(db):
+            for name, document in documents.items():
+                if document is None:
+                    db.execute("DELETE FROM documents WHERE name = ?", (name,))
+                else:
+                    body = json.dumps(document, ensure_ascii=False, sort_keys=True, default=str)
+                    _put(db, name, body)
 
 
 def update(meta_dir: Path, name: str, change: Callable[[Any], Any]) -> Any:
@@ -287,7 +301,7 @@ def update(meta_dir: Path, name: str, change: Callable[[Any], Any]) -> Any:
     read and saved in one transaction: a writer elsewhere waits, so none is lost."""
     with _opened(meta_dir, create=True) as db:
         assert db is not None
-        with _transaction(db):
+        with transaction(db):
             row = db.execute("SELECT body FROM documents WHERE name = ?", (name,)).fetchone()
             new = change(_loaded(row[0]) if row else None)
             _put(db, name, json.dumps(new, ensure_ascii=False, sort_keys=True, default=str))
@@ -303,11 +317,16 @@ def version(meta_dir: Path, name: str) -> int:
     return int(row[0]) if row else 0
 
 
-def document_names(meta_dir: Path) -> list[str]:
+def document_names(meta_dir: Path, prefix: str = "") -> list[str]:
+    """The names of the documents (those starting with ``prefix``), in order."""
     with _opened(meta_dir, create=False) as db:
         if db is None:
             return []
-        return [name for (name,) in db.execute("SELECT name FROM documents ORDER BY name")]
+        rows = db.execute(
+            "SELECT name FROM documents WHERE substr(name, 1, ?) = ? ORDER BY name",
+            (len(prefix), prefix),
+        )
+        return [name for (name,) in rows]
 
 
 def forget_old_versions(meta_dir: Path) -> None:
@@ -387,7 +406,7 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
     if not _legacy_files(meta_dir):
         return
     done = []
-    with _transaction(db):  # one absorber at a time; the others then find nothing
+    with transaction(db):  # one absorber at a time; the others then find nothing
         for path in _legacy_files(meta_dir):
             try:
                 stat, data = path.stat(), path.read_bytes()
@@ -415,9 +434,13 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
     for path in done:
         path.unlink(missing_ok=True)
         path.with_suffix(".lock").unlink(missing_ok=True)  # its lock, of no use now
-    for folder in {meta_dir / LEGACY_DIR, *(p.parent for p in done)}:
-        with contextlib.suppress(OSError):
-            folder.rmdir()  # when nothing else is left in it
+    for folder in sorted({meta_dir / LEGACY_DIR, *(p.parent for p in done)}, reverse=True):
+        while folder != meta_dir and folder.is_relative_to(meta_dir):
+            try:
+                folder.rmdir()  # when nothing else is left in it
+            except OSError:
+                break
+            folder = folder.parent
 
 
 def _document_of(meta_dir: Path, path: Path) -> str:
@@ -425,19 +448,24 @@ def _document_of(meta_dir: Path, path: Path) -> str:
     named = [name for name, where in LEGACY_DOCUMENTS.items() if where == rel]
     if named:
         return named[0]
-    return rel if _form_of(path) == "lines" else rel.removesuffix(".json")
+    return rel if _form_of(path) in ("lines", "text") else rel.removesuffix(".json")
 
 
 def _form_of(path: Path) -> str:
-    """How a document's file was written: JSON, JSON lines (``rows``) or text ``lines``."""
+    """How a document's file was written: JSON, JSON lines (``rows``), text ``lines`` or
+    a whole ``text`` (a previous version of a file, kept by the history)."""
     if path.parent.name == "chat-history":
         return "lines"
+    if path.suffix == ".md":
+        return "text"
     return "rows" if path.suffix == ".jsonl" else "json"
 
 
 def _parsed_document(data: bytes, form: str) -> str | None:
     """A document file's content as the ledger keeps it (JSON); None when it does not
     parse. JSON lines become the list of their records, text the list of its lines."""
+    if form == "text":
+        return json.dumps(text_document(data), ensure_ascii=False)
     try:
         text = data.decode("utf-8")
         if form == "rows":
@@ -447,6 +475,25 @@ def _parsed_document(data: bytes, form: str) -> str | None:
     except (UnicodeDecodeError, json.JSONDecodeError, ValueError):
         return None
     return json.dumps(document, ensure_ascii=False, sort_keys=True)
+
+
+def text_document(data: bytes) -> str | dict[str, str]:
+    """A file's bytes as a document: its text, or ``{"base64": ...}`` when it is not
+    UTF-8 (a hand-edited file in another encoding is kept byte for byte)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return {"base64": base64.b64encode(data).decode("ascii")}
+
+
+def document_bytes(document: Any) -> bytes | None:
+    """The bytes :func:`text_document` keeps (None: it is no such document)."""
+    if isinstance(document, str):
+        return document.encode("utf-8")
+    if isinstance(document, dict) and isinstance(document.get("base64"), str):
+        with contextlib.suppress(ValueError):
+            return base64.b64decode(document["base64"], validate=True)
+    return None
 
 
 def _lines(data: bytes) -> Iterator[str]:

@@ -14,7 +14,6 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memclaw.errors import WorkspaceError
 from memclaw.workspace.agent import Agent, Editing, FileInfo, WriteResult, WriteStrategy
 from memclaw.workspace.owners import (
     OWNERS_DIR,
@@ -25,7 +24,6 @@ from memclaw.workspace.owners import (
     owner_dirname,
 )
 from memclaw.workspace.paths import resolve_inside
-from memclaw.workspace.safeguards import history
 from memclaw.workspace.safeguards.provenance import Author
 
 if TYPE_CHECKING:
@@ -163,14 +161,3 @@ class Scope:
         self, text: str, *, day: date | None = None, heading: str | None = None
     ) -> WriteResult:
         return self.agent.append_daily(text, folder=self.prefix, day=day, heading=heading)
-
-    def restore(self, name: str) -> WriteResult:
-        """Put back the newest previous version of ``name`` (the current one is kept too)."""
-        rel = self.prefix + name
-        found = history.versions(self.agent, rel)
-        if not found:
-            raise WorkspaceError(f"{rel} has no previous version to restore")
-        previous = found[0].read_text(encoding="utf-8")
-        found[0].unlink()
-        # The write saves the version being replaced: that is the redo point.
-        return self.agent.write(rel, previous, WriteStrategy.OVERWRITE)

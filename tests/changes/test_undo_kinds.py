@@ -47,7 +47,7 @@ def test_undo_refuses_when_the_previous_version_is_gone(scope: Scope) -> None:
     agent.write("MEMORY.md", "# Memory\n- one\n")
     agent.write("MEMORY.md", "# Memory\n- two\n")
     for kept in history.versions(agent, "MEMORY.md"):
-        kept.unlink()
+        history.rewrite(agent, kept, None)
     with pytest.raises(UndoRefusedError, match="no longer kept"):
         undo_last(scope)
     assert agent.read("MEMORY.md") == "# Memory\n- two\n"

@@ -64,8 +64,7 @@ NO_TEXT = (
     "agent.yaml",
 )
 MAY_HOLD_TEXT = (
-    "history/*",
-    "ledger.sqlite*",  # every record beside the files: the journal, logs, facts, baselines
+    "ledger.sqlite*",  # every record beside the files: the journal, logs, facts, versions
     "summaries/*",
     "index.sqlite*",
 )

@@ -11,6 +11,7 @@ from dream.dreamkit import model_workspace, workspace
 from memclaw.dream.consolidate import consolidate_agent, merge_entries_offline
 from memclaw.workspace.entries import Entry, format_entries, load_entries
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.safeguards import history
 from memclaw.workspace.scope import Scope
 
 DISTINCT = [
@@ -76,8 +77,7 @@ def test_consolidation_writes_fewer_entries_and_keeps_a_backup(tmp_path: Path) -
     assert (result.entries_before, result.entries_after, result.buckets_updated) == (8, 7, 1)
     assert len(load_entries(Scope(agent))) == 7
     assert agent.read("entries/preference.md").startswith("# Preferences\n")
-    backups = list((agent.meta_dir / "history" / "entries" / "preference.md").glob("*.md"))
-    assert len(backups) == 1
+    assert len(history.versions(agent, "entries/preference.md")) == 1
     (record,) = list(read_log(agent, "consolidate"))
     assert record["buckets"][0]["after"] == 7
 

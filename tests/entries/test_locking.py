@@ -19,7 +19,7 @@ from memclaw.entries.memories import Action, remember
 from memclaw.workspace import Workspace
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.files import edit_file
-from memclaw.workspace.safeguards.history import versions
+from memclaw.workspace.safeguards.history import read, versions
 from memclaw.workspace.scope import Scope
 
 FILE = "entries/other.md"
@@ -185,18 +185,18 @@ def test_remember_and_forget_keep_hand_written_text_and_history(tmp_path: Path) 
     assert all(part in text for part in hand)
     assert text.startswith(NOTES)  # untouched, the new entry goes at the end
     assert [e.id for e in parse_entries(text)] == ["m-aaaa0001", "m-aaaa0002", added.entry.id]
-    assert [v.read_text() for v in versions(agent, FILE)] == [NOTES]
+    assert [read(agent, v) for v in versions(agent, FILE)] == [NOTES]
 
     gone = forget(scope, id="m-aaaa0001")
     assert [e.id for e in gone] == ["m-aaaa0001"]
     after = agent.read(FILE)
     assert all(part in after for part in hand)
     assert "Lapphund" not in after
-    assert versions(agent, FILE)[0].read_text() == text  # the version before the forget
+    assert read(agent, versions(agent, FILE)[0]) == text  # the version before the forget
 
     updated = remember(scope, "The boat is moored at Ekudden, berth 14 by the kiosk")
     assert updated.action is Action.UPDATED
     final = agent.read(FILE)
     assert all(part in final for part in hand)
     assert "berth 14" in final
-    assert versions(agent, FILE)[0].read_text() == after
+    assert read(agent, versions(agent, FILE)[0]) == after

@@ -15,6 +15,7 @@ from memclaw.extract.result import Status
 from memclaw.facts.inbox import open_items
 from memclaw.workspace.entries import parse_entries
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.safeguards import history
 from memclaw.workspace.scope import Scope
 
 
@@ -84,8 +85,8 @@ def test_a_newer_value_replaces_the_old_one_where_it_lives(
     assert result.entry is not None and result.entry.id == first.id  # the same entry, reworded
     assert [e.text for e in list_memories(Scope(agent))] == [new]
     assert open_items(agent) == []
-    history = agent.meta_dir / "history" / "entries" / f"{category}.md"
-    assert any(old in p.read_text() for p in history.iterdir())
+    kept = history.versions(agent, f"entries/{category}.md")
+    assert any(old in (history.read(agent, v) or "") for v in kept)
     record = next(r for r in read_log(agent, "memories") if r["action"] == "updated")
     assert record["old_text"] == old
 

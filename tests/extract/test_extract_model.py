@@ -10,6 +10,7 @@ from extract.extractkit import CHAT, model_agent, saying, tree
 from memclaw.extract.pipeline import extract_conversation
 from memclaw.extract.result import Status
 from memclaw.workspace.logs import read_log
+from memclaw.workspace.safeguards import history
 from memclaw.workspace.scope import Scope
 
 NEW_PROFILE = "# Profile\n\n## Identity\n\n- The user is Sarah, an engineer at Cloudflare.\n"
@@ -41,8 +42,8 @@ def test_model_answer_is_written_by_the_rules(tmp_path: Path, fake_openai: FakeO
     assert agent.read("MEMORY.md") == NEW_MEMORY
     note = agent.read("memory/2026-03-30.md")
     assert note.startswith("# 2026-03-30\n") and "## 14:05\n- Sarah (Cloudflare)" in note
-    history = agent.meta_dir / "history" / "PROFILE.md"
-    assert [p.read_text() for p in history.iterdir()] == [old_profile]
+    kept = history.versions(agent, "PROFILE.md")
+    assert [history.read(agent, v) for v in kept] == [old_profile]
     assert result.tokens > 0
     (record,) = read_log(agent, "extract")
     assert record["engine"] == "model" and record["tokens"]["prompt"] > 0

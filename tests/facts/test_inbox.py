@@ -15,6 +15,7 @@ from memclaw.facts.ledger import facts_of, find_fact
 from memclaw.facts.resolve import resolve
 from memclaw.facts.settle import Outcome, settle
 from memclaw.workspace import ledger
+from memclaw.workspace.safeguards import history
 from memclaw.workspace.scope import Scope
 
 
@@ -90,8 +91,8 @@ def test_resolve_applies_the_choice_to_every_file(tmp_path: Path, keep: str) -> 
     else:
         assert has["new"] and has["old"] and memory.index("Oslo") < memory.index("Bergen")
     assert inbox.open_items(agent) == [] and inbox.get(agent, item.id).keep == keep
-    history = agent.meta_dir / "history" / "MEMORY.md"
-    assert keep == "old" or any("Oslo" in p.read_text() for p in history.iterdir())
+    kept = [history.read(agent, v) or "" for v in history.versions(agent, "MEMORY.md")]
+    assert keep == "old" or any("Oslo" in text for text in kept)
     with pytest.raises(WorkspaceError, match="already resolved"):
         resolve(scope, item.id, keep)
 

@@ -59,7 +59,7 @@ def test_plan_shows_every_place_and_writes_nothing(tmp_path: Path) -> None:
 
 def test_after_forget_grep_search_and_prompt_find_nothing(tmp_path: Path) -> None:
     agent = planted(tmp_path)
-    assert len(traces(agent.path)) >= 10
+    assert len(traces(agent.path)) >= 9
     _forget(Scope(agent), "pregnant")
 
     assert traces(agent.path) == []  # grep -ri over the folder, .memclaw/ and the index included
@@ -149,7 +149,7 @@ def test_words_matching_several_facts_forget_exactly_those(tmp_path: Path) -> No
     apply_forget(plan)
     assert traces(agent.path, b"oslo") == []
     assert "\n## [forgotten]\n" in agent.read("MEMORY.md")  # the heading, not the section
-    assert len(traces(agent.path)) >= 10  # the pregnancy was not asked about: untouched
+    assert len(traces(agent.path)) >= 9  # the pregnancy was not asked about: untouched
 
 
 def test_only_the_asked_owner_is_touched(tmp_path: Path) -> None:
@@ -193,11 +193,11 @@ def test_an_open_chat_on_a_transcript_refuses_before_writing(tmp_path: Path) -> 
 KILL = """
 import os, sys
 from pathlib import Path
-from memclaw.erasure import run
+from memclaw.erasure import places, run
 from memclaw.workspace import Workspace
 from memclaw.workspace.scope import Scope
 
-real, done = run.atomic_write, []
+real, done = places.atomic_write, []
 
 def dying(path, text):
     real(path, text)
@@ -205,7 +205,7 @@ def dying(path, text):
     if len(done) == {after}:
         os._exit(9)  # killed mid-forget, between two files
 
-run.atomic_write = dying
+places.atomic_write = dying
 agent = Workspace.open(Path(sys.argv[1]), env={{}}).agent("max")
 run.apply_forget(run.plan_forget(Scope(agent), "pregnant"))
 """

@@ -7,6 +7,7 @@ from extract.extractkit import make_agent
 
 from memclaw.review.scan import scan_secrets
 from memclaw.workspace.atomic import atomic_write
+from memclaw.workspace.safeguards import history
 
 KEY = "ghp_" + "R8kq2Lx7Vw4Nz1Tb6Yc9Pm3Hd5Js0Ga8Fe2Ku"
 AWS = "AKIA" + "QX7RT2LM8NW4VB1Z"
@@ -87,6 +88,6 @@ def test_redact_rewrites_in_place_and_keeps_no_copy_of_the_secret(tmp_path: Path
     for line in session.read_text().splitlines():
         json.loads(line)  # still valid JSON lines
     assert KEY not in session.read_text()
-    assert not (agent_path / ".memclaw" / "history").exists()  # the old text is not kept
+    assert history.every_version(ws.agent("assistant")) == {}  # the old text is not kept
     assert scan_secrets(ws, ["assistant"]).findings == []
     assert AWS in (tmp_path / "_global" / "FACTS.md").read_text()  # not asked for

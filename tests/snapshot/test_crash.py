@@ -86,7 +86,7 @@ def test_killed_after_commit_is_rolled_forward(ws: Workspace, snap: Path, point:
     assert meta_leftovers(folder) == []
     agent = ws.agent("dst")
     for name in ("MEMORY.md", "PROFILE.md"):
-        assert history.versions(agent, name)[0].read_text() == OLD[name]
+        assert history.read(agent, history.versions(agent, name)[0]) == OLD[name]
 
 
 def test_the_next_import_finishes_the_interrupted_one(

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from memclaw.cli.app import app
-from memclaw.workspace import Workspace, ledger
+from memclaw.workspace import Workspace
 
 from .helpers import make_agent, snapshot_zip, tree
 
@@ -28,11 +27,8 @@ def _zip(tmp_path: Path, name: str, files: dict[str, str]) -> str:
     return str(path)
 
 
-def _edit_later(path: Path, text: str) -> None:
-    """A hand edit, a minute after whatever memclaw wrote (no waiting on the clock)."""
+def _edit_by_hand(path: Path, text: str) -> None:
     path.write_text(text, "utf-8")
-    later = path.stat().st_mtime_ns + 60_000_000_000
-    os.utime(path, ns=(later, later))
 
 
 def test_diff_shows_what_an_update_replaces(ws: Workspace, tmp_path: Path) -> None:
@@ -53,7 +49,7 @@ def test_warns_about_files_edited_since_the_last_import(ws: Workspace, tmp_path:
     newer = _zip(tmp_path, "new.zip", {**NEW, "memory/2026-11-15.md": "# 2026-11-15\n- x\n"})
     code, _, err = run("import", "a", newer, "--dry-run", "--diff")
     assert code == 0 and "was edited since" not in err  # as imported: nothing is lost
-    _edit_later(ws.root / "a" / "MEMORY.md", "# Memory\n- launch Dec 5\n- my own note\n")
+    _edit_by_hand(ws.root / "a" / "MEMORY.md", "# Memory\n- launch Dec 5\n- my own note\n")
     code, out, err = run("import", "a", newer, "--dry-run", "--diff")
     assert code == 0
     warnings = [line for line in err.splitlines() if "was edited since" in line]
@@ -61,18 +57,9 @@ def test_warns_about_files_edited_since_the_last_import(ws: Workspace, tmp_path:
     assert "-- my own note\n" in out
 
 
-def _age_import_log(agent: Path, seconds: int) -> None:
-    """As if the import happened ``seconds`` earlier than it did."""
-    records = list(ledger.read(agent / ".memclaw", "import"))
-    for record in records:
-        record["files"] = {k: v - seconds * 1_000_000_000 for k, v in record["files"].items()}
-    ledger.replace(agent / ".memclaw", "import", records)
-
-
 def test_a_rewrite_by_memclaw_is_not_a_hand_edit(ws: Workspace, tmp_path: Path) -> None:
     make_agent(ws, "a", {})
     assert run("import", "a", _zip(tmp_path, "old.zip", OLD))[0] == 0
-    _age_import_log(ws.root / "a", 60)
     edit = ("files", "edit", "a", "MEMORY.md", "--old", "Dec 5", "--new", "Dec 6")
     assert run(*edit)[0] == 0
     code, out, err = run("import", "a", _zip(tmp_path, "new.zip", NEW), "--dry-run", "--diff")
@@ -83,7 +70,7 @@ def test_a_rewrite_by_memclaw_is_not_a_hand_edit(ws: Workspace, tmp_path: Path) 
 def test_diff_in_json(ws: Workspace, tmp_path: Path) -> None:
     make_agent(ws, "a", {})
     run("import", "a", _zip(tmp_path, "old.zip", OLD))
-    _edit_later(ws.root / "a" / "MEMORY.md", "# Memory\n- mine\n")
+    _edit_by_hand(ws.root / "a" / "MEMORY.md", "# Memory\n- mine\n")
     code, out, _ = run("import", "a", _zip(tmp_path, "n.zip", NEW), "--dry-run", "--diff", "--json")
     assert code == 0
     [found] = json.loads(out)["diffs"]

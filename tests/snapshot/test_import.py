@@ -93,8 +93,9 @@ def test_into_an_existing_agent(ws: Workspace) -> None:
     # Every replaced file keeps its previous version.
     agent = ws.agent("dst")
     previous = history.versions(agent, "PROFILE.md")
-    assert [p.read_text() for p in previous] == ["# Profile\n- Name: M\n"]
-    assert history.versions(agent, "memory/2026-11-15.md")[0].read_text() == "# 2026-11-15\n"
+    assert [history.read(agent, v) for v in previous] == ["# Profile\n- Name: M\n"]
+    note = history.versions(agent, "memory/2026-11-15.md")[0]
+    assert history.read(agent, note) == "# 2026-11-15\n"
     assert history.versions(agent, "SOUL.md") == []
     assert not (target / ".memclaw" / "import-journal.json").exists()
     assert not list((target / ".memclaw").glob("import-staging-*"))

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from memclaw.workspace import Workspace
+from memclaw.workspace.safeguards import history
 
 WORKERS = 8
 ENTRIES = 200
@@ -25,6 +26,7 @@ APPENDER = """
 import sys
 from datetime import date
 from memclaw.workspace import Workspace
+from memclaw.workspace.safeguards import history
 
 root, worker, entries, payload = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 agent = Workspace.open(root).agent("alpha")
@@ -39,6 +41,7 @@ REWRITER = """
 import sys
 from pathlib import Path
 from memclaw.workspace import Workspace
+from memclaw.workspace.safeguards import history
 
 root = sys.argv[1]
 agent = Workspace.open(root).agent("alpha")
@@ -141,6 +144,5 @@ def test_parallel_appends_and_rewrites(fast_root: Path) -> None:
     # the structure is exact: heading, then one blank line before every entry
     assert note == "# 2026-11-29\n" + "".join(f"\n{line}\n" for line in lines)
     # every kept previous version of MEMORY.md is one that was written
-    history = agent.meta_dir / "history" / "MEMORY.md"
-    for old in history.glob("*.md"):
-        assert old.read_text(encoding="utf-8") in allowed
+    for old in history.versions(agent, "MEMORY.md"):
+        assert history.read(agent, old) in allowed

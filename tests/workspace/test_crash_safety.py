@@ -16,7 +16,7 @@ from typing import Any
 from memclaw.workspace import Agent, Workspace, WriteStrategy
 from memclaw.workspace.atomic import atomic_write
 from memclaw.workspace.meta import CORE_FILES
-from memclaw.workspace.safeguards.history import versions
+from memclaw.workspace.safeguards.history import read, versions
 
 CTX = multiprocessing.get_context("fork")
 VERSION_A = "# Memory\n\n" + "".join(f"## A{i}\n\n{'a' * 500}\n\n" for i in range(2000))
@@ -94,7 +94,7 @@ def test_agent_write_survives_sigkill(ws: Workspace) -> None:
         text = agent.read("MEMORY.md")
         assert text in (seeded, SMALL_A, SMALL_B), f"partial file of {len(text)} chars"
         for old in versions(agent, "MEMORY.md"):
-            assert old.read_text(encoding="utf-8") in (seeded, SMALL_A, SMALL_B)
+            assert read(agent, old) in (seeded, SMALL_A, SMALL_B)
         assert set(agent.meta()) == set(CORE_FILES)  # metadata intact
         _check_folder(agent)
 

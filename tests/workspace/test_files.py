@@ -155,12 +155,12 @@ def test_edit_that_introduces_a_secret_is_refused(agent: Agent) -> None:
 
 
 def test_edit_of_memory_keeps_history(agent: Agent) -> None:
-    from memclaw.workspace.safeguards.history import versions
+    from memclaw.workspace.safeguards.history import read, versions
 
     before = read_file(agent, "MEMORY.md")["content"]
     edit_file(agent, "MEMORY.md", "## Rules\n", "## Rules\n\n- reply in English\n")
     [previous] = versions(agent, "MEMORY.md")
-    assert previous.read_text(encoding="utf-8") == before
+    assert read(agent, previous) == before
 
 
 def test_a_name_at_the_length_limit_works_end_to_end(agent: Agent) -> None:

@@ -82,8 +82,7 @@ def test_set_meta_enables_and_orders(agent: Agent) -> None:
 
 
 def test_list_files_skips_hidden_and_owner_files(agent: Agent) -> None:
-    (agent.path / ".memclaw" / "history").mkdir(parents=True, exist_ok=True)
-    (agent.path / ".memclaw" / "history" / "old.md").write_text("x", encoding="utf-8")
+    (agent.path / ".memclaw" / "old.md").write_text("x", encoding="utf-8")
     (agent.path / ".MEMORY.md.abc123.tmp").write_text("half", encoding="utf-8")
     (agent.path / ".draft.md").write_text("hidden", encoding="utf-8")
     (agent.path / "owners" / "user%3Aa").mkdir(parents=True)

@@ -205,3 +205,41 @@ def test_the_extraction_queue_of_an_agent_from_before_the_ledger_moves_in(tmp_pa
         {"session": "s2", "why": "model"},
     ]
     assert not queue.exists() and not (tmp_path / "pending-extract.lock").exists()
+
+
+def test_the_previous_versions_of_an_agent_from_before_the_ledger_move_in(
+    isolated_env: Path,
+) -> None:
+    from typer.testing import CliRunner
+
+    from memclaw.cli.app import app
+
+    def cli(*args: str) -> str:
+        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+        assert result.exit_code == 0, result.stderr
+        return result.stdout + result.stderr
+
+    cli("init", "sam")
+    cli("files", "write", "sam", "MEMORY.md", "-c", "# Memory\n\n- first\n")
+    cli("files", "write", "sam", "MEMORY.md", "-c", "# Memory\n\n- second\n")
+    meta = isolated_env / "sam" / ".memclaw"
+    # Older memclaw kept each version as a file, named as the ledger now names it.
+    versions = {n: ledger.load(meta, n)[0] for n in ledger.document_names(meta, "history/")}
+    logs = {s: list(ledger.read(meta, s)) for s in ledger.streams(meta)}
+    for path in meta.glob("ledger.sqlite*"):
+        path.unlink()
+    for name, text in versions.items():
+        (meta / name).parent.mkdir(parents=True, exist_ok=True)
+        (meta / name).write_text(text, encoding="utf-8")
+    for stream, records in logs.items():
+        _legacy(meta, stream, "".join(json.dumps(r) + "\n" for r in records))
+    (meta / "history" / "NOTES.md").mkdir()
+    (meta / "history" / "NOTES.md" / "20260101T000000000000.md").write_bytes(b"caf\xe9\n")
+
+    assert "\n1\t" in cli("files", "versions", "sam", "MEMORY.md")
+    assert not (meta / "history").exists()
+    assert ledger.load(meta, "history/NOTES.md/20260101T000000000000.md")[0] == {
+        "base64": "Y2Fm6Qo="  # not UTF-8: kept byte for byte
+    }
+    assert "undid the edit" in cli("undo", "sam")  # the journal's ref finds the version
+    assert cli("files", "read", "sam", "MEMORY.md") == "# Memory\n\n- first\n"

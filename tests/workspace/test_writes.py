@@ -4,10 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from memclaw.errors import SecretDetectedError, UsageError, WorkspaceError
+from memclaw.errors import SecretDetectedError, UnsafePathError, UsageError
 from memclaw.workspace import Agent, Scope, Workspace, WriteStrategy
+from memclaw.workspace.files import file_versions, read_version
 from memclaw.workspace.owners import Visibility
-from memclaw.workspace.safeguards.history import KEEP, versions
+from memclaw.workspace.safeguards import history
+from memclaw.workspace.safeguards.history import KEEP
 from memclaw.workspace.safeguards.provenance import Author
 from memclaw.workspace.templates import MEMORY_MD, PROFILE_MD
 
@@ -39,10 +41,10 @@ def test_overwrite_creates_then_replaces(agent: Agent) -> None:
 
 def test_overwrite_with_same_content_changes_nothing(agent: Agent) -> None:
     agent.write("MEMORY.md", "# Memory\n\n- one\n")
-    before = versions(agent, "MEMORY.md")
+    before = history.versions(agent, "MEMORY.md")
     again = agent.write("MEMORY.md", "# Memory\n\n- one\n")
     assert again.changed is False and again.backup is None
-    assert versions(agent, "MEMORY.md") == before
+    assert history.versions(agent, "MEMORY.md") == before
 
 
 def test_overwrite_into_a_new_subfolder(agent: Agent) -> None:
@@ -76,7 +78,7 @@ def test_append_to_memory_keeps_the_previous_version(agent: Agent) -> None:
     result = agent.write("MEMORY.md", "- note", WriteStrategy.APPEND)
     assert agent.read("MEMORY.md") == MEMORY_MD + "- note\n"
     assert result.backup is not None
-    assert result.backup.read_text(encoding="utf-8") == MEMORY_MD
+    assert history.read(agent, result.backup) == MEMORY_MD
 
 
 # --- replace_section ----------------------------------------------------------------------------
@@ -262,36 +264,26 @@ def test_other_files_have_no_ceiling(agent: Agent) -> None:
 # --- history and restore -----------------------------------------------------------------------
 
 
-def test_rewrite_keeps_the_previous_version_and_restores_it(agent: Agent) -> None:
+def test_rewrite_keeps_the_previous_version(agent: Agent) -> None:
     agent.write("MEMORY.md", "# Memory\n\n- version one\n")
     big = _big("Part", 40)
     result = agent.write("MEMORY.md", big)
     assert result.over_ceiling and result.backup is not None
-    assert result.backup.read_text(encoding="utf-8") == "# Memory\n\n- version one\n"
-    assert result.backup.is_relative_to(agent.meta_dir / "history")
-    [newest, oldest] = versions(agent, "MEMORY.md")
-    assert newest == result.backup and oldest.read_text(encoding="utf-8") == MEMORY_MD
-
-    cut = agent.read("MEMORY.md")
-    restored = Scope(agent).restore("MEMORY.md")
-    assert restored.changed
-    assert agent.read("MEMORY.md") == "# Memory\n\n- version one\n"
-    # the cut version is kept as well, so the restore itself can be undone
-    assert versions(agent, "MEMORY.md")[0].read_text(encoding="utf-8") == cut
-    Scope(agent).restore("MEMORY.md")
-    assert agent.read("MEMORY.md") == cut
+    assert history.read(agent, result.backup) == "# Memory\n\n- version one\n"
+    assert result.backup.startswith(".memclaw/history/MEMORY.md/")
+    [newest, oldest] = history.versions(agent, "MEMORY.md")
+    assert newest == result.backup and history.read(agent, oldest) == MEMORY_MD
+    # kept in the ledger, not as files of their own
+    assert not (agent.meta_dir / "history").exists()
 
 
 def test_history_is_newest_first_with_a_fixed_clock(agent: Agent) -> None:
     for i in range(KEEP + 5):
         agent.write("MEMORY.md", f"# Memory\n\n- version {i}\n")
-    kept = versions(agent, "MEMORY.md")
+    kept = history.versions(agent, "MEMORY.md")
     assert len(kept) == KEEP
-    texts = [p.read_text(encoding="utf-8") for p in kept]
-    assert texts[0] == f"# Memory\n\n- version {KEEP + 3}\n"
+    texts = [history.read(agent, name) for name in kept]
     assert texts == [f"# Memory\n\n- version {i}\n" for i in range(KEEP + 3, 3, -1)]
-    Scope(agent).restore("MEMORY.md")
-    assert agent.read("MEMORY.md") == f"# Memory\n\n- version {KEEP + 3}\n"
 
 
 def test_only_profile_and_memory_are_versioned(agent: Agent) -> None:
@@ -300,21 +292,32 @@ def test_only_profile_and_memory_are_versioned(agent: Agent) -> None:
     assert result.backup is None
     # The change journal keeps the text an overwrite replaced, so `memclaw undo` can
     # revert any change; the write itself still reports no backup.
-    assert [p.read_text(encoding="utf-8") for p in versions(agent, "NOTES.md")] == ["one\n"]
+    assert [history.read(agent, n) for n in history.versions(agent, "NOTES.md")] == ["one\n"]
     assert agent.write("SOUL.md", "# Soul\n").backup is None
 
 
-def test_restore_without_history(agent: Agent) -> None:
-    with pytest.raises(WorkspaceError, match="no previous version"):
-        Scope(agent).restore("MEMORY.md")
+def test_versions_are_listed_and_read_by_number(agent: Agent) -> None:
+    with pytest.raises(UsageError, match="no previous version"):
+        read_version(agent, "MEMORY.md", 1)
+    mine = Scope.resolve(agent, "user:maya")
+    mine.write("MEMORY.md", "# Mine\n\n- one\n")
+    mine.write("MEMORY.md", "# Mine\n\n- two\n")
+    listed = file_versions(agent, "owners/user%3Amaya/MEMORY.md")
+    assert [(v["version"], v["lines"]) for v in listed["versions"]] == [(1, 3)]
+    assert read_version(agent, "owners/user%3Amaya/MEMORY.md", 1)["content"] == "# Mine\n\n- one\n"
+    assert file_versions(agent, "MEMORY.md")["versions"] == []  # the team's file: untouched
+    with pytest.raises(UsageError, match="versions 1 to 1"):
+        read_version(agent, "owners/user%3Amaya/MEMORY.md", 2)
+    with pytest.raises(UnsafePathError):
+        file_versions(agent, "../other/MEMORY.md")
 
 
-def test_restore_personal_file(agent: Agent) -> None:
-    Scope.resolve(agent, "user:maya").write("MEMORY.md", "# Mine\n\n- one\n")
-    Scope.resolve(agent, "user:maya").write("MEMORY.md", "# Mine\n\n- two\n")
-    Scope.resolve(agent, "user:maya").restore("MEMORY.md")
-    assert Scope.resolve(agent, "user:maya").read("MEMORY.md") == "# Mine\n\n- one\n"
-    assert agent.read("MEMORY.md") == MEMORY_MD
+def test_a_version_that_is_not_utf8_is_kept_byte_for_byte(agent: Agent) -> None:
+    latin = "# Notes\n- café\n".encode("latin-1")
+    name = history.save(agent, "NOTES.md", latin)
+    assert history.read_bytes(agent, name) == latin
+    assert history.read(agent, name) is None  # not text
+    assert "caf\ufffd" in read_version(agent, "NOTES.md", 1)["content"]
 
 
 # --- secrets ------------------------------------------------------------------------------------
@@ -329,7 +332,7 @@ def test_secrets_are_refused_and_nothing_is_written(agent: Agent, strategy: Writ
         agent.write("MEMORY.md", f"- github token {TOKEN}", strategy, section="Rules")
     assert TOKEN not in str(caught.value)
     assert agent.read("MEMORY.md") == before
-    assert versions(agent, "MEMORY.md") == []
+    assert history.versions(agent, "MEMORY.md") == []
     with pytest.raises(SecretDetectedError):
         agent.append_daily(f"token is {TOKEN}")
     assert not (agent.path / "memory").exists()

@@ -134,9 +134,9 @@ def scan(
     """Find credentials already on disk, wherever memclaw keeps text; optionally redact them.
 
     Looks at every store of each agent: memory files, chat sessions, previous
-    versions in .memclaw/history/, logs, the chat input history and the search
-    index. Reports file:line: kind for every finding, never the secret itself,
-    then a count per store. With --redact each file is rewritten in place with
+    versions of files, logs, the chat input history and the search index.
+    Reports file:line: kind for every finding, never the secret itself, then a
+    count per store. With --redact each file is rewritten in place with
     [REDACTED:kind] in place of the secret (no copy of the old text is kept) and
     the index is rebuilt and vacuumed so the SQLite file keeps none of it.
     Symlinks are never followed. Exits 1 when secrets remain.

@@ -75,23 +75,72 @@ def files_read(
     ctx: typer.Context,
     agent: AgentArg,
     name: Annotated[str, typer.Argument(help="File relative to the agent, e.g. MEMORY.md.")],
+    version: Annotated[
+        int | None,
+        typer.Option(
+            "--version",
+            min=1,
+            help="A previous version instead (1: the newest; `memclaw files versions` lists them).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Print one markdown file of an agent.
+    """Print one markdown file of an agent, or a previous version of it.
 
     Examples:
 
         memclaw files read demo MEMORY.md
 
         memclaw files read demo memory/2026-11-28.md --json
-    """
-    from memclaw.workspace.files import read_file
 
-    result = read_file(state(ctx).workspace().agent(agent), name)
+        memclaw files read demo MEMORY.md --version 1
+    """
+    from memclaw.workspace.files import read_file, read_version
+
+    chosen = state(ctx).workspace().agent(agent)
+    result = read_file(chosen, name) if version is None else read_version(chosen, name, version)
     if as_json:
         print_json(result)
     else:
         sys.stdout.write(result["content"])
+
+
+@files_app.command("versions")
+def files_versions(
+    ctx: typer.Context,
+    agent: AgentArg,
+    name: Annotated[str, typer.Argument(help="File relative to the agent, e.g. MEMORY.md.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """List the previous versions of a file that memclaw keeps (the newest 20), newest first.
+
+    Every rewrite keeps the text it replaced; `memclaw undo` walks back through them,
+    and `memclaw files read AGENT FILE --version N` prints one.
+
+    Examples:
+
+        memclaw files versions demo MEMORY.md
+
+        memclaw files versions demo PROFILE.md --json
+    """
+    from memclaw.workspace.files import file_versions
+
+    result = file_versions(state(ctx).workspace().agent(agent), name)
+    if as_json:
+        print_json(result)
+        return
+    if not result["versions"]:
+        err().print(f"{agent}/{result['filename']} has no previous version")
+        return
+    from rich.table import Table
+
+    title = f"{plural(result['count'], 'previous version')} of {agent}/{result['filename']}"
+    table = Table(title=title, title_justify="left")
+    for column in ("version", "saved", "size", "lines"):
+        table.add_column(column)
+    for v in result["versions"]:
+        table.add_row(str(v["version"]), v["saved"], human_size(v["size"]), str(v["lines"]))
+    print_table(table)
 
 
 @files_app.command("write")

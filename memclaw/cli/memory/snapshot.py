@@ -114,7 +114,7 @@ def import_(
     Every file is checked first (names, sizes, UTF-8, checksums, secrets); one bad
     file rejects the whole zip. Then each file is created, updated or left unchanged;
     files that are not memory files are skipped and listed. Replaced files keep their
-    previous version under .memclaw/history/. With --dry-run nothing is written.
+    previous version (`memclaw files versions`). With --dry-run nothing is written.
 
     Examples:
 
@@ -164,8 +164,8 @@ def import_(
         if found.edited:
             _status(
                 f"warning: {agent}/{found.path} was edited since memclaw last wrote or "
-                "imported it; importing replaces those edits (the old version is kept in "
-                ".memclaw/history)"
+                "imported it; importing replaces those edits (the old version is kept: "
+                f"`memclaw files versions {agent} {found.path}`)"
             )
     _summary(result)
 

@@ -33,8 +33,7 @@ def write_memory(scope: Scope, result: DreamResult, old: str, new: str, reason: 
         return
     result.ceiling = ceiling.warning(written.name, written.ceiling)
     result.overflowed = written.moved
-    if written.backup is not None:
-        result.backup = written.backup.relative_to(scope.agent.path).as_posix()
+    result.backup = written.backup
     result.created = written.created
     result.written_sha = content_sha(scope.read(MEMORY))
 
@@ -63,8 +62,7 @@ def count_corrections(scope: Scope, result: DreamResult, before: str) -> None:
     result.added, result.removed = diff_counts(before, now)
     result.written_sha = content_sha(now)
     kept = redact(before)  # history stores versions through the secret gate
-    backup = next(
-        (p for p in history.versions(scope.agent, rel) if p.read_text(encoding="utf-8") == kept),
+    result.backup = next(
+        (v for v in history.versions(scope.agent, rel) if history.read(scope.agent, v) == kept),
         None,
     )
-    result.backup = backup.relative_to(scope.agent.path).as_posix() if backup else None

@@ -11,7 +11,7 @@ left, and how to get the text before it back:
 
 * ``created``: the file did not exist (undo deletes it);
 * ``append:N``: the change only appended (undo cuts the file back to N bytes);
-* ``history:REL``: the previous version kept in ``.memclaw/history/``.
+* ``history:NAME``: the previous version the history kept (see its module).
 
 A write with no change open (``memclaw files write``, a model's file tool) is a
 change of its own, of kind ``edit``. The record is a log line, so it passes the
@@ -29,7 +29,6 @@ import uuid
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memclaw.errors import storage_refusal
@@ -51,6 +50,19 @@ def sha(text: str | None) -> str | None:
     if text is None:
         return None
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def last_written(agent: Folder, rel: str) -> str | None:
+    """The hash of ``rel`` as memclaw's newest recorded change of it left it; None when
+    no change of it is recorded (or the last one deleted it)."""
+    from memclaw.workspace.logs import read_log
+
+    found = None
+    for record in read_log(agent, LOG):
+        for delta in record.get("files") or []:
+            if isinstance(delta, dict) and delta.get("rel") == rel:
+                found = delta.get("after_sha")
+    return found if isinstance(found, str) else None
 
 
 def scope_prefix(rel: str) -> str:
@@ -197,11 +209,11 @@ def note_state(agent: Folder, delta: dict[str, Any]) -> None:
 
 
 def note(
-    agent: Folder, rel: str, before: str | None, after: str | None, backup: Path | None
+    agent: Folder, rel: str, before: str | None, after: str | None, backup: str | None
 ) -> None:
     """Called by every memclaw write of a memory file, with the lock held.
 
-    ``backup`` is the history version the write saved of ``before``, if any; a
+    ``backup`` names the history version the write saved of ``before``, if any; a
     rewrite of a file the history does not version gets one here, so undo can
     always bring the text back.
     """
@@ -216,7 +228,7 @@ def note(
             from memclaw.workspace.safeguards import history
 
             backup = history.save(agent, rel, before)
-        ref = HISTORY + backup.relative_to(agent.path).as_posix()
+        ref = HISTORY + backup
     current = _open.get()
     if current is not None and current.agent.path == agent.path:
         current.note(rel, before, after, ref)
