@@ -13,7 +13,7 @@ import hashlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from memclaw.index.blocks import bookkeeping, parse_blocks
 from memclaw.index.damage import damaged_again, file_id, is_damage, quick_check, set_aside
 from memclaw.index.layout import FileState, classify, scan
-from memclaw.index.schema import NewerSchema, migrate, rollback
+from memclaw.index.schema import NewerSchema, migrate
 from memclaw.index.storage.compact import compact
 from memclaw.index.storage.rows import (
     clear,
@@ -31,7 +31,7 @@ from memclaw.index.storage.rows import (
     replace_blocks,
 )
 from memclaw.text.tokenize import TOKENIZER_VERSION, nfc
-from memclaw.workspace.ledger import use_wal
+from memclaw.workspace.ledger import transaction, use_wal
 from memclaw.workspace.paths import META_DIR
 
 INDEX_NAME = "index.sqlite"
@@ -146,17 +146,6 @@ def with_index(base: Path, work: Callable[[sqlite3.Connection], _T], *, check: b
             raise damaged_again(path, problem)
         set_aside(path, problem, opened)
     raise AssertionError("unreachable")
-
-
-@contextlib.contextmanager
-def _write(conn: sqlite3.Connection) -> Iterator[None]:
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        rollback(conn)
-        raise
-    conn.execute("COMMIT")
 
 
 _Row = tuple[int, int, int, int]  # id, size, mtime_ns, checked_ns
@@ -285,11 +274,11 @@ def sync(
     if fresh and not _needs_work(conn, base, disk, known) and not (known.keys() - disk.keys()):
         stats.unchanged = len(disk)
         if _settled(disk, file_clock(index_path(base))):
-            with _write(conn):
+            with transaction(conn):
                 set_meta(conn, "fingerprint", print_)
         stats.seconds = time.perf_counter() - started
         return stats
-    with _write(conn):
+    with transaction(conn):
         if not fresh or meta_value(conn, "format") != INDEX_FORMAT:
             clear(conn)
             stats.rebuilt = True
@@ -313,7 +302,7 @@ def sync(
     if stats.blocks >= OPTIMIZE_AFTER:
         # Bulk inserts leave the full-text index in many small segments; merging them
         # once makes every later query several times faster.
-        with _write(conn):
+        with transaction(conn):
             conn.execute("INSERT INTO blocks_fts(blocks_fts) VALUES ('optimize')")
     stats.seconds = time.perf_counter() - started
     return stats
@@ -341,7 +330,7 @@ def sync_paths(
 
     known, todo, gone = plan()
     if todo or gone:
-        with _write(conn):
+        with transaction(conn):
             known, todo, gone = plan()  # again, under the write lock
             checked = file_clock(index_path(base))
             for rel in sorted(todo):
@@ -376,7 +365,7 @@ def rebuild(
     stats = sync(conn, base, is_global=is_global, now=now, force=True, progress=progress, dirs=dirs)
     unused = unused_vectors(conn)
     if unused:
-        with _write(conn):
+        with transaction(conn):
             vectors.delete(conn, unused)
     compact(conn)
     stats.seconds = time.perf_counter() - started

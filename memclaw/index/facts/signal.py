@@ -68,14 +68,14 @@ def _events(agent: Agent) -> dict[str, tuple[Event, ...]]:
 
     key = str(agent.meta_dir)
     cached = _EVIDENCE.get(key)
-    version = ledger.version(agent.meta_dir, EVIDENCE)
+    # A cold cache (a one-off search) reads the document at once: one opening, not two.
+    if cached is not None and ledger.version(agent.meta_dir, EVIDENCE) == cached[0]:
+        return cached[1]
+    document, version = ledger.load(agent.meta_dir, EVIDENCE)
     if version == 0:
         return {}
-    if cached is not None and cached[0] == version:
-        return cached[1]
     from memclaw.facts.store import parse_events
 
-    document, version = ledger.load(agent.meta_dir, EVIDENCE)
     events = parse_events(document)
     _EVIDENCE[key] = (version, events)
     return events
