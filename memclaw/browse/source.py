@@ -53,9 +53,6 @@ class Source:
     def read(self, name: str) -> str:
         return self.scope.read(name)
 
-    def path_of(self, name: str) -> str:
-        return str(self.scope.file(name))
-
     def search(self, query: str) -> list[Hit]:
         if not query.strip():
             return []

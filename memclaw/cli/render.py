@@ -58,11 +58,6 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
 
 
-def print_json_lines(rows: list[dict[str, Any]]) -> None:
-    for row in rows:
-        sys.stdout.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
-
-
 def write_lines(lines: list[str], *, hang: int = 0) -> None:
     """Lines on stdout: on a terminal wrapped at words (never folded mid-word), with
     continuation rows ``hang`` columns in; elsewhere whole, one per line, for grep."""

@@ -118,11 +118,6 @@ class Blocker:
     sequence: tuple[str, ...] = ()  # the statement's hashed tokens in order (older records: none)
 
 
-def forgotten_fingerprints(scope: Scope) -> list[list[str]]:
-    """The statements forgotten in this scope (a relearned one no longer counts)."""
-    return [list(b.prints) for b, _values in _active(scope) if b.kind != WORDS]
-
-
 def _active(scope: Scope) -> list[tuple[Blocker, list[str]]]:
     label = _label(scope)
     active: list[tuple[Blocker, list[str]]] = []

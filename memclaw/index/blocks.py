@@ -238,22 +238,6 @@ def speaker_of(text: str) -> str | None:
     return label.group("name").strip()
 
 
-def content_words(text: str, own: str = "") -> str:
-    """The words of ``text`` a query could use that ``own`` does not already hold.
-
-    Stopwords are dropped from queries anyway, and every indexed token is
-    stored: leaving them out keeps the index a tenth smaller with the same
-    recall. A word the block says itself is left out too: a neighbour lends
-    the words a block lacks, it does not make the block's own words count twice
-    (which reordered a single-word search by who happened to be next door).
-    """
-    have = {w.casefold() for w in WORD.findall(own)}
-    kept = [
-        w for w in WORD.findall(text) if (k := w.casefold()) not in STOPWORD_WORDS and k not in have
-    ]
-    return " ".join(kept[:NEIGHBOUR_WORDS])
-
-
 class Turn(Protocol):
     """What neighbour context reads of a block: a parsed ``Block`` or a stored row."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any
 
@@ -276,7 +276,3 @@ def to_hit(cand: Candidate, query: Query, score: float | None = None) -> Hit:
         section=cand.section,
         hash=cand.hash,
     )
-
-
-def rescore(cand: Candidate, score: float) -> Candidate:
-    return replace(cand, score=score)

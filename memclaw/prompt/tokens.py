@@ -46,7 +46,3 @@ def token_counter() -> TokenCounter:
         return len(encoding.encode(text, disallowed_special=()))
 
     return TokenCounter(count, True, "cl100k_base")
-
-
-def count_tokens(text: str) -> int:
-    return token_counter().count(text)

@@ -98,15 +98,6 @@ def state_reason(name: str, carried: Iterable[str]) -> str | None:
     return "not a kind of state memclaw carries"
 
 
-def meta_target(name: str) -> str:
-    """Where the state entry ``name`` goes, relative to the agent's ``.memclaw`` folder."""
-    if name.startswith(PROVENANCE):
-        return "provenance/" + name[len(PROVENANCE) :]
-    if name.startswith(GUARD):
-        return "guard/" + name[len(GUARD) :]
-    return _TARGETS[name]
-
-
 def prefix_of(rel: str) -> str:
     """The scope folder of a carried file: 'owners/<owner>/', or '' for the shared one."""
     parts = rel.split("/")

@@ -61,11 +61,6 @@ def _script_runs() -> re.Pattern[str]:
     return re.compile(f"([{_CJK_CLASS}]+)|([^{_CJK_CLASS}]+)")
 
 
-@lru_cache(maxsize=1)
-def _cjk_char() -> re.Pattern[str]:
-    return re.compile(f"[{_CJK_CLASS}]")
-
-
 _ALNUM = re.compile(r"[^\W_]+")
 
 
