@@ -33,8 +33,8 @@ class FileDiff:
         return {"path": self.path, "diff": self.diff, "edited_locally": self.edited}
 
 
-def edited_since_memclaw(agent: Agent, rel: str) -> bool:
-    expected = journal.last_written(agent, rel)
+def _edited_by_hand(agent: Agent, rel: str, written: dict[str, str | None]) -> bool:
+    expected = written.get(rel)
     path = resolve_inside(agent.path, rel, md_only=markdown_only(rel))
     if expected is None or not path.is_file():
         return False
@@ -44,6 +44,7 @@ def edited_since_memclaw(agent: Agent, rel: str) -> bool:
 def plan_diffs(agent: Agent, plan: ImportPlan) -> list[FileDiff]:
     """A unified diff for every file the import would overwrite, in path order."""
     diffs = []
+    written = journal.last_written(agent)
     for row in plan.rows:
         if row.action is not Action.UPDATE:
             continue
@@ -57,5 +58,5 @@ def plan_diffs(agent: Agent, plan: ImportPlan) -> list[FileDiff]:
             tofile=f"b/{row.path} (snapshot)",
         )
         text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
-        diffs.append(FileDiff(row.path, text, edited_since_memclaw(agent, row.path)))
+        diffs.append(FileDiff(row.path, text, _edited_by_hand(agent, row.path, written)))
     return diffs

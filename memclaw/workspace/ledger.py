@@ -322,9 +322,9 @@ def document_names(meta_dir: Path, prefix: str = "") -> list[str]:
     with _opened(meta_dir, create=False) as db:
         if db is None:
             return []
-        rows = db.execute(
-            "SELECT name FROM documents WHERE substr(name, 1, ?) = ? ORDER BY name",
-            (len(prefix), prefix),
+        rows = db.execute(  # a range, so SQLite walks the names' index
+            "SELECT name FROM documents WHERE name >= ? AND name < ? ORDER BY name",
+            (prefix, prefix + "\U0010ffff"),
         )
         return [name for (name,) in rows]
 

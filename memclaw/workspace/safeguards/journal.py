@@ -52,17 +52,18 @@ def sha(text: str | None) -> str | None:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def last_written(agent: Folder, rel: str) -> str | None:
-    """The hash of ``rel`` as memclaw's newest recorded change of it left it; None when
-    no change of it is recorded (or the last one deleted it)."""
+def last_written(agent: Folder) -> dict[str, str | None]:
+    """Each file's hash as memclaw's newest recorded change of it left it (None: that
+    change deleted it)."""
     from memclaw.workspace.logs import read_log
 
-    found = None
+    found: dict[str, str | None] = {}
     for record in read_log(agent, LOG):
         for delta in record.get("files") or []:
-            if isinstance(delta, dict) and delta.get("rel") == rel:
-                found = delta.get("after_sha")
-    return found if isinstance(found, str) else None
+            if isinstance(delta, dict) and isinstance(delta.get("rel"), str):
+                after = delta.get("after_sha")
+                found[delta["rel"]] = after if isinstance(after, str) else None
+    return found
 
 
 def scope_prefix(rel: str) -> str:
