@@ -169,6 +169,9 @@ def _before(
                 "longer kept (the history keeps the newest 20 per file); nothing was undone"
             )
         text = kept.decode("utf-8", errors="replace")
+        if text.encode("utf-8") != kept:
+            note = "the kept version was not UTF-8 text: its other bytes are now U+FFFD"
+            return text, f"{delta.rel}: {note}"
         if sha(text) != delta.before_sha:
             return text, f"{delta.rel}: the kept version differs from the original (redacted)"
         return text, ""

@@ -283,8 +283,9 @@ def _scan_history(holder: Agent, root: Path, report: ScanReport, *, redact: bool
             if not (found and redact):
                 continue
             with holder.lock():
-                text = history.read(holder, name) or ""  # re-read: it may have changed since
-                history.rewrite(holder, name, _redacted(text, jsonl=jsonl))
+                text = history.read(holder, name)  # re-read: it may have changed since
+                if text is not None:
+                    history.rewrite(holder, name, _redacted(text, jsonl=jsonl))
             changed = True
             report.redacted.append(shown)
             report.stores[Store.HISTORY].redacted += 1

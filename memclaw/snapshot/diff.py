@@ -1,11 +1,13 @@
 """What an import would replace, line by line, and which local files were edited by hand.
 
-"Edited since memclaw last wrote it" is told by content: every write memclaw makes
+"Edited since memclaw last wrote it" is told by content: every change memclaw makes
 (an extraction, a dream, ``memclaw files``, an import, an append to a daily note) is
-a change in the journal, which records the hash of the file it left. A file that no
-longer hashes to that was changed by something else: an editor, a script, a sync
-tool. A file memclaw never recorded gives no verdict, so no warning: a warning must
-mean something. Either way the import keeps the replaced text in the history.
+in the journal, which records the hash of the file it left. A file that no longer
+hashes to that was changed by something else: an editor, a script, a sync tool. A
+forget and ``scan --redact`` rewrite files outside the journal, so a file they
+cleaned reads as edited: one warning too many, never a loss. A file memclaw never
+recorded gives no verdict, so no warning: a warning must mean something. Either way
+the import keeps the replaced text in the history.
 """
 
 from __future__ import annotations

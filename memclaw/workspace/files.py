@@ -47,7 +47,7 @@ def read_file(agent: Agent, name: str) -> dict[str, Any]:
 
 def file_versions(agent: Agent, name: str) -> dict[str, Any]:
     """The previous versions of ``name`` the history keeps, newest (number 1) first."""
-    rel = validate_relpath(name).as_posix()
+    rel = validate_relpath(name, md_only=False).as_posix()  # a transcript's too
     found = []
     for number, kept in enumerate(history.versions(agent, rel), 1):
         data = history.read_bytes(agent, kept) or b""
@@ -64,7 +64,7 @@ def file_versions(agent: Agent, name: str) -> dict[str, Any]:
 
 def read_version(agent: Agent, name: str, number: int) -> dict[str, Any]:
     """Previous version ``number`` of ``name`` (1: the newest), as :func:`read_file` says a file."""
-    rel = validate_relpath(name).as_posix()
+    rel = validate_relpath(name, md_only=False).as_posix()
     kept = history.versions(agent, rel)
     if not 1 <= number <= len(kept):
         have = f"versions 1 to {len(kept)}" if kept else "no previous version"

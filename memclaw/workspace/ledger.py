@@ -414,8 +414,8 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
                 continue  # another process absorbed it a moment ago
             log = path.parent.name == LEGACY_DIR
             document = None if log else _parsed_document(data, _form_of(path))
-            if not log and document is None:
-                continue  # damaged: left where it is for a person (doctor names it)
+            if (not log and document is None) or not _utf8(path.relative_to(meta_dir)):
+                continue  # damaged, or named in another encoding: left for a person
             done.append(path)
             # The file itself, not only its content: another file of the same records is
             # absorbed again (an import of records a forget had absorbed before, say).
@@ -434,6 +434,8 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
     for path in done:
         path.unlink(missing_ok=True)
         path.with_suffix(".lock").unlink(missing_ok=True)  # its lock, of no use now
+    for path in _listed(meta_dir, "history/**/.*.tmp"):
+        path.unlink(missing_ok=True)  # a version half written when a process was killed
     for folder in sorted({meta_dir / LEGACY_DIR, *(p.parent for p in done)}, reverse=True):
         while folder != meta_dir and folder.is_relative_to(meta_dir):
             try:
@@ -441,6 +443,14 @@ def _absorb(db: sqlite3.Connection, meta_dir: Path) -> None:
             except OSError:
                 break
             folder = folder.parent
+
+
+def _utf8(rel: Path) -> bool:
+    try:
+        str(rel).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _document_of(meta_dir: Path, path: Path) -> str:

@@ -125,6 +125,10 @@ def validate_relpath(name: str, *, md_only: bool = True) -> PurePosixPath:
         raise UnsafePathError(f"file name {name!r} contains control characters")
     if "\\" in name:
         raise UnsafePathError(f"file name {name!r} contains a backslash: use '/'")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # bytes of another encoding, as the shell passed them
+        raise UnsafePathError(f"file name {name!r} is not UTF-8: rename it in UTF-8") from None
     if name.startswith("/") or re.match(r"[A-Za-z]:", name):
         raise UnsafePathError(f"file name {name!r} is absolute: give it relative to the agent")
     path = PurePosixPath(name)

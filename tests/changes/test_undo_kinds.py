@@ -42,6 +42,19 @@ def test_undo_an_import_puts_every_replaced_file_back(scope: Scope) -> None:
     assert "Mondays" in agent.read("MEMORY.md")
 
 
+def test_undo_of_an_import_over_a_file_in_another_encoding_says_what_it_replaced(
+    scope: Scope,
+) -> None:
+    agent = scope.agent
+    data = export_snapshot(agent).data
+    (agent.path / "MEMORY.md").write_bytes(b"# Memory\n- Bob lives in Z\xfcrich\n")  # Latin-1
+    import_snapshot(agent.workspace, "pal", read_snapshot(data))
+    done = undo_last(scope)
+    assert done.change.kind == "import"
+    assert agent.read("MEMORY.md") == "# Memory\n- Bob lives in Z\ufffdrich\n"
+    assert any("MEMORY.md: the kept version was not UTF-8" in note for note in done.notes)
+
+
 def test_undo_refuses_when_the_previous_version_is_gone(scope: Scope) -> None:
     agent = scope.agent
     agent.write("MEMORY.md", "# Memory\n- one\n")

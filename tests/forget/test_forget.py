@@ -298,3 +298,23 @@ def test_what_soul_md_learned_of_the_fact_is_forgotten_with_it(tmp_path: Path) -
     assert ledger.load(meta, "soul.user%3Abob")[0] == theirs  # another owner's stays
     assert ledger.load(meta, "morning.team")[0] == {"day": "2026-03-30"}  # it never said it
     assert b"fewer late meetings" not in ledger.ledger_path(meta).read_bytes()
+
+
+def test_an_old_version_in_another_encoding_loses_the_fact_too(tmp_path: Path) -> None:
+    from memclaw.workspace import Workspace
+    from memclaw.workspace.safeguards import history
+
+    ws = Workspace.open(tmp_path / "ws", env={})
+    agent, _ = ws.init_agent("max")
+    # An agent from before the ledger: a version in Latin-1, and a killed write's leftover.
+    kept = agent.meta_dir / "history" / "MEMORY.md"
+    kept.mkdir(parents=True)
+    (kept / "20260101T000000000000.md").write_bytes(b"# Memory\n- Bob lives in Z\xfcrich\n")
+    (kept / ".20260101T000000000000.md.ab12cd34.tmp").write_text("- Bob, half written\n")
+    plan = plan_forget(Scope(agent), "Bob")
+    assert [p.store for p in plan.places] == ["history"]
+    apply_forget(plan)
+    assert not (agent.meta_dir / "history").exists()  # moved in, the leftover swept away
+    [name] = history.versions(agent, "MEMORY.md")
+    assert history.read(agent, name) == "# Memory\n"
+    assert traces(agent.path, b"bob") == []

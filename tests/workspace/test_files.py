@@ -4,7 +4,7 @@ import pytest
 
 from memclaw.errors import SecretDetectedError, UnsafePathError, WorkspaceError
 from memclaw.workspace import Agent
-from memclaw.workspace.files import edit_file, list_files, read_file, write_file
+from memclaw.workspace.files import edit_file, file_versions, list_files, read_file, write_file
 from memclaw.workspace.paths import MAX_NAME_BYTES
 from memclaw.workspace.safeguards.provenance import Author
 
@@ -83,6 +83,7 @@ def test_a_model_write_moves_its_oldest_lines_to_the_overflow(agent: Agent) -> N
         ".hidden.md",
         "",
         "a\\b.md",
+        "caf\udce9.md",  # the bytes b"caf\xe9.md" of another encoding, as a shell passes them
     ],
 )
 def test_unsafe_names_are_refused_everywhere(agent: Agent, name: str) -> None:
@@ -92,6 +93,13 @@ def test_unsafe_names_are_refused_everywhere(agent: Agent, name: str) -> None:
         write_file(agent, name, "x")
     with pytest.raises(UnsafePathError):
         edit_file(agent, name, "a", "b")
+
+
+def test_a_versions_name_is_checked_like_a_files(agent: Agent) -> None:
+    for name in ("../x.md", "/etc/passwd", "caf\udce9.md", ".memclaw/ledger.sqlite"):
+        with pytest.raises(UnsafePathError):
+            file_versions(agent, name)
+    assert file_versions(agent, "sessions/s-1.jsonl")["versions"] == []  # a transcript's too
 
 
 def test_edit_unique_text(agent: Agent) -> None:

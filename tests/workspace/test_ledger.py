@@ -243,3 +243,14 @@ def test_the_previous_versions_of_an_agent_from_before_the_ledger_move_in(
     }
     assert "undid the edit" in cli("undo", "sam")  # the journal's ref finds the version
     assert cli("files", "read", "sam", "MEMORY.md") == "# Memory\n\n- first\n"
+
+
+def test_a_file_named_in_another_encoding_is_left_where_it_is(tmp_path: Path) -> None:
+    meta = tmp_path / ".memclaw"
+    odd = meta / "history" / "memory" / "caf\udce9.md"  # the bytes b"caf\xe9.md"
+    odd.mkdir(parents=True)
+    (odd / "20260101T000000000000.md").write_text("x\n")
+    ledger.append(meta, "recall", {"query": "q"})  # the ledger opens, and works
+    assert [r["query"] for r in ledger.read(meta, "recall")] == ["q"]
+    assert (odd / "20260101T000000000000.md").exists()
+    assert ledger.document_names(meta, "history/") == []
