@@ -248,10 +248,14 @@ def apply_forget(plan: ForgetPlan, *, own_session: str | None = None) -> ForgetP
                 _clean_file(scope, matcher, store, kind, path)
             _clean_index(scope)
             evidence.remove(agent, {f.id for f in plan.facts})
-            ledger.forget_old_versions(agent.meta_dir)  # the inbox's old text, say
+            scrubbed = ledger.forget_old_versions(agent.meta_dir)  # the inbox's old text, say
     journal.mark_forget(agent, scope.prefix, [f.id for f in plan.facts])
     plan.applied = True
     plan.left = places.find(scope, matcher)
+    if not scrubbed:
+        where = ledger.ledger_path(agent.meta_dir)
+        shown = f"{where.relative_to(agent.path).as_posix()} (an old copy a reader held on to)"
+        plan.left.append(Place(Store.LOGS, Kind.LOG, where, shown))
     append_log(
         agent,
         LOG,

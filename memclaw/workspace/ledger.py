@@ -329,11 +329,11 @@ def document_names(meta_dir: Path, prefix: str = "") -> list[str]:
         return [name for (name,) in rows]
 
 
-def forget_old_versions(meta_dir: Path) -> None:
-    """After text was removed (a forget, a redaction): no old copy stays in the WAL."""
+def forget_old_versions(meta_dir: Path) -> bool:
+    """After text was removed (a forget, a redaction): no old copy stays behind. False
+    when another process reading the ledger kept it from being done (see :func:`scrub`)."""
     with _opened(meta_dir, create=False) as db:
-        if db is not None:
-            scrub(db)
+        return db is None or scrub(db)
 
 
 def _put(db: sqlite3.Connection, name: str, body: str) -> None:
@@ -344,10 +344,13 @@ def _put(db: sqlite3.Connection, name: str, body: str) -> None:
     )
 
 
-def scrub(db: sqlite3.Connection) -> None:
-    """Leave no old version of a changed record in the write-ahead log: with
-    ``secure_delete`` the database file itself already keeps none."""
-    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+def scrub(db: sqlite3.Connection) -> bool:
+    """Fold the write-ahead log into the file and empty it: until then the file keeps
+    the old version of each changed page, and the log the new ones (``secure_delete``
+    zeroes what was removed in those). False when a reader in another process held on
+    past the busy timeout, so the old copy stays until it lets go."""
+    busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    return not (busy and busy[0])
 
 
 def check(meta_dir: Path) -> str | None:

@@ -318,3 +318,21 @@ def test_an_old_version_in_another_encoding_loses_the_fact_too(tmp_path: Path) -
     [name] = history.versions(agent, "MEMORY.md")
     assert history.read(agent, name) == "# Memory\n"
     assert traces(agent.path, b"bob") == []
+
+
+def test_a_reader_holding_the_ledger_keeps_the_forget_from_saying_it_is_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agent = planted(tmp_path)
+    monkeypatch.setattr(ledger, "_BUSY_MS", 200)  # not half a minute of waiting here
+    reader = sqlite3.connect(ledger.ledger_path(agent.meta_dir), isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM records").fetchone()  # a snapshot, held
+    plan = apply_forget(plan_forget(Scope(agent), "pregnant"))
+    assert [p.shown for p in plan.left] == [
+        ".memclaw/ledger.sqlite (an old copy a reader held on to)"
+    ]
+    reader.execute("COMMIT")
+    reader.close()
+    assert ledger.forget_old_versions(agent.meta_dir)
+    assert traces(agent.path) == []
