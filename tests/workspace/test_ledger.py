@@ -21,6 +21,17 @@ def _legacy(meta: Path, name: str, text: str) -> Path:
     return path
 
 
+def cli(*args: str) -> str:
+    """A memclaw command, as a person runs it; it must succeed."""
+    from typer.testing import CliRunner
+
+    from memclaw.cli.app import app
+
+    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout + result.stderr
+
+
 def test_reading_an_agent_without_records_creates_nothing(tmp_path: Path) -> None:
     meta = tmp_path / "sam" / ".memclaw"
     assert list(ledger.read(meta, "changes")) == []
@@ -119,15 +130,6 @@ def test_replace_makes_a_stream_exactly_the_records_given(tmp_path: Path) -> Non
 def test_an_agent_from_before_the_ledger_undoes_and_tells_its_past_as_before(
     isolated_env: Path,
 ) -> None:
-    from typer.testing import CliRunner
-
-    from memclaw.cli.app import app
-
-    def cli(*args: str) -> str:
-        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
-        assert result.exit_code == 0, result.stderr
-        return result.stdout + result.stderr
-
     cli("init", "sam")
     cli("remember", "sam", "Sam's bee colonies are called Ada and Grace")
     cli("remember", "sam", "Sam lives in Porto")
@@ -210,15 +212,6 @@ def test_the_extraction_queue_of_an_agent_from_before_the_ledger_moves_in(tmp_pa
 def test_the_previous_versions_of_an_agent_from_before_the_ledger_move_in(
     isolated_env: Path,
 ) -> None:
-    from typer.testing import CliRunner
-
-    from memclaw.cli.app import app
-
-    def cli(*args: str) -> str:
-        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
-        assert result.exit_code == 0, result.stderr
-        return result.stdout + result.stderr
-
     cli("init", "sam")
     cli("files", "write", "sam", "MEMORY.md", "-c", "# Memory\n\n- first\n")
     cli("files", "write", "sam", "MEMORY.md", "-c", "# Memory\n\n- second\n")
