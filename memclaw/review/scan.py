@@ -74,6 +74,9 @@ class ScanReport:
     redacted: list[str] = field(default_factory=list)  # files rewritten
     unreadable: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)  # symlinks left alone
+    # Ledgers that still hold an old copy of what was redacted: another process reading
+    # one kept its write-ahead log from being folded in (see ``ledger.scrub``).
+    held: list[str] = field(default_factory=list)
     stores: dict[str, StoreCount] = field(
         default_factory=lambda: {str(s): StoreCount() for s in Store}
     )
@@ -85,6 +88,7 @@ class ScanReport:
             "redacted": self.redacted,
             "unreadable": self.unreadable,
             "links": self.links,
+            "held": self.held,
             "stores": {name: count.__dict__ for name, count in self.stores.items()},
         }
 
@@ -249,7 +253,7 @@ def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool)
             found += [Finding(f"{shown}#{name}", 1, kind, Store.LOGS) for kind in _kinds(document)]
     report.add(found, Store.LOGS)
     if typed:
-        _scan_typed(holder, f"{shown}#", typed, report, redact=redact)
+        _scan_typed(holder, shown, typed, report, redact=redact)
     if not (found and redact):
         return
     ledger.edit(
@@ -258,7 +262,7 @@ def _scan_ledger(holder: Agent, root: Path, report: ScanReport, *, redact: bool)
     for name, document in documents.items():
         if name not in typed and _kinds(document):
             ledger.save(holder.meta_dir, name, redact_data(document))
-    ledger.forget_old_versions(holder.meta_dir)
+    _fold(holder, shown, report)
     report.redacted.append(shown)
     report.stores[Store.LOGS].redacted += 1
 
@@ -290,7 +294,14 @@ def _scan_history(holder: Agent, root: Path, report: ScanReport, *, redact: bool
             report.redacted.append(shown)
             report.stores[Store.HISTORY].redacted += 1
     if changed:
-        ledger.forget_old_versions(holder.meta_dir)
+        _fold(holder, ledger.ledger_path(holder.meta_dir).relative_to(root).as_posix(), report)
+
+
+def _fold(holder: Agent, shown: str, report: ScanReport) -> None:
+    """Leave no old copy of what was redacted in the ledger's file (``shown``), or say
+    that one is still there."""
+    if not ledger.forget_old_versions(holder.meta_dir) and shown not in report.held:
+        report.held.append(shown)
 
 
 def _scan_typed(
@@ -303,15 +314,15 @@ def _scan_typed(
     for name, lines in typed.items():
         lines = [str(line) for line in lines] if isinstance(lines, list) else []
         found = [
-            Finding(shown + name, f.line, f.kind, Store.CHAT_HISTORY)
+            Finding(f"{shown}#{name}", f.line, f.kind, Store.CHAT_HISTORY)
             for f in find_secrets("\n".join(lines))
         ]
         report.stores[Store.CHAT_HISTORY].files += 1
         report.add(found, Store.CHAT_HISTORY)
         if found and redact:
             ledger.save(holder.meta_dir, name, redact_lines(lines))
-            ledger.forget_old_versions(holder.meta_dir)
-            report.redacted.append(shown + name)
+            _fold(holder, shown, report)
+            report.redacted.append(f"{shown}#{name}")
             report.stores[Store.CHAT_HISTORY].redacted += 1
 
 

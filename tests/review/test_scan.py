@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from extract.extractkit import make_agent
 
 from memclaw.review.scan import scan_secrets
@@ -91,3 +92,25 @@ def test_redact_rewrites_in_place_and_keeps_no_copy_of_the_secret(tmp_path: Path
     assert history.every_version(ws.agent("assistant")) == {}  # the old text is not kept
     assert scan_secrets(ws, ["assistant"]).findings == []
     assert AWS in (tmp_path / "_global" / "FACTS.md").read_text()  # not asked for
+
+
+def test_redact_says_when_a_reader_keeps_an_old_copy_in_the_ledger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from memclaw.workspace import Workspace, ledger
+
+    agent = make_agent(tmp_path)
+    ledger.append(agent.meta_dir, "changes", {"kind": "note", "text": f"the token is {KEY}"})
+    monkeypatch.setattr(ledger, "_BUSY_MS", 200)  # not half a minute of waiting here
+    reader = sqlite3.connect(ledger.ledger_path(agent.meta_dir), isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM records").fetchone()  # a snapshot, held
+    ws = Workspace.open(tmp_path, env={})
+    assert scan_secrets(ws, ["assistant"], redact=True).held == ["assistant/.memclaw/ledger.sqlite"]
+    reader.execute("COMMIT")
+    reader.close()
+    assert ledger.forget_old_versions(agent.meta_dir)
+    assert KEY.encode() not in ledger.ledger_path(agent.meta_dir).read_bytes()
+    assert scan_secrets(ws, ["assistant"]).findings == []

@@ -139,7 +139,8 @@ def scan(
     count per store. With --redact each file is rewritten in place with
     [REDACTED:kind] in place of the secret (no copy of the old text is kept) and
     the index is rebuilt and vacuumed so the SQLite file keeps none of it.
-    Symlinks are never followed. Exits 1 when secrets remain.
+    Symlinks are never followed. Exits 1 when secrets remain (in the ledger too,
+    while another process reading it keeps an old copy there).
 
     Examples:
 
@@ -181,7 +182,13 @@ def scan(
         )
         for name in report.redacted:
             console.print(f"redacted {name}", markup=False)
-    if report.findings and not redact:
+        for name in report.held:
+            console.print(
+                f"an old copy of what was redacted stays in {name} while another process "
+                "reads it: run `memclaw scan --redact` again once it is done",
+                markup=False,
+            )
+    if (report.findings and not redact) or report.held:
         raise typer.Exit(1)
 
 
