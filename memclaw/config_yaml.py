@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +16,21 @@ if TYPE_CHECKING:
     from dataclasses import Field
 
     import yaml
+
+
+@contextlib.contextmanager
+def deep_recursion() -> Iterator[None]:
+    """Around PyYAML, which recurses once per level of nesting: no garbage collection
+    meanwhile. A collection at the recursion limit would run some unrelated object's
+    finalizer there, out of stack, and Python would print "Exception ignored in
+    sys.unraisablehook" beside the one line a file nested too deeply gets."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def read_yaml(path: Path, fields: Mapping[str, Field[Any]]) -> dict[str, tuple[Any, str]]:
@@ -34,7 +51,8 @@ def read_yaml(path: Path, fields: Mapping[str, Field[Any]]) -> dict[str, tuple[A
             "save it as UTF-8"
         ) from exc
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        with deep_recursion():
+            root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         raise _yaml_error(path, text, exc) from exc
     except RecursionError:  # PyYAML recurses once per level: "[[[[..." five thousand deep

@@ -69,6 +69,7 @@ def credential_keys(path: Path) -> list[str]:
     import yaml
 
     from memclaw.config import setting_fields
+    from memclaw.config_yaml import deep_recursion
     from memclaw.gates import find_secrets
 
     try:
@@ -76,7 +77,8 @@ def credential_keys(path: Path) -> list[str]:
     except (OSError, UnicodeDecodeError):
         return []
     try:
-        data = yaml.safe_load(text)
+        with deep_recursion():
+            data = yaml.safe_load(text)
     except (yaml.YAMLError, RecursionError):
         data = None
     secret = {f.name for f in setting_fields() if f.metadata["secret"]}

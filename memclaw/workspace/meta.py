@@ -35,8 +35,11 @@ def default_meta() -> dict[str, FileMeta]:
 def _read(path: Path) -> Any:
     import yaml  # only when an agent.yaml exists: search never needs it
 
+    from memclaw.config_yaml import deep_recursion
+
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        with deep_recursion():
+            return yaml.safe_load(path.read_text(encoding="utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
