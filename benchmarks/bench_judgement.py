@@ -30,7 +30,11 @@ with that change); tuned on since. ``judgement_probe6.jsonl`` (120 pairs) was wr
 blind in round 14 and scored once on the code before that round (correction 22/40,
 complementary 34/35, restatement 12/25, enrichment 17/20, 1 silent loss) and once on
 the round's code before any rule was fitted to it (correction 23/40, the rest the same);
-tuned on since. A pair is run on a fresh
+tuned on since. ``judgement_probe7.jsonl`` (120 pairs) was written blind in round 15 and
+scored once on the code before that round (correction 20/40, complementary 34/35,
+restatement 13/25, enrichment 18/20, 1 silent loss) and once on the round's code before
+any rule was fitted to it (correction 21/40, complementary 33/35, the rest the same, 2
+silent losses); tuned on since. A pair is run on a fresh
 agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
 in force (every line of PROFILE.md, MEMORY.md and the entries,
 none superseded) are read back:
@@ -53,7 +57,7 @@ cost), and thirty new facts against a hundred old ones weighed in one batch, as 
 extraction does.
 
 Run: ``python -m benchmarks.bench_judgement
-[--half dev|fresh|probe|probe2|probe3|probe4|probe5|probe6|heldout] [--mistakes]``.
+[--half dev|fresh|probe|probe2|probe3|probe4|probe5|probe6|probe7|heldout] [--mistakes]``.
 """
 
 from __future__ import annotations
@@ -68,7 +72,18 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("correction", "complementary", "restatement", "enrichment")
-HALVES = ("dev", "fresh", "probe", "probe2", "probe3", "probe4", "probe5", "probe6", "heldout")
+HALVES = (
+    "dev",
+    "fresh",
+    "probe",
+    "probe2",
+    "probe3",
+    "probe4",
+    "probe5",
+    "probe6",
+    "probe7",
+    "heldout",
+)
 
 
 def load(half: str) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from memclaw.facts.model import Fact
 from memclaw.judgement import read
 from memclaw.judgement.claims import Claim
+from memclaw.judgement.relate import shape
 from memclaw.judgement.words import Word, is_user
 
 
@@ -33,7 +34,10 @@ class Candidates:
     def near(self, statement: str) -> list[Fact]:
         """The facts ``statement`` could be about, in file order."""
         subject, words, attributes = _keys(statement)
-        wanted = {f"s:{k}" for k in subject | words} | {f"w:{k}" for k in subject} | attributes
+        # (and a fact that names, anywhere, what this names: "Farah is now the lead on
+        # Atlas" may be news of "Kenji leads Atlas")
+        named = subject | _names(statement)
+        wanted = {f"s:{k}" for k in subject | words} | {f"w:{k}" for k in named} | attributes
         found: set[int] = set()
         for key in wanted:
             found.update(self._by_key.get(key, ()))
@@ -84,6 +88,14 @@ def _keys(statement: str) -> tuple[frozenset[str], frozenset[str], frozenset[str
     words = {k for w in claim.words if not w.function or is_user(w) for k in (_prefix(w), w.key)}
     attributes = {f"a:{frame.attribute}" for frame in claim.frames}
     return frozenset(subject), frozenset(words), frozenset(attributes)
+
+
+@lru_cache(maxsize=8192)
+def _names(statement: str) -> frozenset[str]:
+    """The names a statement says past its first word (a capital there marks one, but in
+    German, which gives one to every noun)."""
+    claim = read(statement)
+    return frozenset(w.key for w in claim.words[1:] if shape(w, claim.language) == "name")
 
 
 def _prefix(word: Word) -> str:

@@ -51,7 +51,7 @@ _CHANGE = re.compile(
     r"reassigned|rescheduled|renamed|taken over|handed over|migrated|migrerade?s?|migriert|"
     r"migrad[oa]|migró|"
     # An amount said to have moved: "rose to", "ökade till", "stieg auf", "subió a".
-    r"rose|risen|increased|decreased|dropped|doubled|ökade|ökat|minskade|"
+    r"rose|risen|raised|lowered|increased|decreased|dropped|doubled|ökade|ökat|minskade|"
     r"minskat|steg|sjönk|höjts|sänkts|höjdes|sänktes|stieg|sank|gestiegen|gesunken|erhöht|gesenkt|subió|"
     r"bajó|aumentó|disminuyó|subieron|bajaron|aumentaron|subido|bajado|aumentado|"
     r"bytt|bytte|ändrats|ny|nya|nytt|skjutits upp|igen|uppgraderat|uppgraderats|"
@@ -60,6 +60,15 @@ _CHANGE = re.compile(
     r"aufgerüstet|aktualisiert|"
     r"cambió|se ha pasado|se cambió|nuev[oa]s?|aplazad[oa]|pospuest[oa]|"
     r"otra vez|de nuevo|nuevamente|actualizad[oa]|actualizó)\b",
+    I_,
+)
+
+
+# A value from a month on is a new one: "starting in July", "Ab Januar", "från mars",
+# "a partir de enero".
+_FROM_THEN = re.compile(
+    r"\b(?:starting(?:\s+in)?|from|as of|ab|seit|från(?:\s+och\s+med)?|desde|a\s+partir\s+de)\s+"
+    rf"(?:{'|'.join(sorted(lx.MONTHS, key=len, reverse=True))})\b",
     I_,
 )
 
@@ -245,7 +254,7 @@ def read(raw: str, language: str | None = None) -> Claim:
         # Verb second, its subject after it: "Eigentlich arbeitet der Nutzer bei Bosch",
         # "Für Datenanalyse bevorzugt Jonas Python", "På måndagar tränar Anna".
         subject = keys(_noun_phrase(found[verb + 1 :], language))
-    cue = led or bool(lx.CORRECTION.search(body)) or bool(_CHANGE.search(body))
+    cue = led or any(p.search(body) for p in (lx.CORRECTION, _CHANGE, _FROM_THEN))
     return Claim(
         text=raw,
         body=body,

@@ -26,8 +26,9 @@ CORRECTION = re.compile(
     r"en fait|rectification)\b"
     # "actually" in every language, wherever it stands ("Unser Hund heißt eigentlich Rex")
     r"|\b(?:actually|faktiskt|egentligen|eigentlich|tatsächlich|de hecho)\b"
-    r"|\bafter all\b|\bi was wrong\b|\bcorrection\b|\brättelse\b|\bkorrektur\b"
-    r"|\bcorrección\b|\ben realidad\b|\ben fait\b"
+    # (the word itself where it names one, not a thing it qualifies: "correction factor")
+    r"|\bafter all\b|\bi was wrong\b|\b(?:correction|rättelse|korrektur|corrección)\b(?!\s+\w)"
+    r"|\ben realidad\b|\ben fait\b"
     r"|\bnot\s+[^,;:.]{1,40}?\s*,?\s*but\b|\binte\s+[^,;:.]{1,40}?\s+utan\b"
     r"|\bnicht\s+[^,;:.]{1,40}?\s*,?\s*sondern\b|\bno\s+[^,;:.]{1,40}?\s*,?\s*sino\b"
     r"|\bpas\s+[^,;:.]{1,40}?\s*,?\s*mais\b"

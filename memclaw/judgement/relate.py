@@ -128,6 +128,10 @@ def _judge(old: str, new: str) -> Judgement:
         # person says what still holds.
         listed = _LISTED.search(a.body)
         return Judgement(Relation.UPDATE, "stopped what it says", sure=not listed)
+    if b.cue and (kind := _announced_value(a, b)):
+        return Judgement(Relation.UPDATE, f"a new {kind}, the change announced")
+    if b.cue and _announced_name(a, b):
+        return Judgement(Relation.UPDATE, "another name in one place, the change announced")
     # "The rent went up to $1,600" speaks of "the rent for the flat on Elm Street" by its
     # head alone: the same thing.
     other = _other_subject(a, b)
@@ -294,6 +298,18 @@ def _a_person(claim: Claim) -> bool:
         return False
     subject = claim.words[: claim.verb]
     return all(w.user or (w.text[:1].isupper() and not w.function) for w in subject)
+
+
+def _someone(claim: Claim) -> bool:
+    """Whether ``claim``'s subject is someone: by name or by their tie ("Andrés", "Mi
+    hermano"), or named as one of the person's ("Mi compañero Andrés"); not a role ("User's
+    manager") nor a thing by its name ("Projektet Norrsken", "Daily standup")."""
+    if not claim.verb:
+        return False
+    said = [w for w in claim.words[: claim.verb] if not w.function or w.user]
+    if not said or not (said[-1].kin or shape(said[-1], claim.language) == "name"):
+        return False
+    return any(w.user for w in said) or all(w.kin or w is said[-1] for w in said)
 
 
 def _said(claim: Claim, who: frozenset[str]) -> list[Word]:
@@ -1029,6 +1045,8 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     about = a.subject <= b.keys or bool((a.keys & b.keys) - b.subject) or _described(a, b)
     told = announced and enough and about and not _another_attribute(a, b)
     who = a.subject if _a_person(a) and a.subject == b.subject else USER
+    if b.subject and b.subject <= a.subject and _someone(a) and _someone(b):
+        who = b.subject  # whom both name: "Mi compañero Andrés", "Andrés"; "Mi hermano"
     if told and not (a.keys & b.keys) - who - USER:
         # A change said of nothing but who it is about, in words of no shared stem, is no
         # change of what the older line says: "I moved to Bergen" had replaced "I have a
@@ -1362,6 +1380,103 @@ def _passing_turned_main(a: Claim, b: Claim) -> bool:
     cut_a, cut_b = pieces(a.body)[0][1], pieces(b.body)[0][1]
     main_b = {w.key for w in b.words if w.start < cut_b}
     return bool(shared) and all(w.start >= cut_a and w.key in main_b for w in shared)
+
+
+def _announced_value(a: Claim, b: Claim) -> str:
+    """The kind of value ``b`` announces anew for what both name, wherever each says it:
+    "Landlord raised the rent, it's 1,520 dollars a month" for "My rent is 1,450 dollars a
+    month", "Es a las 12:30 cuando tenemos ahora la reunión semanal" for "La reunión
+    semanal del equipo es a las 11:00"; "" if none.
+
+    What both name is a word of a thing, not a person's name: "Sam's swimming moved to
+    Mondays" is no news of "Sam's football on Wednesdays"."""
+    if _told_apart(a, b) or not _one_thing(a, b):
+        return ""
+    said = [{(k, w.key) for w in c.words if (k := _kind(c, w)) in _ANNOUNCED} for c in (a, b)]
+    for kind in _ANNOUNCED:
+        old, new = ({key for k, key in found if k == kind} for found in said)
+        if old - new and new - old and not old & new:
+            return kind if _mostly_said(a, b, old, new) else ""
+    return ""
+
+
+def _mostly_said(a: Claim, b: Claim, old: set[str], new: set[str]) -> bool:
+    """Whether, besides the values, ``b`` says half of what ``a`` says and ``a`` a third of
+    what ``b`` says (it may add why and since when): a new value in the one place of one
+    short statement, not a word that two long ones share."""
+    same = {*(a.keys & b.keys), *_alike_keys(b.keys, a.keys)}
+    rest_a = a.keys - old
+    rest_b = b.keys - new
+    return 2 * len(rest_a & same) >= len(rest_a) and 3 * len(rest_b & same) >= len(rest_b)
+
+
+# Kinds of value a thing has one of at a time; a version or a count may be one of several.
+_ANNOUNCED = ("time", "day", "date", "amount")
+
+
+def _announced_name(a: Claim, b: Claim) -> bool:
+    """Whether ``b`` announces another name in the one place ``a`` has one, of a thing both
+    name: "Det är faktiskt Mattias som sköter lönerna nu" for "Ansvarig för lönerna är
+    Karin"; "Ahora llevamos a Lola a la clínica del doctor Méndez" for "El veterinario de
+    nuestra perra Lola es la doctora Ruiz".
+
+    Not when a thing stands for another beside it ("a cat named Miso", "now a dog named
+    Rex": another member), nor when names change in two places ("Farah now leads Hermes":
+    another project)."""
+    if not _one_thing(a, b, besides=a.subject & b.subject):
+        return False
+    runs = [(xs, ys) for tag, xs, ys in aligned_runs(a, b) if tag == "replace"]
+    # (names in the place of names before the verb of both say which one: "The London
+    # office", "The New York office")
+    named = [
+        (xs, ys)
+        for xs, ys in runs
+        if _names(a, xs)
+        and _names(b, ys)
+        and not (_in_subject(a, _names(a, xs)) and _in_subject(b, _names(b, ys)))
+    ]
+    swapped = any(len(_things(a, xs)) == len(_things(b, ys)) == 1 for xs, ys in runs)
+    if len(named) != 1 or swapped:
+        return False
+    ((xs, ys),) = named
+    return _mostly_said(a, b, {w.key for w in _names(a, xs)}, {w.key for w in _names(b, ys)})
+
+
+def _in_subject(claim: Claim, run: list[Word]) -> bool:
+    return claim.verb is not None and all(claim.words.index(w) < claim.verb for w in run)
+
+
+def _names(claim: Claim, run: list[Word]) -> list[Word]:
+    return [w for w in run if shape(w, claim.language) == "name" and not is_user(w)]
+
+
+def _things(claim: Claim, run: list[Word]) -> list[str]:
+    """The keys of words of things in ``run``: not a name, a kin word or the person."""
+    return [
+        w.key
+        for w in run
+        if shape(w, claim.language) == "word" and not (w.function or w.kin or is_user(w))
+    ]
+
+
+def _told_apart(a: Claim, b: Claim) -> bool:
+    """Whether each subject has a word the other statement does not say: "The project
+    budget", "The marketing budget"; "server beta", "server alpha"."""
+    return bool(a.subject - b.keys - {"user"}) and bool(b.subject - a.keys - {"user"})
+
+
+def _one_thing(a: Claim, b: Claim, besides: frozenset[str] = frozenset()) -> bool:
+    """Whether both name one thing by a word of a thing (one stem, or one compound's head:
+    "Bilen", "Bilservicen"), not by a name, a kin word, the person or a verb both share
+    ("went to Iceland", "went to Morocco"), nor by a word ``besides``."""
+    things = [set(_things(c, list(c.words))) - besides for c in (a, b)]
+    verbs = [{c.words[c.verb].key} if c.verb is not None else set() for c in (a, b)]
+    return any(
+        (x == y and x not in verbs[0] & verbs[1])
+        or (min(len(x), len(y)) >= 6 and _shared_start(x, y) >= 6)
+        for x in things[0]
+        for y in things[1]
+    )
 
 
 def _verb_of(claim: Claim, run: list[Word]) -> bool:

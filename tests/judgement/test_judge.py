@@ -104,6 +104,13 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("The project budget is 20000 euros", "The project budget rose to 25000 euros", UPDATE),
         ("Die Miete beträgt 900 Euro", "Die Miete stieg auf 950 Euro", UPDATE),
         ("The project budget is 20000 euros", "The marketing budget rose to 25000 euros", DISTINCT),
+        # A move of someone named as one of the person's is no news of their cat.
+        (
+            "Mi compañero Andrés tiene un gato llamado Chispa.",
+            "Andrés se mudó a Granada.",
+            DISTINCT,
+        ),
+        ("Mi hermano tiene un perro llamado Toby", "Mi hermano se mudó a Sevilla", DISTINCT),
         (
             "The staging server runs Postgres 15",
             "The production server now runs Postgres 16",
@@ -730,6 +737,40 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         # A verb said of oneself, its pronoun left out, is about the one speaking.
         ("Uso Android.", "Me pasé a iPhone.", UPDATE),
         ("Uso Android.", "Mi hermana usa un iPhone.", DISTINCT),
+        # A change announced of one thing both name: a value or a name in its one place,
+        # however the new statement is ordered.
+        (
+            "La reunión semanal del equipo es a las 11:00",
+            "Es a las 12:30 cuando tenemos ahora la reunión semanal",
+            UPDATE,
+        ),
+        (
+            "My rent is 1,450 dollars a month",
+            "Landlord raised the rent, it's 1,520 dollars a month starting in July",
+            UPDATE,
+        ),
+        ("Ansvarig för lönerna är Karin", "Det är faktiskt Mattias som sköter lönerna nu", UPDATE),
+        (
+            "El veterinario de nuestra perra Lola es la doctora Ruiz",
+            "Ahora llevamos a Lola a la clínica del doctor Méndez",
+            UPDATE,
+        ),
+        # ... but not of another one of them, another member, another place or another one
+        # named in the subject.
+        ("Kenji leads Atlas", "Farah now leads Hermes", DISTINCT),
+        ("Sam has a cat named Miso", "Sam moved to Porto", DISTINCT),
+        ("The London office closes at 6pm", "The New York office closes at 7pm", DISTINCT),
+        ("Ethan went to Iceland in 2019.", "Ethan went to Morocco last spring.", DISTINCT),
+        ("Sam's football practice is on Wednesdays", "Sam's swimming moved to Mondays", DISTINCT),
+        ("The standup is at 09:30", "The retro now starts at 14:00", DISTINCT),
+        ("The project budget is 20000 euros", "The marketing budget rose to 25000 euros", DISTINCT),
+        # A move of someone named as one of the person's is no news of their cat.
+        (
+            "Mi compañero Andrés tiene un gato llamado Chispa.",
+            "Andrés se mudó a Granada.",
+            DISTINCT,
+        ),
+        ("Mi hermano tiene un perro llamado Toby", "Mi hermano se mudó a Sevilla", DISTINCT),
     ],
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
@@ -1363,15 +1404,16 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 
 
 # What was won on each set of blind pairs (round 7's fresh half, round 9's probe, round
-# 10's two probes), as floors: right pairs per kind.
+# 10's two probes, and one each round since), as floors: right pairs per kind.
 _FLOORS = {
     "fresh": {"correction": 85, "complementary": 109, "restatement": 29, "enrichment": 29},
     "probe": {"correction": 27, "complementary": 35, "restatement": 11, "enrichment": 20},
     "probe2": {"correction": 45, "complementary": 36, "restatement": 7, "enrichment": 16},
     "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 12},
-    "probe4": {"correction": 33, "complementary": 30, "restatement": 10, "enrichment": 14},
+    "probe4": {"correction": 34, "complementary": 30, "restatement": 10, "enrichment": 14},
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
-    "probe6": {"correction": 24, "complementary": 35, "restatement": 14, "enrichment": 17},
+    "probe6": {"correction": 29, "complementary": 35, "restatement": 14, "enrichment": 17},
+    "probe7": {"correction": 21, "complementary": 35, "restatement": 13, "enrichment": 18},
 }
 
 
