@@ -49,6 +49,7 @@ _CHANGE = re.compile(
     r"a partir de ahora|any ?more|switched|changed|upgraded|downgraded|"
     r"relocated|has gone|went(?: up| down)?|became|got married|divorced|new|replaced|instead|again|"
     r"reassigned|rescheduled|renamed|taken over|handed over|migrated|migrerade?s?|migriert|"
+    r"postponed|delayed|rebooked|ombokad|ombokat|umgebucht|"
     r"migrad[oa]|migró|"
     # An amount said to have moved: "rose to", "ökade till", "stieg auf", "subió a".
     r"rose|risen|raised|lowered|increased|decreased|dropped|doubled|ökade|ökat|minskade|"
@@ -64,10 +65,11 @@ _CHANGE = re.compile(
 )
 
 
-# A value from a month on is a new one: "starting in July", "Ab Januar", "från mars",
-# "a partir de enero".
+# A value from a month on is a new one: "starting in July", "Since January", "Ab Januar",
+# "från mars", "a partir de enero".
 _FROM_THEN = re.compile(
-    r"\b(?:starting(?:\s+in)?|from|as of|ab|seit|från(?:\s+och\s+med)?|desde|a\s+partir\s+de)\s+"
+    r"\b(?:starting(?:\s+in)?|from|since|as of|ab|seit|från(?:\s+och\s+med)?|sedan|desde|"
+    r"a\s+partir\s+de)\s+"
     rf"(?:{'|'.join(sorted(lx.MONTHS, key=len, reverse=True))})\b",
     I_,
 )

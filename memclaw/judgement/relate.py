@@ -1393,10 +1393,11 @@ def _announced_value(a: Claim, b: Claim) -> str:
     if _told_apart(a, b) or not _one_thing(a, b):
         return ""
     said = [{(k, w.key) for w in c.words if (k := _kind(c, w)) in _ANNOUNCED} for c in (a, b)]
+    values = [{key for _, key in found} for found in said]
     for kind in _ANNOUNCED:
         old, new = ({key for k, key in found if k == kind} for found in said)
-        if old - new and new - old and not old & new:
-            return kind if _mostly_said(a, b, old, new) else ""
+        if old - new and new - old:
+            return kind if _mostly_said(a, b, *values) else ""
     return ""
 
 
@@ -1417,51 +1418,75 @@ _ANNOUNCED = ("time", "day", "date", "amount")
 def _announced_name(a: Claim, b: Claim) -> bool:
     """Whether ``b`` announces another name in the one place ``a`` has one, of a thing both
     name: "Det är faktiskt Mattias som sköter lönerna nu" for "Ansvarig för lönerna är
-    Karin"; "Ahora llevamos a Lola a la clínica del doctor Méndez" for "El veterinario de
-    nuestra perra Lola es la doctora Ruiz".
+    Karin"; "Numera är det Anders Berg som är min chef" for "Min chef heter Karin Lund".
 
     Not when a thing stands for another beside it ("a cat named Miso", "now a dog named
-    Rex": another member), nor when names change in two places ("Farah now leads Hermes":
-    another project)."""
-    if not _one_thing(a, b, besides=a.subject & b.subject):
+    Rex": another member), nor when names change in two places ("Farah now leads Hermes"
+    for "Kenji leads Atlas": another project), nor for names of the subject of both ("The
+    London office", "The New York office")."""
+    # What both subjects name is the thing whose name changes only where one says what it
+    # *is* ("Min chef heter Karin Lund"): of "User's team uses Jira", the team is the owner.
+    owner = frozenset() if _copular(a) or _copular(b) else a.subject & b.subject
+    if not _one_thing(a, b, besides=owner):
+        return False
+    gone, come = _names(a, b.keys), _names(b, a.keys)
+    if not (_one_place(a, gone) and _one_place(b, come)):
+        return False
+    if _in_subject(a, gone) and _in_subject(b, come):
         return False
     runs = [(xs, ys) for tag, xs, ys in aligned_runs(a, b) if tag == "replace"]
-    # (names in the place of names before the verb of both say which one: "The London
-    # office", "The New York office")
-    named = [
-        (xs, ys)
-        for xs, ys in runs
-        if _names(a, xs)
-        and _names(b, ys)
-        and not (_in_subject(a, _names(a, xs)) and _in_subject(b, _names(b, ys)))
-    ]
-    swapped = any(len(_things(a, xs)) == len(_things(b, ys)) == 1 for xs, ys in runs)
-    if len(named) != 1 or swapped:
+    if any(len(_things(a, xs)) == len(_things(b, ys)) == 1 for xs, ys in runs):
         return False
-    ((xs, ys),) = named
-    return _mostly_said(a, b, {w.key for w in _names(a, xs)}, {w.key for w in _names(b, ys)})
+    return _mostly_said(a, b, {w.key for w in gone}, {w.key for w in come})
 
 
-def _in_subject(claim: Claim, run: list[Word]) -> bool:
-    return claim.verb is not None and all(claim.words.index(w) < claim.verb for w in run)
+def _names(claim: Claim, besides: frozenset[str]) -> list[Word]:
+    """The names ``claim`` says that are not ``besides`` (not a first word before a
+    preposition, which only opens the sentence: "Ansvarig för lönerna")."""
+    found = claim.words
+    opening = len(found) > 1 and found[1].function and not found[1].user
+    return [
+        w
+        for i, w in enumerate(found)
+        if shape(w, claim.language) == "name"
+        and not (w.function or is_user(w) or w.key in besides or (i == 0 and opening))
+    ]
 
 
-def _names(claim: Claim, run: list[Word]) -> list[Word]:
-    return [w for w in run if shape(w, claim.language) == "name" and not is_user(w)]
+def _one_place(claim: Claim, found: list[Word]) -> bool:
+    """Whether ``found`` is one run of words of ``claim`` (its function words aside)."""
+    if not found:
+        return False
+    places = [i for i, w in enumerate(claim.words) if not w.function]
+    at = [places.index(claim.words.index(w)) for w in found]
+    return max(at) - min(at) == len(at) - 1
 
 
-def _things(claim: Claim, run: list[Word]) -> list[str]:
-    """The keys of words of things in ``run``: not a name, a kin word or the person."""
+def _in_subject(claim: Claim, found: list[Word]) -> bool:
+    return claim.verb is not None and all(claim.words.index(w) < claim.verb for w in found)
+
+
+def _things(
+    claim: Claim, run: list[Word] | tuple[Word, ...], other: Claim | None = None
+) -> list[str]:
+    """The keys of words of things in ``run``: not a name, a kin word or the person; a
+    capital that opens the sentence is a thing's where ``other`` says it in lower case
+    ("Lägenheten kostar ...", "Hyran för lägenheten ...")."""
+    lower = set(_things(other, other.words)) if other is not None else set()
     return [
         w.key
         for w in run
-        if shape(w, claim.language) == "word" and not (w.function or w.kin or is_user(w))
+        if not (w.function or w.kin or is_user(w))
+        and (shape(w, claim.language) == "word" or (w is claim.words[0] and w.key in lower))
     ]
 
 
 def _told_apart(a: Claim, b: Claim) -> bool:
     """Whether each subject has a word the other statement does not say: "The project
-    budget", "The marketing budget"; "server beta", "server alpha"."""
+    budget", "The marketing budget"; "server beta", "server alpha". (Of a note without a
+    verb, all of it is its subject: it tells nothing apart.)"""
+    if a.verb is None or b.verb is None:
+        return False
     return bool(a.subject - b.keys - {"user"}) and bool(b.subject - a.keys - {"user"})
 
 
@@ -1469,7 +1494,7 @@ def _one_thing(a: Claim, b: Claim, besides: frozenset[str] = frozenset()) -> boo
     """Whether both name one thing by a word of a thing (one stem, or one compound's head:
     "Bilen", "Bilservicen"), not by a name, a kin word, the person or a verb both share
     ("went to Iceland", "went to Morocco"), nor by a word ``besides``."""
-    things = [set(_things(c, list(c.words))) - besides for c in (a, b)]
+    things = [set(_things(x, x.words, y)) - besides for x, y in ((a, b), (b, a))]
     verbs = [{c.words[c.verb].key} if c.verb is not None else set() for c in (a, b)]
     return any(
         (x == y and x not in verbs[0] & verbs[1])

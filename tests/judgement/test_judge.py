@@ -755,6 +755,12 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             "Ahora llevamos a Lola a la clínica del doctor Méndez",
             UPDATE,
         ),
+        ("Min chef heter Karin Lund.", "Numera är det Anders Berg som är min chef.", UPDATE),
+        (
+            "Our housewarming party is on Saturday, June 7.",
+            "We postponed the housewarming to June 21.",
+            UPDATE,
+        ),
         # ... but not of another one of them, another member, another place or another one
         # named in the subject.
         ("Kenji leads Atlas", "Farah now leads Hermes", DISTINCT),
@@ -1413,7 +1419,7 @@ _FLOORS = {
     "probe4": {"correction": 34, "complementary": 30, "restatement": 10, "enrichment": 14},
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
     "probe6": {"correction": 29, "complementary": 35, "restatement": 14, "enrichment": 17},
-    "probe7": {"correction": 21, "complementary": 35, "restatement": 13, "enrichment": 18},
+    "probe7": {"correction": 24, "complementary": 35, "restatement": 13, "enrichment": 18},
 }
 
 
