@@ -162,14 +162,14 @@ def _before(
         data = (current or "").encode("utf-8")
         return data[:size].decode("utf-8", errors="replace"), ""
     if ref.startswith(HISTORY):
-        kept = history.read_bytes(agent, ref.removeprefix(HISTORY))
+        kept = history.read_text(agent, ref.removeprefix(HISTORY))
         if kept is None:
             raise UndoRefusedError(
                 f"the version of {delta.rel} before the {change.kind} of {change.time} is no "
                 "longer kept (the history keeps the newest 20 per file); nothing was undone"
             )
-        text = kept.decode("utf-8", errors="replace")
-        if text.encode("utf-8") != kept:
+        text, replaced = kept
+        if replaced:
             note = "the kept version was not UTF-8 text: its other bytes are now U+FFFD"
             return text, f"{delta.rel}: {note}"
         if sha(text) != delta.before_sha:

@@ -80,7 +80,7 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
     if last.get("run") in undone:
         raise WorkspaceError(f"{agent.id}: the last dream ({last.get('time')}) was already undone")
     backup = last.get("backup")
-    kept = history.read_bytes(agent, backup) if isinstance(backup, str) else None
+    kept = history.read_text(agent, backup) if isinstance(backup, str) else None
     if last.get("created") is True and backup is None:
         before = ""  # the dream wrote the first MEMORY.md: undoing it empties the file
     elif kept is None:
@@ -89,7 +89,7 @@ def dream_undo(scope: Scope) -> dict[str, Any]:
             f"`memclaw files versions {agent.id} {scope.rel(MEMORY)}` instead"
         )
     else:
-        before = kept.decode("utf-8", errors="replace")
+        before = kept[0]
     current = scope.read(MEMORY)
     written_sha = last.get("written_sha")
     edited_since = bool(written_sha) and content_sha(current) != written_sha

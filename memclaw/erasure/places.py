@@ -337,10 +337,10 @@ def _walk(folder: Path) -> Iterator[Path]:
 def text_of(scope: Scope, store: Store, path: Path) -> str | None:
     """The text of a place that is one text: a file, or a previous version of one."""
     if store is Store.HISTORY:
-        kept = history.read_bytes(scope.agent, path.relative_to(scope.agent.path).as_posix())
+        kept = history.read_text(scope.agent, path.relative_to(scope.agent.path).as_posix())
         # A version in another encoding is read as UTF-8 with its odd bytes replaced: an
         # old version that says the fact is cleaned (and so becomes UTF-8), never skipped.
-        return None if kept is None else kept.decode("utf-8", errors="replace")
+        return None if kept is None else kept[0]
     return None if path == ledger.ledger_path(scope.agent.meta_dir) else read(path)
 
 

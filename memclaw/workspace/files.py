@@ -71,13 +71,13 @@ def read_version(agent: Agent, name: str, number: int) -> dict[str, Any]:
         raise UsageError(
             f"{agent.id}/{rel} has {have}; `memclaw files versions {agent.id} {rel}` lists them"
         )
-    data = history.read_bytes(agent, kept[number - 1]) or b""
+    text, _ = history.read_text(agent, kept[number - 1]) or ("", False)
     return {
         "agent": agent.id,
         "filename": rel,
         "version": number,
         "saved": history.saved_at(kept[number - 1]),
-        "content": data.decode("utf-8", errors="replace"),
+        "content": text,
     }
 
 

@@ -70,13 +70,20 @@ def read_bytes(agent: Folder, name: str) -> bytes | None:
     return ledger.document_bytes(ledger.load(agent.meta_dir, _document(name))[0])
 
 
+def read_text(agent: Folder, name: str) -> tuple[str, bool] | None:
+    """The version called ``name`` as text, and whether it was not UTF-8 (its odd bytes are
+    then U+FFFD); None when it is no longer kept."""
+    data = read_bytes(agent, name)
+    if data is None:
+        return None
+    text = data.decode("utf-8", errors="replace")
+    return text, text.encode("utf-8") != data
+
+
 def read(agent: Folder, name: str) -> str | None:
     """The version called ``name`` as text; None when it is gone or is not UTF-8."""
-    data = read_bytes(agent, name)
-    try:
-        return None if data is None else data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
+    found = read_text(agent, name)
+    return found[0] if found and not found[1] else None
 
 
 def rewrite(agent: Folder, name: str, text: str | None) -> None:
