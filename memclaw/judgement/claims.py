@@ -179,7 +179,25 @@ _SUBJECT_FIRST = frozenset(
 )
 
 
+# "Pork is something I never eat", "Thai food is what User likes best", "Kaffee ist etwas,
+# das ich nie trinke": what is said of the thing put first, said plainly ("I never eat pork").
+_PSEUDO_CLEFT = re.compile(
+    r"^(?P<x>[^,;]+?)\s+(?:is|är|ist|es)(?P<not>n't|\s+not|\s+inte|\s+nicht|\s+no)?\s+"
+    # (who does it named right after: "något trött", "algo tímido" are "somewhat")
+    r"(?:(?:something|what|något|etwas)\b,?\s+(?:(?:that|som|das|was)\s+)?"
+    r"(?=(?:i|we|he|she|they|you|jag|vi|han|hon|de|ni|ich|wir|er|sie|man|(?-i:[A-ZÅÄÖÜ]\w+))\s)"
+    r"|(?:algo|lo)\s+que\s+)(?P<rest>.+)$",
+    I_,
+)
+
+
 def _uncleft(body: str) -> str:
+    pseudo = _PSEUDO_CLEFT.match(body)
+    if pseudo is not None:
+        denied = "not " if pseudo.group("not") else ""
+        x = pseudo.group("x")
+        plain = f"{denied}{pseudo.group('rest')} {x[:1].lower() + x[1:] if x[:2].istitle() else x}"
+        return plain[:1].upper() + plain[1:]
     cleft = _CLEFT.match(body)
     if cleft is None:
         return body
@@ -191,6 +209,37 @@ def _uncleft(body: str) -> str:
     return plain[:1].upper() + plain[1:]
 
 
+# A question and its answer state what the answer says: "Wo lebt Onkel Rudi? In Graz." is
+# "lebt Onkel Rudi in Graz", "Who runs payroll? That's Hannah." is "Hannah runs payroll".
+_ASKED = re.compile(
+    r"^[¿\s]*(?:que\s+)?(?P<wh>where|who|what|when|which|var|vem|vad|när|vilken|vilket|wo|wer|"
+    r"was|wann|welche[rsnm]?|dónde|donde|quién|quien|qué|cuándo|cuál)\s+"
+    r"(?:(?:does|do|did|is|are|was|were|has|have)\s+)?(?P<q>[^?]+?)\s*\?\s*"
+    r"(?:(?:that's|that is|it's|it is|det är|das ist|es ist|es)\s+)?(?P<a>[^?]+)$",
+    I_,
+)
+_WHO = frozenset("who vem wer quién quien".split())  # noqa: SIM905
+_VERB_FIRST = re.compile(
+    r"^(?P<verb>(?-i:[a-zåäöüéíóú])\w+)\s+(?P<name>(?-i:[A-ZÅÄÖÜÉ])\w+(?:\s+(?-i:[A-ZÅÄÖÜÉ])\w+)*)"
+)
+# (An answer that starts with where it is: "In Graz", "En Inditex".)
+_WHERE_FIRST = re.compile(r"^(?:in|at|on|i|på|hos|im|bei|en|a|de)\s", I_)
+
+
+def _unasked(body: str) -> str:
+    asked = _ASKED.match(body)
+    if asked is None:
+        return body
+    answer = asked.group("a").rstrip(" .")
+    if _WHERE_FIRST.match(answer):
+        answer = answer[:1].lower() + answer[1:]
+    if asked.group("wh").casefold() in _WHO:  # who it is, is whom the question is about
+        return f"{answer} {asked.group('q')}"
+    # The verb asked first goes after the name it asks of: "Var bor Oskar?" is "Oskar bor".
+    question = _VERB_FIRST.sub(r"\g<name> \g<verb>", asked.group("q"), count=1)
+    return f"{question} {answer}"
+
+
 def strip(raw: str) -> tuple[str, bool]:
     """``raw`` without list marker, date stamp and correction lead; and whether it had one."""
     body = _STAMP.sub("", _MARKER.sub("", raw), count=1)
@@ -199,7 +248,7 @@ def strip(raw: str) -> tuple[str, bool]:
     if lead:
         body = body[lead.end() :]
         body = body[:1].upper() + body[1:]
-    return _uncleft(" ".join(body.split()).rstrip(" .")), lead is not None
+    return _unasked(_uncleft(" ".join(body.split()).rstrip(" ."))), lead is not None
 
 
 # Where an older statement's details start: a comma, a clause, or a preposition.

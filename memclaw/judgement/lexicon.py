@@ -116,18 +116,25 @@ KIN_NAMES = frozenset(" ".join(KIN_IDEAS.values()).split())
 SAME_IDEA = {
     **KIN_IDEAS,
     "prefer": "want wants wanted",
-    "work": "works employed employ arbetar jobbar anställd arbeitet tätig beschäftigt "
-    "angestellt trabaja empleado empleada",
-    "live": "lives bor bosatt wohnt wohnhaft vive",
+    "work": "works employed employ employer arbetar jobbar anställd arbetsgivare arbetsgivaren "
+    "arbeitet tätig beschäftigt angestellt arbeitgeber trabaja empleado empleada empleador empresa",
+    "live": "lives bor bosatt lever wohnt wohnhaft lebt vive",
+    # One's name, however it is said ("heter", "se llama", "is called").
+    "name": "named called namn namnet heter hette heißt hieß llama llaman nombre",
+    "retired": "retiree pensionär pensionerad rentner rentnerin rente jubilado jubilada",
+    "use": "uses utilise utilises utilize utilizes använder används nutzt nutzen genutzt "
+    "eingesetzt verwendet verwenden utiliza utilizan utilizamos",
     "learn": "learns study studies studying studied lär studerar pluggar lernt studiert "
     "aprende estudia",
     "allergic": "allergy allergies allergisk allergi allergie allergisch alérgico alérgica alergia",
     "abstain": "avoid avoids avoided abstains teetotal avstår verzichtet evita",
     "intolerant": "intolerante intolerancia",
     # A language spoken, however it is said ("pratar", "talar").
-    "speak": "speaks spoke talar pratar talade pratade spricht sprach sprechen habla hablan",
+    "speak": "speaks spoke talar pratar talade pratade spricht sprach sprechen beherrscht habla "
+    "hablan",
     # Who leads a team or a project, however it is said ("leds av", "la responsable").
     "lead": "leads leading manages managed manage leitet leiten geleitet leiterin leiter leder "
+    "projektledare projektleiter projektleiterin "
     "leds ledde ledare dirige dirigen dirigido dirigida responsable ansvarig verantwortlich",
     "teacher": "teachers teaches teach lärare lärarinna undervisar lehrer lehrerin unterrichtet "
     "profesor profesora profesores enseña",

@@ -777,6 +777,29 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             DISTINCT,
         ),
         ("Mi hermano tiene un perro llamado Toby", "Mi hermano se mudó a Sevilla", DISTINCT),
+        # A question and its answer say what the answer says ...
+        ("Onkel Rudi wohnt in Graz.", "Wo lebt Onkel Rudi? In Graz.", SAME),
+        ("Oskar bor i Västerås.", "Var bor Oskar? I Västerås.", SAME),
+        ("Sofía trabaja en Inditex", "¿Que dónde trabaja Sofía? En Inditex.", SAME),
+        ("Oskar bor i Västerås.", "Var bor Oskar nu? I Uppsala.", UPDATE),
+        ("Sofía trabaja en Inditex", "¿Dónde trabaja Sofía ahora? En Zara.", UPDATE),
+        # ... and a thing put first, what is said of it ("Pork is something I never eat").
+        ("I don't eat pork.", "Pork is something I never eat.", SAME),
+        ("I don't drink coffee", "Coffee isn't something I drink", SAME),
+        ("I drink coffee", "Coffee isn't something I drink", UPDATE),
+        ("Hon är trött", "Hon är något trött", DISTINCT),  # "något" is "somewhat" here
+        # One idea however it is said: an employer, a name, being retired, what is used.
+        ("Jag jobbar på Ericsson.", "Ericsson är min arbetsgivare.", SAME),
+        ("Min pappa heter Göran.", "Göran är min pappas namn.", SAME),
+        ("Mi abuela se llama Rosario.", "Rosario es el nombre de mi abuela.", SAME),
+        ("Mein Vater ist Rentner", "Papa ist in Rente", SAME),
+        (
+            "Das Projekt Kompass nutzt Kubernetes.",
+            "Kubernetes wird im Projekt Kompass eingesetzt.",
+            SAME,
+        ),
+        ("Min pappa heter Göran.", "Min morbror heter Göran.", DISTINCT),
+        ("Jag jobbar på Ericsson.", "Ericsson är min kund.", DISTINCT),
     ],
 )
 def test_the_relation_of_a_pair(old: str, new: str, relation: Relation) -> None:
@@ -884,11 +907,11 @@ def test_another_person_is_surely_another_fact_another_word_for_a_thing_may_not_
     car = judge("User's car is a grey Skoda Octavia.", "User drives a grey Skoda Octavia.")
     assert car.relation is SAME and car.sure
     # The names each subject holds are both said by the other: the same people and things,
-    # arranged otherwise.
+    # arranged otherwise (a project leader leads): the same, for a model to confirm.
     swapped = judge(
         "Projektet Fenix leds av Maria Ström.", "Maria Ström är projektledare för Fenix."
     )
-    assert swapped.relation is DISTINCT and not swapped.sure
+    assert swapped.relation is SAME and not swapped.sure
     # One verb for another over the same things may be other words for one fact.
     for old, new in [
         ("User commutes to work by bike.", "User cycles to work."),
@@ -1418,8 +1441,8 @@ _FLOORS = {
     "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 12},
     "probe4": {"correction": 34, "complementary": 30, "restatement": 10, "enrichment": 14},
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
-    "probe6": {"correction": 29, "complementary": 35, "restatement": 14, "enrichment": 17},
-    "probe7": {"correction": 24, "complementary": 35, "restatement": 13, "enrichment": 18},
+    "probe6": {"correction": 29, "complementary": 35, "restatement": 18, "enrichment": 17},
+    "probe7": {"correction": 24, "complementary": 35, "restatement": 21, "enrichment": 18},
 }
 
 
