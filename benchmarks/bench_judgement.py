@@ -34,7 +34,11 @@ tuned on since. ``judgement_probe7.jsonl`` (120 pairs) was written blind in roun
 scored once on the code before that round (correction 20/40, complementary 34/35,
 restatement 13/25, enrichment 18/20, 1 silent loss) and once on the round's code before
 any rule was fitted to it (correction 21/40, complementary 33/35, the rest the same, 2
-silent losses); tuned on since. A pair is run on a fresh
+silent losses); tuned on since. ``judgement_probe8.jsonl`` (120 pairs) was written blind
+in round 16 and scored once on the code before that round (correction 21/40,
+complementary 35/35, restatement 15/25, enrichment 18/20, no silent loss) and once on
+the round's first rules, before any rule was fitted to it (restatement 19/25, the rest
+the same); tuned on since. A pair is run on a fresh
 agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
 in force (every line of PROFILE.md, MEMORY.md and the entries,
 none superseded) are read back:
@@ -57,7 +61,8 @@ cost), and thirty new facts against a hundred old ones weighed in one batch, as 
 extraction does.
 
 Run: ``python -m benchmarks.bench_judgement
-[--half dev|fresh|probe|probe2|probe3|probe4|probe5|probe6|probe7|heldout] [--mistakes]``.
+[--half dev|fresh|probe|probe2|probe3|probe4|probe5|probe6|probe7|probe8|heldout]
+[--mistakes]``.
 """
 
 from __future__ import annotations
@@ -82,6 +87,7 @@ HALVES = (
     "probe5",
     "probe6",
     "probe7",
+    "probe8",
     "heldout",
 )
 

@@ -443,6 +443,7 @@ def _of_a_time(found: tuple[Word, ...]) -> set[int]:
         before = found[i - 1].text.casefold() if i else ""
         if (
             names_a_time(w)
+            or _how_often(found, i)
             or text in _OF_THE_CLOCK
             or (text in _EVERY and after is not None and names_a_time(after))
             or (w.value and (before in _OF_THE_CLOCK or _CLOCK_TIME.fullmatch(w.key) is not None))
@@ -451,6 +452,54 @@ def _of_a_time(found: tuple[Word, ...]) -> set[int]:
     return when
 
 
+def _how_often(found: tuple[Word, ...], i: int) -> bool:
+    """Whether ``found[i]`` is of a "how often": "three times a week", "två gånger i
+    veckan", "zweimal pro Woche", "dos veces por semana", "weekly"."""
+    text = found[i].text.casefold()
+    if text in _OFTEN:  # (not a noun: "Unser Daily ist um 9 Uhr")
+        before = found[i - 1].text.casefold() if i else ""
+        return before not in ARTICLES and before not in MY and before not in _OUR
+    near = [w.text.casefold() for w in found[max(0, i - 3) : i + 4]]
+    return (
+        any(w in _TIMES for w in near)
+        and any(w.startswith(_PERIODS) for w in near)
+        and (
+            text in _TIMES
+            or text.startswith(_PERIODS)
+            or text in _PER
+            or found[i].value
+            or text in lx.NUMBER_WORDS
+        )
+    )
+
+
+_OFTEN = frozenset(
+    """daily weekly monthly nightly yearly annually dagligen veckovis månatligen täglich
+    wöchentlich monatlich diario diariamente semanal semanalmente mensual mensualmente
+    zweimal dreimal einmal""".split()  # noqa: SIM905
+)
+_OUR = frozenset("our vår vårt våra unser unsere unseren nuestro nuestra".split())  # noqa: SIM905
+_TIMES = frozenset("times time gånger gång mal veces vez zweimal dreimal einmal".split())  # noqa: SIM905
+_PERIODS = (
+    "week",
+    "day",
+    "month",
+    "year",
+    "veck",
+    "dag",
+    "månad",
+    "år",
+    "woche",
+    "tag",
+    "monat",
+    "jahr",
+    "semana",
+    "día",
+    "dia",
+    "mes",
+    "año",
+)
+_PER = frozenset("a an per i om pro in der im por al la el a la".split())  # noqa: SIM905
 # (Only words that say nothing else: not "am", German for "on the", nor "h".)
 _OF_THE_CLOCK = frozenset("kl klockan uhr o'clock".split())  # noqa: SIM905
 _EVERY = frozenset("every each varje jeden jede jeder cada".split())  # noqa: SIM905

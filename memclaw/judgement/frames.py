@@ -328,6 +328,8 @@ _ATTRIBUTES = {
     "place": "home address adress adresse dirección hem hogar wohnort wohnsitz hemort "
     "bostadsort residence house casa",
     "office": "office kontor büro oficina",
+    "employer": "employer arbetsgivare arbetsgivaren arbeitgeber arbeitgeberin empleador "
+    "empleadora empresa",
     "computer": "computer laptop dator bärbar rechner notebook ordenador portátil computadora",
     "age": "age ålder alter edad",
     "name": "name namn namnet nombre",

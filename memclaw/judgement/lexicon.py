@@ -257,20 +257,23 @@ _SWEDISH_VERBS = """
     flyttade flyttat flyttades kör körde studerar pluggar tränar åker reser äger behöver
     vill ska kan går gick kommer kom ligger låg lever levde samlar sjunger simmar besökte
     säkerhetskopieras fyller föddes startar slutar börjar möts träffas sköter leder
-    ökade ökar minskade minskar steg sjönk höjdes sänktes
+    ökade ökar minskade minskar steg sjönk höjdes sänktes kostar kostade betalar betalade
+    hyr hyrde
 """
 _GERMAN_VERBS = """
     ist sind war waren hat haben hatte wohnt wohnte lebt arbeitet arbeitete heißt heißen
     trinkt isst spricht spielt läuft lief findet fand programmiert schwimmt nutzt benutzt
     verwendet mag liebt fährt studiert trainiert möchte will kann muss geht ging sitzt
     sammelt singt besucht zog liegt beginnt endet gehört leitet wurde wird
-    stieg steigt sank sinkt ernährt
+    stieg steigt sank sinkt ernährt kostet kostete zahlt zahlen zahlte bezahlt bezahlen
+    beträgt betrug
 """
 _SPANISH_VERBS = """
     es son era fue está están estaba tiene tienen tenía vive viven vivía trabaja trabajan
     trabajaba usa usan utiliza juega estudia prefiere quiere come bebe habla corre canta
     nada va sale llega empieza se ha han había visitó mudó llama empezó terminó cuesta
-    subió sube bajó baja aumentó aumenta disminuyó subieron bajaron aumentaron
+    subió sube bajó baja aumentó aumenta disminuyó subieron bajaron aumentaron paga pagan
+    pagaba cuestan costaba alquila alquilamos
 """
 
 
@@ -287,7 +290,7 @@ def _english_forms(lemma: str) -> set[str]:
 # mostly nouns ("trabajo": work, "juego": game).
 _FIRST_PERSON_OF = {
     "spanish": """uso utilizo vivo prefiero quiero bebo hablo corro voy salgo
-        empiezo pasé cambié mudé compré""",
+        empiezo pasé cambié mudé compré pagamos pagué""",
     "german": """wohne lebe arbeite nutze benutze verwende trinke esse spreche spiele
         fahre studiere trainiere liebe mag besuche leite""",
 }
@@ -349,7 +352,8 @@ LIGHT = frozenset(
     habe hat haben gibt geben gebe nimmt nehme läuft laufen kommt geht ist sind jeden jede jeder
     alle über nicht nie niemals kein keine keinen keiner keines
     tengo tiene tenemos tienen da dan doy toma tomo tomamos va van es son soy somos está están
-    estoy hay todos todas cada nunca nada ningún ninguna
+    estoy hay todos todas cada nunca nada ningún ninguna hago hace hacen hacemos voy vamos
+    per pro por
     """.split()  # noqa: SIM905
 )
 # Past forms of be and have: a statement in them speaks of what was.

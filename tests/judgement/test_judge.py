@@ -799,6 +799,12 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             SAME,
         ),
         ("Min pappa heter Göran.", "Min morbror heter Göran.", DISTINCT),
+        # One's employer named is where one works.
+        ("Mein Arbeitgeber ist Siemens.", "Ich arbeite jetzt bei Bosch.", UPDATE),
+        # How often, said first, is when, not what it is about.
+        ("Jag tränar två gånger i veckan.", "Två gånger per vecka tränar jag.", RICHER),
+        ("Unser Daily ist um 9 Uhr.", "Das Daily wurde auf 9:45 Uhr verschoben.", UPDATE),
+        ("Die Miete beträgt 890 Euro warm.", "Wir zahlen jetzt 945 Euro warm.", UPDATE),
         ("Jag jobbar på Ericsson.", "Ericsson är min kund.", DISTINCT),
     ],
 )
@@ -1443,6 +1449,7 @@ _FLOORS = {
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
     "probe6": {"correction": 29, "complementary": 35, "restatement": 18, "enrichment": 17},
     "probe7": {"correction": 24, "complementary": 35, "restatement": 21, "enrichment": 18},
+    "probe8": {"correction": 22, "complementary": 35, "restatement": 21, "enrichment": 18},
 }
 
 
