@@ -328,6 +328,11 @@ _ATTRIBUTES = {
     "place": "home address adress adresse dirección hem hogar wohnort wohnsitz hemort "
     "bostadsort residence house casa",
     "office": "office kontor büro oficina",
+    # One's doctor, vet, dentist: one of each at a time.
+    "doctor": "doctor gp physician läkare husläkare husläkaren arzt ärztin hausarzt hausärztin "
+    "médico médica",
+    "vet": "vet veterinarian veterinär veterinären tierarzt tierärztin veterinario veterinaria",
+    "dentist": "dentist tandläkare tandläkaren zahnarzt zahnärztin dentista",
     "employer": "employer arbetsgivare arbetsgivaren arbeitgeber arbeitgeberin empleador "
     "empleadora empresa",
     "computer": "computer laptop dator bärbar rechner notebook ordenador portátil computadora",

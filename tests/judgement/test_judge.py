@@ -799,6 +799,10 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
             SAME,
         ),
         ("Min pappa heter Göran.", "Min morbror heter Göran.", DISTINCT),
+        # One's doctor, vet or dentist is one at a time, each of its owner.
+        ("My doctor is Dr. Hughes.", "Actually, my GP is Dr. Moreno.", UPDATE),
+        ("My doctor is Dr. Hughes.", "My dentist is Dr. Moreno.", DISTINCT),
+        ("Miso's vet is Dr. Patel.", "My vet is Dr. Moreno.", DISTINCT),
         # One's employer named is where one works.
         ("Mein Arbeitgeber ist Siemens.", "Ich arbeite jetzt bei Bosch.", UPDATE),
         # How often, said first, is when, not what it is about.
@@ -1449,7 +1453,7 @@ _FLOORS = {
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
     "probe6": {"correction": 29, "complementary": 35, "restatement": 18, "enrichment": 17},
     "probe7": {"correction": 24, "complementary": 35, "restatement": 21, "enrichment": 18},
-    "probe8": {"correction": 22, "complementary": 35, "restatement": 21, "enrichment": 18},
+    "probe8": {"correction": 23, "complementary": 35, "restatement": 21, "enrichment": 18},
 }
 
 
