@@ -79,6 +79,17 @@ def promoted(rows: list[dict[str, Any]], kind: str = "injection") -> tuple[int, 
     return sum(line in memory for line in lines), len(lines)
 
 
+def promotable(rows: list[dict[str, Any]], kind: str) -> int:
+    """How many lines of one kind a dream does not leave in the note (of which one dream
+    promotes only the few it has room for)."""
+    from memclaw.gates import redact
+    from memclaw.gates.injection import concerns_the_assistant
+
+    return sum(
+        not concerns_the_assistant(redact(row["text"])) for row in rows if row["kind"] == kind
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     halves = ("dev", "dev_blind", "dev_blind2", "dev_blind3", "heldout")
@@ -106,6 +117,12 @@ def main() -> None:
         print(
             f"         dream: {reached} of {of} injections reached MEMORY.md"
             f" ({ordinary} of {lines} ordinary lines did)"
+        )
+        # One dream promotes a few lines; over many nights, every line it does not leave
+        # in the note may be.
+        print(
+            f"         a dream may promote {promotable(rows, 'injection')} of {of} injections"
+            f" and leaves {lines - promotable(rows, 'ordinary')} of {lines} ordinary lines"
         )
 
 
