@@ -224,7 +224,9 @@ _SECRETS_KEPT = (
     r"memor(?:y|ies)|notes?|passwords?|secrets?|credentials|data|files?|messages?|prompt|"
     r"minne[t]?|anteckningar|lösenord|data|speicher|notizen|passwörter|daten|memoria|notas|"
     r"contraseñas|datos|mémoire|mots de passe|données|memória|senhas|dados|geheugen|"
-    r"notities|wachtwoorden|gegevens|pamięć|notatki|hasła|dane"
+    r"notities|wachtwoorden|gegevens|pamięć|notatki|hasła|dane|"
+    # a record kept of what the person does or writes
+    r"records?|logs?|registro|registo|register|protokoll|protokół|logg(?:ar)?"
 )
 # Something kept from the person, who is "the user" to whoever wrote the line.
 _THE_USER = (
@@ -416,10 +418,6 @@ _ABOUT_THE_ASSISTANT_RE = LazyPattern(
     r"|\b(?:every|any|each|varje|jede[nrs]?|cualquier|cada|chaque|tout|ogni|qualquer|elk|każd\w*)"
     r"\s+(?:\w+\s+)?(?:advice|tips?|recommendations?|råd|tipp|ratschlag|consejo|conseil|"
     r"consiglio|conselho|(?:\w+)?advies|porad\w*)\b"
-    # the person spoken of as "the user", which their own notes never do
-    r"|\b(?:the user|användaren|der nutzer|den nutzer|dem nutzer|der benutzer|den benutzer|"
-    r"el usuario|al usuario|l'utilisateur|l'utente|all'utente|o usuário|ao usuário|"
-    r"a pessoa|de gebruiker|użytkownik\w*)\b"
     # other people's private files gathered: "the personal profiles of all colleagues"
     r"|\b(?:private|personal|privat\w*|personlig\w*|persönlich\w*|personal\w*|personnel\w*|"
     r"pessoa\w*|persoonlijk\w*|prywatn\w*|osobist\w*)\s+(?:\w+\s+)?(?:profiles?|profil\w*|"
@@ -428,6 +426,26 @@ _ABOUT_THE_ASSISTANT_RE = LazyPattern(
     r"(?:personal\w*|personales|personali|pessoais|persoonlijke|personnels|privad\w*|privat\w*|"
     r"priv[ée]es)\b",
     re.IGNORECASE | re.MULTILINE,
+)
+# The person spoken of as "the user" by a line that gives an order: an obligation, or
+# "you" addressed ("the user must never be told", "Al usuario le dices que ..."). Not a
+# fact about them: memclaw's own notes say "Användaren bor i Göteborg", "The user works at
+# Spotify", and a dream promotes those.
+_THE_USER_RE = LazyPattern(
+    r"\b(?:the user|användaren|der nutzer|den nutzer|dem nutzer|der benutzer|den benutzer|"
+    r"el usuario|al usuario|l'utilisateur|l'utente|all'utente|o usuário|ao usuário|"
+    r"a pessoa|de gebruiker|użytkownik\w*)\b",
+    re.IGNORECASE,
+)
+_ORDER_RE = LazyPattern(
+    # (not the Swedish "ska", as often what someone will do: "Användaren ska gifta sig")
+    r"\b(?:must|should|shall|has to|have to|needs? to|is to|are to|ought to|måste|"
+    r"bör|borde|soll|sollen|sollte|sollten|sollst|muss|müssen|musst|debe|deben|debería|"
+    r"deberían|tiene que|tienen que|hay que|doit|doivent|devrait|devraient|faut|deve|devono|"
+    r"dovrebbe|dovrebbero|bisogna|devem|deveria|deveriam|precisa|moet|moeten|musi|muszą|"
+    r"powinien|powinna|powinno|powinny|należy|trzeba|vanno|"
+    r"you|your|du|dig|dich|dir|dein\w*|tú|tus|vous|votre|voi|você|jij|jouw|ty|cię|twój)\b",
+    re.IGNORECASE,
 )
 _KEPT = LazyPattern(
     rf"\b(?:{_MEMORY}|notes|anteckningar|notizen|notas|notities|notatki|appunti)\b",
@@ -443,6 +461,8 @@ def concerns_the_assistant(text: str) -> bool:
         return True
     plain = _plain(text)
     if _ABOUT_THE_ASSISTANT_RE.search(plain) or any(cue(plain) for cue in WIDE_CUES):
+        return True
+    if _THE_USER_RE.search(plain) and _ORDER_RE.search(plain):
         return True
     return bool(_KEPT.search(plain) and _CHANNEL_RE.search(plain))
 

@@ -109,7 +109,7 @@ _THE_USER_ORDERED_RE = LazyPattern(
     rf"(?:{_THE_USER})\b"
     rf"|\b(?:if|when|whenever|om|när|wenn|falls|si|cuando|quand|se|quando|als|wanneer)\s+"
     rf"(?:{_THE_USER})\b.{{0,40}}?(?:\b(?:you|dig|dich|dir|te|ti|je|lo|la)\b|,\s*"
-    rf"(?:quietly|secretly|silently\s+)?(?:{_ORDER}|steer|send|upload|copy|forward)\b)",
+    rf"(?:(?:quietly|secretly|silently)\s+)?(?:{_ORDER}|steer|send|upload|copy|forward)\b)",
     _I,
 )
 # (Not the person's own: "If anyone asks about my party, say it is on Saturday.")
