@@ -327,6 +327,9 @@ def test_an_answer_may_come_after_an_aside_or_a_request() -> None:
     assert redact_adjacent(["what's the alarm code at the cabin?", "hold on", "2580 I think"])[
         2
     ] == ("[REDACTED:answered_credential] I think")
+    # two messages of looking it up before the answer
+    asked = ["remind me what the garage code was", "wait", "let me check the fridge", "3917"]
+    assert "3917" not in redact_adjacent(asked)[3]
     # a request with no question mark, and a reply that opens with the value
     assert "Kotlet9" not in redact_adjacent(["podaj hasło do wifi", "Kotlet9 chyba"])[1]
     # a message that names a credential and gives none, then an unrelated one

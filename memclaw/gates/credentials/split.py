@@ -121,8 +121,9 @@ def redact_adjacent(texts: Sequence[str]) -> list[str]:
     return out
 
 
-# How many messages on an answer may come: "What's the alarm code?", "hold on", "8142".
-_ANSWER_REACH = 2
+# How many messages on an answer may come: "remind me what the garage code was", "wait",
+# "let me check the note on the fridge", "3917".
+_ANSWER_REACH = 3
 # A message this short after one that names a credential may hold a piece of it.
 _PIECE_WORDS = 6
 
