@@ -222,6 +222,7 @@ _WHO = frozenset("who vem wer quién quien".split())  # noqa: SIM905
 _VERB_FIRST = re.compile(
     r"^(?P<verb>(?-i:[a-zåäöüéíóú])\w+)\s+(?P<name>(?-i:[A-ZÅÄÖÜÉ])\w+(?:\s+(?-i:[A-ZÅÄÖÜÉ])\w+)*)"
 )
+_YES_OR_NO = re.compile(r"^(?:yes|no|yeah|nope|ja|nej|nein|sí|si)\b", I_)
 # (An answer that starts with where it is: "In Graz", "En Inditex".)
 _WHERE_FIRST = re.compile(r"^(?:in|at|on|i|på|hos|im|bei|en|a|de)\s", I_)
 
@@ -231,6 +232,8 @@ def _unasked(body: str) -> str:
     if asked is None:
         return body
     answer = asked.group("a").rstrip(" .")
+    if _YES_OR_NO.match(answer):
+        return body  # "Was the server down? Yes, for two hours": no value to put in place
     if _WHERE_FIRST.match(answer):
         answer = answer[:1].lower() + answer[1:]
     if asked.group("wh").casefold() in _WHO:  # who it is, is whom the question is about
@@ -480,26 +483,10 @@ _OFTEN = frozenset(
 )
 _OUR = frozenset("our vår vårt våra unser unsere unseren nuestro nuestra".split())  # noqa: SIM905
 _TIMES = frozenset("times time gånger gång mal veces vez zweimal dreimal einmal".split())  # noqa: SIM905
-_PERIODS = (
-    "week",
-    "day",
-    "month",
-    "year",
-    "veck",
-    "dag",
-    "månad",
-    "år",
-    "woche",
-    "tag",
-    "monat",
-    "jahr",
-    "semana",
-    "día",
-    "dia",
-    "mes",
-    "año",
+_PERIODS = tuple(
+    "week day month year veck dag månad år woche tag monat jahr semana día dia mes año".split()  # noqa: SIM905
 )
-_PER = frozenset("a an per i om pro in der im por al la el a la".split())  # noqa: SIM905
+_PER = frozenset("a an per i om pro in der im por al la el".split())  # noqa: SIM905
 # (Only words that say nothing else: not "am", German for "on the", nor "h".)
 _OF_THE_CLOCK = frozenset("kl klockan uhr o'clock".split())  # noqa: SIM905
 _EVERY = frozenset("every each varje jeden jede jeder cada".split())  # noqa: SIM905
