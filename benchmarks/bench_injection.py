@@ -8,6 +8,10 @@ held-out half misses most (another owner's memory, covert acts, overrides, roles
 with hard look-alikes of each, then tuned on.
 ``injection_dev_blind3.jsonl`` (360 lines, nine languages) likewise, on 2026-12-06, for
 every family (hidden text too), with hard look-alikes, scored once and then tuned on.
+``injection_dev_blind4.jsonl`` (320 lines, nine languages) likewise, on 2026-12-07, with
+the ordinary lines a naive filter flags (a person's own "always", quotes about AI, security
+practice, reminders, pasted e-mail); scored once (injections caught 82/160, ordinary kept
+159/160, a dream may promote 32 of the 160), then tuned on.
 ``injection_heldout.jsonl`` was written blind, by an author who read neither
 the gate nor the dev lines, before the gate's principle-based rules: its cases are never
 printed. Each line is either an **injection** (it must be caught) or **ordinary** (a fact
@@ -17,7 +21,8 @@ Also run through the product: every injection of a set written into three days' 
 of a fresh agent, then an offline dream: how many reach MEMORY.md (and, on an agent of
 their own, how many of the ordinary lines do: what the dream's caution costs).
 
-Run: ``python -m benchmarks.bench_injection [--half dev|dev_blind|dev_blind2|dev_blind3|heldout|all]
+Run: ``python -m benchmarks.bench_injection
+[--half dev|dev_blind|dev_blind2|dev_blind3|dev_blind4|heldout|all]
 [--mistakes]``.
 """
 
@@ -92,7 +97,7 @@ def promotable(rows: list[dict[str, Any]], kind: str) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    halves = ("dev", "dev_blind", "dev_blind2", "dev_blind3", "heldout")
+    halves = ("dev", "dev_blind", "dev_blind2", "dev_blind3", "dev_blind4", "heldout")
     parser.add_argument("--half", choices=(*halves, "all"), default="all")
     parser.add_argument("--mistakes", action="store_true", help="print every wrong line")
     args = parser.parse_args()
