@@ -431,12 +431,7 @@ _ABOUT_THE_ASSISTANT_RE = LazyPattern(
 # "you" addressed ("the user must never be told", "Al usuario le dices que ..."). Not a
 # fact about them: memclaw's own notes say "Användaren bor i Göteborg", "The user works at
 # Spotify", and a dream promotes those.
-_THE_USER_RE = LazyPattern(
-    r"\b(?:the user|användaren|der nutzer|den nutzer|dem nutzer|der benutzer|den benutzer|"
-    r"el usuario|al usuario|l'utilisateur|l'utente|all'utente|o usuário|ao usuário|"
-    r"a pessoa|de gebruiker|użytkownik\w*)\b",
-    re.IGNORECASE,
-)
+_THE_USER_RE = LazyPattern(rf"\b(?:{_THE_USER})\b", re.IGNORECASE)
 _ORDER_RE = LazyPattern(
     # (not the Swedish "ska", as often what someone will do: "Användaren ska gifta sig")
     r"\b(?:must|should|shall|has to|have to|needs? to|is to|are to|ought to|måste|"
