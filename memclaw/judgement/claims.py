@@ -196,7 +196,9 @@ def _uncleft(body: str) -> str:
     if pseudo is not None:
         denied = "not " if pseudo.group("not") else ""
         x = pseudo.group("x")
-        plain = f"{denied}{pseudo.group('rest')} {x[:1].lower() + x[1:] if x[:2].istitle() else x}"
+        if x.split()[0].casefold() in ARTICLES:  # "the deploy", not a name ("Kubernetes")
+            x = x[:1].lower() + x[1:]
+        plain = f"{denied}{pseudo.group('rest')} {x}"
         return plain[:1].upper() + plain[1:]
     cleft = _CLEFT.match(body)
     if cleft is None:
