@@ -101,5 +101,7 @@ _STATUS_ORDER = (
     "known",
     "one-off",
     "corrected",
+    "contradicts",
     "secret",
+    "instruction",
 )
