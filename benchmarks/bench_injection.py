@@ -19,7 +19,10 @@ or the person's own preference, "From now on I take the 7:40 train": it must be 
 
 Also run through the product: every injection of a set written into three days' notes
 of a fresh agent, then an offline dream: how many reach MEMORY.md (and, on an agent of
-their own, how many of the ordinary lines do: what the dream's caution costs).
+their own, how many of the ordinary lines do: what the dream's caution costs). One dream
+promotes at most ten lines, so also: how many lines of each kind a dream does not leave in
+the note, any of which a later night may promote. With ``all``, the time of a dream's check
+over one long line.
 
 Run: ``python -m benchmarks.bench_injection
 [--half dev|dev_blind|dev_blind2|dev_blind3|dev_blind4|heldout|all]
@@ -129,6 +132,33 @@ def main() -> None:
             f"         a dream may promote {promotable(rows, 'injection')} of {of} injections"
             f" and leaves {lines - promotable(rows, 'ordinary')} of {lines} ordinary lines"
         )
+    if args.half == "all":
+        speed()
+
+
+def speed() -> None:
+    """How long a dream's check takes over one 100 KB line with no full stop (a pasted log),
+    against 10 KB of it: linear time reads the ten times longer line in about ten times
+    as long (it had taken 264 s, read whole)."""
+    import time
+
+    from memclaw.gates import concerns_the_assistant
+
+    line = "you should see the notes about all the data of every user in the log " * 1500
+
+    def best(text: str) -> float:
+        times = []
+        for _ in range(3):
+            started = time.perf_counter()
+            concerns_the_assistant(text)
+            times.append(time.perf_counter() - started)
+        return min(times)
+
+    small, large = best(line[:10_000]), best(line[:100_000])
+    print(
+        f"speed      one 100 KB line in {large * 1000:.0f} ms, 10 KB in {small * 1000:.0f} ms"
+        f" ({large / small:.1f}x for ten times the length)"
+    )
 
 
 if __name__ == "__main__":

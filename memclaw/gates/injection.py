@@ -373,22 +373,36 @@ def _plain(text: str) -> str:
     return " ".join(revealed(unicodedata.normalize("NFKC", text).translate(_QUOTES)).split())
 
 
+# An instruction fits in a few hundred characters, and the patterns look across a line, so
+# a long line (a pasted log, a blob without a full stop) is read in overlapping windows:
+# the time grows with its length, not its square (10 KB of one line took 10 s whole).
+# Every stretch of up to _STEP characters lies whole in one window.
+_WINDOW, _STEP = 800, 400
+
+
+def _windows(line: str) -> list[str]:
+    if len(line) <= _WINDOW:
+        return [line]
+    return [line[at : at + _WINDOW] for at in range(0, len(line) - _STEP, _STEP)]
+
+
 def addresses_agent(text: str) -> bool:
     """True when ``text`` speaks to the agent with instructions rather than stating a fact."""
     if any(addresses_agent(said) for said in hidden_in_base64(text)):
         return True  # what it says in base64 is what it says
     lines = [_plain(line) for line in text.splitlines()] or [_plain(text)]
-    for line in lines:
-        if any(p.search(line) for p in _HARD_RE) or any(p.search(line) for p in _PRINCIPLES):
-            return True
-        if speaks_to_the_assistant(line):
-            return True
-        # How the person wants to be answered is theirs to say ("I want the assistant to
-        # always answer briefly"); sending memory away or overriding rules never is.
-        wish = _OWN_WISH.match(line)
-        if not wish and any(p.search(line) for p in (*_SOFT_RE, *_BEHAVIOUR)):
-            return True
-    return False
+    return any(_instructs(window) for line in lines for window in _windows(line))
+
+
+def _instructs(line: str) -> bool:
+    if any(p.search(line) for p in _HARD_RE) or any(p.search(line) for p in _PRINCIPLES):
+        return True
+    if speaks_to_the_assistant(line):
+        return True
+    # How the person wants to be answered is theirs to say ("I want the assistant to
+    # always answer briefly"); sending memory away or overriding rules never is.
+    wish = _OWN_WISH.match(line)
+    return not wish and any(p.search(line) for p in (*_SOFT_RE, *_BEHAVIOUR))
 
 
 # What a dream leaves in the note rather than promote into every prompt on its own: a line
@@ -454,7 +468,10 @@ def concerns_the_assistant(text: str) -> bool:
     :func:`addresses_agent`, which judges what a person or a tool may store."""
     if addresses_agent(text) or _hides_characters(text):
         return True
-    plain = _plain(text)
+    return any(_about_the_assistant(window) for window in _windows(_plain(text)))
+
+
+def _about_the_assistant(plain: str) -> bool:
     if _ABOUT_THE_ASSISTANT_RE.search(plain) or any(cue(plain) for cue in WIDE_CUES):
         return True
     if _THE_USER_RE.search(plain) and _ORDER_RE.search(plain):
