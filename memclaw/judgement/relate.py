@@ -38,6 +38,7 @@ from memclaw.judgement.claims import (
     read,
 )
 from memclaw.judgement.frames import COPULAS, USER, Frame, naming
+from memclaw.judgement.roles import handed_on
 from memclaw.judgement.words import Word, fold, is_user, keys, words
 from memclaw.text.language import language_of
 
@@ -132,6 +133,8 @@ def _judge(old: str, new: str) -> Judgement:
         return Judgement(Relation.UPDATE, f"a new {kind}, the change announced")
     if b.cue and _announced_name(a, b):
         return Judgement(Relation.UPDATE, "another name in one place, the change announced")
+    if handed_on(a, b):
+        return Judgement(Relation.UPDATE, "another holder of the one role")
     # "The rent went up to $1,600" speaks of "the rent for the flat on Elm Street" by its
     # head alone: the same thing.
     other = _other_subject(a, b)

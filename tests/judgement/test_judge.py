@@ -955,6 +955,35 @@ def test_the_other_one_is_surely_another_fact(old: str, new: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("old", "new", "relation"),
+    [
+        # One lead, owner or person responsible at a time: another is the role handed on.
+        (
+            "Lukas ist für das Release verantwortlich.",
+            "Für das Release ist inzwischen Mira zuständig.",
+            UPDATE,
+        ),
+        ("Tom owns the migration task.", "The migration task was handed over to Leila.", UPDATE),
+        ("El proyecto Faro lo lleva Marta.", "Es Diego quien lleva el proyecto Faro.", UPDATE),
+        ("Karin ansvarar för lönerna.", "Numera sköter Mattias lönerna.", UPDATE),
+        (
+            "The on-call rotation for the payments service is handled by Team Kestrel.",
+            "Team Heron handles on-call for payments.",
+            UPDATE,
+        ),
+        # Another thing led, one more holder, or things owned: no role changed hands.
+        ("Anna leads the frontend team.", "Tom leads the backend team.", DISTINCT),
+        ("Project Atlas is led by Farah.", "Project Orion is led by Farah.", DISTINCT),
+        ("Anna leads the migration.", "Tom also leads the migration.", DISTINCT),
+        ("User owns a Kindle Paperwhite.", "User owns an iPad Air.", DISTINCT),
+        ("Priya manages the Berlin office.", "Tom manages the London office.", DISTINCT),
+    ],
+)
+def test_a_role_has_one_holder_at_a_time(old: str, new: str, relation: Relation) -> None:
+    assert judge(old, new).relation is relation
+
+
+@pytest.mark.parametrize(
     ("old", "new", "may"),
     [
         ("Lorena es profesora de matemáticas.", "Lorena da clases de matemáticas.", True),
