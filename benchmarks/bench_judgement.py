@@ -38,7 +38,11 @@ silent losses); tuned on since. ``judgement_probe8.jsonl`` (120 pairs) was writt
 in round 16 and scored once on the code before that round (correction 21/40,
 complementary 35/35, restatement 15/25, enrichment 18/20, no silent loss) and once on
 the round's first rules, before any rule was fitted to it (restatement 19/25, the rest
-the same); tuned on since. A pair is run on a fresh
+the same); tuned on since. ``judgement_probe9.jsonl`` (120 pairs) was written blind in
+round 17 and scored once on the code before that round and once on the round's first
+rules, before any rule was fitted to it (both times correction 17/40, complementary
+33/35, restatement 7/25, enrichment 14/20, 2 silent losses); tuned on since. A pair is
+run on a fresh
 agent, ``remember OLD`` then ``remember NEW``, both offline. Then the memory's facts
 in force (every line of PROFILE.md, MEMORY.md and the entries,
 none superseded) are read back:
@@ -61,7 +65,7 @@ cost), and thirty new facts against a hundred old ones weighed in one batch, as 
 extraction does.
 
 Run: ``python -m benchmarks.bench_judgement
-[--half dev|fresh|probe|probe2|probe3|probe4|probe5|probe6|probe7|probe8|heldout]
+[--half dev|fresh|probe|probe2|probe3|probe4|probe5|probe6|probe7|probe8|probe9|heldout]
 [--mistakes]``.
 """
 
@@ -88,6 +92,7 @@ HALVES = (
     "probe6",
     "probe7",
     "probe8",
+    "probe9",
     "heldout",
 )
 

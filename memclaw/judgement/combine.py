@@ -106,7 +106,9 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         number = _NUMBER.search(a.body, start, end)
         if _NUMBER.fullmatch(value) and number is not None:
             start, end = number.span()  # "raised to 920": the number, in its old unit
-        before = _article(a.body[:start], value, a.language)
+        # (a place's name drops the article of a dwelling it replaces: "a flat", "Leipzig")
+        dwelling = common.attribute == "place" and a.body[start:end][:1].islower()
+        before = _article(a.body[:start], value, a.language, place=dwelling)
         placed = before + value + a.body[end:]
         whole = common.attribute in ("diet", "relationship")  # said whole, never in place
         if not extra and not whole:
@@ -176,10 +178,18 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
 
 
 _A_OR_AN = re.compile(r"\b(a|an|A|An)\s+$")
+_ARTICLE = "a|an|the|en|ett|ein|eine|einen|einer|einem|un|una|el|la"
+_ARTICLE_BEFORE = re.compile(rf"\b(?:{_ARTICLE})\s+$", re.IGNORECASE)
+_ARTICLE_AFTER = re.compile(rf"(?:{_ARTICLE})\s", re.IGNORECASE)
 
 
-def _article(before: str, value: str, language: str) -> str:
-    """``before`` ending in the English article ``value`` takes ("a Pixel", "an iPhone")."""
+def _article(before: str, value: str, language: str, *, place: bool = False) -> str:
+    """``before`` ending in the English article ``value`` takes ("a Pixel", "an iPhone");
+    without its article when ``value`` brings its own ("bor i en trea" to "ett radhus"),
+    or names the place a ``place`` of a common word was ("lives in a flat" to "Leipzig")."""
+    own = _ARTICLE_AFTER.match(value) or (place and value[:1].isupper())
+    if own and (found := _ARTICLE_BEFORE.search(before)):
+        return before[: found.start()]
     found = _A_OR_AN.search(before)
     if language != ENGLISH or found is None or not value[:1].isalpha() or value[0] in "uU":
         return before  # ("a user", "an umbrella": a "u" is said either way)

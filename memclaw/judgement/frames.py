@@ -34,14 +34,21 @@ _END = (
     r"och|med|sedan|tillsammans|nu|numera|i|på|hos|vid|"
     r"und|mit|seit|jetzt|zusammen|im|am|bei|"
     # (a comma inside a number is part of it: "$1,450", "5,4 kilo")
-    r"y|con|desde|ahora|junto|en)\b|\s*(?:,(?!\d)|[;:!?()])|\.(?=\s|$)|\s+—|$)"
+    r"y|con|desde|ahora|junto|en)\b|\s*(?:,(?!\d)|[;:?()]|!(?!\w))|\.(?=\s|$)|\s+—|$)"
 )
-_V = r"(?P<v>[^,;:!?()]+?)"
+# (a "!" inside a name is part of it: "Fritz!Box")
+_V = r"(?P<v>(?:[^,;:!?()]|!(?=\w))+?)"
+# A month or a day is when, never where one works ("Lisbon is lovely in May").
+_TIME_NAME = rf"(?:{'|'.join((*lx.MONTHS, *lx.WEEKDAYS))})"
 # A place goes on over commas while they name the wider places: "Majorna, Gothenburg, Sweden".
 _CAPITAL = r"(?-i:[A-ZÅÄÖÜÉ])"  # a capital even where the pattern ignores case
-_PLACE_V = rf"(?P<v>[^,;:!?()]+?(?:,\s*{_CAPITAL}[^,;:!?()\s]*(?:\s{_CAPITAL}[^,;:!?()\s]*)*)*)"
+_PLACE_V = (
+    rf"(?P<v>(?:[^,;:!?()]|!(?=\w))+?(?:,\s*{_CAPITAL}[^,;:!?()\s]*(?:\s{_CAPITAL}[^,;:!?()\s]*)*)*"
+    # and over the named place a home is in: "en trea på Södermalm", "a flat in Kreuzberg"
+    rf"(?:\s+(?:på|i|in|on|at|im|am|en)\s+(?!{_TIME_NAME}\b){_CAPITAL}[^,;:!?()\s]*)*)"
+)
 # A value that names a place or a thing starts with a capital or a digit.
-_NAMED = r"(?P<v>(?-i:[A-ZÅÄÖÜÉ])[^,;:!?()]*?)"
+_NAMED = r"(?P<v>(?-i:[A-ZÅÄÖÜÉ])(?:[^,;:!?()]|!(?=\w))*?)"
 # A word that says a value is the one now, between the verb and the value ("weighs
 # actually 5,4 kilo", "ist mittlerweile 13").
 _NOW = rf"(?:(?:{'|'.join((*lx.NOW, 'actually', 'faktiskt', 'eigentlich'))})\s+)?"
@@ -50,9 +57,6 @@ _NOW = rf"(?:(?:{'|'.join((*lx.NOW, 'actually', 'faktiskt', 'eigentlich'))})\s+)
 def _frame(pattern: str, value: str = _V, end: str = _END) -> re.Pattern[str]:
     return re.compile(pattern.replace("V", value) + end, I_)
 
-
-# A month or a day is when, never where one works ("Lisbon is lovely in May").
-_TIME_NAME = rf"(?:{'|'.join((*lx.MONTHS, *lx.WEEKDAYS))})"
 
 # The languages an answer is asked in, as each of the four languages names them.
 _LANGUAGE_NAME = (
@@ -218,7 +222,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _frame(
             r"\b(?:drives|drive|driving|kör|körde|fährt|fahre|conduce|conduzco|maneja|manejo)\s+"
             r"(?:an?|en|ett|einen|ein|un|una)\s+V",
-            rf"(?P<v>(?:[^\W\d]+\s+){{0,2}}?{_CAPITAL}[^,;:!?()]*?)",
+            rf"(?P<v>(?:[^\W\d]+\s+){{0,2}}?{_CAPITAL}(?:[^,;:!?()]|!(?=\w))*?)",
         ),
     ),
     ("birthplace", _frame(r"\b(?:was born|born|föddes|wurde geboren|nació)\s+(?:in|i|en)\s+V")),
@@ -537,6 +541,7 @@ def _attribute_frame(
             for w in nouns[:named]
             if ATTRIBUTE_OF.get(w.text.casefold()) != name
             and not (name == "manager" and w.key in _ONES_TEAM)
+            and not w.function  # "Neuer Hausarzt" is the doctor, now another
         )
         attribute = " ".join([*before, name])
     # "La boda de Paula es en Cádiz" and "... es el 12 de septiembre": its place, its date.

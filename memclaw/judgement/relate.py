@@ -1091,6 +1091,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
         and _right_after_verb(a, first[0])
         and _right_after_verb(b, first[1])
         and {shape(w, a.language) for w in first[0]} == {shape(w, b.language) for w in first[1]}
+        and not any(_CONDITION.search(w.text) for w in first[0] + first[1])
     ):
         return Judgement(Relation.UPDATE, "the subject is something else now")
     # Richer when what only the newer one says is more than what only the older one said:
@@ -1112,6 +1113,9 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
     return Judgement(Relation.DISTINCT, "another fact" if sure else "another fact, it seems", sure)
 
 
+# One has many conditions at once: "allergisk mot pollen" is no longer so after
+# "glutenintolerant" only when a person says so.
+_CONDITION = re.compile(r"allerg|intoleran|celíac|celiak|zöliak|diabet|asthm|astm", re.I)
 _LISTED = re.compile(r"\b(?:and|or|och|eller|und|oder|y|o)\b|,", re.IGNORECASE)
 
 
@@ -1753,7 +1757,10 @@ def _kind(claim: Claim, word: Word) -> str:
     if _VERSION.fullmatch(word.key):
         return "version"
     if word.key.isdigit() and named:
-        return "number"
+        # "Factura 0931 de Endesa: 87,40 €": the number a note opens with names what it is
+        # about (the invoice), as a subject does; "Phone: 555-0142" gives a value.
+        opens = claim.verb is None and index == 1 and _an_id(word.key)
+        return "" if opens and not claim.body[found[0].end : word.start].strip() else "number"
     # "5 engineers", and "pays 45 euros" (an amount right after what the subject does).
     if word.key.isdigit() and (_counts(found, index) or _amount(claim, index)):
         return "count"

@@ -28,6 +28,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("I prefer answers in Swedish.", "I'd like answers in English from now on.", UPDATE),
         ("El usuario vive en Sevilla.", "En realidad el usuario vive en Cádiz.", UPDATE),
         ("Prefers tea in the morning.", "Prefers coffee in the morning.", UPDATE),
+        # An invoice's number names it; one has several conditions at once.
+        ("Factura 0931 de Endesa: 87,40 €.", "Factura 0932 de Endesa: 92,15 €.", DISTINCT),
+        ("Elin är allergisk mot pollen.", "Elin är glutenintolerant.", DISTINCT),
+        ("Elin es alérgica al polen.", "Elin es celíaca.", DISTINCT),
+        ("Anna är lärare.", "Anna är läkare.", UPDATE),
         ("The user likes spicy food.", "The user can't stand spicy food.", UPDATE),
         ("The team standup is at 09:15.", "The team standup is at 09:45.", UPDATE),
         # A number in groups of three is one amount.
@@ -1325,6 +1330,26 @@ def test_every_other_friday_is_not_another_friday() -> None:
             "Tom used to work at Spotify; he's at IKEA now.",
             "Tom used to work at Spotify; he's at IKEA now.",
         ),
+        # A move takes the old home's named place with it, and its article where the new
+        # value brings one or names the place ("i en ett radhus", "in a Leipzig" before).
+        (
+            "Vi bor i en trea på Södermalm.",
+            "Vi har flyttat till ett radhus i Nacka.",
+            "Vi bor i ett radhus i Nacka.",
+        ),
+        ("I live in a flat in Kreuzberg.", "I moved to Leipzig.", "I live in Leipzig."),
+        # A "!" inside a name is part of it (the line had read "Deco X50!Box 7530").
+        (
+            "User's home Wi-Fi router is a Fritz!Box 7530.",
+            "User's home router is a TP-Link Deco X50.",
+            "User's home Wi-Fi router is a TP-Link Deco X50.",
+        ),
+        # "Neuer Hausarzt" is the doctor, now another.
+        (
+            "Hausarzt: Dr. Schneider, Praxis am Markt",
+            "Neuer Hausarzt: Dr. Yilmaz, Bahnhofstraße 12",
+            "Hausarzt: Dr. Yilmaz, Bahnhofstraße 12",
+        ),
     ],
 )
 def test_a_correction_keeps_every_other_detail(old: str, new: str, line: str) -> None:
@@ -1476,13 +1501,14 @@ def test_one_attribute_and_one_owner_however_they_are_said(
 _FLOORS = {
     "fresh": {"correction": 85, "complementary": 109, "restatement": 29, "enrichment": 29},
     "probe": {"correction": 27, "complementary": 35, "restatement": 11, "enrichment": 20},
-    "probe2": {"correction": 45, "complementary": 36, "restatement": 7, "enrichment": 16},
+    "probe2": {"correction": 46, "complementary": 36, "restatement": 7, "enrichment": 16},
     "probe3": {"correction": 32, "complementary": 32, "restatement": 9, "enrichment": 12},
     "probe4": {"correction": 34, "complementary": 30, "restatement": 10, "enrichment": 14},
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
-    "probe6": {"correction": 29, "complementary": 35, "restatement": 18, "enrichment": 17},
-    "probe7": {"correction": 24, "complementary": 35, "restatement": 21, "enrichment": 18},
-    "probe8": {"correction": 23, "complementary": 35, "restatement": 21, "enrichment": 18},
+    "probe6": {"correction": 30, "complementary": 35, "restatement": 18, "enrichment": 17},
+    "probe7": {"correction": 27, "complementary": 35, "restatement": 21, "enrichment": 18},
+    "probe8": {"correction": 26, "complementary": 35, "restatement": 21, "enrichment": 18},
+    "probe9": {"correction": 20, "complementary": 35, "restatement": 7, "enrichment": 14},
 }
 
 
