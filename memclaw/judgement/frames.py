@@ -307,7 +307,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # (a number said in words where the sentence or the clause ends: "turned eight")
             rf"(?:{_NUMBER_WORDS})(?=\s*(?:[.,;!]|$)|\s+(?:last|this|yesterday|today|and|in|on|"
             r"i går|igår|gestern|ayer|och|und|y)\b))"
-            r"|\b(?:ist|är|har)\s+(?:gestern\s+|heute\s+|jetzt\s+|nu\s+)?(?P<v5>\d{1,3})\s+"
+            # (whenever it was: "ist letzte Woche 68 geworden", "har nu i mars fyllt 40")
+            r"|\b(?:ist|är|har)\s+(?:[^\W\d]+\s+){0,3}?(?P<v5>\d{1,3})\s+"
             r"(?:jahre\s+)?(?:geworden|blivit|fyllt)\b"
             r"|\b(?:tiene|tengo|tienes|tienen)\s+(?P<v2>\w+)\s+años|\b(?P<v3>\w+)\s+years old",
             I_,

@@ -577,12 +577,20 @@ _USING = frozenset(
 _DEVICES = frozenset({"phone", "computer", "car"})
 
 
+def _uses(claim: Claim) -> bool:
+    """Whether ``claim``'s verb says what is used, driven or run, however it is said."""
+    if claim.verb is None:
+        return False
+    verb = claim.words[claim.verb]
+    return verb.text.casefold() in _USING or verb.key == "use"  # ("verwendet", "utiliza")
+
+
 def _switched_from(a: Claim, b: Claim) -> frozenset[str]:
     """The keys of the names and numbers of ``a``'s device, or of what it says is used."""
     device = next((f for f in a.frames if f.attribute.split()[-1] in _DEVICES), None)
     if device is not None:
         start, end = device.span()
-    elif a.verb is not None and a.words[a.verb].text.casefold() in _USING:
+    elif a.verb is not None and _uses(a):
         start, end = a.words[a.verb].end, len(a.body)
     else:
         return frozenset()
@@ -1057,7 +1065,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
         # ("dricker", "dricka vin igen" is one).
         told = any(_tied(x.text, y.text) for x in _said(a, who) for y in _said(b, who))
         # A switch gives up what was used ("nutzt Obsidian", "ist auf Logseq umgestiegen").
-        used = a.verb is not None and a.words[a.verb].text.casefold() in _USING
+        used = _uses(a)
         told = told or (used and _switched_to(b.body)) or _in_its_place(a, b)
         if not told and _SWITCHING.search(b.body):
             # "Der Nutzer hat zu BMW gewechselt" after "arbeitet bei Siemens": a switch to
@@ -1209,10 +1217,13 @@ def _new_sum(a: Claim, b: Claim) -> bool:
     old, new = _sums(a), _sums(b)
     if len(old) != 1 or len(new) != 1 or old[0].key == new[0].key:
         return False
+    # What is priced, said by both: a name, or a word of a thing ("El gimnasio me cobra").
     named = [
         w
-        for i, w in enumerate(b.words)
-        if w is not new[0] and (w.value or (i > 0 and w.text[:1].isupper())) and _said_in(w.key, a)
+        for w in b.words
+        if w is not new[0]
+        and not (w.function or is_user(w) or _priced(w) or _when(w))
+        and _said_in(w.key, a)
     ]
     said = {w.key for w in b.words if _priced(w) or _when(w)} | {new[0].key}
     rest = [key for key in b.keys - announcing(b) - said if not _said_in(key, a)]
@@ -1258,7 +1269,8 @@ _THOUSANDS = re.compile(r"\d+k")  # "on 68k"
 _PRICE_WORDS = frozenset(
     """price prices cost costs premium premiums fee fees charge charges pris priset kostar
     kostade kostnad kostnaden avgift avgiften preis kostet kosten kostete beitrag beträgt
-    betrag precio cuesta cuestan costó coste costo tarifa cuota importe""".split()  # noqa: SIM905
+    betrag precio cuesta cuestan costó coste costo tarifa cuota importe cobra cobran
+    cobró""".split()  # noqa: SIM905
 )
 _PERIODS = frozenset(
     """month monthly months year yearly annually week weekly starting månad månaden

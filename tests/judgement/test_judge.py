@@ -33,6 +33,21 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Elin är allergisk mot pollen.", "Elin är glutenintolerant.", DISTINCT),
         ("Elin es alérgica al polen.", "Elin es celíaca.", DISTINCT),
         ("Anna är lärare.", "Anna är läkare.", UPDATE),
+        # A birthday says the new age whenever it was; a gym's fee charged anew is its fee.
+        ("Onkel Rudi ist 67 Jahre alt.", "Onkel Rudi ist letzte Woche 68 geworden.", UPDATE),
+        (
+            "La cuota del gimnasio es de 45 € al mes.",
+            "El gimnasio me cobra 39,90 € mensuales.",
+            UPDATE,
+        ),
+        ("Netflix costs 12 € a month.", "Spotify costs 10 € a month.", DISTINCT),
+        ("My rent is 1,000 € a month.", "The parking spot costs 50 € a month.", DISTINCT),
+        # What is used, however it is said, is what a switch gives up.
+        (
+            "Der Nutzer verwendet Thunderbird als Mail-Client.",
+            "Der Nutzer ist auf Outlook umgestiegen.",
+            UPDATE,
+        ),
         ("The user likes spicy food.", "The user can't stand spicy food.", UPDATE),
         ("The team standup is at 09:15.", "The team standup is at 09:45.", UPDATE),
         # A number in groups of three is one amount.
@@ -1508,7 +1523,7 @@ _FLOORS = {
     "probe6": {"correction": 30, "complementary": 35, "restatement": 18, "enrichment": 17},
     "probe7": {"correction": 27, "complementary": 35, "restatement": 21, "enrichment": 18},
     "probe8": {"correction": 26, "complementary": 35, "restatement": 21, "enrichment": 18},
-    "probe9": {"correction": 20, "complementary": 35, "restatement": 7, "enrichment": 14},
+    "probe9": {"correction": 23, "complementary": 35, "restatement": 7, "enrichment": 14},
 }
 
 
