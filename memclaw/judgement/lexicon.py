@@ -104,7 +104,7 @@ EATS_MEAT = re.compile(rf"\b(?:{_EAT})\b[^.;]{{0,30}}?\b(?:{_MEAT})\b", I_)
 KIN_IDEAS = {
     "father": "dad daddy papa pappa vater padre papá",
     "mother": "mum mom mommy mummy mama mamma mutter madre mamá",
-    "wife": "frugan hustru ehefrau",
+    "wife": "fru frun frugan hustru hustrun ehefrau",
     "husband": "maken ehemann marido",
     "grandmother": "grandma granny oma großmutter",
     "grandfather": "grandpa opa großvater",
@@ -116,7 +116,8 @@ KIN_NAMES = frozenset(" ".join(KIN_IDEAS.values()).split())
 SAME_IDEA = {
     **KIN_IDEAS,
     "prefer": "want wants wanted",
-    "work": "works employed employ employer arbetar jobbar anställd arbetsgivare arbetsgivaren "
+    "work": "works employed employ employer arbetar jobbar anställd anställt anställde "
+    "arbetsgivare arbetsgivaren "
     "arbeitet tätig beschäftigt angestellt arbeitgeber trabaja empleado empleada empleador empresa",
     "live": "lives bor bosatt lever wohnt wohnhaft lebt vive",
     # One's name, however it is said ("heter", "se llama", "is called").
@@ -354,6 +355,7 @@ LIGHT = frozenset(
     tengo tiene tenemos tienen da dan doy toma tomo tomamos va van es son soy somos está están
     estoy hay todos todas cada nunca nada ningún ninguna hago hace hacen hacemos voy vamos
     per pro por
+    heter hette heißt hieß called named llama llaman
     """.split()  # noqa: SIM905
 )
 # Past forms of be and have: a statement in them speaks of what was.

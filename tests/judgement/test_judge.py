@@ -33,6 +33,16 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Elin är allergisk mot pollen.", "Elin är glutenintolerant.", DISTINCT),
         ("Elin es alérgica al polen.", "Elin es celíaca.", DISTINCT),
         ("Anna är lärare.", "Anna är läkare.", UPDATE),
+        # Being called is being ("Min fru heter Anna", "Anna är min hustru"); a wife, being
+        # employed, however said.
+        ("Min fru heter Anna.", "Anna är min hustru.", SAME),
+        ("Die Katze heißt Mimi.", "Mimi ist die Katze.", SAME),
+        ("My sister is called Anna.", "Anna is my cousin.", DISTINCT),
+        (
+            "Användaren jobbar som sjuksköterska på Karolinska.",
+            "Karolinska har anställt användaren som sjuksköterska.",
+            SAME,
+        ),
         # A birthday says the new age whenever it was; a gym's fee charged anew is its fee.
         ("Onkel Rudi ist 67 Jahre alt.", "Onkel Rudi ist letzte Woche 68 geworden.", UPDATE),
         (
@@ -1523,7 +1533,7 @@ _FLOORS = {
     "probe6": {"correction": 30, "complementary": 35, "restatement": 18, "enrichment": 17},
     "probe7": {"correction": 27, "complementary": 35, "restatement": 21, "enrichment": 18},
     "probe8": {"correction": 26, "complementary": 35, "restatement": 21, "enrichment": 18},
-    "probe9": {"correction": 23, "complementary": 35, "restatement": 7, "enrichment": 14},
+    "probe9": {"correction": 23, "complementary": 35, "restatement": 9, "enrichment": 14},
 }
 
 
