@@ -118,6 +118,7 @@ def test_credentials_in_an_address_or_a_header(text: str, value: str) -> None:
         ("authenticator setup key JBSWY3DPEHPK3PXPZQ4TMNOP", "JBSWY3DPEHPK3PXPZQ4TMNOP"),
         ("MFA-Schlüssel für das VPN: ONSWG4TFOQ2HK3DFMVZWK5DU", "ONSWG4TFOQ2HK3DFMVZWK5DU"),
         ("wifi: Tulip-Harbor-44", "Tulip-Harbor-44"),
+        ("WLAN Router: Kaaskop!2019", "Kaaskop!2019"),  # (after a colon: its value)
     ],
 )
 def test_a_credential_word_announces_a_value_of_any_shape(text: str, value: str) -> None:
@@ -145,6 +146,10 @@ def test_a_credential_word_announces_a_value_of_any_shape(text: str, value: str)
         "Remember: tokens expire after 3600 seconds.",
         "My password manager is 1Password",  # the noun qualifies another: a product
         "the password policy is ISO-27001",
+        # A device said to be something: the router, not its password (a merged memory
+        # line "User's home Wi-Fi router is TP-Link Deco X50" had been refused).
+        "User's home Wi-Fi router is TP-Link Deco X50.",
+        "Our WLAN router is a Fritz!Box 7530",
     ],
 )
 def test_words_about_a_credential_are_not_one(text: str) -> None:

@@ -425,7 +425,7 @@ def _announced(text: str, lower: str) -> list[Candidate]:
         labelled = ":" in sep and not _COUNTED_RE.match(noun)
         if not (value and names_credential(noun, named)):
             continue
-        if not _names_it(between, quoted=quoted, labelled=labelled):
+        if not _names_it(between, noun, quoted=quoted, labelled=labelled):
             continue
         listed = ":" in sep or (not sep.strip() and _looks_set(value, bare=True))
         if _PLURAL.search(noun) and listed:
@@ -466,17 +466,24 @@ OF_WORDS = frozenset(
 _COUNTED_RE = LazyPattern(r"(?i)tokens?\b|secrets?\b")
 
 
-def _names_it(between: str, *, quoted: bool = False, labelled: bool = False) -> bool:
+def _names_it(
+    between: str, noun: str = "", *, quoted: bool = False, labelled: bool = False
+) -> bool:
     """Whether the credential word is what the value is given for: nothing between them,
     a belonging ("password for the NAS is"), or the locked thing ("code wifi :"); not
-    another noun it merely qualifies ("the token budget is 4000"). One word that says
-    whose it is may stand between them before a colon ("wifi home: …", "PIN bank: …")
-    or before a quoted value ("le mot de passe maître est « … »"), unless that word is
-    what the value names ("password manager is '1Password'")."""
+    another noun it merely qualifies ("the token budget is 4000"), nor a thing said to be
+    something after a ``noun`` that is itself what locks ("the Wi-Fi router is TP-Link": a
+    router). One
+    word that says whose it is may stand between them before a colon ("wifi home: …",
+    "PIN bank: …") or before a quoted value ("le mot de passe maître est « … »"),
+    unless that word is what the value names ("password manager is '1Password'")."""
     words = between.split()
     if (quoted or labelled) and len(words) == 1 and words[0].lower() not in QUALIFIED_NOUNS:
         return True
-    return not words or words[0].lower() in OF_WORDS or bool(_LOCK_RE.fullmatch(words[0]))
+    # (said to *be* something, a lock's lock is a device; after a colon, its value is listed)
+    device = not labelled and bool(_LOCK_RE.fullmatch(noun))
+    locked = bool(words) and bool(_LOCK_RE.fullmatch(words[0])) and not device
+    return not words or words[0].lower() in OF_WORDS or locked
 
 
 _GROUP_RE = LazyPattern(r"[^\W_]{4,8}")
