@@ -31,6 +31,7 @@ from memclaw.judgement.relate import (
     said_of_before,
     shape,
     stopped,
+    switched_to,
     typed_pairs,
 )
 from memclaw.judgement.words import Word, keys, words
@@ -136,7 +137,7 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
         return Merged(text)
     pairs = typed_pairs(a, b)
     if pairs:
-        gone = frozenset(x.key for xs, _ in pairs for x in xs)
+        gone = frozenset(x.key for xs, _ in pairs for x in xs) | _codes_replaced(a, b)
         changed = {y.key for _, ys in pairs for y in ys}
         extra = b.keys - a.keys - changed - _change(b) - _light(b)
         text = a.body
@@ -152,7 +153,8 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
             if all(w.key in said for w in values):
                 return joined
         return _checked(a, b, text, gone)
-    gone = _replaced(a, b) | _holding(a, given_up(a, b))
+    gone = _replaced(a, b) | _holding(a, given_up(a, b)) | _codes_replaced(a, b)
+    gone |= _holding(a, _left_for(a, b))
     news = [w for w in b.words if not w.function and w.key not in a.keys | _grammar(b)]
     moved = b.verb is not None and b.words[b.verb].key in _change(b)
     if moved and news and all(w.value for w in news):
@@ -274,6 +276,45 @@ _LIGHT_VERBS = frozenset(
     beginnt startet findet liegt är börjar startar ligger es son empieza comienza está
     """.split()  # noqa: SIM905
 )
+
+
+def _left_for(a: Claim, b: Claim) -> frozenset[str]:
+    """Whom the older statement names as where or with whom it was, when the newer one
+    switches to another name ("Strompreis: 32 Cent bei Vattenfall", "Wir haben zu EnBW
+    gewechselt, 28 Cent"): the one left."""
+    if not switched_to(b.body):
+        return frozenset()
+    found = a.words
+    return frozenset(
+        w.key
+        for i, w in enumerate(found)
+        if i > 1
+        and found[i - 1].text.casefold() in _WITH_WHOM
+        and w.text[:1].isupper()
+        and w.key not in b.keys
+    )
+
+
+# Words before the one something is had at or from: "bei Vattenfall", "hos Telia".
+_WITH_WHOM = frozenset("at with from bei von hos från med con de".split())  # noqa: SIM905
+
+
+def _codes_replaced(a: Claim, b: Claim) -> frozenset[str]:
+    """The older statement's codes of letters and digits that the newer one gives another
+    of, written alike ("Iberia IB6841" to "AR1133": a flight's number, a booking's code):
+    what changed keeps one code, not both."""
+    new = {_code_shape(w.text) for w in b.words if _code(w) and w.key not in a.keys}
+    return frozenset(
+        w.key for w in a.words if _code(w) and w.key not in b.keys and _code_shape(w.text) in new
+    )
+
+
+def _code(word: Word) -> bool:
+    return word.value and any(c.isalpha() for c in word.text)
+
+
+def _code_shape(text: str) -> str:
+    return re.sub(r"\d", "9", re.sub(r"[^\W\d_]", "A", text))
 
 
 def _replaced(a: Claim, b: Claim) -> frozenset[str]:

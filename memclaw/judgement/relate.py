@@ -244,7 +244,7 @@ _SWITCHED_LAST = re.compile(
 )
 
 
-def _switched_to(body: str) -> bool:
+def switched_to(body: str) -> bool:
     """Whether ``body`` switches to a named thing, and to it alone ("switched to Neovim",
     not "har bytt jobb till Scania", which says what it switched)."""
     return bool(_SWITCHED_TO.search(body) or _SWITCHED_LAST.search(body))
@@ -1066,7 +1066,7 @@ def _substitution(a: Claim, b: Claim, shared: float, *, one_thing: bool = False)
         told = any(_tied(x.text, y.text) for x in _said(a, who) for y in _said(b, who))
         # A switch gives up what was used ("nutzt Obsidian", "ist auf Logseq umgestiegen").
         used = _uses(a)
-        told = told or (used and _switched_to(b.body)) or _in_its_place(a, b)
+        told = told or (used and switched_to(b.body)) or _in_its_place(a, b)
         if not told and _SWITCHING.search(b.body):
             # "Der Nutzer hat zu BMW gewechselt" after "arbeitet bei Siemens": a switch to
             # another name, of what the words do not say (a job? a phone?); a model says.
@@ -1828,6 +1828,7 @@ __all__ = [
     "refines",
     "shape",
     "stopped",
+    "switched_to",
     "tells_apart",
     "typed_pairs",
 ]

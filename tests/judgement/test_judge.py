@@ -1369,6 +1369,17 @@ def test_every_other_friday_is_not_another_friday() -> None:
             "User's home router is a TP-Link Deco X50.",
             "User's home Wi-Fi router is a TP-Link Deco X50.",
         ),
+        # A code given anew takes the old one's place, and a switch leaves whom it was with.
+        (
+            "Vuelo a Buenos Aires: 3 de marzo, Iberia IB6841.",
+            "Vuelo a Buenos Aires cambiado: ahora 5 de marzo con Aerolíneas Argentinas AR1133.",
+            "Vuelo a Buenos Aires cambiado: ahora 5 de marzo con Aerolíneas Argentinas AR1133.",
+        ),
+        (
+            "Strompreis: 32 Cent/kWh bei Vattenfall",
+            "Wir haben zu EnBW gewechselt, 28 Cent pro kWh.",
+            "Wir haben zu EnBW gewechselt, 28 Cent pro kWh.",
+        ),
         # "Neuer Hausarzt" is the doctor, now another.
         (
             "Hausarzt: Dr. Schneider, Praxis am Markt",
@@ -1533,7 +1544,7 @@ _FLOORS = {
     "probe6": {"correction": 30, "complementary": 35, "restatement": 18, "enrichment": 17},
     "probe7": {"correction": 27, "complementary": 35, "restatement": 21, "enrichment": 18},
     "probe8": {"correction": 26, "complementary": 35, "restatement": 21, "enrichment": 18},
-    "probe9": {"correction": 23, "complementary": 35, "restatement": 9, "enrichment": 14},
+    "probe9": {"correction": 25, "complementary": 35, "restatement": 9, "enrichment": 14},
 }
 
 
