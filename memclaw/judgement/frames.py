@@ -507,6 +507,11 @@ def _labelled(body: str, found: tuple[Word, ...]) -> Frame | None:
     if match is None or len(match.group("v").split()) > 6:
         return None
     label = [w for w in found if w.end <= match.end("label")]
+    # Whose it is, said first, is the owner, not part of the attribute ("Mammas
+    # födelsedag: 14 maj" is the birthday "Mamma fyller år den 17 maj" gives).
+    owner = USER
+    if len(label) > 1 and _owns(label[0], 0, tuple(label)):
+        owner, label = keys(label[:1]), label[1:]
     if not label:
         return None
     head = label[-1].text.casefold()
@@ -514,7 +519,7 @@ def _labelled(body: str, found: tuple[Word, ...]) -> Frame | None:
     text = [w.text for w in label]
     if name is None and (len(label) > 3 or head in _ENTRY_KINDS or not _singular(text)):
         return None
-    return _attribute_frame(body, label, match.start("v"), match.end("v"), USER, (0, match.end()))
+    return _attribute_frame(body, label, match.start("v"), match.end("v"), owner, (0, match.end()))
 
 
 def _attribute_frame(

@@ -33,6 +33,10 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Elin är allergisk mot pollen.", "Elin är glutenintolerant.", DISTINCT),
         ("Elin es alérgica al polen.", "Elin es celíaca.", DISTINCT),
         ("Anna är lärare.", "Anna är läkare.", UPDATE),
+        # Whose a note's attribute is, said first, is its owner ("Mammas födelsedag").
+        ("Mammas födelsedag: 14 maj", "Mamma fyller år den 17 maj.", UPDATE),
+        ("Mammas födelsedag: 14 maj", "Pappas födelsedag: 17 maj", DISTINCT),
+        ("Sam's birthday: 3 May", "My birthday: 5 May", DISTINCT),
         # Being called is being ("Min fru heter Anna", "Anna är min hustru"); a wife, being
         # employed, however said.
         ("Min fru heter Anna.", "Anna är min hustru.", SAME),
@@ -1544,7 +1548,7 @@ _FLOORS = {
     "probe6": {"correction": 30, "complementary": 35, "restatement": 18, "enrichment": 17},
     "probe7": {"correction": 27, "complementary": 35, "restatement": 21, "enrichment": 18},
     "probe8": {"correction": 26, "complementary": 35, "restatement": 21, "enrichment": 18},
-    "probe9": {"correction": 25, "complementary": 35, "restatement": 9, "enrichment": 14},
+    "probe9": {"correction": 26, "complementary": 35, "restatement": 9, "enrichment": 14},
 }
 
 
