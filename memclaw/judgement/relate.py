@@ -751,6 +751,8 @@ def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
         return Judgement(Relation.RICHER, "the same, with more detail")
     if b.temporary and not a.temporary:
         return Judgement(Relation.DISTINCT, "a passing constraint; the lasting fact stays")
+    if a.negated == b.negated and _made_specific(a, b):
+        return Judgement(Relation.RICHER, "says which one")
     shared = _shared(a, b)
     if a.negated != b.negated and not only_a and not only_b:
         return Judgement(Relation.UPDATE, "takes back what the remembered statement says")
@@ -763,6 +765,31 @@ def _compare(a: Claim, b: Claim, *, one_thing: bool = False) -> Judgement:
     if _does_what_was_avoided(a, b) or _does_what_was_avoided(b, a):
         return Judgement(Relation.UPDATE, "does what it was said to avoid, or the other way round")
     return _substitution(a, b, shared, one_thing=one_thing)
+
+
+def _made_specific(a: Claim, b: Claim) -> bool:
+    """Whether ``a`` says only that its subject does something with one of a kind ("is
+    learning a language", "spelar ett instrument") and ``b``, with the same verb, says
+    which: the specific statement holds the general one. Only of a word for a kind: "has a
+    dog", then "has a cat", are two pets."""
+    if a.verb is None or b.verb is None or b.cue or not a.subject <= b.subject:
+        return False
+    if a.words[a.verb].key != b.words[b.verb].key or not b.keys - a.keys:
+        return False
+    said = [w for w in a.words[a.verb + 1 :] if not w.function]
+    before = a.words[a.words.index(said[0]) - 1].text.casefold() if len(said) == 1 else ""
+    return before in _INDEFINITE and said[0].text.casefold() in _KINDS_OF
+
+
+_INDEFINITE = frozenset("a an en ett ein eine einen un una some".split())  # noqa: SIM905
+# Words for a kind of thing, which a name or a word of one of them says more of.
+_KINDS_OF = frozenset(
+    """
+    language instrument sport pet hobby job degree course car språk sport husdjur hobby
+    jobb kurs bil examen sprache instrument haustier hobby kurs auto abschluss idioma
+    instrumento deporte mascota trabajo curso coche carrera
+    """.split()  # noqa: SIM905
+)
 
 
 def _possessed(a: Claim, b: Claim) -> bool:

@@ -33,6 +33,11 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Elin är allergisk mot pollen.", "Elin är glutenintolerant.", DISTINCT),
         ("Elin es alérgica al polen.", "Elin es celíaca.", DISTINCT),
         ("Anna är lärare.", "Anna är läkare.", UPDATE),
+        # One of a kind, then which one, with the same verb: the specific holds the general.
+        ("The user is learning a language.", "The user is learning Japanese for JLPT N4.", RICHER),
+        ("Användaren spelar ett instrument.", "Användaren spelar cello i en kvartett.", RICHER),
+        ("I have a dog.", "I have a cat named Miso.", DISTINCT),
+        ("I play an instrument.", "I don't play the cello.", DISTINCT),
         # Whose a note's attribute is, said first, is its owner ("Mammas födelsedag").
         ("Mammas födelsedag: 14 maj", "Mamma fyller år den 17 maj.", UPDATE),
         ("Mammas födelsedag: 14 maj", "Pappas födelsedag: 17 maj", DISTINCT),
@@ -1548,7 +1553,7 @@ _FLOORS = {
     "probe6": {"correction": 30, "complementary": 35, "restatement": 18, "enrichment": 17},
     "probe7": {"correction": 27, "complementary": 35, "restatement": 21, "enrichment": 18},
     "probe8": {"correction": 26, "complementary": 35, "restatement": 21, "enrichment": 18},
-    "probe9": {"correction": 26, "complementary": 35, "restatement": 9, "enrichment": 14},
+    "probe9": {"correction": 26, "complementary": 35, "restatement": 9, "enrichment": 16},
 }
 
 
