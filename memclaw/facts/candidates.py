@@ -18,6 +18,7 @@ from memclaw.facts.model import Fact
 from memclaw.judgement import read
 from memclaw.judgement.claims import Claim
 from memclaw.judgement.relate import shape
+from memclaw.judgement.roles import names_a_role
 from memclaw.judgement.words import Word, is_user
 
 
@@ -35,8 +36,10 @@ class Candidates:
         """The facts ``statement`` could be about, in file order."""
         subject, words, attributes = _keys(statement)
         # (and a fact that names, anywhere, what this names: "Farah is now the lead on
-        # Atlas" may be news of "Kenji leads Atlas")
-        named = subject | _names(statement)
+        # Atlas" may be news of "Kenji leads Atlas"; of a role, any word of what is led:
+        # "Für das Release ist inzwischen Mira zuständig" of "Lukas ist für das Release
+        # verantwortlich")
+        named = subject | _names(statement) | (words if names_a_role(statement) else set())
         wanted = {f"s:{k}" for k in subject | words} | {f"w:{k}" for k in named} | attributes
         found: set[int] = set()
         for key in wanted:

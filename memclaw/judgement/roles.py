@@ -48,6 +48,11 @@ _KINDS_OF_THING = frozenset(
 _NOT_HOLDERS = frozenset((*lx.NOW, *"""nun person one persona personen""".split()))  # noqa: SIM905
 
 
+def names_a_role(text: str) -> bool:
+    """Whether ``text`` says who leads, owns, answers for or handles something."""
+    return bool(_ROLE.search(text))
+
+
 def handed_on(a: Claim, b: Claim) -> bool:
     """Whether ``b`` names another holder of the role ``a`` names (see the module)."""
     if not (_ROLE.search(a.body) and _ROLE.search(b.body)) or a.negated or b.negated:

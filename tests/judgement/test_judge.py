@@ -1552,7 +1552,7 @@ _FLOORS = {
     "probe5": {"correction": 36, "complementary": 30, "restatement": 11, "enrichment": 14},
     "probe6": {"correction": 30, "complementary": 35, "restatement": 18, "enrichment": 17},
     "probe7": {"correction": 27, "complementary": 35, "restatement": 21, "enrichment": 18},
-    "probe8": {"correction": 26, "complementary": 35, "restatement": 21, "enrichment": 18},
+    "probe8": {"correction": 27, "complementary": 35, "restatement": 21, "enrichment": 18},
     "probe9": {"correction": 26, "complementary": 35, "restatement": 9, "enrichment": 16},
 }
 
