@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 import memclaw.judgement.lexicon as lx
-from memclaw.judgement.claims import Claim, announcing, pieces, read
+from memclaw.judgement.claims import ARTICLES, Claim, announcing, pieces, read
 from memclaw.judgement.relate import (
     Judgement,
     Relation,
@@ -180,7 +180,7 @@ def _merged(a: Claim, b: Claim, verdict: Judgement) -> Merged:
 
 
 _A_OR_AN = re.compile(r"\b(a|an|A|An)\s+$")
-_ARTICLE = "a|an|the|en|ett|ein|eine|einen|einer|einem|un|una|el|la"
+_ARTICLE = "|".join(sorted(ARTICLES, key=len, reverse=True))  # (and "my", "our": whose)
 _ARTICLE_BEFORE = re.compile(rf"\b(?:{_ARTICLE})\s+$", re.IGNORECASE)
 _ARTICLE_AFTER = re.compile(rf"(?:{_ARTICLE})\s", re.IGNORECASE)
 

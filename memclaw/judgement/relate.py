@@ -785,9 +785,9 @@ _INDEFINITE = frozenset("a an en ett ein eine einen un una some".split())  # noq
 # Words for a kind of thing, which a name or a word of one of them says more of.
 _KINDS_OF = frozenset(
     """
-    language instrument sport pet hobby job degree course car språk sport husdjur hobby
-    jobb kurs bil examen sprache instrument haustier hobby kurs auto abschluss idioma
-    instrumento deporte mascota trabajo curso coche carrera
+    language instrument sport pet hobby job degree course car språk husdjur jobb kurs bil
+    examen sprache haustier auto abschluss idioma instrumento deporte mascota trabajo curso
+    coche carrera
     """.split()  # noqa: SIM905
 )
 

@@ -473,10 +473,9 @@ def _names_it(
     a belonging ("password for the NAS is"), or the locked thing ("code wifi :"); not
     another noun it merely qualifies ("the token budget is 4000"), nor a thing said to be
     something after a ``noun`` that is itself what locks ("the Wi-Fi router is TP-Link": a
-    router). One
-    word that says whose it is may stand between them before a colon ("wifi home: …",
-    "PIN bank: …") or before a quoted value ("le mot de passe maître est « … »"),
-    unless that word is what the value names ("password manager is '1Password'")."""
+    router). One word that says whose it is may stand between them before a colon ("wifi
+    home: …", "PIN bank: …") or before a quoted value ("le mot de passe maître est « …
+    »"), unless that word is what the value names ("password manager is '1Password'")."""
     words = between.split()
     if (quoted or labelled) and len(words) == 1 and words[0].lower() not in QUALIFIED_NOUNS:
         return True
