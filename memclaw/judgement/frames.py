@@ -322,6 +322,9 @@ COPULAS = frozenset(
     llama
     """.split()  # noqa: SIM905
 )
+# Words for a part of an attribute that is the attribute ("phone number", "home address").
+_PART_OF = frozenset("number nummer numret numero número".split())  # noqa: SIM905
+_OF_PART = re.compile(r"\b(?:of|de|del|da|do|för|till|für|von|vom|des)\b", I_)
 # Words that name an attribute of their owner ("X's manager", "Annas Lieblingsfarbe").
 _ATTRIBUTES = {
     "manager": "manager boss chef chefen chefin vorgesetzte vorgesetzter jefe jefa supervisor lead "
@@ -533,6 +536,13 @@ def _attribute_frame(
     """The frame "the A of ``owner`` is V", A named by ``nouns``: one name for it however
     it is said ("Timezone: CET", "User's timezone is CET", "Favourite film is Alien")."""
     named = next((i for i, w in enumerate(nouns) if w.text.casefold() in ATTRIBUTE_OF), None)
+    last = nouns[-1].text.casefold() if nouns else ""
+    if named is not None and last not in ATTRIBUTE_OF and last not in _PART_OF:
+        # The last noun says what it is: "User's home Wi-Fi router" is a router, not the
+        # home (it had replaced where the person lives); after "de", "of", the first does
+        # ("Mi ordenador de trabajo").
+        between = body[nouns[named].end : nouns[-1].start]
+        named = named if _OF_PART.search(between) else None
     label = ""
     if named is None:
         attribute = " ".join(w.key for w in nouns) or "attribute"

@@ -38,6 +38,20 @@ SAME, RICHER, UPDATE, DISTINCT = Relation
         ("Användaren spelar ett instrument.", "Användaren spelar cello i en kvartett.", RICHER),
         ("I have a dog.", "I have a cat named Miso.", DISTINCT),
         ("I play an instrument.", "I don't play the cello.", DISTINCT),
+        # The last noun says what a thing is: a home's router is not the home (it had
+        # replaced where the person lives); after "de", the first ("ordenador de trabajo").
+        (
+            "I live in a flat in Kreuzberg.",
+            "User's home Wi-Fi router is a Fritz!Box 7530.",
+            DISTINCT,
+        ),
+        ("User's home Wi-Fi router is a Fritz!Box 7530.", "I moved to Leipzig.", DISTINCT),
+        ("User's home address is Storgatan 5.", "User's home address is Kungsgatan 12.", UPDATE),
+        (
+            "Mi ordenador de trabajo es un Dell XPS 13.",
+            "Mi ordenador de trabajo es ahora un MacBook Air.",
+            UPDATE,
+        ),
         # Whose a note's attribute is, said first, is its owner ("Mammas födelsedag").
         ("Mammas födelsedag: 14 maj", "Mamma fyller år den 17 maj.", UPDATE),
         ("Mammas födelsedag: 14 maj", "Pappas födelsedag: 17 maj", DISTINCT),
@@ -1374,9 +1388,9 @@ def test_every_other_friday_is_not_another_friday() -> None:
         ("I live in a flat in Kreuzberg.", "I moved to Leipzig.", "I live in Leipzig."),
         # A "!" inside a name is part of it (the line had read "Deco X50!Box 7530").
         (
-            "User's home Wi-Fi router is a Fritz!Box 7530.",
-            "User's home router is a TP-Link Deco X50.",
-            "User's home Wi-Fi router is a TP-Link Deco X50.",
+            "User's Wi-Fi router is a Fritz!Box 7530.",
+            "User's Wi-Fi router is now a TP-Link Deco X50.",
+            "User's Wi-Fi router is a TP-Link Deco X50.",
         ),
         # A code given anew takes the old one's place, and a switch leaves whom it was with.
         (
