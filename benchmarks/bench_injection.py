@@ -140,21 +140,12 @@ def speed() -> None:
     """How long a dream's check takes over one 100 KB line with no full stop (a pasted log),
     against 10 KB of it: linear time reads the ten times longer line in about ten times
     as long (it had taken 264 s, read whole)."""
-    import time
-
+    from benchmarks.timing import best_of
     from memclaw.gates import concerns_the_assistant
 
     line = "you should see the notes about all the data of every user in the log " * 1500
-
-    def best(text: str) -> float:
-        times = []
-        for _ in range(3):
-            started = time.perf_counter()
-            concerns_the_assistant(text)
-            times.append(time.perf_counter() - started)
-        return min(times)
-
-    small, large = best(line[:10_000]), best(line[:100_000])
+    small = best_of(lambda: concerns_the_assistant(line[:10_000]))
+    large = best_of(lambda: concerns_the_assistant(line[:100_000]))
     print(
         f"speed      one 100 KB line in {large * 1000:.0f} ms, 10 KB in {small * 1000:.0f} ms"
         f" ({large / small:.1f}x for ten times the length)"

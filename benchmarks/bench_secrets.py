@@ -96,24 +96,17 @@ def _report(name: str, result: Any, show_cases: bool) -> None:
 def _speed() -> None:
     """How long the gate takes over 100 KB of notes, against splitting them into words."""
     import re
-    import time
 
     from gates.secret_score import realistic_100kb
 
+    from benchmarks.timing import best_of
     from memclaw.gates import find_secrets
 
     text = realistic_100kb()
     find_secrets(text)  # warm: the lazy patterns compiled, the word lists loaded
 
-    def best(work: Any) -> float:
-        times = []
-        for _ in range(5):
-            started = time.perf_counter()
-            work(text)
-            times.append(time.perf_counter() - started)
-        return min(times)
-
-    gate, words = best(find_secrets), best(lambda t: re.findall(r"\w+", t))
+    gate = best_of(lambda: find_secrets(text), runs=5)
+    words = best_of(lambda: re.findall(r"\w+", text), runs=5)
     print(f"speed     100 KB in {gate * 1000:.0f} ms, {gate / words:.1f}x splitting it into words")
 
 
@@ -158,7 +151,8 @@ def main() -> None:
         help="also score the detect-secrets package on each set (pip install detect-secrets)",
     )
     args = parser.parse_args()
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    root = Path(__file__).resolve().parent.parent  # (run as a script: benchmarks.timing too)
+    sys.path[:0] = [str(root / "tests"), str(root)]
     from gates.secret_score import score
 
     for key, (shown, module, secrets, splits, lookalikes) in SETS.items():
